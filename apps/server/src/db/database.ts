@@ -1,0 +1,40 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { migrations } from './migrations/index.ts';
+import { PGlitePool } from './pglite-pool.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export type DatabaseTarget =
+  /** A PostgreSQL server. */
+  | { kind: 'postgres'; url: string }
+  /** Embedded PGlite: in a directory, or in memory when `dataDir` is omitted. */
+  | { kind: 'pglite'; dataDir?: string };
+
+/** Opens the database and brings its schema up to date; the same queries run on either kind. */
+export async function openDatabase(target: DatabaseTarget): Promise<Db> {
+  const pool =
+    target.kind === 'postgres'
+      ? new pg.Pool({ connectionString: target.url, max: 10 })
+      : new PGlitePool(await PGlite.create(target.dataDir ? { dataDir: target.dataDir } : {}));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return db;
+}
+
+async function migrate(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const cause = error instanceof Error ? error.message : String(error ?? '');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${cause}`.trim());
+  }
+}

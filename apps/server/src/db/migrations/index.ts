@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as accountsAndProjects from './2026-11-22T1600-accounts-and-projects.ts';
+
+/** Every migration, by name; names sort in the order they run. Add new ones at the end. */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22T1600-accounts-and-projects': accountsAndProjects,
+};

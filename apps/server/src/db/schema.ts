@@ -1,0 +1,99 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Timestamps are written as Date or left to their default, and always read as Date. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type JsonObject = ColumnType<Record<string, unknown>, string, string>;
+
+export interface IdentityAccountsTable {
+  local_id: string;
+  email: string;
+  password_hash: string;
+  created_at: Generated<Date>;
+  last_login_at: Date | null;
+  password_updated_at: Timestamp;
+  valid_since: Timestamp;
+  disabled: Generated<boolean>;
+}
+
+export interface IdentityRefreshTokensTable {
+  token_hash: string;
+  local_id: string;
+  auth_time: Date;
+  created_at: Generated<Date>;
+  revoked_at: Date | null;
+}
+
+export interface IdentityOobCodesTable {
+  code_hash: string;
+  local_id: string;
+  request_type: string;
+  email: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface SigningKeysTable {
+  kid: string;
+  algorithm: string;
+  private_jwk: JsonObject;
+  public_jwk: JsonObject;
+  created_at: Generated<Date>;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  reset_at: Date;
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  identity_uid: string;
+  email: string;
+  apikey_encrypted: string;
+  created_at: Generated<Date>;
+}
+
+export interface ProjectsTable {
+  id: Generated<string>;
+  user_id: string;
+  project_key: string;
+  project_name: string;
+  client_emails: string[];
+  client_cc: string[];
+  autosend: Generated<boolean>;
+  sent_issue_keys: Generated<string[]>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface MailMessagesTable {
+  id: Generated<string>;
+  purpose: string;
+  from_address: string;
+  to_addresses: string[];
+  cc_addresses: string[];
+  subject: string;
+  text_body: string;
+  attachment_name: string | null;
+  attachment_size: number | null;
+  delivered: boolean;
+  created_at: Generated<Date>;
+}
+
+export interface Database {
+  identity_accounts: IdentityAccountsTable;
+  identity_refresh_tokens: IdentityRefreshTokensTable;
+  identity_oob_codes: IdentityOobCodesTable;
+  signing_keys: SigningKeysTable;
+  rate_limits: RateLimitsTable;
+  users: UsersTable;
+  projects: ProjectsTable;
+  mail_messages: MailMessagesTable;
+}
+
+export type ProjectRow = Selectable<ProjectsTable>;
+export type NewProject = Insertable<ProjectsTable>;
+export type ProjectUpdate = Updateable<ProjectsTable>;
+export type UserRow = Selectable<UsersTable>;

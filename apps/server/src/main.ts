@@ -1,0 +1,37 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+import { openDatabase } from './db/database.ts';
+import { resolveSecrets } from './secrets.ts';
+
+async function main(): Promise<void> {
+  const config = await resolveSecrets(loadConfig());
+  const unlock = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
+  const db = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` },
+  );
+  const app = await buildApp({ config, db, logger: { level: config.logLevel } });
+  app.addHook('onClose', async () => {
+    await db.destroy();
+    await unlock?.();
+  });
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info(`${signal} received, shutting down`);
+    await app.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Handoff is ready at ${config.publicUrl}`);
+}
+
+main().catch((error: unknown) => {
+  // A configuration or start-up problem is a message for the operator, not a stack trace.
+  const message = error instanceof ConfigError || error instanceof Error ? error.message : String(error);
+  console.error(`Handoff could not start.\n${message}`);
+  process.exit(1);
+});

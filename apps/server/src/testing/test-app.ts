@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { ResolvedConfig } from '../secrets.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export const TEST_IDENTITY_API_KEY = 'test-identity-api-key';
+
+/** A configuration as the server would load it, with fixed secrets and the given overrides. */
+export function testConfig(env: Record<string, string> = {}): ResolvedConfig {
+  const config = loadConfig({ DATA_DIR: '/nonexistent/handoff-test', LOG_LEVEL: 'silent', ...env });
+  return {
+    ...config,
+    identityApiKey: TEST_IDENTITY_API_KEY,
+    secretKey: 'test-secret-key-0123456789abcdef0123456789',
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  close: () => Promise<void>;
+}
+
+/** The whole server on a fresh database, without a port. Close it in afterAll. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const app = await buildApp({ config: testConfig(env), db: database.db, webRoot: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
