@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { Db } from './db/database.ts';
 import { AppError, type ErrorBody } from './errors.ts';
 import type { ResolvedConfig } from './secrets.ts';
+import { runtimeConfigRoutes } from './web/runtime-config.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
