@@ -89,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
   }
 
+  await app.register(runtimeConfigRoutes);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get(
     '/health',
