@@ -1,0 +1,115 @@
+// The "Request for Testing" e-mail draft (SPEC.md §4 "E-mail draft"). Shared by the web (the user's draft)
+// and the server (auto-send). The two choices the spec leaves open are documented in packages/core/README.md.
+
+import { type AdfNode, adfTextPieces } from './adf.ts';
+import { texts } from './texts.ts';
+
+/** A user story as the product API returns it (SPEC.md §3). */
+export interface Issue {
+  key: string;
+  issueHeader: string;
+  /** "N/A" when the story has no description, otherwise an ADF document. */
+  description: 'N/A' | AdfNode;
+}
+
+export interface EmailDraft {
+  /** "Request for Testing: User Stories for Review", or '' when no issue is unsent. */
+  subject: string;
+  /** The message body, or '' when no issue is unsent. */
+  text: string;
+  /**
+   * The keys of the issues listed in the draft, in order, each once. After a successful send the caller
+   * appends exactly these to the project's sentProjectIssuesList.
+   */
+  includedKeys: string[];
+}
+
+const MARKER = texts.draft.testMarker.toLowerCase();
+
+function isMarker(piece: string): boolean {
+  // Pieces are already trimmed; compare case-insensitively ("#TEST#", "#Test#" …).
+  return piece.length === MARKER.length && piece.toLowerCase() === MARKER;
+}
+
+/** A title on one line: line breaks (never sent by Jira, but possible in malformed data) become spaces. */
+function oneLine(s: string): string {
+  return s.replace(/\s*(?:\r\n|[\n\r\u2028\u2029])\s*/g, ' ').trim();
+}
+
+/**
+ * The test steps of one description: every text piece after the first "#test#" piece (case-insensitive),
+ * further "#test#" pieces left out. [] for "N/A", null, a description without the marker, or a marker with
+ * nothing after it. A plain-string description (other than "N/A") is read line by line. Never throws.
+ */
+export function testStepsOf(description: unknown): string[] {
+  if (description === texts.draft.notAvailable || description == null) return [];
+  const pieces =
+    typeof description === 'string'
+      ? adfTextPieces({ type: 'paragraph', content: [{ type: 'text', text: description }] })
+      : adfTextPieces(description);
+  let start = -1;
+  for (let i = 0; i < pieces.length; i++) {
+    if (isMarker(pieces[i]!)) {
+      start = i + 1;
+      break;
+    }
+  }
+  if (start < 0) return [];
+  const steps: string[] = [];
+  for (let i = start; i < pieces.length; i++) {
+    const piece = pieces[i]!;
+    if (!isMarker(piece)) steps.push(piece);
+  }
+  return steps;
+}
+
+function toKeySet(sentKeys: unknown): Set<string> {
+  const set = new Set<string>();
+  if (Array.isArray(sentKeys) || sentKeys instanceof Set) {
+    for (const key of sentKeys) if (typeof key === 'string') set.add(key);
+  }
+  return set;
+}
+
+/**
+ * Drafts the "Request for Testing" e-mail (SPEC.md §4) for the issues whose key is not in `sentKeys`:
+ *
+ *   Dear customer,⏎⏎The following features are finished:⏎
+ *   - {issueHeader}          (one line per unsent issue, joined by ⏎)
+ *   ⏎⏎Please test the following:⏎
+ *   {issueHeader}:⏎- {step}⏎- {step}   (one group per unsent issue with steps; groups joined by ⏎⏎)
+ *   ⏎⏎Regards,
+ *
+ * A missing or blank issueHeader falls back to the key. Issues without a string key, and repeats of a key already listed, are skipped. When no issue is unsent,
+ * subject and text are '' (nothing to request) and includedKeys is []. Never throws, whatever it is given.
+ */
+export function draftEmail(
+  issues: readonly Issue[],
+  sentKeys: readonly string[] | ReadonlySet<string>,
+): EmailDraft {
+  const sent = toKeySet(sentKeys);
+  const includedKeys: string[] = [];
+  const featureLines: string[] = [];
+  const stepGroups: string[] = [];
+  if (Array.isArray(issues)) {
+    for (const issue of issues as unknown[]) {
+      if (typeof issue !== 'object' || issue === null) continue;
+      const { key, issueHeader, description } = issue as Record<string, unknown>;
+      if (typeof key !== 'string' || key === '' || sent.has(key)) continue;
+      sent.add(key); // list each key once
+      const header = (typeof issueHeader === 'string' ? oneLine(issueHeader) : '') || key;
+      includedKeys.push(key);
+      featureLines.push(`- ${header}`);
+      const steps = testStepsOf(description);
+      if (steps.length > 0) stepGroups.push(`${header}:\n- ${steps.join('\n- ')}`);
+    }
+  }
+  if (includedKeys.length === 0) return { subject: '', text: '', includedKeys };
+  const text =
+    texts.draft.bodyStart +
+    featureLines.join('\n') +
+    texts.draft.testStepsIntro +
+    stepGroups.join('\n\n') +
+    texts.draft.bodyEnd;
+  return { subject: texts.draft.subject, text, includedKeys };
+}

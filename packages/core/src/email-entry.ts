@@ -1,0 +1,44 @@
+// Client e-mail and Cc entries (SPEC.md §5) and the issue statuses offered (SPEC.md §9).
+
+/** The issue statuses the send-stories screen offers, in order. */
+export const ISSUE_STATUSES = Object.freeze(['Done', 'Testing'] as const);
+export type IssueStatus = (typeof ISSUE_STATUSES)[number];
+
+export function isIssueStatus(value: unknown): value is IssueStatus {
+  return value === 'Done' || value === 'Testing';
+}
+
+// local@domain.tld, with no whitespace anywhere:
+// - local part: dot-separated runs of RFC 5322 atext characters (or any non-ASCII character); no quoted forms;
+// - domain: dot-separated labels of letters, digits and inner hyphens (or non-ASCII, for IDNs), at least two;
+// - the last label (the TLD) is at least two characters and starts with a letter.
+// Characters such as `,` `;` `<` `>` `"` `(` `)` and control characters are rejected, so one entry can never
+// smuggle a second recipient into a mail header.
+// Non-ASCII: any code point except controls, format characters (zero-width, bidi overrides), unassigned and
+// private-use code points, and separators.
+const NON_ASCII = '[^\\x00-\\x7F\\p{C}\\p{Z}]';
+const LOCAL_CHAR = `(?:[A-Za-z0-9!#$%&'*+/=?^_\`{|}~\\-]|${NON_ASCII})`;
+const LABEL_END = `(?:[A-Za-z0-9]|${NON_ASCII})`;
+const LABEL_INNER = `(?:[A-Za-z0-9\\-]|${NON_ASCII})`;
+const LABEL = `${LABEL_END}(?:${LABEL_INNER}*${LABEL_END})?`;
+const TLD = `(?:[A-Za-z]|${NON_ASCII})${LABEL_INNER}*${LABEL_END}`;
+const EMAIL_RE = new RegExp(`^${LOCAL_CHAR}+(?:\\.${LOCAL_CHAR}+)*@(?:${LABEL}\\.)+${TLD}$`, 'u');
+// \s in a JavaScript RegExp covers Unicode white space (NBSP, U+2028, U+3000, BOM …); the character classes above
+// would otherwise let non-ASCII white space through.
+const WHITESPACE_RE = /\s/;
+
+/** Longest address SMTP allows (RFC 5321 path limit minus the angle brackets). */
+export const MAX_EMAIL_LENGTH = 254;
+const MAX_LOCAL_LENGTH = 64;
+
+/**
+ * Whether a client e-mail / Cc entry is acceptable (SPEC.md §5): non-empty, of the form local@domain.tld,
+ * with no whitespace anywhere. The caller does not trim first: an entry with surrounding spaces is invalid.
+ * Never throws; a non-string is invalid.
+ */
+export function isValidEmailEntry(s: string): boolean {
+  if (typeof s !== 'string' || s.length === 0 || s.length > MAX_EMAIL_LENGTH) return false;
+  if (WHITESPACE_RE.test(s)) return false;
+  if (s.indexOf('@') > MAX_LOCAL_LENGTH) return false;
+  return EMAIL_RE.test(s);
+}
