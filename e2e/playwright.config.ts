@@ -1,0 +1,54 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { E2E_BASE_URL, E2E_PORT, E2E_SMTP_PORT } from './support/ports.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+
+// Chromium from Debian, started with the flags this machine's closed network needs.
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: E2E_BASE_URL,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  // The real, built server with its embedded defaults on a throw-away data directory. Mail goes to
+  // the SMTP server that the mail tests start on E2E_SMTP_PORT.
+  webServer: {
+    command: 'node apps/server/dist/main.js',
+    cwd: repoRoot,
+    url: `${E2E_BASE_URL}/health`,
+    timeout: 60_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'handoff-e2e-')),
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      MAIL_FROM: 'Handoff <handoff@example.test>',
+      LOG_LEVEL: 'warn',
+      AUTOSEND_INTERVAL_MINUTES: '0.05',
+    },
+  },
+});

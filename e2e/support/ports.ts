@@ -1,0 +1,3 @@
+export const E2E_PORT = 3199;
+export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
+export const E2E_SMTP_PORT = 2599;

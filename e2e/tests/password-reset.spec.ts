@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { logIn, newAccount, register } from '../support/auth.ts';
+import { Mailbox } from '../support/mailbox.ts';
+import { E2E_SMTP_PORT } from '../support/ports.ts';
+
+const mailbox = new Mailbox();
+test.beforeAll(() => mailbox.listen(E2E_SMTP_PORT));
+test.afterAll(() => mailbox.close());
+
+test('forgot password: the e-mail arrives, its link sets a new password, the old one stops working', async ({
+  page,
+}) => {
+  const account = newAccount();
+  await register(page, account);
+
+  await page.getByLabel('Email').fill(account.email);
+  await page
+    .getByRole('button', { name: 'Forgot Password?' })
+    .or(page.getByRole('link', { name: 'Forgot Password?' }))
+    .click();
+  await expect(page.getByRole('dialog')).toContainText(
+    'An email has been sent successfully to reset password.',
+  );
+  await page.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
+
+  const mail = await mailbox.waitFor(
+    (m) =>
+      m.text?.includes('/reset-password?oobCode=') === true &&
+      m.to !== undefined &&
+      JSON.stringify(m.to).includes(account.email),
+  );
+  const link = /(https?:\/\/\S+\/reset-password\?oobCode=[\w-]+)/.exec(mail.text ?? '')?.[1];
+  expect(link).toBeTruthy();
+
+  const newPassword = `${account.password}-new`;
+  await page.goto(new URL(link!).pathname + new URL(link!).search);
+  await page.getByLabel('Password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm Password').fill(newPassword);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText('Password has been updated successfully')).toBeVisible();
+
+  await logIn(page, account.email, account.password);
+  await expect(page.getByRole('dialog')).toContainText('Please check your login credentials');
+  await page.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
+
+  await logIn(page, account.email, newPassword);
+  await expect(page).toHaveURL(/\/admin\/index$/);
+});
