@@ -82,6 +82,33 @@ export interface MailMessagesTable {
   created_at: Generated<Date>;
 }
 
+export type SendTrigger = 'manual' | 'auto';
+/**
+ * pending: keys claimed, mail not sent yet · sent: delivered or kept in the outbox · failed: not sent,
+ * keys given back · abandoned: never sent (browser closed), keys given back · unconfirmed: the server
+ * stopped while sending; the keys stay claimed and the history says so.
+ */
+export type SendStatus = 'pending' | 'sent' | 'failed' | 'abandoned' | 'unconfirmed';
+
+export interface SendsTable {
+  id: Generated<string>;
+  project_id: string;
+  trigger: SendTrigger;
+  status: SendStatus;
+  issue_keys: Generated<string[]>;
+  to_addresses: Generated<string[]>;
+  cc_addresses: Generated<string[]>;
+  subject: string | null;
+  text_body: string | null;
+  attachment_name: string | null;
+  attachment_size: number | null;
+  delivered: boolean | null;
+  mail_message_id: string | null;
+  error: string | null;
+  created_at: Generated<Date>;
+  finished_at: Date | null;
+}
+
 export interface Database {
   identity_accounts: IdentityAccountsTable;
   identity_refresh_tokens: IdentityRefreshTokensTable;
@@ -91,6 +118,7 @@ export interface Database {
   users: UsersTable;
   projects: ProjectsTable;
   mail_messages: MailMessagesTable;
+  sends: SendsTable;
 }
 
 export type ProjectRow = Selectable<ProjectsTable>;

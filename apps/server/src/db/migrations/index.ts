@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as accountsAndProjects from './2026-11-22T1600-accounts-and-projects.ts';
+import * as sends from './2026-11-22T1700-sends.ts';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
   '2026-11-22T1600-accounts-and-projects': accountsAndProjects,
+  '2026-11-22T1700-sends': sends,
 };
