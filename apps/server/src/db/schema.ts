@@ -66,6 +66,9 @@ export interface ProjectsTable {
   sent_issue_keys: Generated<string[]>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  autosend_next_run_at: Date | null;
+  autosend_last_run_at: Date | null;
+  autosend_last_error: string | null;
 }
 
 export interface MailMessagesTable {
@@ -84,11 +87,12 @@ export interface MailMessagesTable {
 
 export type SendTrigger = 'manual' | 'auto';
 /**
- * pending: keys claimed, mail not sent yet · sent: delivered or kept in the outbox · failed: not sent,
- * keys given back · abandoned: never sent (browser closed), keys given back · unconfirmed: the server
- * stopped while sending; the keys stay claimed and the history says so.
+ * pending: keys claimed, mail not handed to the mail server yet · sending: being handed over ·
+ * sent: delivered, or kept in the outbox · failed: not sent, keys given back · abandoned: never sent
+ * (the browser went away), keys given back · unconfirmed: the server stopped while sending, so
+ * nobody knows whether it went out; the keys stay claimed and the history says so.
  */
-export type SendStatus = 'pending' | 'sent' | 'failed' | 'abandoned' | 'unconfirmed';
+export type SendStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'abandoned' | 'unconfirmed';
 
 export interface SendsTable {
   id: Generated<string>;
@@ -106,6 +110,7 @@ export interface SendsTable {
   mail_message_id: string | null;
   error: string | null;
   created_at: Generated<Date>;
+  sending_at: Date | null;
   finished_at: Date | null;
 }
 

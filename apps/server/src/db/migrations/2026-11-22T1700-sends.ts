@@ -21,9 +21,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('mail_message_id', 'uuid', (c) => c.references('mail_messages.id').onDelete('set null'))
     .addColumn('error', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('sending_at', 'timestamptz')
     .addColumn('finished_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('sends_project_id_created_at').on('sends').columns(['project_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('sends_project_id_created_at')
+    .on('sends')
+    .columns(['project_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
