@@ -1,0 +1,41 @@
+// The route list (SPEC §2). It drives both the router and the sidebar, which lists the "/admin" entries.
+// Admin pages are lazy-loaded so the sign-in pages stay small.
+import type { ComponentType } from 'react';
+import type { SidebarRoute } from '@/features/shell/components/sidebar';
+
+export interface RouteEntry extends SidebarRoute {
+  layout: '/admin' | '/auth';
+  /** Loads the page module; it exports the page as `Component`. */
+  load: () => Promise<{ Component: ComponentType }>;
+}
+
+export const routeTable: readonly RouteEntry[] = [
+  {
+    layout: '/admin',
+    path: '/index',
+    name: 'Projects',
+    icon: 'projects',
+    load: () => import('./routes/admin/projects'),
+  },
+  {
+    layout: '/admin',
+    path: '/user-profile',
+    name: 'User Profile',
+    icon: 'user',
+    load: () => import('./routes/admin/user-profile'),
+  },
+  {
+    layout: '/auth',
+    path: '/login',
+    name: 'Login',
+    icon: 'key',
+    load: () => import('./routes/auth/login'),
+  },
+  {
+    layout: '/auth',
+    path: '/register',
+    name: 'Register',
+    icon: 'register',
+    load: () => import('./routes/auth/register'),
+  },
+];

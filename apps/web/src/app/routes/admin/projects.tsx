@@ -1,0 +1,5 @@
+import { ProjectsList } from '@/features/projects/components/projects-list';
+
+export function Component() {
+  return <ProjectsList />;
+}

@@ -1,0 +1,27 @@
+// The frame of the auth pages: the brand above one centred card with a heading and a subtitle.
+import type { ReactNode } from 'react';
+import { LogoIcon } from '@/components/ui/icons';
+
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="auth-page">
+      <header className="auth-page__brand">
+        <LogoIcon className="auth-page__logo" />
+        <span>Handoff</span>
+      </header>
+      <main className="auth-card">
+        <h1 className="auth-card__title">{title}</h1>
+        {subtitle ? <p className="auth-card__subtitle">{subtitle}</p> : null}
+        {children}
+      </main>
+    </div>
+  );
+}

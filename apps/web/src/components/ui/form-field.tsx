@@ -1,0 +1,50 @@
+// A labelled text input, and a password input with its own show/hide toggle (SPEC §4 "Password fields").
+import { type InputHTMLAttributes, useId, useState } from 'react';
+import { EyeIcon, EyeOffIcon } from './icons';
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'>;
+
+export function TextField({ label, type = 'text', ...props }: InputProps & { label: string; type?: string }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input id={id} type={type} className="field__input" {...props} />
+    </div>
+  );
+}
+
+export function PasswordField({
+  label,
+  toggleSubject = 'password',
+  ...props
+}: InputProps & {
+  label: string;
+  /** Completes the toggle's name: "Show {toggleSubject}" / "Hide {toggleSubject}". */
+  toggleSubject?: string;
+}) {
+  const id = useId();
+  const [visible, setVisible] = useState(false);
+  const Icon = visible ? EyeOffIcon : EyeIcon;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="field__password">
+        <input id={id} type={visible ? 'text' : 'password'} className="field__input" {...props} />
+        <button
+          type="button"
+          className="field__toggle"
+          aria-controls={id}
+          aria-label={`${visible ? 'Hide' : 'Show'} ${toggleSubject}`}
+          onClick={() => setVisible((v) => !v)}
+        >
+          <Icon />
+        </button>
+      </div>
+    </div>
+  );
+}

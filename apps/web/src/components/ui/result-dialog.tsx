@@ -1,0 +1,104 @@
+// The shared result dialog (SPEC §2): a message, a type (success: green with a check icon; error: red with a
+// warning-triangle icon) and an optional path. "Okay" closes it and then navigates to the path, if any.
+// A modal role="dialog": focus moves to Okay, stays inside while open and goes back afterwards; the page
+// behind is made inert; Escape acts like Okay.
+import { texts } from '@handoff/core';
+import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useNavigate } from 'react-router';
+import { CheckCircleIcon, WarningTriangleIcon } from './icons';
+
+export type ResultType = 'success' | 'error';
+
+export interface ResultDialogState {
+  message: string;
+  type: ResultType;
+  path?: string;
+}
+
+export interface ResultDialogControl {
+  dialog: ResultDialogState | null;
+  show(message: string, type: ResultType, path?: string): void;
+  close(): void;
+}
+
+export function useResultDialog(): ResultDialogControl {
+  const [dialog, setDialog] = useState<ResultDialogState | null>(null);
+  const show = useCallback((message: string, type: ResultType, path?: string) => {
+    setDialog(path === undefined ? { message, type } : { message, type, path });
+  }, []);
+  const close = useCallback(() => setDialog(null), []);
+  return { dialog, show, close };
+}
+
+export function ResultDialog({ control }: { control: ResultDialogControl }) {
+  const { dialog } = control;
+  if (!dialog) return null;
+  return createPortal(<OpenDialog dialog={dialog} onClose={control.close} />, document.body);
+}
+
+function OpenDialog({ dialog, onClose }: { dialog: ResultDialogState; onClose: () => void }) {
+  const navigate = useNavigate();
+  const okayRef = useRef<HTMLButtonElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const messageId = useId();
+  const typeId = useId();
+
+  useEffect(() => {
+    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const root = rootRef.current;
+    const madeInert: Element[] = [];
+    for (const element of document.body.children) {
+      if (element !== root && !element.hasAttribute('inert')) {
+        element.setAttribute('inert', '');
+        madeInert.push(element);
+      }
+    }
+    okayRef.current?.focus();
+    return () => {
+      for (const element of madeInert) element.removeAttribute('inert');
+      if (previouslyFocused?.isConnected) previouslyFocused.focus();
+    };
+  }, []);
+
+  const okay = () => {
+    onClose();
+    if (dialog.path) navigate(dialog.path);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      okay();
+    } else if (event.key === 'Tab') {
+      // Okay is the only control: keep the focus on it.
+      event.preventDefault();
+      okayRef.current?.focus();
+    }
+  };
+
+  const success = dialog.type === 'success';
+  return (
+    <div className="dialog-backdrop" ref={rootRef}>
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={messageId}
+        aria-describedby={typeId}
+        className={`result-dialog result-dialog--${dialog.type}`}
+        onKeyDown={onKeyDown}
+      >
+        <span className="result-dialog__icon">{success ? <CheckCircleIcon /> : <WarningTriangleIcon />}</span>
+        <span id={typeId} className="visually-hidden">
+          {success ? 'Success' : 'Error'}
+        </span>
+        <p id={messageId} className="result-dialog__message">
+          {dialog.message}
+        </p>
+        <button ref={okayRef} type="button" className="button result-dialog__okay" onClick={okay}>
+          {texts.dialog.okay}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+// /auth/register (SPEC §2, §4, §5, §8). No e-mail format or length checks here: the server answers.
+import { texts } from '@handoff/core';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { PasswordField, TextField } from '@/components/ui/form-field';
+import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
+import { paths } from '@/config/paths';
+import { useAppState } from '@/stores/app-store';
+import { useRegister } from '../api/register';
+import { SubmitButton } from './submit-button';
+
+export function RegisterForm() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [apikey, setApikey] = useState('');
+  const { authLoading } = useAppState();
+  const register = useRegister();
+  const dialog = useResultDialog();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (authLoading) return;
+    if (password !== confirmPassword) {
+      dialog.show(texts.registration.passwordMismatch, 'error');
+      return;
+    }
+    const outcome = await register({ email: email.trim(), password, apikey: apikey.trim() });
+    if (outcome.ok) dialog.show(outcome.message, 'success', paths.auth.login);
+    else dialog.show(outcome.message, 'error');
+  };
+
+  return (
+    <>
+      <form className="auth-form" onSubmit={onSubmit}>
+        <TextField
+          label="Email"
+          name="email"
+          inputMode="email"
+          autoComplete="email"
+          spellCheck={false}
+          autoCapitalize="none"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <PasswordField
+          label="Confirm password"
+          name="confirmPassword"
+          toggleSubject="confirm password"
+          autoComplete="new-password"
+          required
+          value={confirmPassword}
+          onChange={(e) => setConfirmPassword(e.target.value)}
+        />
+        <TextField
+          label="API Key"
+          name="apikey"
+          autoComplete="off"
+          spellCheck={false}
+          required
+          value={apikey}
+          onChange={(e) => setApikey(e.target.value)}
+        />
+        <SubmitButton busy={authLoading} spinner>
+          Register
+        </SubmitButton>
+      </form>
+      <p className="auth-card__footer">
+        <span>Already have an account?</span> <Link to={paths.auth.login}>Login</Link>
+      </p>
+      <ResultDialog control={dialog} />
+    </>
+  );
+}

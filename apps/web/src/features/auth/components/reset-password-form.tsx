@@ -1,0 +1,67 @@
+// /reset-password?oobCode={code} (SPEC §2, §5, §8). A failed reset shows an error dialog explaining why
+// (SPEC leaves it unhandled).
+import { texts } from '@handoff/core';
+import { type FormEvent, useState } from 'react';
+import { PasswordField } from '@/components/ui/form-field';
+import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
+import { paths } from '@/config/paths';
+import { IdentityError } from '@/lib/identity-client';
+import { useServices } from '@/lib/services';
+import { resetPasswordErrorText } from '../api/password-reset';
+import { SubmitButton } from './submit-button';
+
+export function ResetPasswordForm({ oobCode }: { oobCode: string | null }) {
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const { identity } = useServices();
+  const dialog = useResultDialog();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    if (password !== confirmPassword) {
+      dialog.show(texts.resetPassword.passwordMismatch, 'error');
+      return;
+    }
+    if (!oobCode) {
+      dialog.show(resetPasswordErrorText(new IdentityError('MISSING_OOB_CODE', 400)), 'error');
+      return;
+    }
+    setBusy(true);
+    try {
+      await identity.confirmPasswordReset(oobCode, password);
+      dialog.show(texts.resetPassword.success, 'success', paths.auth.login);
+    } catch (error) {
+      dialog.show(resetPasswordErrorText(error), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <form className="auth-form" onSubmit={onSubmit}>
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <PasswordField
+          label="Confirm Password"
+          name="confirmPassword"
+          toggleSubject="confirm password"
+          autoComplete="new-password"
+          required
+          value={confirmPassword}
+          onChange={(e) => setConfirmPassword(e.target.value)}
+        />
+        <SubmitButton busy={busy}>Reset Password</SubmitButton>
+      </form>
+      <ResultDialog control={dialog} />
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+// POST /jira/get-user-by-email {email} (bearer) → {data: user} (SPEC §7).
+import { useEffect, useState } from 'react';
+import { type ApiClient, SessionExpiredError } from '@/lib/api-client';
+import { useServices } from '@/lib/services';
+import { useAppDispatch } from '@/stores/app-store';
+import type { User } from '@/types/api';
+
+export async function getUserByEmail(api: ApiClient, email: string): Promise<User> {
+  const answer = await api.post<{ data: User }>('/jira/get-user-by-email', { email });
+  return answer.data;
+}
+
+export type UserLoadState = 'loading' | 'loaded' | 'failed';
+
+/**
+ * Loads the user by the stored "user-email" when the shell mounts (and again on `retry`), keeping the
+ * get-user loading flag in client state. A failure is reported with a browser alert carrying the server's
+ * error (SPEC §8); an ended session is not reported: the gate already takes the user to sign-in.
+ */
+export function useLoadUser(): { state: UserLoadState; retry: () => void } {
+  const { api, session } = useServices();
+  const dispatch = useAppDispatch();
+  const [state, setState] = useState<UserLoadState>('loading');
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on retry.
+  useEffect(() => {
+    let active = true;
+    const email = session.getEmail();
+    if (!email) {
+      // A token without an e-mail cannot be used: end the session, the gate then shows the sign-in page.
+      session.expire();
+      return;
+    }
+    setState('loading');
+    dispatch({ type: 'GET_USER_LOADING', loading: true });
+    getUserByEmail(api, email)
+      .then((user) => {
+        if (!active) return;
+        dispatch({ type: 'SET_USER', user });
+        setState('loaded');
+      })
+      .catch((error: unknown) => {
+        if (!active || error instanceof SessionExpiredError) return;
+        setState('failed');
+        window.alert(error instanceof Error ? error.message : String(error));
+      })
+      .finally(() => {
+        if (active) dispatch({ type: 'GET_USER_LOADING', loading: false });
+      });
+    return () => {
+      active = false;
+    };
+  }, [api, session, dispatch, attempt]);
+
+  return { state, retry: () => setAttempt((n) => n + 1) };
+}

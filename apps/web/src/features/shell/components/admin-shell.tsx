@@ -1,0 +1,74 @@
+// The admin area shell (SPEC §2): sidebar, top bar (notifications, user dropdown, Logout button), the demo
+// tracker notice, and the page. The user is loaded by the stored e-mail on mount; a progress bar shows until
+// then.
+import type { ReactNode } from 'react';
+import type { LogoConfig } from '@/config/brand';
+import { useServices } from '@/lib/services';
+import { useAppState } from '@/stores/app-store';
+import { useLoadUser } from '../api/get-user-by-email';
+import { useLogout } from '../api/use-logout';
+import { NotificationsDropdown } from './notifications-dropdown';
+import { Sidebar, type SidebarRoute } from './sidebar';
+import { UserDropdown } from './user-dropdown';
+import './admin-shell.css';
+
+export function AdminShell({
+  routes,
+  logo,
+  children,
+}: {
+  routes: readonly SidebarRoute[];
+  logo: LogoConfig;
+  children: ReactNode;
+}) {
+  const { config, session } = useServices();
+  const { user, getUserLoading } = useAppState();
+  const { state, retry } = useLoadUser();
+  const logout = useLogout();
+  const loading = state === 'loading' || getUserLoading;
+
+  return (
+    <div className="admin">
+      <a className="skip-link" href="#content">
+        Skip to content
+      </a>
+      <Sidebar routes={routes} logo={logo} />
+      <div className="admin__main">
+        <header className="topbar">
+          {config.demoTracker ? (
+            <p className="demo-notice">
+              <span className="demo-notice__badge">Demo tracker</span>
+              <span className="demo-notice__text">
+                Projects and stories come from the built-in sample tracker.
+              </span>
+            </p>
+          ) : null}
+          <div className="topbar__actions">
+            <NotificationsDropdown />
+            <UserDropdown email={user?.email ?? session.getEmail()} />
+            <button type="button" className="button button--outline" onClick={logout}>
+              Logout
+            </button>
+          </div>
+        </header>
+        {loading ? (
+          <div className="progress" role="progressbar" aria-label="Loading your account">
+            <div className="progress__bar" />
+          </div>
+        ) : null}
+        <main id="content" className="admin__content" tabIndex={-1}>
+          {loading ? null : state === 'failed' ? (
+            <div className="panel">
+              <p>Your account could not be loaded.</p>
+              <button type="button" className="button button--primary" onClick={retry}>
+                Try again
+              </button>
+            </div>
+          ) : (
+            children
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+// The sidebar (SPEC §2): the logo, then one entry per route whose layout is "/admin" (icon + name, linking
+// layout + path). On small screens a toggle shows and hides the menu, a search input filters the entries
+// by name, and choosing an entry closes the menu.
+import { useId, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { LogoIcon } from '@/components/ui/icons';
+import type { LogoConfig } from '@/config/brand';
+import { MenuIcon, type MenuIconName, MenuToggleIcon } from './menu-icons';
+
+export interface SidebarRoute {
+  layout: string;
+  path: string;
+  name: string;
+  icon: MenuIconName;
+  /** Routable but not listed in the menu (e.g. edit screens). */
+  hidden?: boolean;
+}
+
+function Logo({ logo }: { logo: LogoConfig }) {
+  const content = (
+    <>
+      <LogoIcon className="sidebar__logo-icon" />
+      <span>{logo.label}</span>
+    </>
+  );
+  return logo.kind === 'outer' ? (
+    <a className="sidebar__logo" href={logo.href} target="_blank" rel="noopener noreferrer">
+      {content}
+      <span className="visually-hidden"> (opens in a new tab)</span>
+    </a>
+  ) : (
+    <Link className="sidebar__logo" to={logo.to}>
+      {content}
+    </Link>
+  );
+}
+
+export function Sidebar({ routes, logo }: { routes: readonly SidebarRoute[]; logo: LogoConfig }) {
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const menuId = useId();
+  const searchId = useId();
+
+  const needle = query.trim().toLowerCase();
+  const entries = routes
+    .filter((route) => route.layout === '/admin' && !route.hidden)
+    .filter((route) => needle === '' || route.name.toLowerCase().includes(needle));
+
+  const closeMenu = () => {
+    setOpen(false);
+    setQuery('');
+  };
+
+  return (
+    <nav className={`sidebar${open ? ' sidebar--open' : ''}`} aria-label="Main">
+      <div className="sidebar__bar">
+        <Logo logo={logo} />
+        <button
+          type="button"
+          className="sidebar__toggle"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label="Menu"
+          onClick={() => setOpen((v) => !v)}
+        >
+          <MenuToggleIcon />
+        </button>
+      </div>
+      <div id={menuId} className="sidebar__menu">
+        <div className="sidebar__search">
+          <label htmlFor={searchId} className="visually-hidden">
+            Search the menu
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            className="field__input"
+            placeholder="Search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+        </div>
+        <ul className="sidebar__list">
+          {entries.map((route) => (
+            <li key={route.layout + route.path}>
+              <NavLink className="sidebar__link" to={route.layout + route.path} onClick={closeMenu}>
+                <MenuIcon name={route.icon} className="sidebar__icon" />
+                <span>{route.name}</span>
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        {entries.length === 0 ? <p className="sidebar__empty">No matching pages.</p> : null}
+      </div>
+    </nav>
+  );
+}

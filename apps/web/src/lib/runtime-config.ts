@@ -1,0 +1,69 @@
+// The runtime configuration served by the server at GET /config.json, so one build runs anywhere.
+
+export type AuthMode = 'builtin' | 'firebase';
+
+export interface RuntimeConfig {
+  /** Product API origin; '' means the page's own origin. */
+  apiBaseUrl: string;
+  /** Identity Toolkit base, e.g. 'https://identitytoolkit.googleapis.com' or '<origin>/identitytoolkit.googleapis.com'. */
+  identityToolkitUrl: string;
+  /** Secure Token base, e.g. 'https://securetoken.googleapis.com'. */
+  secureTokenUrl: string;
+  /** The public API key sent as `?key=`. */
+  identityApiKey: string;
+  authMode: AuthMode;
+  /** True while the built-in demo tracker answers instead of a real Jira. */
+  demoTracker: boolean;
+}
+
+export class RuntimeConfigError extends Error {
+  override name = 'RuntimeConfigError';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Checks the shape of /config.json and returns a typed, frozen copy. */
+export function parseRuntimeConfig(value: unknown): RuntimeConfig {
+  if (!isRecord(value)) throw new RuntimeConfigError('config.json is not a JSON object');
+  const problems: string[] = [];
+  const str = (key: string, allowEmpty: boolean): string => {
+    const v = value[key];
+    if (typeof v !== 'string' || (!allowEmpty && v.trim() === '')) {
+      problems.push(`${key} must be a ${allowEmpty ? '' : 'non-empty '}string`);
+      return '';
+    }
+    return v.replace(/\/+$/, '');
+  };
+  const apiBaseUrl = str('apiBaseUrl', true);
+  const identityToolkitUrl = str('identityToolkitUrl', false);
+  const secureTokenUrl = str('secureTokenUrl', false);
+  const identityApiKey = str('identityApiKey', false);
+  const authMode = value.authMode;
+  if (authMode !== 'builtin' && authMode !== 'firebase')
+    problems.push("authMode must be 'builtin' or 'firebase'");
+  const demoTracker = value.demoTracker;
+  if (typeof demoTracker !== 'boolean') problems.push('demoTracker must be a boolean');
+  if (problems.length > 0) throw new RuntimeConfigError(`Invalid config.json: ${problems.join('; ')}`);
+  return Object.freeze({
+    apiBaseUrl,
+    identityToolkitUrl,
+    secureTokenUrl,
+    identityApiKey,
+    authMode: authMode as AuthMode,
+    demoTracker: demoTracker as boolean,
+  });
+}
+
+/** Fetches and validates GET /config.json from the page's own origin. */
+export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  const response = await fetch(absoluteUrl('/config.json'), { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new RuntimeConfigError(`GET /config.json answered ${response.status}`);
+  return parseRuntimeConfig(await response.json());
+}
+
+/** Resolves a possibly relative URL against the page's origin (fetch in tests needs absolute URLs). */
+export function absoluteUrl(url: string): string {
+  return new URL(url, window.location.origin).toString();
+}

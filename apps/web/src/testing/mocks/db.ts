@@ -1,0 +1,68 @@
+// An in-memory stand-in for the server's accounts and the identity provider's tokens, shared by the MSW
+// handlers. Tests arrange state through these helpers and assert on what the handlers saw.
+import type { User } from '@/types/api';
+
+export interface Account extends User {
+  password: string;
+}
+
+interface Token {
+  email: string;
+  valid: boolean;
+}
+
+export const db = {
+  accounts: new Map<string, Account>(),
+  idTokens: new Map<string, Token>(),
+  refreshTokens: new Map<string, Token>(),
+  oobCodes: new Set<string>(),
+  /** Every request the handlers received, as "METHOD /path". */
+  requests: [] as string[],
+  counter: 0,
+};
+
+export function resetDb() {
+  db.accounts.clear();
+  db.idTokens.clear();
+  db.refreshTokens.clear();
+  db.oobCodes.clear();
+  db.requests.length = 0;
+  db.counter = 0;
+}
+
+export function createAccount(email: string, password = 'secret-pass', apikey = 'jira-api-key'): Account {
+  db.counter += 1;
+  const account: Account = { id: `user-${db.counter}`, email, password, apikey };
+  db.accounts.set(email, account);
+  return account;
+}
+
+export function issueTokens(email: string): { idToken: string; refreshToken: string } {
+  db.counter += 1;
+  const idToken = `id-token-${db.counter}`;
+  const refreshToken = `refresh-token-${db.counter}`;
+  db.idTokens.set(idToken, { email, valid: true });
+  db.refreshTokens.set(refreshToken, { email, valid: true });
+  return { idToken, refreshToken };
+}
+
+/** Makes the server refuse an ID token from now on (as if it had expired). */
+export function expireIdToken(idToken: string) {
+  const token = db.idTokens.get(idToken);
+  if (token) token.valid = false;
+}
+
+export function revokeRefreshToken(refreshToken: string) {
+  const token = db.refreshTokens.get(refreshToken);
+  if (token) token.valid = false;
+}
+
+/** The e-mail a valid bearer token belongs to, or null. */
+export function emailOfBearer(header: string | null): string | null {
+  const token = header?.startsWith('Bearer ') ? db.idTokens.get(header.slice(7)) : undefined;
+  return token?.valid ? token.email : null;
+}
+
+export function requestsTo(fragment: string): string[] {
+  return db.requests.filter((r) => r.includes(fragment));
+}
