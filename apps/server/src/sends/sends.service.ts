@@ -11,14 +11,16 @@ type Executor = Pick<Db, 'selectFrom' | 'updateTable' | 'insertInto'>;
 /**
  * Claims issue keys for a send: appends the ones not sent yet to the project's sent list and opens a
  * 'pending' send that owns them, in one transaction with the project row locked, so two claims never
- * take the same key. Returns the send's id and the keys it owns (possibly none).
+ * take the same key. Returns the send's id and the keys it owns (possibly none; then no send is opened
+ * unless `recordEmpty`).
  */
 export async function claimIssueKeys(
   db: Db,
   projectId: string,
   trigger: SendTrigger,
   keys: readonly string[],
-): Promise<{ sendId: string; keys: string[] }> {
+  { recordEmpty = true }: { recordEmpty?: boolean } = {},
+): Promise<{ sendId: string | null; keys: string[] }> {
   return db.transaction().execute(async (trx) => {
     const project = await trx
       .selectFrom('projects')
@@ -35,6 +37,7 @@ export async function claimIssueKeys(
         .where('id', '=', projectId)
         .execute();
     }
+    if (claimed.length === 0 && !recordEmpty) return { sendId: null, keys: claimed };
     const send = await trx
       .insertInto('sends')
       .values({ project_id: projectId, trigger, status: 'pending', issue_keys: claimed })
