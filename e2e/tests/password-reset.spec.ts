@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { logIn, newAccount, register } from '../support/auth.ts';
-import { Mailbox } from '../support/mailbox.ts';
 import { E2E_SMTP_PORT } from '../support/ports.ts';
 
 const mailbox = new Mailbox();

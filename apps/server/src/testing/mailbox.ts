@@ -4,6 +4,8 @@ import { SMTPServer } from 'smtp-server';
 /** A real SMTP server that keeps every message it receives, for tests to read. */
 export class Mailbox {
   readonly messages: ParsedMail[] = [];
+  /** When set, the server answers every message with this error instead of accepting it. */
+  refuseWith: string | undefined;
   private readonly server: SMTPServer;
   private waiters: Array<() => void> = [];
 
@@ -13,6 +15,11 @@ export class Mailbox {
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
       onData: (stream, _session, callback) => {
+        if (this.refuseWith) {
+          stream.resume();
+          stream.on('end', () => callback(Object.assign(new Error(this.refuseWith), { responseCode: 550 })));
+          return;
+        }
         simpleParser(stream)
           .then((mail) => {
             this.messages.push(mail);
@@ -24,10 +31,14 @@ export class Mailbox {
     });
   }
 
-  listen(port: number): Promise<void> {
+  /** Listens on the port (0: any free one) and returns the port. */
+  listen(port = 0): Promise<number> {
     return new Promise((resolve, reject) => {
       this.server.once('error', reject);
-      this.server.listen(port, '127.0.0.1', () => resolve());
+      this.server.listen(port, '127.0.0.1', () => {
+        const address = this.server.server.address();
+        resolve(typeof address === 'object' && address ? address.port : port);
+      });
     });
   }
 

@@ -1,0 +1,319 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Mailbox } from '../testing/mailbox.ts';
+import { multipartBody } from '../testing/multipart.ts';
+import { signUpAndSignIn } from '../testing/sign-up.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { sweepStaleSends } from './sends.service.ts';
+
+const mailbox = new Mailbox();
+let t: TestApp;
+let owner: { idToken: string; userId: string };
+let stranger: { idToken: string; userId: string };
+let projectCounter = 0;
+
+beforeAll(async () => {
+  const port = await mailbox.listen();
+  t = await createTestApp({
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    MAIL_FROM: 'Handoff <handoff@example.test>',
+  });
+  owner = await signUpAndSignIn(t.app, {
+    email: 'owner@example.test',
+    password: 'owner-password',
+    apikey: 'owner-jira',
+  });
+  stranger = await signUpAndSignIn(t.app, {
+    email: 'other@example.test',
+    password: 'other-password',
+    apikey: 'x',
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await mailbox.close();
+});
+beforeEach(() => {
+  mailbox.refuseWith = undefined;
+});
+
+async function call(url: string, token: string, body: unknown) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    payload: body as object,
+  });
+}
+
+/** A new project of the owner's with one sent story already. */
+async function newProject(): Promise<string> {
+  projectCounter += 1;
+  const projectKey = `P${projectCounter}`;
+  const res = await call('/jira/addProject', owner.idToken, {
+    userId: owner.userId,
+    projectKey,
+    projectName: `Project ${projectCounter}`,
+    clientEmails: ['client@example.test'],
+    clientCC: ['boss@example.test'],
+  });
+  expect(res.statusCode).toBe(200);
+  await appendSentKeys(projectKey, ['OLD-1']);
+  return projectKey;
+}
+
+/** The web's first step of a send: append the new keys through a project update. */
+async function appendSentKeys(projectKey: string, keys: string[]) {
+  const current = (await getProject(projectKey)).sentProjectIssuesList as string[];
+  const res = await call('/jira/updateFirebaseProject', owner.idToken, {
+    userId: owner.userId,
+    projectKey,
+    updatedProject: {
+      projectKey,
+      projectName: 'ignored',
+      clientEmails: ['client@example.test'],
+      clientCC: ['boss@example.test'],
+      sentProjectIssuesList: [...current, ...keys],
+    },
+  });
+  expect(res.statusCode).toBe(200);
+}
+
+async function getProject(projectKey: string) {
+  const res = await call('/jira/getFirebaseProjectByKey', owner.idToken, {
+    userId: owner.userId,
+    projectKey,
+  });
+  return res.json().data;
+}
+
+async function history(projectKey: string) {
+  const res = await call('/jira/getProjectSends', owner.idToken, { userId: owner.userId, projectKey });
+  expect(res.statusCode).toBe(200);
+  return res.json().data;
+}
+
+async function send(
+  token: string,
+  fields: Array<[string, string]>,
+  file?: { name: string; content: Buffer | string; type?: string },
+) {
+  const body = await multipartBody(fields, file);
+  return t.app.inject({
+    method: 'POST',
+    url: '/jira/sendDownloadedIssues',
+    headers: { authorization: `Bearer ${token}`, ...body.headers },
+    payload: body.payload,
+  });
+}
+
+const message = (
+  projectKey: string,
+  subject = 'Request for Testing: User Stories for Review',
+): Array<[string, string]> => [
+  ['subject', subject],
+  ['text', 'Dear customer,\n\nThe following features are finished:\n- Login\n\n\nRegards,'],
+  ['to', 'client@example.test'],
+  ['to', 'second@example.test'],
+  ['cc', 'boss@example.test'],
+  ['projectKey', projectKey],
+];
+
+describe('sending stories to the client', () => {
+  it('delivers one message with recipients, CC, subject, body and the attachment bytes, and records it', async () => {
+    const projectKey = await newProject();
+    await appendSentKeys(projectKey, ['S-1', 'S-2']);
+    const bytes = Buffer.from([0, 1, 2, 3, 250, 251, 252, 253, 254, 255]);
+    const res = await send(owner.idToken, message(projectKey), { name: 'notes.bin', content: bytes });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 200,
+      message: 'Email sent to the client.',
+      data: { delivered: true },
+    });
+
+    const mail = await mailbox.waitFor(
+      (m) =>
+        m.subject === 'Request for Testing: User Stories for Review' &&
+        m.attachments.some((a) => a.filename === 'notes.bin'),
+    );
+    expect(mail.from?.text).toBe('Handoff <handoff@example.test>');
+    expect(JSON.stringify(mail.to)).toContain('client@example.test');
+    expect(JSON.stringify(mail.to)).toContain('second@example.test');
+    expect(JSON.stringify(mail.cc)).toContain('boss@example.test');
+    expect(mail.text?.trim()).toBe(
+      'Dear customer,\n\nThe following features are finished:\n- Login\n\n\nRegards,',
+    );
+    expect(Buffer.compare(mail.attachments[0]!.content, bytes)).toBe(0);
+
+    expect((await getProject(projectKey)).sentProjectIssuesList).toEqual(['OLD-1', 'S-1', 'S-2']);
+    const [entry] = await history(projectKey);
+    expect(entry).toMatchObject({
+      trigger: 'manual',
+      status: 'sent',
+      delivered: true,
+      issueKeys: ['S-1', 'S-2'],
+      to: ['client@example.test', 'second@example.test'],
+      cc: ['boss@example.test'],
+      attachmentName: 'notes.bin',
+      attachmentSize: bytes.length,
+    });
+  });
+
+  it('gives the claimed stories back when the mail server refuses, and records the failure', async () => {
+    const projectKey = await newProject();
+    await appendSentKeys(projectKey, ['F-1']);
+    mailbox.refuseWith = 'Mailbox unavailable';
+    const res = await send(owner.idToken, message(projectKey));
+    expect(res.statusCode).toBe(502);
+    expect(res.json().message).toMatch(/could not be sent.*offered again/);
+    expect((await getProject(projectKey)).sentProjectIssuesList).toEqual(['OLD-1']);
+    const [entry] = await history(projectKey);
+    expect(entry).toMatchObject({ status: 'failed', issueKeys: ['F-1'] });
+    expect(entry.error).toMatch(/Mailbox unavailable/);
+  });
+
+  it('gives back a claim the browser never followed with a send', async () => {
+    const projectKey = await newProject();
+    await appendSentKeys(projectKey, ['A-1']);
+    expect((await getProject(projectKey)).sentProjectIssuesList).toEqual(['OLD-1', 'A-1']);
+    await sweepStaleSends(t.db, new Date(Date.now() + 11 * 60_000));
+    expect((await getProject(projectKey)).sentProjectIssuesList).toEqual(['OLD-1']);
+    expect((await history(projectKey))[0]).toMatchObject({ status: 'abandoned', issueKeys: ['A-1'] });
+  });
+
+  it('keeps CR/LF in the subject from starting a new header', async () => {
+    const projectKey = await newProject();
+    const res = await send(owner.idToken, message(projectKey, 'Hello\r\nBcc: victim@example.test'));
+    expect(res.statusCode).toBe(200);
+    const mail = await mailbox.waitFor((m) => m.subject?.startsWith('Hello') === true);
+    expect(mail.subject).toBe('Hello Bcc: victim@example.test');
+    expect(mail.bcc).toBeUndefined();
+    expect(mail.headers.has('bcc')).toBe(false);
+  });
+
+  it.each([
+    [
+      'an empty subject',
+      [
+        ['subject', ' '],
+        ['text', 'x'],
+        ['to', 'a@example.test'],
+      ],
+      'Subject and message may not be empty.',
+    ],
+    [
+      'an empty message',
+      [
+        ['subject', 'S'],
+        ['text', ''],
+        ['to', 'a@example.test'],
+      ],
+      'Subject and message may not be empty.',
+    ],
+    [
+      'no recipient',
+      [
+        ['subject', 'S'],
+        ['text', 'x'],
+      ],
+      'Add at least one client e-mail address to send to.',
+    ],
+    [
+      'an invalid address',
+      [
+        ['subject', 'S'],
+        ['text', 'x'],
+        ['to', 'not an address'],
+      ],
+      'These are not valid e-mail addresses: not an address',
+    ],
+    [
+      'an invalid CC',
+      [
+        ['subject', 'S'],
+        ['text', 'x'],
+        ['to', 'a@example.test'],
+        ['cc', 'bad@'],
+      ],
+      'These are not valid e-mail addresses: bad@',
+    ],
+  ] as Array<[string, Array<[string, string]>, string]>)(
+    'refuses %s with 400',
+    async (_what, fields, text) => {
+      const before = mailbox.messages.length;
+      const res = await send(owner.idToken, fields);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(text);
+      expect(mailbox.messages.length).toBe(before);
+    },
+  );
+
+  it("refuses to send for another user's project and changes nothing", async () => {
+    const projectKey = await newProject();
+    const res = await send(stranger.idToken, message(projectKey));
+    expect(res.statusCode).toBe(404);
+    expect((await getProject(projectKey)).sentProjectIssuesList).toEqual(['OLD-1']);
+  });
+
+  it('needs a bearer token', async () => {
+    const body = await multipartBody(message('P1'));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/jira/sendDownloadedIssues',
+      headers: body.headers,
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('attachment limit and outbox', () => {
+  let small: TestApp;
+  let user: { idToken: string; userId: string };
+  beforeAll(async () => {
+    small = await createTestApp({ MAX_ATTACHMENT_MB: '0.01' });
+    user = await signUpAndSignIn(small.app, {
+      email: 'small@example.test',
+      password: 'small-password',
+      apikey: 'k',
+    });
+  });
+  afterAll(() => small.close());
+
+  async function sendSmall(file?: { name: string; content: Buffer }) {
+    const body = await multipartBody(
+      [
+        ['subject', 'S'],
+        ['text', 'Body'],
+        ['to', 'client@example.test'],
+      ],
+      file,
+    );
+    return small.app.inject({
+      method: 'POST',
+      url: '/jira/sendDownloadedIssues',
+      headers: { authorization: `Bearer ${user.idToken}`, ...body.headers },
+      payload: body.payload,
+    });
+  }
+
+  it('answers 413 with a message for an attachment over MAX_ATTACHMENT_MB', async () => {
+    const res = await sendSmall({ name: 'big.bin', content: Buffer.alloc(20 * 1024, 7) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('The attachment is larger than the limit of 0.01 MB.');
+  });
+
+  it('keeps the message in the outbox, marked not delivered, without SMTP_URL', async () => {
+    const res = await sendSmall({ name: 'ok.txt', content: Buffer.from('fine') });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.delivered).toBe(false);
+    const kept = await small.db.selectFrom('mail_messages').selectAll().where('subject', '=', 'S').execute();
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({
+      delivered: false,
+      to_addresses: ['client@example.test'],
+      attachment_name: 'ok.txt',
+      attachment_size: 4,
+    });
+  });
+});
