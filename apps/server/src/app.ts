@@ -14,7 +14,11 @@ import {
 import { z } from 'zod';
 import type { Db } from './db/database.ts';
 import { AppError, type ErrorBody } from './errors.ts';
+import { projectsRoutes } from './projects/projects.routes.ts';
 import type { ResolvedConfig } from './secrets.ts';
+import { storiesRoutes } from './stories/stories.routes.ts';
+import { trackerPlugin } from './tracker/tracker.plugin.ts';
+import { trackerRoutes } from './tracker/tracker.routes.ts';
 import { runtimeConfigRoutes } from './web/runtime-config.ts';
 
 declare module 'fastify' {
@@ -90,6 +94,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   await app.register(runtimeConfigRoutes);
+  // The tracker (Jira, or the built-in demo tracker under /rest/api/3) and the product calls on it.
+  await app.register(trackerPlugin);
+  await app.register(trackerRoutes);
+  await app.register(projectsRoutes);
+  await app.register(storiesRoutes);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get(
     '/health',

@@ -1,0 +1,100 @@
+// Project rows, always selected by the owner's id from the verified token.
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+const columns = [
+  'id',
+  'user_id',
+  'project_key',
+  'project_name',
+  'client_emails',
+  'client_cc',
+  'autosend',
+  'sent_issue_keys',
+] as const;
+
+export async function listProjects(db: Executor, userId: string) {
+  return db
+    .selectFrom('projects')
+    .select(columns)
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('project_key')
+    .execute();
+}
+
+export type ProjectRecord = Awaited<ReturnType<typeof listProjects>>[number];
+
+export async function findProject(db: Executor, userId: string, projectKey: string, { lock = false } = {}) {
+  let query = db
+    .selectFrom('projects')
+    .select(columns)
+    .where('user_id', '=', userId)
+    .where('project_key', '=', projectKey);
+  if (lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+/** Inserts the project; undefined when the user already has one with this key. */
+export async function insertProject(
+  db: Executor,
+  values: {
+    userId: string;
+    projectKey: string;
+    projectName: string;
+    clientEmails: string[];
+    clientCC: string[];
+  },
+) {
+  return db
+    .insertInto('projects')
+    .values({
+      user_id: values.userId,
+      project_key: values.projectKey,
+      project_name: values.projectName,
+      client_emails: values.clientEmails,
+      client_cc: values.clientCC,
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'project_key']).doNothing())
+    .returning(columns)
+    .executeTakeFirst();
+}
+
+export async function updateProject(
+  db: Executor,
+  id: string,
+  changes: {
+    clientEmails: string[];
+    clientCC: string[];
+    autosend: boolean;
+    sentIssueKeys: string[];
+    /** Auto-send was just switched on: the first automatic round is due at once. */
+    autosendDueNow: boolean;
+  },
+) {
+  return db
+    .updateTable('projects')
+    .set({
+      client_emails: changes.clientEmails,
+      client_cc: changes.clientCC,
+      autosend: changes.autosend,
+      sent_issue_keys: changes.sentIssueKeys,
+      ...(changes.autosendDueNow ? { autosend_next_run_at: null } : {}),
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .returning(columns)
+    .executeTakeFirstOrThrow();
+}
+
+/** Deletes the project; whether there was one. */
+export async function deleteProject(db: Executor, userId: string, projectKey: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('projects')
+    .where('user_id', '=', userId)
+    .where('project_key', '=', projectKey)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

@@ -1,0 +1,198 @@
+// POST /jira/getFirebaseProjects, addProject, getFirebaseProjectByKey, updateFirebaseProject,
+// deleteFirebaseProject (SPEC.md §7). Every query is scoped by the product user of the bearer token;
+// a body naming another user is refused with 403 before anything is read or changed.
+import { texts } from '@handoff/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { assertSameUser, requireProductUser } from '../accounts/current-user.ts';
+import { badRequest, conflict, notFound } from '../errors.ts';
+import { recordManualClaim } from '../sends/sends.service.ts';
+import { requireUser } from '../tracker/require-user.ts';
+import {
+  deleteProject,
+  findProject,
+  insertProject,
+  listProjects,
+  type ProjectRecord,
+  updateProject,
+} from './projects.repository.ts';
+import {
+  addProjectBody,
+  type Project,
+  projectAnswer,
+  projectChangeAnswer,
+  projectDeleteAnswer,
+  projectListAnswer,
+  projectRefBody,
+  updateProjectBody,
+  userIdBody,
+} from './projects.schemas.ts';
+
+const tags = ['projects'];
+const security = [{ bearer: [] }];
+
+export async function projectsRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  // Looked up per request, so the auth plugin may be registered before or after this one.
+  const onRequest = requireUser(app);
+
+  app.post(
+    '/jira/getFirebaseProjects',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        description: "The signed-in user's projects, oldest first.",
+        body: userIdBody,
+        response: { 200: projectListAnswer },
+      },
+    },
+    async (request) => {
+      const user = await requireProductUser(request);
+      assertSameUser(user, request.body.userId);
+      const rows = await listProjects(app.db, user.id);
+      return { data: rows.map(toProject) };
+    },
+  );
+
+  app.post(
+    '/jira/addProject',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        description: 'Links a tracker project; 409 when the user already has a project with this key.',
+        body: addProjectBody,
+        response: { 200: projectChangeAnswer },
+      },
+    },
+    async (request) => {
+      const user = await requireProductUser(request);
+      const { userId, ...values } = request.body;
+      assertSameUser(user, userId);
+      const row = await insertProject(app.db, { userId: user.id, ...values });
+      if (!row) throw conflict(`The project ${values.projectKey} has already been added.`);
+      return { status: 200 as const, message: texts.addProject.success, data: toProject(row) };
+    },
+  );
+
+  app.post(
+    '/jira/getFirebaseProjectByKey',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        description: 'One of the user’s projects by its tracker key.',
+        body: projectRefBody,
+        response: { 200: projectAnswer },
+      },
+    },
+    async (request) => {
+      const user = await requireProductUser(request);
+      assertSameUser(user, request.body.userId);
+      const row = await findProject(app.db, user.id, request.body.projectKey);
+      if (!row) throw projectNotFound(request.body.projectKey);
+      return { data: toProject(row) };
+    },
+  );
+
+  app.post(
+    '/jira/updateFirebaseProject',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        description:
+          'Changes the client and CC addresses, the auto-send flag, and adds to the sent issue keys ' +
+          '(keys are only ever added; the list stays free of duplicates). The key and name cannot change.',
+        body: updateProjectBody,
+        response: { 200: projectChangeAnswer },
+      },
+    },
+    async (request) => {
+      const user = await requireProductUser(request);
+      const { userId, projectKey, updatedProject: changes } = request.body;
+      assertSameUser(user, userId);
+      const row = await app.db.transaction().execute(async (trx) => {
+        const current = await findProject(trx, user.id, projectKey, { lock: true });
+        if (!current) throw projectNotFound(projectKey);
+        if (changes.projectKey !== undefined && changes.projectKey !== current.project_key) {
+          throw badRequest("A project's key can't be changed. Delete the project and add it again.");
+        }
+        if (changes.projectName !== undefined && changes.projectName !== current.project_name) {
+          throw badRequest("A project's name can't be changed. Delete the project and add it again.");
+        }
+        const sent = current.sent_issue_keys;
+        const known = new Set(sent);
+        const added: string[] = [];
+        for (const key of changes.sentProjectIssuesList ?? []) {
+          if (!known.has(key)) {
+            known.add(key);
+            added.push(key);
+          }
+        }
+        const autosend = changes.autosend ?? current.autosend;
+        const updated = await updateProject(trx, current.id, {
+          clientEmails: changes.clientEmails ?? current.client_emails,
+          clientCC: changes.clientCC ?? changes.clinetCC ?? current.client_cc,
+          autosend,
+          sentIssueKeys: [...dedupe(sent), ...added],
+          autosendDueNow: autosend && !current.autosend,
+        });
+        // The web appends keys before it sends the e-mail; the claim is released if the e-mail never goes.
+        await recordManualClaim(trx, current.id, added);
+        return updated;
+      });
+      return { status: 200 as const, message: texts.editProject.success, data: toProject(row) };
+    },
+  );
+
+  app.post(
+    '/jira/deleteFirebaseProject',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        description: 'Deletes one of the user’s projects.',
+        body: projectRefBody,
+        response: { 200: projectDeleteAnswer },
+      },
+    },
+    async (request) => {
+      const user = await requireProductUser(request);
+      assertSameUser(user, request.body.userId);
+      const deleted = await deleteProject(app.db, user.id, request.body.projectKey);
+      if (!deleted) throw projectNotFound(request.body.projectKey);
+      return {
+        status: 200 as const,
+        message: 'Project has been deleted successfully.',
+        data: { projectKey: request.body.projectKey },
+      };
+    },
+  );
+}
+
+function projectNotFound(projectKey: string) {
+  return notFound(`You have no project with the key ${JSON.stringify(projectKey)}.`);
+}
+
+function dedupe(keys: readonly string[]): string[] {
+  return [...new Set(keys)];
+}
+
+export function toProject(row: ProjectRecord): Project {
+  return {
+    userId: row.user_id,
+    projectKey: row.project_key,
+    projectName: row.project_name,
+    clientEmails: row.client_emails,
+    clientCC: row.client_cc,
+    autosend: row.autosend,
+    sentProjectIssuesList: dedupe(row.sent_issue_keys),
+  };
+}

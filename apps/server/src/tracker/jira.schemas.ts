@@ -1,0 +1,73 @@
+// What we read from Jira's answers, checked at the boundary (shared/references/jira-cloud.md §1, §2, §4).
+// Objects are loose: Jira adds fields over time, and only the ones read here must have the right shape.
+import { z } from 'zod';
+
+/** An ADF node as far as we rely on it: a type, and optionally text and child nodes. */
+export interface AdfNodeShape {
+  type: string;
+  text?: string | undefined;
+  content?: AdfNodeShape[] | undefined;
+  [key: string]: unknown;
+}
+
+export const adfNodeSchema: z.ZodType<AdfNodeShape> = z.looseObject({
+  type: z.string(),
+  text: z.string().optional(),
+  get content() {
+    return z.array(adfNodeSchema).optional();
+  },
+});
+
+export const adfDocSchema = z.looseObject({
+  type: z.literal('doc'),
+  version: z.number().optional(),
+  content: z.array(adfNodeSchema).default([]),
+});
+
+/** `GET /rest/api/3/project/search` → PageBeanProject. */
+export const projectPageSchema = z.looseObject({
+  values: z.array(z.looseObject({ key: z.string(), name: z.string() })),
+  isLast: z.boolean().optional(),
+  nextPage: z.string().optional(),
+  startAt: z.number().optional(),
+  maxResults: z.number().optional(),
+  total: z.number().optional(),
+});
+
+/** `GET|POST /rest/api/3/search/jql` → SearchAndReconcileResults (fields: summary, description). */
+export const searchPageSchema = z.looseObject({
+  issues: z.array(
+    z.looseObject({
+      id: z.string().optional(),
+      key: z.string(),
+      fields: z
+        .looseObject({
+          summary: z.string().nullish(),
+          // v3 returns ADF; a plain string (v2, or Atlassian's own example) is tolerated.
+          description: z.union([adfDocSchema, z.string()]).nullish(),
+        })
+        .default({}),
+    }),
+  ),
+  isLast: z.boolean().optional(),
+  nextPageToken: z.string().nullish(),
+});
+
+/** `GET /rest/api/3/myself` → User. */
+export const myselfSchema = z.looseObject({
+  accountId: z.string().optional(),
+  emailAddress: z.string().nullish(),
+  displayName: z.string().optional(),
+  active: z.boolean().optional(),
+});
+
+/** Jira's ErrorCollection, read only to pass its words on. */
+export const errorCollectionSchema = z.looseObject({
+  errorMessages: z.array(z.string()).optional(),
+  errors: z.record(z.string(), z.unknown()).optional(),
+});
+
+export type ProjectPage = z.infer<typeof projectPageSchema>;
+export type SearchPage = z.infer<typeof searchPageSchema>;
+export type SearchIssue = SearchPage['issues'][number];
+export type JiraUser = z.infer<typeof myselfSchema>;

@@ -1,0 +1,71 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { demoTrackerRoutes } from './demo-tracker.ts';
+import { type FetchLike, JiraClient, type JiraClientOptions, type JiraEndpoint } from './jira.client.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Jira Cloud client: JIRA_BASE_URL, or the built-in demo tracker on this server. */
+    jira: JiraClient;
+    /** Whether the tracker is the built-in demo tracker (JIRA_BASE_URL unset). */
+    trackerIsDemo: boolean;
+  }
+}
+
+export interface TrackerPluginOptions {
+  /** Overrides for the client (tests: a fake clock, short time-outs). */
+  client?: Omit<JiraClientOptions, 'endpoint'>;
+}
+
+/**
+ * The tracker adapter. Without JIRA_BASE_URL the server serves a Jira-compatible demo tracker under
+ * /rest/api/3 and the client calls it on the server's own listening address; before the server
+ * listens (tests that only inject), the calls go through `app.inject` instead.
+ */
+export const trackerPlugin = fp<TrackerPluginOptions>(
+  async (app, options) => {
+    const { jiraBaseUrl } = app.config;
+    const inProcess: JiraEndpoint = { baseUrl: 'http://handoff.invalid', fetch: injectFetch(app) };
+    const endpoint = (): JiraEndpoint => {
+      if (jiraBaseUrl) return { baseUrl: jiraBaseUrl };
+      const address = app.server.address();
+      if (address && typeof address === 'object')
+        return { baseUrl: `http://${loopbackHost(address)}:${address.port}` };
+      return inProcess;
+    };
+    app.decorate('jira', new JiraClient({ logger: app.log, ...options.client, endpoint }));
+    app.decorate('trackerIsDemo', !jiraBaseUrl);
+    if (!jiraBaseUrl) await app.register(demoTrackerRoutes, { prefix: '/rest/api/3' });
+  },
+  { name: 'tracker' },
+);
+
+/** The address to call ourselves on: the bound one, or loopback when bound to every interface. */
+function loopbackHost(address: AddressInfo): string {
+  if (address.family === 'IPv6' || address.family === (6 as unknown as string)) {
+    return address.address === '::' ? '[::1]' : `[${address.address}]`;
+  }
+  return address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
+}
+
+/** A fetch that hands the request to this Fastify instance without a socket. */
+function injectFetch(app: FastifyInstance): FetchLike {
+  return async (url, init) => {
+    const target = new URL(url);
+    const response = await app.inject({
+      method: (init.method ?? 'GET') as 'GET' | 'POST',
+      url: `${target.pathname}${target.search}`,
+      headers: init.headers as Record<string, string>,
+      ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+      ...(init.signal ? { signal: init.signal } : {}),
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (Array.isArray(value)) for (const v of value) headers.append(name, String(v));
+      else if (value !== undefined) headers.set(name, String(value));
+    }
+    const empty = response.statusCode === 204 || response.statusCode === 304;
+    return new Response(empty ? null : response.rawPayload, { status: response.statusCode, headers });
+  };
+}
