@@ -27,26 +27,12 @@ export interface AdfDoc extends AdfNode {
  */
 export const MAX_ADF_NODES = 100_000;
 
-// Inline nodes continue the current line; every other node (known or unknown) that has content is a block.
-const INLINE_TYPES: ReadonlySet<string> = new Set([
-  'text',
-  'hardBreak',
-  'mention',
-  'emoji',
-  'inlineCard',
-  'date',
-  'status',
-  'placeholder',
-  'inlineExtension',
-  'mediaInline',
-]);
-
 const LINE_BREAK_RE = /\r\n|[\n\r\u2028\u2029]/;
 // Marks the end of a block on the traversal stack.
 const END_OF_BLOCK = Symbol('end of block');
 
 function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return typeof value === 'object' && value !== null;
 }
 
 function stringAttr(attrs: unknown, name: string): string {
@@ -142,6 +128,7 @@ function pushLines(text: string, out: string[]): void {
 export function adfTextPieces(root: unknown): string[] {
   const pieces: string[] = [];
   let line = '';
+  // Iterative depth-first walk (no recursion, so any nesting depth is safe); END_OF_BLOCK closes a block.
   const stack: unknown[] = [root];
   let visited = 0;
   try {
@@ -154,17 +141,33 @@ export function adfTextPieces(root: unknown): string[] {
         }
         continue;
       }
-      if (!isRecord(node)) continue;
-      if (++visited > MAX_ADF_NODES) break;
-      const type = typeof node.type === 'string' ? node.type : '';
-      if (INLINE_TYPES.has(type)) {
-        line += inlineText(node, type);
-        continue;
+      if (typeof node !== 'object' || node === null || ++visited > MAX_ADF_NODES) continue;
+      const record = node as Record<string, unknown>;
+      const type = record.type;
+      switch (type) {
+        case 'text': {
+          const value = record.text;
+          if (typeof value === 'string') line += value;
+          continue;
+        }
+        case 'hardBreak':
+          line += '\n';
+          continue;
+        case 'mention':
+        case 'emoji':
+        case 'inlineCard':
+        case 'date':
+        case 'status':
+        case 'placeholder':
+        case 'inlineExtension':
+        case 'mediaInline':
+          line += inlineText(record, type);
+          continue;
       }
-      const ownText = blockOwnText(node, type);
-      const content = node.content;
+      // Any other node is a block: close the line before it, emit its own text, walk its children.
+      const ownText = typeof type === 'string' ? blockOwnText(record, type) : '';
+      const content = record.content;
       if (ownText === '' && !Array.isArray(content)) continue; // a leaf without text (rule, media, unknown)
-      // A block: close the line before it, emit its own text, walk its children, close its last line.
       if (line !== '') {
         pushLines(line, pieces);
         line = '';
