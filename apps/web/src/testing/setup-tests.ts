@@ -24,6 +24,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   server.resetHandlers();
+  server.events.removeAllListeners();
   if (consoleErrors.length > 0) {
     const text = consoleErrors.map((args) => args.map(String).join(' ')).join('\n');
     throw new Error(`console.error was called during the test:\n${text}`);

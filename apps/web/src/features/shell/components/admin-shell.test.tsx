@@ -1,0 +1,200 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { storageKeys } from '@/config/storage-keys';
+import { deferred } from '@/testing/deferred';
+import { server } from '@/testing/mocks/server';
+import { testConfig } from '@/testing/mocks/test-config';
+import { renderApp, signIn } from '@/testing/test-utils';
+
+describe('admin shell', () => {
+  it('shows a progress bar until the user is loaded by the stored e-mail', async () => {
+    const { idToken } = signIn('ada@example.com');
+    const { promise: answered, resolve: answer } = deferred();
+    let seen: { auth: string | null; body: unknown } | undefined;
+    server.use(
+      http.post('/jira/get-user-by-email', async ({ request }) => {
+        seen = { auth: request.headers.get('authorization'), body: await request.json() };
+        await answered;
+        return HttpResponse.json({ data: { id: 'user-1', email: 'ada@example.com', apikey: 'k' } });
+      }),
+    );
+    renderApp('/admin/index');
+
+    expect(await screen.findByRole('progressbar', { name: 'Loading your account' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Projects' })).not.toBeInTheDocument();
+    answer();
+
+    expect(await screen.findByRole('heading', { name: 'Projects' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(seen).toEqual({ auth: `Bearer ${idToken}`, body: { email: 'ada@example.com' } });
+  });
+
+  it('alerts the server error when the user cannot be loaded', async () => {
+    signIn('ada@example.com');
+    server.use(
+      http.post('/jira/get-user-by-email', () =>
+        HttpResponse.json({ status: 404, code: 'NOT_FOUND', message: 'No such user.' }, { status: 404 }),
+      ),
+    );
+    const { user } = renderApp('/admin/index');
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('No such user.'));
+    expect(await screen.findByText('Your account could not be loaded.')).toBeInTheDocument();
+
+    server.resetHandlers();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Projects' })).toBeInTheDocument();
+  });
+
+  it('shows the Projects page skeleton', async () => {
+    signIn();
+    renderApp('/admin/index');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Projects' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add new' })).toHaveAttribute('href', '/admin/add-project');
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers).toEqual(['Project key', 'Project name', 'Auto send email', 'Actions']);
+  });
+
+  it('builds the sidebar from the "/admin" routes, with the logo linking /admin/index', async () => {
+    signIn('ada@example.com');
+    const { user, router } = renderApp('/admin/index');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const menu = within(nav).getByRole('list');
+    const links = within(menu).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Projects', '/admin/index'],
+      ['User Profile', '/admin/user-profile'],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Handoff' })).toHaveAttribute('href', '/admin/index');
+
+    await user.click(within(menu).getByRole('link', { name: 'User Profile' }));
+    expect(await screen.findByRole('heading', { name: 'User Profile' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/user-profile');
+    expect(screen.getByText('ada@example.com', { selector: 'dd' })).toBeInTheDocument();
+  });
+
+  it('opens and closes the mobile menu; choosing an entry closes it', async () => {
+    signIn();
+    const { user } = renderApp('/admin/user-profile');
+    await screen.findByRole('heading', { name: 'User Profile' });
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(toggle);
+    await user.click(screen.getByRole('link', { name: 'Projects' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(await screen.findByRole('heading', { name: 'Projects' })).toBeInTheDocument();
+  });
+
+  it('filters the menu entries with the mobile search input', async () => {
+    signIn();
+    const { user } = renderApp('/admin/index');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await user.type(within(nav).getByRole('searchbox', { name: 'Search the menu' }), 'prof');
+    expect(
+      within(nav)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['User Profile']);
+
+    await user.clear(within(nav).getByRole('searchbox'));
+    await user.type(within(nav).getByRole('searchbox'), 'zzz');
+    expect(within(nav).queryAllByRole('listitem')).toHaveLength(0);
+    expect(within(nav).getByText('No matching pages.')).toBeInTheDocument();
+  });
+
+  it('has a user dropdown with "Welcome!", profile entries and a Logout entry that does nothing', async () => {
+    signIn('ada@example.com');
+    const { user, router } = renderApp('/admin/index');
+    const account = await screen.findByRole('button', { name: 'ada@example.com' });
+    await user.click(account);
+    expect(account).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText('Welcome!')).toBeInTheDocument();
+    for (const name of ['My profile', 'Settings', 'Activity', 'Support']) {
+      expect(screen.getByRole('link', { name })).toHaveAttribute('href', '/admin/user-profile');
+    }
+
+    const [dropdownLogout] = screen
+      .getAllByRole('button', { name: 'Logout' })
+      .filter((b) => b.classList.contains('dropdown__item'));
+    await user.click(dropdownLogout!);
+    expect(router.state.location.pathname).toBe('/admin/index');
+    expect(window.localStorage.getItem(storageKeys.authToken)).not.toBeNull();
+    expect(account).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(account);
+    await user.click(screen.getByRole('link', { name: 'Settings' }));
+    expect(await screen.findByRole('heading', { name: 'User Profile' })).toBeInTheDocument();
+  });
+
+  it('has a placeholder notifications dropdown', async () => {
+    signIn();
+    const { user } = renderApp('/admin/index');
+    const bell = await screen.findByRole('button', { name: 'Notifications' });
+    await user.click(bell);
+    expect(screen.getByText('You have no notifications.')).toBeVisible();
+    await user.keyboard('{Escape}');
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+    expect(bell).toHaveFocus();
+  });
+
+  it('shows the demo tracker notice only while the demo tracker is on', async () => {
+    signIn();
+    const first = renderApp('/admin/index', { config: { ...testConfig, demoTracker: true } });
+    await screen.findByRole('heading', { name: 'Projects' });
+    expect(screen.getByText('Demo tracker')).toBeInTheDocument();
+    first.unmount();
+
+    renderApp('/admin/index', { config: { ...testConfig, demoTracker: false } });
+    await screen.findByRole('heading', { name: 'Projects' });
+    expect(screen.queryByText('Demo tracker')).not.toBeInTheDocument();
+  });
+
+  it('Logout clears the session and the client state and goes to /auth/login', async () => {
+    window.localStorage.setItem(
+      storageKeys.authUser,
+      JSON.stringify({ id: 'x', email: 'x@example.com', apikey: 'k' }),
+    );
+    signIn('ada@example.com');
+    const { user, router } = renderApp('/admin/index');
+    await screen.findByRole('button', { name: 'ada@example.com' });
+
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/login');
+    for (const key of Object.values(storageKeys)) expect(window.localStorage.getItem(key)).toBeNull();
+
+    // Back in the admin area with a new session, the previous user is gone from client state.
+    signIn('grace@example.com');
+    const { promise: answered, resolve: answer } = deferred();
+    server.use(
+      http.post('/jira/get-user-by-email', async () => {
+        await answered;
+        return HttpResponse.json({ data: { id: 'u2', email: 'grace@example.com', apikey: 'k' } });
+      }),
+    );
+    await router.navigate('/admin/user-profile');
+    await screen.findByRole('progressbar', { name: 'Loading your account' });
+    expect(screen.queryByText('ada@example.com')).not.toBeInTheDocument();
+    answer();
+    expect(await screen.findByText('grace@example.com', { selector: 'dd' })).toBeInTheDocument();
+  });
+
+  it('follows a sign-out made in another tab', async () => {
+    signIn();
+    const { router } = renderApp('/admin/index');
+    await screen.findByRole('heading', { name: 'Projects' });
+    window.localStorage.removeItem(storageKeys.authToken);
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: storageKeys.authToken, storageArea: window.localStorage }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(window.alert).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,87 @@
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { AppProvider } from '@/app/provider';
+import { storageKeys } from '@/config/storage-keys';
+import { createServices } from '@/lib/services';
+import { testConfig } from '@/testing/mocks/test-config';
+import { type AppState, appReducer, emptyState, readInitialState, useAppState } from './app-store';
+
+const ada = { id: 'u1', email: 'ada@example.com', apikey: 'k' };
+const full: AppState = {
+  user: ada,
+  projects: [
+    {
+      userId: 'u1',
+      projectKey: 'P',
+      projectName: 'Project',
+      clientEmails: ['c@example.com'],
+      clientCC: [],
+      autosend: false,
+      sentProjectIssuesList: [],
+    },
+  ],
+  projectIssues: [{ key: 'P-1', issueHeader: 'Story', description: 'N/A' }],
+  authLoading: true,
+  getUserLoading: true,
+};
+
+function Probe() {
+  const state = useAppState();
+  return <p>{`${state.user?.email ?? 'nobody'} ${state.projects.length} ${state.authLoading}`}</p>;
+}
+
+describe('client state', () => {
+  it('starts empty', () => {
+    expect(emptyState).toEqual({
+      user: null,
+      projects: [],
+      projectIssues: [],
+      authLoading: false,
+      getUserLoading: false,
+    });
+  });
+
+  it('LOGOUT empties the user and both lists', () => {
+    expect(appReducer(full, { type: 'LOGOUT' })).toEqual({
+      ...full,
+      user: null,
+      projects: [],
+      projectIssues: [],
+    });
+  });
+
+  it('LOGOUT_SUCCESS resets everything', () => {
+    expect(appReducer(full, { type: 'LOGOUT_SUCCESS' })).toEqual(emptyState);
+  });
+
+  it('sets the loading flags and the user', () => {
+    let state = appReducer(emptyState, { type: 'AUTH_LOADING', loading: true });
+    state = appReducer(state, { type: 'GET_USER_LOADING', loading: true });
+    state = appReducer(state, { type: 'SET_USER', user: ada });
+    expect(state).toMatchObject({ authLoading: true, getUserLoading: true, user: ada });
+  });
+
+  it('reads "authUser" at start as the initial state', () => {
+    expect(readInitialState()).toEqual(emptyState);
+    window.localStorage.setItem(storageKeys.authUser, JSON.stringify(ada));
+    expect(readInitialState().user).toEqual(ada);
+    window.localStorage.setItem(storageKeys.authUser, JSON.stringify({ user: ada, loading: false }));
+    expect(readInitialState().user).toEqual(ada);
+    window.localStorage.setItem(storageKeys.authUser, '{not json');
+    expect(readInitialState()).toEqual(emptyState);
+    window.localStorage.setItem(storageKeys.authUser, JSON.stringify({ email: 1 }));
+    expect(readInitialState()).toEqual(emptyState);
+  });
+
+  it('dispatches LOGOUT_SUCCESS when the session expires', () => {
+    const services = createServices(testConfig);
+    render(
+      <AppProvider services={services} initialState={full}>
+        <Probe />
+      </AppProvider>,
+    );
+    expect(screen.getByText('ada@example.com 1 true')).toBeInTheDocument();
+    act(() => services.session.expire());
+    expect(screen.getByText('nobody 0 false')).toBeInTheDocument();
+  });
+});
