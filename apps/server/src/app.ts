@@ -12,8 +12,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { accountsRoutes } from './accounts/accounts.routes.ts';
+import { authPlugin } from './auth/auth.plugin.ts';
 import type { Db } from './db/database.ts';
 import { AppError, type ErrorBody } from './errors.ts';
+import { type IdentityOptions, identityPlugin } from './identity/identity.plugin.ts';
+import { mailPlugin } from './mail/mailer.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
 import type { ResolvedConfig } from './secrets.ts';
 import { storiesRoutes } from './stories/stories.routes.ts';
@@ -34,6 +38,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The built web app to serve; defaults to apps/web/dist when it exists. */
   webRoot?: string | false;
+  /** A clock and rate limits for the identity provider (tests), Google's URLs in firebase mode. */
+  identity?: IdentityOptions;
 }
 
 const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -94,6 +100,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   await app.register(runtimeConfigRoutes);
+  // Mail, the identity provider (or Google's, by AUTH_MODE), bearer-token checks, registration.
+  await app.register(mailPlugin);
+  await app.register(identityPlugin, options.identity ?? {});
+  await app.register(authPlugin, { verifier: app.identity.verifier });
+  await app.register(accountsRoutes);
   // The tracker (Jira, or the built-in demo tracker under /rest/api/3) and the product calls on it.
   await app.register(trackerPlugin);
   await app.register(trackerRoutes);

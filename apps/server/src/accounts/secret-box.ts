@@ -3,14 +3,15 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 const VERSION = 'v1';
 
 /**
- * Encrypts short secrets (Jira API tokens) at rest with AES-256-GCM under a key derived from
- * SECRET_KEY. The stored form is `v1.<iv>.<tag>.<ciphertext>`, all base64url.
+ * Encrypts short secrets (Jira API tokens, token-signing keys) at rest with AES-256-GCM under a key
+ * derived from SECRET_KEY and the secret's purpose, so one box never opens another purpose's secrets.
+ * The stored form is `v1.<iv>.<tag>.<ciphertext>`, all base64url.
  */
 export class SecretBox {
   private readonly key: Buffer;
 
-  constructor(secretKey: string) {
-    this.key = Buffer.from(hkdfSync('sha256', secretKey, 'handoff', 'jira-api-token', 32));
+  constructor(secretKey: string, purpose = 'jira-api-token') {
+    this.key = Buffer.from(hkdfSync('sha256', secretKey, 'handoff', purpose, 32));
   }
 
   seal(plaintext: string): string {

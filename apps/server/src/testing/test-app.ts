@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { type AppOptions, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { ResolvedConfig } from '../secrets.ts';
@@ -23,10 +23,16 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** The whole server on a fresh database, without a port. Close it in afterAll. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The whole server on a fresh database, without a port. Close it in afterAll. `options` sets what is not
+ * an environment setting (e.g. the identity provider's clock).
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<AppOptions, 'identity'> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(env), db: database.db, webRoot: false });
+  const app = await buildApp({ ...options, config: testConfig(env), db: database.db, webRoot: false });
   await app.ready();
   return {
     app,

@@ -1,0 +1,107 @@
+import { EMAIL_ALREADY_IN_USE_MESSAGE, texts } from '@handoff/core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError, badRequest, forbidden } from '../errors.ts';
+import { IdentityError } from '../identity/identity.errors.ts';
+import {
+  errorBody,
+  getUserByEmailAnswer,
+  getUserByEmailBody,
+  registerAnswer,
+  registerBody,
+} from './accounts.schemas.ts';
+import { requireProductUser, sealApiKey } from './current-user.ts';
+
+const tags = ['accounts'];
+
+/** POST /jira/register and POST /jira/get-user-by-email (SPEC.md §7). */
+export async function accountsRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/jira/register',
+    {
+      schema: {
+        tags,
+        summary: 'Register: create the sign-in account and the Handoff user together',
+        body: registerBody,
+        response: { 200: registerAnswer, 400: errorBody, 403: errorBody, 429: errorBody, 502: errorBody },
+      },
+    },
+    async (request) => {
+      const { email, password, apikey } = request.body;
+      try {
+        // The same account creation as the provider's signUp; the product user is written in the same
+        // transaction (built-in provider), so a failure leaves neither behind.
+        await app.identity.accounts.create({ email, password, ip: request.ip }, async (trx, account) => {
+          const user = await trx
+            .insertInto('users')
+            .values({
+              identity_uid: account.uid,
+              email: account.email,
+              apikey_encrypted: sealApiKey(request, apikey),
+            })
+            .onConflict((oc) => oc.doNothing())
+            .returning('id')
+            .executeTakeFirst();
+          if (!user) throw new IdentityError('EMAIL_EXISTS');
+        });
+      } catch (error) {
+        if (error instanceof IdentityError) throw registrationError(error);
+        throw error;
+      }
+      return { status: 200 as const, message: texts.registration.success };
+    },
+  );
+
+  api.post(
+    '/jira/get-user-by-email',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        summary: "The signed-in user's profile (only one's own e-mail)",
+        security: [{ bearer: [] }],
+        body: getUserByEmailBody,
+        response: { 200: getUserByEmailAnswer, 400: errorBody, 401: errorBody, 403: errorBody },
+      },
+    },
+    async (request) => {
+      const tokenEmail = request.user?.email ?? '';
+      if (request.body.email.trim().toLowerCase() !== tokenEmail.toLowerCase()) {
+        throw forbidden('You may only look up your own account.');
+      }
+      const user = await requireProductUser(request);
+      return { data: { id: user.id, email: user.email, apikey: user.apikey } };
+    },
+  );
+}
+
+/** The provider's refusal as the product API's error answer. */
+function registrationError(error: IdentityError): AppError {
+  switch (error.code) {
+    case 'EMAIL_EXISTS':
+      return new AppError(400, 'EMAIL_EXISTS', EMAIL_ALREADY_IN_USE_MESSAGE);
+    case 'WEAK_PASSWORD':
+      return badRequest('The password must be 6 characters long or more.', 'WEAK_PASSWORD');
+    case 'PASSWORD_DOES_NOT_MEET_REQUIREMENTS':
+      return badRequest(error.detail ?? 'The password does not meet the requirements.', 'WEAK_PASSWORD');
+    case 'MISSING_EMAIL':
+      return badRequest('Enter your e-mail address.', 'MISSING_EMAIL');
+    case 'INVALID_EMAIL':
+      return badRequest('The email address is badly formatted.', 'INVALID_EMAIL');
+    case 'MISSING_PASSWORD':
+      return badRequest('Enter a password.', 'MISSING_PASSWORD');
+    case 'TOO_MANY_ATTEMPTS_TRY_LATER':
+      return new AppError(429, 'TOO_MANY_ATTEMPTS', 'Too many attempts. Try again later.');
+    case 'OPERATION_NOT_ALLOWED':
+    case 'ADMIN_ONLY_OPERATION':
+      return new AppError(
+        403,
+        'REGISTRATION_DISABLED',
+        'Registration with e-mail and password is turned off.',
+      );
+    default:
+      return badRequest(`Registration failed (${error.code}).`, error.code);
+  }
+}

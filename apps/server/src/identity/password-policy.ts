@@ -1,0 +1,58 @@
+import { IdentityError, WEAK_PASSWORD_DETAIL } from './identity.errors.ts';
+
+/** Characters that count as non-alphanumeric (Identity Platform's password-policy page). */
+export const NON_ALPHANUMERIC_CHARACTERS = [
+  '^',
+  '$',
+  '*',
+  '.',
+  '[',
+  ']',
+  '{',
+  '}',
+  '(',
+  ')',
+  '?',
+  '"',
+  '!',
+  '@',
+  '#',
+  '%',
+  '&',
+  '/',
+  '\\',
+  ',',
+  '>',
+  '<',
+  "'",
+  ':',
+  ';',
+  '|',
+  '_',
+  '~',
+  '`',
+] as const;
+
+export const MIN_PASSWORD_LENGTH = 6;
+
+/**
+ * The `GET /v2/passwordPolicy` answer. Only Google's fixed rule applies (at least 6 characters), so the
+ * policy is not enforced as a custom policy: a short password is WEAK_PASSWORD, as on Google's service
+ * for a project without a password policy (identity-toolkit.md §3.7, §4.2).
+ */
+export function passwordPolicyResponse() {
+  return {
+    customStrengthOptions: { minPasswordLength: MIN_PASSWORD_LENGTH },
+    allowedNonAlphanumericCharacters: [...NON_ALPHANUMERIC_CHARACTERS],
+    enforcementState: 'OFF' as const,
+    forceUpgradeOnSignin: false,
+    schemaVersion: 1,
+  };
+}
+
+/** Throws WEAK_PASSWORD for a password the provider refuses (length in UTF-16 units, as the SDK counts). */
+export function assertPasswordAcceptable(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw new IdentityError('WEAK_PASSWORD', WEAK_PASSWORD_DETAIL);
+  }
+}
