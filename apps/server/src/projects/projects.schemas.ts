@@ -49,7 +49,7 @@ export const projectRefBody = z.object({ userId, projectKey });
 export const addProjectBody = z.object({
   userId,
   projectKey: z.string().trim().min(1, texts.addProject.noTrackerProject).max(255),
-  projectName: z.string().trim().min(1, texts.addProject.noTrackerProject).max(255),
+  projectName: z.string().trim().min(1, 'projectName is required.').max(255),
   clientEmails: addressList('Client e-mail').refine(
     (list) => list.length > 0,
     texts.addProject.noClientEmails,

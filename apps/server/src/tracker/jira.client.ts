@@ -266,11 +266,11 @@ export class JiraClient {
     const advised = parseRetryAfter(retryAfter, this.options.now());
     if (advised !== undefined) {
       // Retry-After: 0 has been seen; wait at least a second, plus a little jitter.
-      const wait = Math.max(advised, 1_000) + random() * 250;
+      const wait = Math.round(Math.max(advised, 1_000) + random() * 250);
       return wait > maxRetryAfterMs ? undefined : wait;
     }
     const exponential = Math.min(backoffMaxMs, backoffBaseMs * 2 ** (n - 1));
-    return exponential * (0.7 + 0.6 * random());
+    return Math.round(exponential * (0.7 + 0.6 * random()));
   }
 
   private json(text: string, status: number): unknown {

@@ -99,7 +99,7 @@ function tokenize(jql: string): Token[] {
       tokens.push({ kind: 'string', text, at: start });
     } else {
       const start = i;
-      while (i < jql.length && !/[\s(),=!"']/.test(jql[i] as string)) i++;
+      while (i < jql.length && !/[\s(),=!"'+;?|*%^$#@[\]{}<>~&]/.test(jql[i] as string)) i++;
       if (i === start) {
         throw new JqlError(
           `Error in the JQL Query: The character '${ch}' is a reserved JQL character. You must enclose it in a string or use the escape '\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}' instead. (line 1, character ${i + 1})`,

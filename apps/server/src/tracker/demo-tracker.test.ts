@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAndSignIn } from '../testing/sign-up.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { DEMO_ISSUES } from './demo-data.ts';
+import { JiraClient, TrackerError } from './jira.client.ts';
+import { storiesJql } from './jql.ts';
+import { adfErrors, openApiErrors } from './testdata/atlassian-schemas.ts';
+
+const account = { email: 'demo.user@example.com', password: 'correct horse 1', apikey: 'demo-api-key-1' };
+const credentials = { email: account.email, apiToken: account.apikey };
+const basic = (email: string, token: string) =>
+  `Basic ${Buffer.from(`${email}:${token}`).toString('base64')}`;
+
+let t: TestApp;
+let base: string;
+let jira: JiraClient;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await signUpAndSignIn(t.app, account);
+  // A real socket, as in production: the client calls the server's own listening address.
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  jira = new JiraClient({ endpoint: { baseUrl: base } });
+});
+afterAll(() => t.close());
+
+async function get(path: string, auth: string | null = basic(account.email, account.apikey)) {
+  const response = await fetch(`${base}${path}`, {
+    headers: { accept: 'application/json', ...(auth ? { authorization: auth } : {}) },
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function post(path: string, body: unknown, auth = basic(account.email, account.apikey)) {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { accept: 'application/json', 'content-type': 'application/json', authorization: auth },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe('the demo tracker answers in the shapes of Atlassian’s OpenAPI document', () => {
+  it('is on when JIRA_BASE_URL is unset', () => {
+    expect(t.app.trackerIsDemo).toBe(true);
+  });
+
+  it('GET /rest/api/3/project/search → PageBeanProject, page by page', async () => {
+    const first = await get('/rest/api/3/project/search?startAt=0&maxResults=2&orderBy=name&action=browse');
+    expect(first.status).toBe(200);
+    expect(openApiErrors('PageBeanProject', first.body)).toEqual([]);
+    expect(first.body).toMatchObject({ startAt: 0, maxResults: 2, total: 3, isLast: false });
+    expect((first.body.values as { key: string }[]).map((p) => p.key)).toEqual(['DEMO', 'MOB']);
+    const next = new URL(first.body.nextPage as string);
+    const second = await get(`${next.pathname}${next.search}`);
+    expect(openApiErrors('PageBeanProject', second.body)).toEqual([]);
+    expect(second.body).toMatchObject({ startAt: 2, isLast: true, total: 3 });
+    expect(second.body.nextPage).toBeUndefined();
+    expect((second.body.values as { key: string }[]).map((p) => p.key)).toEqual(['OPS']);
+  });
+
+  it('GET and POST /rest/api/3/search/jql → SearchAndReconcileResults, with ADF descriptions that pass the ADF schema', async () => {
+    const jql = 'project = "DEMO" AND status = "Done" AND issuetype in ("Story") ORDER BY key ASC';
+    const viaGet = await get(
+      `/rest/api/3/search/jql?${new URLSearchParams({ jql, fields: 'summary,description', maxResults: '2' })}`,
+    );
+    expect(viaGet.status).toBe(200);
+    expect(openApiErrors('SearchAndReconcileResults', viaGet.body)).toEqual([]);
+    expect(viaGet.body.isLast).toBe(false);
+    expect(typeof viaGet.body.nextPageToken).toBe('string');
+
+    const body = {
+      jql,
+      fields: ['summary', 'description', 'status', 'issuetype', 'project'],
+      maxResults: 50,
+    };
+    expect(openApiErrors('SearchAndReconcileRequestBean', body)).toEqual([]);
+    const viaPost = await post('/rest/api/3/search/jql', body);
+    expect(viaPost.status).toBe(200);
+    expect(openApiErrors('SearchAndReconcileResults', viaPost.body)).toEqual([]);
+    expect(viaPost.body.isLast).toBe(true);
+    expect('nextPageToken' in viaPost.body).toBe(false);
+    const issues = viaPost.body.issues as Array<{ key: string; fields: Record<string, unknown> }>;
+    expect(issues.map((i) => i.key)).toEqual(['DEMO-1', 'DEMO-2', 'DEMO-3', 'DEMO-4', 'DEMO-10']);
+    for (const issue of issues) {
+      expect(Object.keys(issue.fields).sort()).toEqual([
+        'description',
+        'issuetype',
+        'project',
+        'status',
+        'summary',
+      ]);
+      if (issue.fields.description !== null) expect(adfErrors(issue.fields.description)).toEqual([]);
+    }
+  });
+
+  it('every seeded description is valid ADF', () => {
+    for (const issue of DEMO_ISSUES) {
+      if (issue.description) expect(adfErrors(issue.description), issue.key).toEqual([]);
+    }
+  });
+
+  it('the default field list is id only, as in Jira', async () => {
+    const { body } = await post('/rest/api/3/search/jql', { jql: 'project = MOB' });
+    expect(openApiErrors('SearchAndReconcileResults', body)).toEqual([]);
+    const [first] = body.issues as Array<Record<string, unknown>>;
+    expect(first).not.toHaveProperty('fields');
+    expect(first).toHaveProperty('id');
+  });
+
+  it('GET /rest/api/3/myself → User', async () => {
+    const { status, body } = await get('/rest/api/3/myself');
+    expect(status).toBe(200);
+    expect(openApiErrors('User', body)).toEqual([]);
+    expect(body.emailAddress).toBe(account.email);
+  });
+
+  it('errors are ErrorCollection bodies with Jira’s statuses and words', async () => {
+    const unknownProject = await post('/rest/api/3/search/jql', {
+      jql: 'project = "NOPE" AND status = "Done"',
+    });
+    expect(unknownProject.status).toBe(400);
+    expect(openApiErrors('ErrorCollection', unknownProject.body)).toEqual([]);
+    expect(unknownProject.body.errorMessages).toEqual([
+      "The value 'NOPE' does not exist for the field 'project'.",
+    ]);
+
+    const unknownStatus = await post('/rest/api/3/search/jql', {
+      jql: 'project = "DEMO" AND status = "Shipped"',
+    });
+    expect(unknownStatus.status).toBe(400);
+    expect(unknownStatus.body.errorMessages).toEqual([
+      "The value 'Shipped' does not exist for the field 'status'.",
+    ]);
+
+    const unbounded = await post('/rest/api/3/search/jql', { jql: 'order by key desc' });
+    expect(unbounded.status).toBe(400);
+    expect(unbounded.body.errorMessages).toEqual([
+      'Unbounded JQL queries are not allowed here. Please add a search restriction to your query.',
+    ]);
+
+    const reserved = await post('/rest/api/3/search/jql', { jql: 'project = DO' });
+    expect(reserved.status).toBe(400);
+    expect(reserved.body.errorMessages).toEqual([
+      expect.stringContaining("'DO' is a reserved JQL word. You must surround it in quotation marks"),
+    ]);
+
+    const unknownField = await post('/rest/api/3/search/jql', { jql: 'project = DEMO', nope: 1 });
+    expect(unknownField.status).toBe(400);
+    expect(openApiErrors('ErrorCollection', unknownField.body)).toEqual([]);
+
+    const removed = await post('/rest/api/3/search', { jql: 'project = DEMO' });
+    expect(removed.status).toBe(410);
+    expect(openApiErrors('ErrorCollection', removed.body)).toEqual([]);
+
+    const foreignToken = await post('/rest/api/3/search/jql', {
+      jql: 'project = OPS',
+      nextPageToken: (await post('/rest/api/3/search/jql', { jql: 'project = DEMO', maxResults: 1 })).body
+        .nextPageToken,
+    });
+    expect(foreignToken.status).toBe(400);
+  });
+
+  it('Basic auth: the registered e-mail with the registered API key; anything else is 401', async () => {
+    for (const auth of [
+      basic(account.email, 'wrong-key'),
+      basic('nobody@example.com', account.apikey),
+      'Basic not-base64!',
+      'Bearer abc',
+    ]) {
+      const { status, body } = await get('/rest/api/3/myself', auth);
+      expect(status).toBe(401);
+      expect(openApiErrors('ErrorCollection', body)).toEqual([]);
+      expect((await get('/rest/api/3/project/search', auth)).status).toBe(401);
+    }
+    // The e-mail is matched without regard to case, as Atlassian accounts are.
+    expect((await get('/rest/api/3/myself', basic(account.email.toUpperCase(), account.apikey))).status).toBe(
+      200,
+    );
+  });
+
+  it('anonymous callers see no projects, as on a Jira site that is not public', async () => {
+    const projects = await get('/rest/api/3/project/search', null);
+    expect(projects.status).toBe(200);
+    expect(projects.body).toMatchObject({ total: 0, isLast: true, values: [] });
+    expect((await get('/rest/api/3/myself', null)).status).toBe(401);
+  });
+});
+
+describe('the Jira client against the demo tracker, over HTTP', () => {
+  it('lists every project', async () => {
+    expect(await jira.listProjects(credentials)).toEqual([
+      { name: 'Demo Web Shop', key: 'DEMO' },
+      { name: 'Mobile App', key: 'MOB' },
+      { name: 'Operations Portal', key: 'OPS' },
+    ]);
+  });
+
+  it('gets the same stories whatever the page size, by GET or POST', async () => {
+    const jql = storiesJql({ projectKey: 'DEMO', status: 'Done', issueTypes: ['Story', 'Bug'] });
+    const all = await jira.searchIssues(credentials, { jql, fields: ['summary', 'description'] });
+    expect(all.map((i) => i.key)).toEqual(['DEMO-1', 'DEMO-2', 'DEMO-3', 'DEMO-4', 'DEMO-5', 'DEMO-10']);
+    const paged = await jira.searchIssues(credentials, {
+      jql,
+      fields: ['summary', 'description'],
+      maxResults: 1,
+    });
+    expect(paged).toEqual(all);
+    const viaGet = await jira.searchIssues(credentials, {
+      jql,
+      fields: ['summary', 'description'],
+      maxResults: 4,
+      method: 'GET',
+    });
+    expect(viaGet).toEqual(all);
+    expect(all[0]?.fields.summary).toBe('Guest checkout');
+    expect(all[3]?.fields.description).toBeNull();
+  });
+
+  it('matches status and issue type names without regard to case, as Jira does', async () => {
+    const jql = storiesJql({ projectKey: 'mob', status: 'testing', issueTypes: ['story'] });
+    const issues = await jira.searchIssues(credentials, { jql, fields: ['summary'] });
+    expect(issues.map((i) => i.key)).toEqual(['MOB-3']);
+  });
+
+  it('a wrong API key is refused with the product’s message', async () => {
+    const error = await jira.myself({ email: account.email, apiToken: 'nope' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TrackerError);
+    expect((error as TrackerError).message).toBe(
+      'Jira refused the API token for demo.user@example.com. Check the e-mail and API token.',
+    );
+  });
+});
+
+describe('with JIRA_BASE_URL set', () => {
+  it('serves no demo tracker and says so', async () => {
+    const real = await createTestApp({ JIRA_BASE_URL: 'https://team.atlassian.net' });
+    try {
+      expect(real.app.trackerIsDemo).toBe(false);
+      const response = await real.app.inject({ method: 'GET', url: '/rest/api/3/myself' });
+      expect(response.statusCode).toBe(404);
+    } finally {
+      await real.close();
+    }
+  });
+});
