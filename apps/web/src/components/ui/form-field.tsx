@@ -16,15 +16,12 @@ export function TextField({ label, type = 'text', ...props }: InputProps & { lab
   );
 }
 
-export function PasswordField({
-  label,
-  toggleSubject = 'password',
-  ...props
-}: InputProps & {
-  label: string;
-  /** Completes the toggle's name: "Show {toggleSubject}" / "Hide {toggleSubject}". */
-  toggleSubject?: string;
-}) {
+/**
+ * Every toggle is named "Show password" / "Hide password" and points at its own input with aria-controls.
+ * (Naming it after the field, e.g. "Show confirm password", would make label-based lookups such as
+ * getByLabel('Confirm password') match the toggle as well as the input.)
+ */
+export function PasswordField({ label, ...props }: InputProps & { label: string }) {
   const id = useId();
   const [visible, setVisible] = useState(false);
   const Icon = visible ? EyeOffIcon : EyeIcon;
@@ -39,7 +36,7 @@ export function PasswordField({
           type="button"
           className="field__toggle"
           aria-controls={id}
-          aria-label={`${visible ? 'Hide' : 'Show'} ${toggleSubject}`}
+          aria-label={visible ? 'Hide password' : 'Show password'}
           onClick={() => setVisible((v) => !v)}
         >
           <Icon />

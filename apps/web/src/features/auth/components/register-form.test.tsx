@@ -134,14 +134,20 @@ describe('/auth/register', () => {
     expect(password).toHaveAttribute('type', 'password');
     expect(confirm).toHaveAttribute('type', 'password');
 
-    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    const [passwordToggle, confirmToggle] = screen.getAllByRole('button', { name: 'Show password' });
+    expect(passwordToggle).toHaveAttribute('aria-controls', password.id);
+    expect(confirmToggle).toHaveAttribute('aria-controls', confirm.id);
+
+    await user.click(passwordToggle!);
     expect(password).toHaveAttribute('type', 'text');
     expect(confirm).toHaveAttribute('type', 'password');
+    expect(passwordToggle).toHaveAccessibleName('Hide password');
 
-    await user.click(screen.getByRole('button', { name: 'Show confirm password' }));
+    await user.click(confirmToggle!);
     expect(confirm).toHaveAttribute('type', 'text');
 
-    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    await user.click(passwordToggle!);
     expect(password).toHaveAttribute('type', 'password');
+    expect(confirm).toHaveAttribute('type', 'text');
   });
 });

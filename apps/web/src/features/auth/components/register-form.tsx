@@ -55,7 +55,6 @@ export function RegisterForm() {
         <PasswordField
           label="Confirm password"
           name="confirmPassword"
-          toggleSubject="confirm password"
           autoComplete="new-password"
           required
           value={confirmPassword}

@@ -19,7 +19,9 @@ describe('/reset-password', () => {
     const confirm = screen.getByLabelText('Confirm Password');
     expect(password).toBeRequired();
     expect(confirm).toBeRequired();
-    await user.click(screen.getByRole('button', { name: 'Show confirm password' }));
+    const toggles = screen.getAllByRole('button', { name: 'Show password' });
+    expect(toggles).toHaveLength(2);
+    await user.click(toggles[1]!);
     expect(confirm).toHaveAttribute('type', 'text');
     expect(password).toHaveAttribute('type', 'password');
   });

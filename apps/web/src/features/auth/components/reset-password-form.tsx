@@ -53,7 +53,6 @@ export function ResetPasswordForm({ oobCode }: { oobCode: string | null }) {
         <PasswordField
           label="Confirm Password"
           name="confirmPassword"
-          toggleSubject="confirm password"
           autoComplete="new-password"
           required
           value={confirmPassword}
