@@ -22,8 +22,8 @@ export interface AdfDoc extends AdfNode {
 }
 
 /**
- * Safety limit for malformed input: at most this many nodes of one document are visited. Real Jira
- * descriptions (≤ 32,767 characters) stay far below it; a cyclic object graph stops here instead of looping.
+ * Safety limit for malformed input: at most this many nodes of one document are visited. Real story
+ * descriptions stay far below it (a few hundred nodes); a cyclic object graph stops here instead of looping.
  */
 export const MAX_ADF_NODES = 100_000;
 
