@@ -108,7 +108,8 @@ export async function projectsRoutes(instance: FastifyInstance): Promise<void> {
         security,
         description:
           'Changes the client and CC addresses, the auto-send flag, and adds to the sent issue keys ' +
-          '(keys are only ever added; the list stays free of duplicates). The key and name cannot change.',
+          '(keys are only ever added; the list stays free of duplicates). The key cannot change (400); a ' +
+          'different projectName is ignored.',
         body: updateProjectBody,
         response: { 200: projectChangeAnswer },
       },
@@ -123,9 +124,7 @@ export async function projectsRoutes(instance: FastifyInstance): Promise<void> {
         if (changes.projectKey !== undefined && changes.projectKey !== current.project_key) {
           throw badRequest("A project's key can't be changed. Delete the project and add it again.");
         }
-        if (changes.projectName !== undefined && changes.projectName !== current.project_name) {
-          throw badRequest("A project's name can't be changed. Delete the project and add it again.");
-        }
+        // projectName is accepted and ignored: the name is the tracker project's, fixed when it was added.
         const sent = current.sent_issue_keys;
         const known = new Set(sent);
         const added: string[] = [];

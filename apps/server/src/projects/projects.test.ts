@@ -226,7 +226,6 @@ describe('updateFirebaseProject', () => {
 
   it.each([
     [{ projectKey: 'OTHER' }, /key can't be changed/],
-    [{ projectName: 'Renamed' }, /name can't be changed/],
     [{ clientEmails: [] }, new RegExp(texts.editProject.noClientEmails)],
     [{ clientEmails: ['bad@'] }, /Client e-mail "bad@" is not a valid e-mail address/],
     [{ clinetCC: ['x y@z.example'] }, /Cc "x y@z.example" is not a valid e-mail address/],
@@ -243,6 +242,17 @@ describe('updateFirebaseProject', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(message);
     expect(await adaProjects()).toEqual(before);
+  });
+
+  it('ignores a different projectName: the name stays the tracker project’s', async () => {
+    await addDemo();
+    const response = await call(ada, '/jira/updateFirebaseProject', {
+      userId: ada.userId,
+      projectKey: 'DEMO',
+      updatedProject: { projectName: 'Renamed', autosend: true },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ projectName: 'Demo Web Shop', autosend: true });
   });
 
   it('404 for a project the user does not have', async () => {
