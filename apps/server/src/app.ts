@@ -14,12 +14,14 @@ import {
 import { z } from 'zod';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { authPlugin } from './auth/auth.plugin.ts';
+import { type AutosendOptions, autosendPlugin } from './autosend/autosend.plugin.ts';
 import type { Db } from './db/database.ts';
 import { AppError, type ErrorBody } from './errors.ts';
 import { type IdentityOptions, identityPlugin } from './identity/identity.plugin.ts';
 import { mailPlugin } from './mail/mailer.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
 import type { ResolvedConfig } from './secrets.ts';
+import { sendsRoutes } from './sends/sends.routes.ts';
 import { storiesRoutes } from './stories/stories.routes.ts';
 import { trackerPlugin } from './tracker/tracker.plugin.ts';
 import { trackerRoutes } from './tracker/tracker.routes.ts';
@@ -40,6 +42,8 @@ export interface AppOptions {
   webRoot?: string | false;
   /** A clock and rate limits for the identity provider (tests), Google's URLs in firebase mode. */
   identity?: IdentityOptions;
+  /** Whether the auto-send timer runs (the server: yes; tests run rounds by hand), and its clock. */
+  autosend?: AutosendOptions;
 }
 
 const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -110,6 +114,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(trackerRoutes);
   await app.register(projectsRoutes);
   await app.register(storiesRoutes);
+  // E-mailing stories to clients, by hand and on a schedule.
+  await app.register(sendsRoutes);
+  await app.register(autosendPlugin, options.autosend ?? {});
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get(
     '/health',

@@ -13,16 +13,15 @@ async function main(): Promise<void> {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` },
   );
-  const app = await buildApp({ config, db, logger: { level: config.logLevel } });
-  app.addHook('onClose', async () => {
-    await db.destroy();
-    await unlock?.();
-  });
+  const app = await buildApp({ config, db, logger: { level: config.logLevel }, autosend: { start: true } });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info(`${signal} received, shutting down`);
+    // In this order: requests and the auto-send round finish before the database goes away.
     await app.close();
+    await db.destroy();
+    await unlock?.();
   });
 
   await app.listen({ port: config.port, host: config.host });

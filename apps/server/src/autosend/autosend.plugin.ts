@@ -1,0 +1,61 @@
+import fp from 'fastify-plugin';
+import { SecretBox } from '../accounts/secret-box.ts';
+import { fetchStories } from '../stories/stories.service.ts';
+import { type AutosendDeps, type RoundReport, runAutosendRound } from './autosend.service.ts';
+import { type Clock, type Scheduler, startScheduler, systemClock } from './scheduler.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    autosend: {
+      /** Runs one round now (the scheduler calls this; tests call it with a chosen time). */
+      runRound(now: Date): Promise<RoundReport>;
+      /** When the scheduler next looks for due projects; null when it is not running. */
+      nextTickAt(): Date | null;
+    };
+  }
+}
+
+export interface AutosendOptions {
+  /** Start the timer when the server is ready (the server does; most tests drive rounds by hand). */
+  start?: boolean;
+  clock?: Clock;
+}
+
+/** Checks for due projects at least once a minute; each project runs once per interval. */
+const MAX_TICK_MS = 60_000;
+
+export const autosendPlugin = fp<AutosendOptions>(
+  async (app, options) => {
+    const deps: AutosendDeps = {
+      db: app.db,
+      mailer: app.mailer,
+      secretBox: new SecretBox(app.config.secretKey),
+      fetchDoneStories: (credentials, projectKey) =>
+        fetchStories(app.jira, credentials, {
+          projectKey,
+          status: 'Done',
+          issueTypes: app.config.jiraIssueTypes,
+        }),
+      intervalMs: app.config.autosendIntervalMs,
+      log: app.log,
+    };
+    let scheduler: Scheduler | undefined;
+    app.decorate('autosend', {
+      runRound: (now: Date) => runAutosendRound(deps, now),
+      nextTickAt: () => scheduler?.nextRunAt() ?? null,
+    });
+    if (!options.start) return;
+    app.addHook('onReady', async () => {
+      scheduler = startScheduler({
+        intervalMs: Math.min(app.config.autosendIntervalMs, MAX_TICK_MS),
+        clock: options.clock ?? systemClock,
+        round: (now) => runAutosendRound(deps, now),
+        onError: (error) => app.log.error({ err: error }, 'auto-send round failed'),
+      });
+    });
+    app.addHook('onClose', async () => {
+      await scheduler?.stop();
+    });
+  },
+  { name: 'autosend', dependencies: ['mailer', 'tracker'] },
+);
