@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { SecretBox } from '../accounts/secret-box.ts';
 import type { Db } from '../db/database.ts';
+import { describeDeliveryFailure } from '../mail/mailer.ts';
 import {
   claimIssueKeys,
   markSending,
@@ -139,7 +140,7 @@ async function runProject(
     deps.log.info({ projectId: project.id, keys: claim.keys.length }, 'auto-send e-mailed new stories');
     return 'sent';
   } catch (error) {
-    const reason = `The mail server refused the e-mail: ${messageOf(error)}`;
+    const reason = `The mail server refused the e-mail: ${describeDeliveryFailure(error)}`;
     await releaseSends(db, [claim.sendId], 'failed', reason);
     await finishRound(db, project.id, now, reason);
     return 'failed';

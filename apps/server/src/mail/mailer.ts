@@ -42,6 +42,12 @@ export class MailDeliveryError extends Error {
   }
 }
 
+/** What the mail server said when a message did not go out (never the message's body). */
+export function describeDeliveryFailure(error: unknown): string {
+  const cause = error instanceof MailDeliveryError ? error.cause : error;
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
 export interface Mailer {
   /** True when SMTP_URL is set: messages are delivered, not only kept in the outbox. */
   readonly smtpConfigured: boolean;

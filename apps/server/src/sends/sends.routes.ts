@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assertSameUser, requireProductUser } from '../accounts/current-user.ts';
 import { AppError, badRequest, notFound } from '../errors.ts';
-import { MailDeliveryError } from '../mail/mailer.ts';
+import { describeDeliveryFailure } from '../mail/mailer.ts';
 import {
   claimIssueKeys,
   listSends,
@@ -115,7 +115,7 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
           data: { delivered: result.delivered, sendId: sendIds.at(-1) ?? null },
         };
       } catch (error) {
-        const reason = deliveryFailureReason(error);
+        const reason = describeDeliveryFailure(error);
         request.log.warn({ reason }, 'sending stories failed');
         await releaseSends(app.db, sendIds, 'failed', `The mail server refused the e-mail: ${reason}`);
         throw new AppError(
@@ -244,12 +244,6 @@ async function readSendForm(request: FastifyRequest, maxBytes: number): Promise<
   const invalid = [...form.to, ...form.cc].filter((address) => !isValidEmailEntry(address));
   if (invalid.length > 0) throw badRequest(`These are not valid e-mail addresses: ${invalid.join(', ')}`);
   return form;
-}
-
-/** What the mail server said, without the body of the message. */
-function deliveryFailureReason(error: unknown): string {
-  const cause = error instanceof MailDeliveryError ? error.cause : error;
-  return cause instanceof Error ? cause.message : String(cause);
 }
 
 /** Browsers and clients send repeated fields; some send one comma-separated value. */

@@ -1,0 +1,199 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Mailbox } from '../testing/mailbox.ts';
+import { signUpAndSignIn } from '../testing/sign-up.ts';
+import { startStoryTracker } from '../testing/story-tracker.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+
+const MINUTE = 60_000;
+const mailbox = new Mailbox();
+let tracker: Awaited<ReturnType<typeof startStoryTracker>>;
+let t: TestApp;
+let owner: { idToken: string; userId: string };
+let start: Date;
+
+beforeAll(async () => {
+  const port = await mailbox.listen();
+  tracker = await startStoryTracker();
+  t = await createTestApp({
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    JIRA_BASE_URL: tracker.url,
+    AUTOSEND_INTERVAL_MINUTES: '15',
+  });
+  owner = await signUpAndSignIn(t.app, {
+    email: 'auto@example.test',
+    password: 'auto-password',
+    apikey: 'auto-jira',
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await tracker.close();
+  await mailbox.close();
+});
+beforeEach(async () => {
+  start = new Date(Date.now() + 24 * 60 * MINUTE);
+  mailbox.messages.length = 0;
+  mailbox.refuseWith = undefined;
+  tracker.state.refuse = false;
+  tracker.state.stories = [
+    {
+      key: 'SHOP-1',
+      summary: 'Checkout with a saved card',
+      steps: ['Open the basket', 'Pay with the saved card'],
+    },
+    { key: 'SHOP-2', summary: 'Order history' },
+  ];
+  await addProjectWithAutosend('SHOP');
+});
+afterEach(async () => {
+  await t.db.deleteFrom('projects').execute();
+});
+
+async function call(url: string, body: unknown) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: `Bearer ${owner.idToken}` },
+    payload: body as object,
+  });
+}
+
+async function addProjectWithAutosend(projectKey: string) {
+  const added = await call('/jira/addProject', {
+    userId: owner.userId,
+    projectKey,
+    projectName: 'Web shop',
+    clientEmails: ['client@example.test'],
+    clientCC: ['pm@example.test'],
+  });
+  expect(added.statusCode).toBe(200);
+  const toggled = await call('/jira/updateFirebaseProject', {
+    userId: owner.userId,
+    projectKey,
+    updatedProject: {
+      projectKey,
+      projectName: 'Web shop',
+      clientEmails: ['client@example.test'],
+      clinetCC: ['pm@example.test'],
+      autosend: true,
+    },
+  });
+  expect(toggled.statusCode).toBe(200);
+}
+
+async function project(projectKey = 'SHOP') {
+  return t.db
+    .selectFrom('projects')
+    .selectAll()
+    .where('project_key', '=', projectKey)
+    .executeTakeFirstOrThrow();
+}
+
+async function history(projectKey = 'SHOP') {
+  const res = await call('/jira/getProjectSends', { userId: owner.userId, projectKey });
+  return res.json().data as Array<Record<string, unknown>>;
+}
+
+const at = (minutes: number) => new Date(start.getTime() + minutes * MINUTE);
+
+describe('auto-send', () => {
+  it("e-mails the project's new Done stories with the same draft as the screen, then records them", async () => {
+    const report = await t.app.autosend.runRound(at(0));
+    expect(report).toEqual({ projects: 1, sent: 1, failed: 0 });
+    const mail = await mailbox.waitFor(() => true);
+    expect(mail.subject).toBe('Request for Testing: User Stories for Review');
+    expect(JSON.stringify(mail.to)).toContain('client@example.test');
+    expect(JSON.stringify(mail.cc)).toContain('pm@example.test');
+    expect(mail.text?.trim()).toBe(
+      [
+        'Dear customer,',
+        '',
+        'The following features are finished:',
+        '- Checkout with a saved card',
+        '- Order history',
+        '',
+        'Please test the following:',
+        'Checkout with a saved card:',
+        '- Open the basket',
+        '- Pay with the saved card',
+        '',
+        'Regards,',
+      ].join('\n'),
+    );
+    expect((await project()).sent_issue_keys).toEqual(['SHOP-1', 'SHOP-2']);
+    expect(await history()).toMatchObject([
+      {
+        trigger: 'auto',
+        status: 'sent',
+        delivered: true,
+        issueKeys: ['SHOP-1', 'SHOP-2'],
+        to: ['client@example.test'],
+      },
+    ]);
+  });
+
+  it('sends nothing when nothing is new, runs each project once per interval, and sends only new stories', async () => {
+    await t.app.autosend.runRound(at(0));
+    await mailbox.waitFor(() => true);
+    expect(await t.app.autosend.runRound(at(1))).toEqual({ projects: 0, sent: 0, failed: 0 });
+    expect(await t.app.autosend.runRound(at(15))).toEqual({ projects: 1, sent: 0, failed: 0 });
+    expect(mailbox.messages).toHaveLength(1);
+
+    tracker.state.stories.push({ key: 'SHOP-3', summary: 'Gift cards', steps: ['Buy a gift card'] });
+    expect(await t.app.autosend.runRound(at(30))).toEqual({ projects: 1, sent: 1, failed: 0 });
+    const second = await mailbox.waitFor((m) => m.text?.includes('Gift cards') === true);
+    expect(second.text).not.toContain('Order history');
+    expect((await project()).sent_issue_keys).toEqual(['SHOP-1', 'SHOP-2', 'SHOP-3']);
+  });
+
+  it('records a refused Jira token in the history and on the project, and retries next round', async () => {
+    tracker.state.refuse = true;
+    expect(await t.app.autosend.runRound(at(0))).toEqual({ projects: 1, sent: 0, failed: 1 });
+    const failed = await project();
+    expect(failed.autosend_last_error).toMatch(/^Could not fetch the Done stories: .*Jira/);
+    expect((await history())[0]).toMatchObject({ trigger: 'auto', status: 'failed', issueKeys: [] });
+    expect(failed.sent_issue_keys).toEqual([]);
+
+    tracker.state.refuse = false;
+    expect(await t.app.autosend.runRound(at(15))).toEqual({ projects: 1, sent: 1, failed: 0 });
+    expect((await project()).autosend_last_error).toBeNull();
+  });
+
+  it('gives the stories back when the mail server refuses, and sends them next round', async () => {
+    mailbox.refuseWith = 'Relay access denied';
+    expect(await t.app.autosend.runRound(at(0))).toEqual({ projects: 1, sent: 0, failed: 1 });
+    const failed = await project();
+    expect(failed.sent_issue_keys).toEqual([]);
+    expect(failed.autosend_last_error).toMatch(/Relay access denied/);
+    expect((await history())[0]).toMatchObject({ status: 'failed', issueKeys: ['SHOP-1', 'SHOP-2'] });
+
+    mailbox.refuseWith = undefined;
+    expect(await t.app.autosend.runRound(at(15))).toEqual({ projects: 1, sent: 1, failed: 0 });
+    expect((await project()).sent_issue_keys).toEqual(['SHOP-1', 'SHOP-2']);
+  });
+
+  it('never e-mails a story twice when rounds overlap', async () => {
+    const reports = await Promise.all([t.app.autosend.runRound(at(0)), t.app.autosend.runRound(at(0))]);
+    expect(reports.reduce((sum, report) => sum + report.sent, 0)).toBe(1);
+    await mailbox.waitFor(() => true);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(mailbox.messages).toHaveLength(1);
+  });
+
+  it('leaves projects with auto-send off alone', async () => {
+    const off = await call('/jira/updateFirebaseProject', {
+      userId: owner.userId,
+      projectKey: 'SHOP',
+      updatedProject: {
+        projectKey: 'SHOP',
+        projectName: 'Web shop',
+        clientEmails: ['client@example.test'],
+        clinetCC: [],
+        autosend: false,
+      },
+    });
+    expect(off.statusCode).toBe(200);
+    expect(await t.app.autosend.runRound(at(0))).toEqual({ projects: 0, sent: 0, failed: 0 });
+    expect(mailbox.messages).toHaveLength(0);
+  });
+});

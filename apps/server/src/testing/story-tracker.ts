@@ -1,0 +1,49 @@
+import { type FakeJira, sendJson, startFakeJira } from './fake-jira.ts';
+
+export interface Story {
+  key: string;
+  summary: string;
+  steps?: string[];
+}
+
+/**
+ * A fake Jira site whose Done stories the test changes as it goes, answering the project search,
+ * `myself` and the enhanced JQL search in one page. `state.refuse` makes it answer 401 to everything.
+ */
+export async function startStoryTracker(): Promise<
+  FakeJira & { state: { stories: Story[]; refuse: boolean } }
+> {
+  const state = { stories: [] as Story[], refuse: false };
+  const jira = await startFakeJira((request, response) => {
+    if (state.refuse) return sendJson(response, 401, { errorMessages: ['Unauthorized'], errors: {} });
+    if (request.path === '/rest/api/3/myself') {
+      return sendJson(response, 200, {
+        accountId: 'a1',
+        emailAddress: 'x@example.test',
+        displayName: 'X',
+        active: true,
+      });
+    }
+    if (request.path === '/rest/api/3/search/jql') {
+      return sendJson(response, 200, {
+        isLast: true,
+        issues: state.stories.map((story, index) => ({
+          id: String(10_000 + index),
+          key: story.key,
+          fields: { summary: story.summary, description: story.steps ? descriptionOf(story.steps) : null },
+        })),
+      });
+    }
+    return sendJson(response, 404, { errorMessages: ['null for uri'], errors: {} });
+  });
+  return { ...jira, state };
+}
+
+function descriptionOf(steps: string[]) {
+  const paragraph = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
+  return {
+    type: 'doc',
+    version: 1,
+    content: [paragraph('What it does.'), paragraph('#test#'), ...steps.map(paragraph)],
+  };
+}
