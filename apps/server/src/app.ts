@@ -18,6 +18,7 @@ import { type AutosendOptions, autosendPlugin } from './autosend/autosend.plugin
 import type { Db } from './db/database.ts';
 import { AppError, type ErrorBody } from './errors.ts';
 import { type IdentityOptions, identityPlugin } from './identity/identity.plugin.ts';
+import { withSafeRequestLog } from './identity/safe-request-log.ts';
 import { mailPlugin } from './mail/mailer.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
 import type { ResolvedConfig } from './secrets.ts';
@@ -52,7 +53,7 @@ const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url))
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withSafeRequestLog(options.logger ?? false),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

@@ -25,6 +25,11 @@ const CLOCK_SKEW_SECONDS = 5;
 export interface RateLimitSettings {
   /** Sign-in attempts per e-mail and IP address, not counting those that succeeded (account lockout). */
   signInPerAccountAndIp: RateRule;
+  /**
+   * Sign-in attempts per e-mail from any address, not counting successes: a backstop against guessing
+   * spread over many addresses (or forged X-Forwarded-For headers).
+   */
+  signInPerAccount: RateRule;
   /** Failed sign-in attempts per IP address, across e-mails. */
   signInPerIp: RateRule;
   /** Sign-up attempts (built-in sign-up and registration) per IP address. */
@@ -38,6 +43,7 @@ export interface RateLimitSettings {
 const MINUTE = 60_000;
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   signInPerAccountAndIp: { max: 10, windowMs: 15 * MINUTE },
+  signInPerAccount: { max: 50, windowMs: 15 * MINUTE },
   signInPerIp: { max: 100, windowMs: 15 * MINUTE },
   // "New account creation: 100 accounts/hour for each IP address" (Firebase limits page).
   signUpPerIp: { max: 100, windowMs: 60 * MINUTE },
@@ -196,13 +202,17 @@ export class IdentityService implements AccountCreator {
     // Every attempt counts before the password is checked (so parallel guesses cannot slip past the
     // limit); a successful sign-in takes its hits back.
     const accountKey = `signin:acct:${email}|${ip}`;
+    const anyIpKey = `signin:acct-any:${email}`;
     const ipKey = `signin:ip:${ip}`;
-    const [perAccount, perIp] = await limiter.hit([
+    const [perAccount, perAccountAnyIp, perIp] = await limiter.hit([
       { key: accountKey, rule: rateLimits.signInPerAccountAndIp },
+      { key: anyIpKey, rule: rateLimits.signInPerAccount },
       { key: ipKey, rule: rateLimits.signInPerIp },
     ]);
-    if (perAccount && !perAccount.allowed) {
-      throw identityErrors.tooManyAttempts(perAccount.retryAfterSeconds, ACCOUNT_LOCKED_DETAIL);
+    for (const locked of [perAccount, perAccountAnyIp]) {
+      if (locked && !locked.allowed) {
+        throw identityErrors.tooManyAttempts(locked.retryAfterSeconds, ACCOUNT_LOCKED_DETAIL);
+      }
     }
     if (perIp && !perIp.allowed) throw identityErrors.tooManyAttempts(perIp.retryAfterSeconds);
 
@@ -213,7 +223,7 @@ export class IdentityService implements AccountCreator {
     }
     if (account.disabled) throw new IdentityError('USER_DISABLED');
 
-    await Promise.all([limiter.clear(accountKey), limiter.forgive(ipKey)]);
+    await Promise.all([limiter.clear(accountKey), limiter.forgive([anyIpKey, ipKey])]);
     const at = now();
     const authTime = authTimeFor(at, account.valid_since);
     const refreshToken = await db.transaction().execute(async (trx) => {
@@ -305,7 +315,7 @@ export class IdentityService implements AccountCreator {
   // ---- accounts:sendOobCode (PASSWORD_RESET) -----------------------------------------------------
 
   async sendOobCode(body: Fields, ip: string) {
-    const { db, limiter, rateLimits, now } = this.deps;
+    const { limiter, rateLimits, now } = this.deps;
     const requestType = str(body.requestType);
     if (!requestType) throw new IdentityError('MISSING_REQ_TYPE');
     if (requestType !== 'PASSWORD_RESET') throw new IdentityError('INVALID_REQ_TYPE');
@@ -326,27 +336,30 @@ export class IdentityService implements AccountCreator {
     // Enumeration protection: an unknown (or disabled) account gets the same answer, and no e-mail.
     if (!account || account.disabled) return answer;
 
-    const code = randomBytes(32).toString('base64url');
-    await db
-      .insertInto('identity_oob_codes')
-      .values({
-        code_hash: sha256(code),
-        local_id: account.local_id,
-        request_type: 'PASSWORD_RESET',
-        email: account.email,
-        expires_at: new Date(now() + RESET_CODE_LIFETIME_MS),
-      })
-      .execute();
-    // Delivered after the answer, so that the answer's timing does not tell whether the account exists.
-    this.track(this.mailResetLink(account.email, code));
+    // The code is stored and mailed after the answer, so that the answer's timing does not tell
+    // whether the account exists.
+    const expiresAt = new Date(now() + RESET_CODE_LIFETIME_MS);
+    this.track(this.mailResetLink(account, expiresAt));
     return answer;
   }
 
-  private async mailResetLink(email: string, code: string): Promise<void> {
-    const { mailer, log, publicUrl } = this.deps;
+  private async mailResetLink(account: Account, expiresAt: Date): Promise<void> {
+    const { db, mailer, log, publicUrl } = this.deps;
+    const { email } = account;
+    const code = randomBytes(32).toString('base64url');
     const link = `${publicUrl}/reset-password?oobCode=${code}`;
     const message = passwordResetEmail(email, link);
     try {
+      await db
+        .insertInto('identity_oob_codes')
+        .values({
+          code_hash: sha256(code),
+          local_id: account.local_id,
+          request_type: 'PASSWORD_RESET',
+          email,
+          expires_at: expiresAt,
+        })
+        .execute();
       const sent = await mailer.sendMail({
         purpose: 'password-reset',
         to: [email],
@@ -362,6 +375,7 @@ export class IdentityService implements AccountCreator {
         );
       }
     } catch (err) {
+      // MailDeliveryError is logged by the mailer; this names the request it belonged to.
       log.error({ err, to: email }, 'the password-reset e-mail could not be sent');
     }
   }
@@ -442,7 +456,10 @@ export class IdentityService implements AccountCreator {
         .execute();
     });
     // A reset lifts the account lockout, as on Google's service.
-    await limiter.clearPrefix(`signin:acct:${row.email}|`);
+    await Promise.all([
+      limiter.clearPrefix(`signin:acct:${row.email}|`),
+      limiter.clear(`signin:acct-any:${row.email}`),
+    ]);
     return answer;
   }
 

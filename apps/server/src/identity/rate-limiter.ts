@@ -58,12 +58,12 @@ export class RateLimiter {
     });
   }
 
-  /** Takes one hit back (a sign-in that succeeded is not a guess). */
-  async forgive(key: string): Promise<void> {
+  /** Takes one hit back from each key (a sign-in that succeeded is not a guess). */
+  async forgive(keys: string[]): Promise<void> {
     await this.db
       .updateTable('rate_limits')
       .set({ hits: sql<number>`greatest(hits - 1, 0)` })
-      .where('key', '=', key)
+      .where('key', 'in', keys)
       .execute();
   }
 

@@ -1,0 +1,80 @@
+// Benchmark of accounts:signInWithPassword on the built-in identity provider: 200 sign-ins through
+// app.inject, on PGlite (or on PostgreSQL when TEST_DATABASE_URL is set).
+// Run: npx tsx bench/sign-in.bench.ts   Target: median under 50 ms.
+// Reference figures, measured in the same run so the ratio is comparable across machines: GET /health
+// (one database round trip through the same server) and one raw argon2id verify (the password check alone,
+// the floor of any sign-in).
+
+import { cpus, loadavg } from 'node:os';
+import { hash, verify } from '@node-rs/argon2';
+import { createTestApp, TEST_IDENTITY_API_KEY } from '../apps/server/src/testing/test-app.ts';
+
+const SIGN_INS = 200;
+const WARMUP_RUNS = 10;
+const TARGET_MS = 50;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
+
+async function measure(runs: number, run: () => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < WARMUP_RUNS; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+const t = await createTestApp();
+try {
+  const email = 'bench-sign-in@example.com';
+  const password = 'bench-password-123';
+  const signUp = await t.app.inject({
+    method: 'POST',
+    url: `/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${TEST_IDENTITY_API_KEY}`,
+    payload: { email, password, returnSecureToken: true },
+  });
+  if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.body}`);
+
+  const signIn = await measure(SIGN_INS, async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${TEST_IDENTITY_API_KEY}`,
+      payload: { email, password, returnSecureToken: true, clientType: 'CLIENT_TYPE_WEB' },
+    });
+    if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  });
+  const health = await measure(SIGN_INS, async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/health' });
+    if (response.statusCode !== 200) throw new Error('health failed');
+  });
+  const storedHash = await hash(password);
+  const argon2 = await measure(SIGN_INS, () => verify(storedHash, password));
+
+  const database = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite (in memory)';
+  const m = median(signIn);
+  const line = (name: string, times: number[]) =>
+    `${name.padEnd(34)} median ${median(times).toFixed(2).padStart(7)} ms   p90 ${percentile(times, 0.9)
+      .toFixed(2)
+      .padStart(7)} ms`;
+  console.log(`Sign-in benchmark: ${SIGN_INS} sign-ins of one account, ${database}`);
+  console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, load ${loadavg()[0]!.toFixed(2)}`);
+  console.log(line('signInWithPassword (app.inject)', signIn));
+  console.log(line('reference: GET /health', health));
+  console.log(line('reference: argon2id verify alone', argon2));
+  console.log(
+    `ratio: sign-in / health ${(m / median(health)).toFixed(1)}×, sign-in / argon2 verify ${(m / median(argon2)).toFixed(2)}×`,
+  );
+  console.log(`target: median under ${TARGET_MS} ms — ${m < TARGET_MS ? 'met' : 'NOT met'}`);
+  if (m >= TARGET_MS) process.exitCode = 1;
+} finally {
+  await t.close();
+}
