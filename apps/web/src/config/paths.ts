@@ -6,6 +6,8 @@ export const paths = {
     index: '/admin/index',
     userProfile: '/admin/user-profile',
     addProject: '/admin/add-project',
+    editProject: '/admin/edit-project',
+    sendStories: '/admin/send-stories',
   },
   auth: {
     layout: '/auth',
@@ -14,3 +16,8 @@ export const paths = {
   },
   resetPassword: '/reset-password',
 } as const;
+
+/** A project screen's URL: `/admin/edit-project?key=ABC` (SPEC §2). */
+export function projectHref(path: string, projectKey: string): string {
+  return `${path}?${new URLSearchParams({ key: projectKey })}`;
+}

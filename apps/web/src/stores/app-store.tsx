@@ -17,6 +17,16 @@ export type AppAction =
   | { type: 'AUTH_LOADING'; loading: boolean }
   | { type: 'GET_USER_LOADING'; loading: boolean }
   | { type: 'SET_USER'; user: User | null }
+  /** The projects list, as loaded (SPEC §3). */
+  | { type: 'SET_PROJECTS'; projects: Project[] }
+  /** Empties the projects list (after a deletion, SPEC §2). */
+  | { type: 'CLEAR_PROJECTS' }
+  /** Replaces one project of the list, matched by key (optimistic toggle, its rollback, the server's answer). */
+  | { type: 'UPDATE_PROJECT'; project: Project }
+  /** The issues fetched on the send-stories screen (SPEC §3 "project issues list"). */
+  | { type: 'SET_PROJECT_ISSUES'; issues: Issue[] }
+  /** Empties the project issues list (after sending, SPEC §4). */
+  | { type: 'CLEAR_PROJECT_ISSUES' }
   /** The Logout button: the user becomes empty and both lists become empty lists (SPEC §4). */
   | { type: 'LOGOUT' }
   /** Resets all client state; dispatched when the session ends because a 401 could not be recovered. */
@@ -38,6 +48,22 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       return { ...state, getUserLoading: action.loading };
     case 'SET_USER':
       return { ...state, user: action.user };
+    case 'SET_PROJECTS':
+      return { ...state, projects: action.projects };
+    case 'CLEAR_PROJECTS':
+      return { ...state, projects: [] };
+    case 'UPDATE_PROJECT': {
+      const { project } = action;
+      const index = state.projects.findIndex((p) => p.projectKey === project.projectKey);
+      if (index < 0) return state;
+      const projects = state.projects.slice();
+      projects[index] = project;
+      return { ...state, projects };
+    }
+    case 'SET_PROJECT_ISSUES':
+      return { ...state, projectIssues: action.issues };
+    case 'CLEAR_PROJECT_ISSUES':
+      return { ...state, projectIssues: [] };
     case 'LOGOUT':
       return { ...state, user: null, projects: [], projectIssues: [] };
     case 'LOGOUT_SUCCESS':

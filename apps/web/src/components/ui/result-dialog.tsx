@@ -3,10 +3,11 @@
 // A modal role="dialog": focus moves to Okay, stays inside while open and goes back afterwards; the page
 // behind is made inert; Escape acts like Okay.
 import { texts } from '@handoff/core';
-import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useCallback, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { CheckCircleIcon, WarningTriangleIcon } from './icons';
+import { useModal } from './use-modal';
 
 export type ResultType = 'success' | 'error';
 
@@ -44,22 +45,7 @@ function OpenDialog({ dialog, onClose }: { dialog: ResultDialogState; onClose: (
   const messageId = useId();
   const typeId = useId();
 
-  useEffect(() => {
-    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const root = rootRef.current;
-    const madeInert: Element[] = [];
-    for (const element of document.body.children) {
-      if (element !== root && !element.hasAttribute('inert')) {
-        element.setAttribute('inert', '');
-        madeInert.push(element);
-      }
-    }
-    okayRef.current?.focus();
-    return () => {
-      for (const element of madeInert) element.removeAttribute('inert');
-      if (previouslyFocused?.isConnected) previouslyFocused.focus();
-    };
-  }, []);
+  useModal(rootRef, okayRef);
 
   const okay = () => {
     onClose();

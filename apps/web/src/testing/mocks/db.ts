@@ -1,6 +1,6 @@
 // An in-memory stand-in for the server's accounts and the identity provider's tokens, shared by the MSW
 // handlers. Tests arrange state through these helpers and assert on what the handlers saw.
-import type { User } from '@/types/api';
+import type { Issue, Project, SendRecord, TrackerProject, User } from '@/types/api';
 
 export interface Account extends User {
   password: string;
@@ -18,8 +18,29 @@ export const db = {
   oobCodes: new Set<string>(),
   /** Every request the handlers received, as "METHOD /path". */
   requests: [] as string[],
+  /** The product API calls with their bodies (JSON, or the multipart fields), in order. */
+  calls: [] as ApiCall[],
+  /** Stored projects of every user. */
+  projects: [] as Project[],
+  /** The tracker's projects (POST /jira/getAllProjects). */
+  trackerProjects: [] as TrackerProject[],
+  /** The tracker's stories by `${projectKey}|${status}`. */
+  issues: new Map<string, Issue[]>(),
+  /** The send history, oldest first. */
+  sends: [] as StoredSend[],
   counter: 0,
 };
+
+export interface ApiCall {
+  path: string;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface StoredSend extends SendRecord {
+  userId: string;
+  projectKey: string;
+}
 
 export function resetDb() {
   db.accounts.clear();
@@ -27,6 +48,11 @@ export function resetDb() {
   db.refreshTokens.clear();
   db.oobCodes.clear();
   db.requests.length = 0;
+  db.calls.length = 0;
+  db.projects.length = 0;
+  db.trackerProjects.length = 0;
+  db.issues.clear();
+  db.sends.length = 0;
   db.counter = 0;
 }
 
@@ -65,4 +91,34 @@ export function emailOfBearer(header: string | null): string | null {
 
 export function requestsTo(fragment: string): string[] {
   return db.requests.filter((r) => r.includes(fragment));
+}
+
+/** The account a valid bearer token belongs to, or null. */
+export function accountOfBearer(header: string | null): Account | null {
+  const email = emailOfBearer(header);
+  return email ? (db.accounts.get(email) ?? null) : null;
+}
+
+/** Stores a project for a user (defaults: one client address, no CC, auto-send off, nothing sent). */
+export function createProject(userId: string, fields: Partial<Project> & { projectKey: string }): Project {
+  const project: Project = {
+    userId,
+    projectName: `Project ${fields.projectKey}`,
+    clientEmails: ['client@example.com'],
+    clientCC: [],
+    autosend: false,
+    sentProjectIssuesList: [],
+    ...fields,
+  };
+  db.projects.push(project);
+  return project;
+}
+
+export function findProject(userId: string, projectKey: string): Project | undefined {
+  return db.projects.find((p) => p.userId === userId && p.projectKey === projectKey);
+}
+
+/** The bodies of the calls made to a path, in order. */
+export function callsTo(path: string): unknown[] {
+  return db.calls.filter((call) => call.path === path).map((call) => call.body);
 }

@@ -1,5 +1,6 @@
 import { setupServer } from 'msw/node';
 import { apiHandlers } from './handlers/api';
 import { identityHandlers } from './handlers/identity';
+import { projectHandlers } from './handlers/projects';
 
-export const server = setupServer(...apiHandlers, ...identityHandlers);
+export const server = setupServer(...apiHandlers, ...projectHandlers, ...identityHandlers);

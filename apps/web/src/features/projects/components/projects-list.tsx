@@ -1,21 +1,120 @@
-// /admin/index — "Projects" (SPEC §2). For now the heading, "Add new" and the table's columns; the rows,
-// the auto-send toggle, the row menu and the pager come with the projects issue.
-import { Link } from 'react-router';
-import { paths } from '@/config/paths';
+// /admin/index — "Projects" (SPEC §2): the user's projects, 10 a page, each with the auto-send switch and a
+// row menu (Update, Delete, Send stories to client). The list lives in client state (SPEC §3) and is
+// loaded on mount with the loaded user's id; a load failure shows a browser alert with the server's error.
+import { texts } from '@handoff/core';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { deleteProject, fullProjectUpdate, getProjects, updateProject } from '@/api/projects';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { MoreVerticalIcon } from '@/components/ui/icons';
+import { MenuButton } from '@/components/ui/menu-button';
+import { Pagination } from '@/components/ui/pagination';
+import { paths, projectHref } from '@/config/paths';
+import { errorMessage, isSessionEnded } from '@/lib/errors';
+import { useServices } from '@/lib/services';
+import { useAppDispatch, useAppState } from '@/stores/app-store';
+import type { Project } from '@/types/api';
+import { AutosendCell } from './autosend-cell';
+import './projects.css';
+
+/** SPEC §9: project list page size. */
+export const PAGE_SIZE = 10;
 
 export function ProjectsList() {
+  const { api } = useServices();
+  const { user, projects } = useAppState();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [loading, setLoading] = useState(true);
+  const [page, setPage] = useState(0);
+  const [toDelete, setToDelete] = useState<Project | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  /** The latest toggle request per project key: answers to older ones are ignored. */
+  const toggles = useRef(new Map<string, number>());
+  const userId = user?.id;
+
+  useEffect(() => {
+    if (!userId) return;
+    let active = true;
+    setLoading(true);
+    getProjects(api, userId)
+      .then((list) => {
+        if (active) dispatch({ type: 'SET_PROJECTS', projects: list });
+      })
+      .catch((error: unknown) => {
+        if (active && !isSessionEnded(error)) window.alert(errorMessage(error));
+      })
+      .finally(() => {
+        if (active) setLoading(false);
+      });
+    return () => {
+      active = false;
+    };
+  }, [api, userId, dispatch]);
+
+  const pageCount = Math.ceil(projects.length / PAGE_SIZE);
+  const current = Math.min(page, Math.max(0, pageCount - 1));
+  const rows = projects.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
+
+  /**
+   * SPEC §4: flip autosend, update the list at once, and send the full project (CC as "clinetCC").
+   * If the server refuses (e.g. Jira refused the token), the switch goes back and the message is alerted.
+   */
+  const toggleAutosend = (project: Project, autosend: boolean) => {
+    if (!userId) return;
+    const key = project.projectKey;
+    const ticket = (toggles.current.get(key) ?? 0) + 1;
+    toggles.current.set(key, ticket);
+    const isLatest = () => toggles.current.get(key) === ticket;
+    dispatch({ type: 'UPDATE_PROJECT', project: { ...project, autosend } });
+    updateProject(api, userId, key, fullProjectUpdate(project, autosend)).then(
+      (answer) => {
+        // The server's copy may carry a fresh auto-send status (e.g. the next run).
+        if (isLatest() && answer?.data?.projectKey === key) {
+          dispatch({ type: 'UPDATE_PROJECT', project: answer.data });
+        }
+      },
+      (error: unknown) => {
+        if (!isLatest()) return;
+        dispatch({ type: 'UPDATE_PROJECT', project });
+        if (!isSessionEnded(error)) window.alert(errorMessage(error));
+      },
+    );
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete || !userId) return;
+    setDeleting(true);
+    try {
+      await deleteProject(api, userId, toDelete.projectKey);
+      setToDelete(null);
+      // SPEC §2: after deletion the list in client state is cleared and the user is sent to "/".
+      dispatch({ type: 'CLEAR_PROJECTS' });
+      navigate(paths.root);
+    } catch (error) {
+      setToDelete(null);
+      if (!isSessionEnded(error)) window.alert(errorMessage(error));
+    } finally {
+      setDeleting(false);
+    }
+  };
+
   return (
     <section className="page" aria-labelledby="projects-heading">
       <div className="page__header">
         <h1 id="projects-heading" className="page__title">
           Projects
         </h1>
-        <Link className="button button--primary" to={paths.admin.addProject}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => navigate(paths.admin.addProject)}
+        >
           Add new
-        </Link>
+        </button>
       </div>
       <div className="table-wrap">
-        <table className="table">
+        <table className="table" aria-labelledby="projects-heading" aria-busy={loading}>
           <thead>
             <tr>
               <th scope="col">Project key</th>
@@ -27,14 +126,53 @@ export function ProjectsList() {
             </tr>
           </thead>
           <tbody>
-            <tr>
-              <td colSpan={4} className="table__empty">
-                No projects yet.
-              </td>
-            </tr>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={4} className="table__empty">
+                  {loading ? 'Loading projects...' : 'No projects yet.'}
+                </td>
+              </tr>
+            ) : (
+              rows.map((project) => (
+                <tr key={project.projectKey}>
+                  <td className="projects__key">{project.projectKey}</td>
+                  <td>{project.projectName}</td>
+                  <td>
+                    <AutosendCell project={project} onToggle={toggleAutosend} />
+                  </td>
+                  <td className="table__actions">
+                    <MenuButton
+                      label={`Actions for ${project.projectKey}`}
+                      content={<MoreVerticalIcon />}
+                      entries={[
+                        {
+                          label: 'Update',
+                          onSelect: () => navigate(projectHref(paths.admin.editProject, project.projectKey)),
+                        },
+                        { label: 'Delete', onSelect: () => setToDelete(project) },
+                        {
+                          label: 'Send stories to client',
+                          onSelect: () => navigate(projectHref(paths.admin.sendStories, project.projectKey)),
+                        },
+                      ]}
+                    />
+                  </td>
+                </tr>
+              ))
+            )}
           </tbody>
         </table>
       </div>
+      {pageCount > 1 ? (
+        <Pagination pageCount={pageCount} selected={current} onPageChange={setPage} label="Projects pages" />
+      ) : null}
+      <ConfirmDialog
+        open={toDelete !== null}
+        message={texts.deleteProject.confirm}
+        busy={deleting}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      />
     </section>
   );
 }

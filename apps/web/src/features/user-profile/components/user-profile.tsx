@@ -1,8 +1,53 @@
-// /admin/user-profile (SPEC §2: content not shown). For now: the signed-in e-mail.
-import { useAppState } from '@/stores/app-store';
+// /admin/user-profile (SPEC §2: content not shown). The signed-in e-mail, and a form to replace the Jira API
+// token: the server saves it only if Jira accepts it. Success shows the success dialog and updates the user
+// in client state; a refusal shows the server's message in the error dialog.
+import { type FormEvent, useState } from 'react';
+import { PasswordField } from '@/components/ui/form-field';
+import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage, isSessionEnded } from '@/lib/errors';
+import { useServices } from '@/lib/services';
+import { useAppDispatch, useAppState } from '@/stores/app-store';
+import { updateApiKey } from '../api/update-api-key';
+
+/** Atlassian's page for creating API tokens. */
+export const ATLASSIAN_TOKENS_URL = 'https://id.atlassian.com/manage-profile/security/api-tokens';
+export const EMPTY_TOKEN_MESSAGE = 'Please enter your Jira API token.';
+export const TOKEN_SAVED_MESSAGE = 'Your Jira API token has been updated.';
 
 export function UserProfile() {
+  const { api, config } = useServices();
   const { user } = useAppState();
+  const dispatch = useAppDispatch();
+  const dialog = useResultDialog();
+  const [token, setToken] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving || !user) return;
+    const apikey = token.trim();
+    if (apikey === '') {
+      dialog.show(EMPTY_TOKEN_MESSAGE, 'error');
+      return;
+    }
+    setSaving(true);
+    try {
+      const answer = await updateApiKey(api, apikey);
+      const saved = answer?.data;
+      dispatch({
+        type: 'SET_USER',
+        user: saved && saved.id === user.id ? saved : { ...user, apikey },
+      });
+      setToken('');
+      dialog.show(answer?.message || TOKEN_SAVED_MESSAGE, 'success');
+    } catch (error) {
+      if (!isSessionEnded(error)) dialog.show(errorMessage(error), 'error');
+    } finally {
+      setSaving(false);
+    }
+  };
+
   return (
     <section className="page" aria-labelledby="profile-heading">
       <div className="page__header">
@@ -16,6 +61,41 @@ export function UserProfile() {
           <dd>{user?.email}</dd>
         </dl>
       </div>
+      <form className="form-panel" onSubmit={onSubmit} noValidate>
+        <h2 id="token-heading" className="section-title">
+          Jira API token
+        </h2>
+        <p className="form-panel__status">
+          Handoff reads your Jira projects and stories with this token. Create one on Atlassian's API tokens
+          page (
+          <a href={ATLASSIAN_TOKENS_URL} target="_blank" rel="noopener noreferrer">
+            id.atlassian.com
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+          ) and paste it here; it is checked with Jira before it is saved.
+          {config.demoTracker ? ' With the demo tracker, the token you save becomes the one it accepts.' : ''}
+        </p>
+        <PasswordField
+          label="Jira API token"
+          name="apikey"
+          autoComplete="off"
+          value={token}
+          onChange={(e) => setToken(e.target.value)}
+        />
+        <div className="form-panel__actions">
+          <button type="submit" className="button button--primary" disabled={saving} aria-busy={saving}>
+            {saving ? (
+              <>
+                <Spinner />
+                Loading...
+              </>
+            ) : (
+              'Save token'
+            )}
+          </button>
+        </div>
+      </form>
+      <ResultDialog control={dialog} />
     </section>
   );
 }

@@ -1,0 +1,5 @@
+import { AddProject } from '@/features/projects/components/add-project';
+
+export function Component() {
+  return <AddProject />;
+}

@@ -1,0 +1,5 @@
+import { EditProject } from '@/features/projects/components/edit-project';
+
+export function Component() {
+  return <EditProject />;
+}

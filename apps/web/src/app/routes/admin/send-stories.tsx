@@ -1,0 +1,5 @@
+import { SendStories } from '@/features/stories/components/send-stories';
+
+export function Component() {
+  return <SendStories />;
+}

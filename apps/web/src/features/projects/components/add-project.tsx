@@ -1,0 +1,130 @@
+// /admin/add-project (SPEC §2, §5, §8): pick a tracker project by name (its key fills the read-only
+// "Project Key"), add client and CC addresses, then "Add Project". The tracker projects are fetched on load
+// with the user's e-mail and API key; a failure shows a browser alert with the server's error.
+import { texts } from '@handoff/core';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { addProject } from '@/api/projects';
+import { TextField } from '@/components/ui/form-field';
+import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { errorMessage, isSessionEnded } from '@/lib/errors';
+import { useServices } from '@/lib/services';
+import { useAppState } from '@/stores/app-store';
+import type { TrackerProject } from '@/types/api';
+import { getTrackerProjects } from '../api/get-tracker-projects';
+import { RecipientFields } from './recipient-fields';
+import './projects.css';
+
+export function AddProject() {
+  const { api } = useServices();
+  const { user } = useAppState();
+  const dialog = useResultDialog();
+  const selectId = useId();
+  const [trackerProjects, setTrackerProjects] = useState<TrackerProject[]>([]);
+  const [loadingTracker, setLoadingTracker] = useState(true);
+  const [projectKey, setProjectKey] = useState('');
+  const [clientEmails, setClientEmails] = useState<string[]>([]);
+  const [clientCC, setClientCC] = useState<string[]>([]);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!user) return;
+    let active = true;
+    setLoadingTracker(true);
+    getTrackerProjects(api, user)
+      .then((list) => {
+        if (active) setTrackerProjects(list);
+      })
+      .catch((error: unknown) => {
+        if (active && !isSessionEnded(error)) window.alert(errorMessage(error));
+      })
+      .finally(() => {
+        if (active) setLoadingTracker(false);
+      });
+    return () => {
+      active = false;
+    };
+  }, [api, user]);
+
+  const selected = trackerProjects.find((project) => project.key === projectKey);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving || !user) return;
+    if (!selected) {
+      dialog.show(texts.addProject.noTrackerProject, 'error');
+      return;
+    }
+    if (clientEmails.length === 0) {
+      dialog.show(texts.addProject.noClientEmails, 'error');
+      return;
+    }
+    setSaving(true);
+    try {
+      await addProject(api, user.id, {
+        projectKey: selected.key,
+        projectName: selected.name,
+        clientEmails,
+        clientCC,
+      });
+      dialog.show(texts.addProject.success, 'success', paths.admin.index);
+    } catch (error) {
+      if (!isSessionEnded(error)) dialog.show(errorMessage(error), 'error');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className="page" aria-labelledby="add-project-heading">
+      <div className="page__header">
+        <h1 id="add-project-heading" className="page__title">
+          Add new project
+        </h1>
+        <Link to={paths.admin.index}>Back to projects</Link>
+      </div>
+      <form className="form-panel" onSubmit={onSubmit} noValidate>
+        <div className="field">
+          <label className="field__label" htmlFor={selectId}>
+            Project Name
+          </label>
+          <select
+            id={selectId}
+            className="field__input"
+            value={selected ? selected.key : ''}
+            aria-busy={loadingTracker}
+            onChange={(e) => setProjectKey(e.target.value)}
+          >
+            <option value="">None</option>
+            {trackerProjects.map((project) => (
+              <option key={project.key} value={project.key}>
+                {project.name}
+              </option>
+            ))}
+          </select>
+          {loadingTracker ? (
+            <p className="form-panel__status" role="status">
+              Loading your Jira projects...
+            </p>
+          ) : null}
+        </div>
+        <TextField label="Project Key" readOnly value={selected?.key ?? ''} />
+        <RecipientFields
+          clientEmails={clientEmails}
+          clientCC={clientCC}
+          onClientEmailsChange={setClientEmails}
+          onClientCCChange={setClientCC}
+        />
+        <div className="form-panel__actions">
+          <button type="submit" className="button button--primary" disabled={saving} aria-busy={saving}>
+            {saving ? <Spinner /> : null}
+            Add Project
+          </button>
+        </div>
+      </form>
+      <ResultDialog control={dialog} />
+    </section>
+  );
+}

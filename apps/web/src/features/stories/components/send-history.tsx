@@ -1,0 +1,133 @@
+// The "Sent" section of a project: every e-mail of stories, manual or automatic, newest first, with its
+// outcome, recipients, stories, subject and attachment. The message body unfolds, so an e-mail kept in the
+// outbox (no mail server, e.g. in the demo) can be read here.
+import { useEffect, useState } from 'react';
+import { errorMessage, isSessionEnded } from '@/lib/errors';
+import { formatDateTime, formatFileSize } from '@/lib/format';
+import { useServices } from '@/lib/services';
+import type { SendRecord } from '@/types/api';
+import { getProjectSends } from '../api/get-project-sends';
+
+/** What a send's outcome reads as. */
+export function sendStatusText(send: SendRecord): string {
+  switch (send.status) {
+    case 'sent':
+      return send.delivered === false ? 'Kept in the outbox — not delivered' : 'Sent';
+    case 'failed':
+      return `Failed: ${send.error ?? 'no reason given'}`;
+    case 'abandoned':
+      return send.error ? `Abandoned: ${send.error}` : 'Abandoned';
+    case 'unconfirmed':
+      return 'Unconfirmed — check with the client';
+    default:
+      return 'Sending...';
+  }
+}
+
+function statusTone(send: SendRecord): string {
+  if (send.status === 'sent') return send.delivered === false ? 'outbox' : 'sent';
+  if (send.status === 'failed' || send.status === 'abandoned') return 'failed';
+  return 'pending';
+}
+
+const list = (values: readonly string[]) => (values.length > 0 ? values.join(', ') : 'None');
+
+export function SendHistory({
+  userId,
+  projectKey,
+  version,
+}: {
+  userId: string;
+  projectKey: string;
+  /** Bump it to reload the history (after each send). */
+  version: number;
+}) {
+  const { api, config } = useServices();
+  const [sends, setSends] = useState<SendRecord[] | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` and `attempt` re-run the load.
+  useEffect(() => {
+    let active = true;
+    getProjectSends(api, userId, projectKey)
+      .then((data) => {
+        if (!active) return;
+        setSends(data);
+        setFailure(null);
+      })
+      .catch((error: unknown) => {
+        if (active && !isSessionEnded(error)) setFailure(errorMessage(error));
+      });
+    return () => {
+      active = false;
+    };
+  }, [api, userId, projectKey, version, attempt]);
+
+  const outbox = config.demoTracker || (sends ?? []).some((send) => send.delivered === false);
+
+  return (
+    <section className="panel send-history" aria-labelledby="send-history-heading">
+      <h2 id="send-history-heading" className="section-title">
+        Sent
+      </h2>
+      {outbox ? (
+        <p className="send-history__note">
+          E-mails that no mail server delivered stay in the outbox: open a message below to read it.
+        </p>
+      ) : null}
+      {failure ? (
+        <div className="send-history__failure">
+          <p>The send history could not be loaded: {failure}</p>
+          <button type="button" className="button button--outline" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {sends === null && !failure ? <p className="send-history__empty">Loading the send history...</p> : null}
+      {sends !== null && sends.length === 0 ? (
+        <p className="send-history__empty">Nothing has been sent for this project yet.</p>
+      ) : null}
+      {sends !== null && sends.length > 0 ? (
+        <ol className="send-history__list">
+          {sends.map((send) => (
+            <li key={send.id} className="send" aria-label={`E-mail of ${formatDateTime(send.createdAt)}`}>
+              <p className="send__head">
+                <time dateTime={send.createdAt}>{formatDateTime(send.createdAt)}</time>
+                <span className="send__trigger">{send.trigger === 'auto' ? 'Automatic' : 'Manual'}</span>
+                <span className={`send__status send__status--${statusTone(send)}`}>
+                  {sendStatusText(send)}
+                </span>
+              </p>
+              <dl className="details send__details">
+                <dt>To</dt>
+                <dd>{list(send.to)}</dd>
+                <dt>CC</dt>
+                <dd>{list(send.cc)}</dd>
+                <dt>Stories</dt>
+                <dd>{list(send.issueKeys)}</dd>
+                <dt>Subject</dt>
+                <dd>{send.subject || '(none)'}</dd>
+                {send.attachmentName ? (
+                  <>
+                    <dt>Attachment</dt>
+                    <dd>
+                      {send.attachmentName}
+                      {send.attachmentSize != null ? ` (${formatFileSize(send.attachmentSize)})` : ''}
+                    </dd>
+                  </>
+                ) : null}
+              </dl>
+              {send.text ? (
+                <details className="send__body">
+                  <summary>Show the message</summary>
+                  <pre>{send.text}</pre>
+                </details>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,362 @@
+// /admin/send-stories?key={projectKey} (SPEC §2, §4, §5, §8): fetch the project's stories in a status, draft
+// the "Request for Testing" e-mail from those not sent yet, and send it to the client with an optional file.
+//
+// Sending is two calls, in this order (SPEC §4): the project update that appends the drafted stories' keys
+// to sentProjectIssuesList, then the e-mail. If the e-mail fails the server gives those keys back; the
+// screen reloads the project, so the stories are offered again, and keeps the draft for another try.
+import { draftEmail, ISSUE_STATUSES, type IssueStatus, isIssueStatus, texts } from '@handoff/core';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { getProjectByKey, updateProject } from '@/api/projects';
+import { TextField } from '@/components/ui/form-field';
+import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { errorMessage, isSessionEnded } from '@/lib/errors';
+import { useServices } from '@/lib/services';
+import { useAppDispatch, useAppState } from '@/stores/app-store';
+import type { Issue, Project } from '@/types/api';
+import { getProjectIssues } from '../api/get-project-issues';
+import { sendStoriesEmail } from '../api/send-stories-email';
+import { SendHistory } from './send-history';
+import './stories.css';
+
+/** Shown when the URL names no project (not a server message). */
+export const NO_PROJECT_KEY_MESSAGE = 'No project was chosen. Open a project from the Projects page.';
+
+function StoryList({ title, issues, emptyText }: { title: string; issues: Issue[]; emptyText: string }) {
+  const headingId = useId();
+  return (
+    <div className="stories">
+      <h3 id={headingId} className="stories__title">
+        {title} ({issues.length})
+      </h3>
+      {issues.length > 0 ? (
+        <ul className="stories__list" aria-labelledby={headingId}>
+          {issues.map((issue) => (
+            <li key={issue.key}>
+              <span className="stories__key">{issue.key}</span> {issue.issueHeader}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="stories__empty">{emptyText}</p>
+      )}
+    </div>
+  );
+}
+
+export function SendStories() {
+  const { api } = useServices();
+  const { user, projectIssues } = useAppState();
+  const dispatch = useAppDispatch();
+  const [searchParams] = useSearchParams();
+  const projectKey = searchParams.get('key') ?? '';
+  const dialog = useResultDialog();
+  const { show } = dialog;
+  const statusId = useId();
+  const messageId = useId();
+  const fileId = useId();
+  const fileInputRef = useRef<HTMLInputElement>(null);
+
+  const [project, setProject] = useState<Project | null>(null);
+  const [loadState, setLoadState] = useState<'loading' | 'loaded' | 'failed'>('loading');
+  const [projectVersion, setProjectVersion] = useState(0);
+  /** Whether the project has been loaded once (later loads are silent reloads). */
+  const loaded = useRef(false);
+  const [status, setStatus] = useState<IssueStatus | ''>('');
+  const [fetching, setFetching] = useState(false);
+  /** The status of the last successful fetch, or null before any (and after sending). */
+  const [fetchedStatus, setFetchedStatus] = useState<IssueStatus | null>(null);
+  const [subject, setSubject] = useState('');
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [sending, setSending] = useState(false);
+  const [keptInOutbox, setKeptInOutbox] = useState(false);
+  const [historyVersion, setHistoryVersion] = useState(0);
+  const userId = user?.id;
+
+  // The issues list in client state belongs to this screen: start without another visit's stories.
+  useEffect(() => {
+    dispatch({ type: 'CLEAR_PROJECT_ISSUES' });
+  }, [dispatch]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `projectVersion` re-runs the load after a send.
+  useEffect(() => {
+    if (!userId) return;
+    if (!projectKey) {
+      setLoadState('failed');
+      show(NO_PROJECT_KEY_MESSAGE, 'error');
+      return;
+    }
+    let active = true;
+    getProjectByKey(api, userId, projectKey)
+      .then((loadedProject) => {
+        if (!active) return;
+        loaded.current = true;
+        setProject(loadedProject);
+        setLoadState('loaded');
+      })
+      .catch((error: unknown) => {
+        // A failed reload keeps the project already shown; only the first load reports the error.
+        if (!active || loaded.current) return;
+        setLoadState('failed');
+        if (!isSessionEnded(error)) show(errorMessage(error), 'error');
+      });
+    return () => {
+      active = false;
+    };
+  }, [api, userId, projectKey, projectVersion, show]);
+
+  const sentKeys = project?.sentProjectIssuesList;
+  const { includedIssues, alreadySent, includedKeys } = useMemo(() => {
+    const sent = new Set(sentKeys ?? []);
+    const keys = draftEmail(projectIssues, sentKeys ?? []).includedKeys;
+    const included = new Set(keys);
+    return {
+      includedKeys: keys,
+      includedIssues: projectIssues.filter((issue) => included.has(issue.key)),
+      alreadySent: projectIssues.filter((issue) => sent.has(issue.key)),
+    };
+  }, [projectIssues, sentKeys]);
+
+  const onGetStories = async () => {
+    if (!status) {
+      window.alert(texts.sendStories.noStatus);
+      return;
+    }
+    if (!project || !user || fetching) return;
+    setFetching(true);
+    try {
+      const issues = await getProjectIssues(api, user, project.projectKey, status);
+      dispatch({ type: 'SET_PROJECT_ISSUES', issues });
+      if (issues.length === 0) {
+        setSubject('');
+        setText('');
+      } else {
+        const draft = draftEmail(issues, project.sentProjectIssuesList);
+        setSubject(draft.subject);
+        setText(draft.text);
+      }
+      setFetchedStatus(status);
+      setKeptInOutbox(false);
+    } catch (error) {
+      if (!isSessionEnded(error)) window.alert(errorMessage(error));
+    } finally {
+      setFetching(false);
+    }
+  };
+
+  const clearFile = () => {
+    setFile(null);
+    if (fileInputRef.current) fileInputRef.current.value = '';
+  };
+
+  const onSend = async () => {
+    if (!project || !userId || sending) return;
+    if (subject.trim() === '' || text.trim() === '') {
+      show(texts.sendStories.emptySubjectOrMessage, 'error');
+      return;
+    }
+    setSending(true);
+    setKeptInOutbox(false);
+    // 1. Record the drafted stories as sent (SPEC §4 step 4: first the update, then the e-mail).
+    let updated: Project;
+    try {
+      const sentProjectIssuesList = [...new Set([...project.sentProjectIssuesList, ...includedKeys])];
+      const answer = await updateProject(api, userId, project.projectKey, {
+        projectKey: project.projectKey,
+        projectName: project.projectName,
+        clientEmails: project.clientEmails,
+        clientCC: project.clientCC,
+        sentProjectIssuesList,
+      });
+      updated = answer?.data ?? { ...project, sentProjectIssuesList };
+    } catch (error) {
+      setSending(false);
+      if (!isSessionEnded(error)) show(errorMessage(error), 'error');
+      return;
+    }
+    // 2. Send the e-mail.
+    try {
+      const answer = await sendStoriesEmail(api, {
+        projectKey: project.projectKey,
+        subject,
+        text,
+        to: project.clientEmails,
+        cc: project.clientCC,
+        file,
+      });
+      setProject(updated);
+      dispatch({ type: 'CLEAR_PROJECT_ISSUES' });
+      setSubject('');
+      setText('');
+      setFetchedStatus(null);
+      clearFile();
+      setKeptInOutbox(answer?.data?.delivered === false);
+      show(texts.sendStories.sent, 'success');
+    } catch (error) {
+      // The server has given the claimed stories back: the reload below offers them again.
+      if (!isSessionEnded(error)) show(errorMessage(error), 'error');
+    } finally {
+      setSending(false);
+      setProjectVersion((n) => n + 1);
+      setHistoryVersion((n) => n + 1);
+    }
+  };
+
+  return (
+    <section className="page" aria-labelledby="send-stories-heading">
+      <div className="page__header">
+        <h1 id="send-stories-heading" className="page__title">
+          Send stories to client
+        </h1>
+        <Link to={paths.admin.index}>Back to projects</Link>
+      </div>
+
+      {loadState === 'loading' ? (
+        <div className="progress" role="progressbar" aria-label="Loading the project">
+          <div className="progress__bar" />
+        </div>
+      ) : null}
+      {loadState === 'failed' && !project ? (
+        <div className="panel">
+          <p>The project could not be loaded.</p>
+        </div>
+      ) : null}
+
+      {project && userId ? (
+        <>
+          <div className="panel">
+            <dl className="details">
+              <dt>Project</dt>
+              <dd>
+                {project.projectName} ({project.projectKey})
+              </dd>
+              <dt>To</dt>
+              <dd>{project.clientEmails.join(', ') || 'None'}</dd>
+              <dt>CC</dt>
+              <dd>{project.clientCC.join(', ') || 'None'}</dd>
+            </dl>
+          </div>
+
+          <div className="form-panel">
+            <div className="stories-fetch">
+              <div className="field">
+                <label className="field__label" htmlFor={statusId}>
+                  Issue Status *
+                </label>
+                <select
+                  id={statusId}
+                  className="field__input"
+                  value={status}
+                  required
+                  onChange={(e) => setStatus(isIssueStatus(e.target.value) ? e.target.value : '')}
+                >
+                  <option value="">Choose one</option>
+                  {ISSUE_STATUSES.map((value) => (
+                    <option key={value} value={value}>
+                      {value}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={onGetStories}
+                disabled={fetching}
+                aria-busy={fetching}
+              >
+                Get User Stories
+              </button>
+            </div>
+            {fetching ? (
+              <div className="progress" role="progressbar" aria-label="Loading user stories">
+                <div className="progress__bar" />
+              </div>
+            ) : null}
+
+            {fetchedStatus !== null && !fetching ? (
+              <div className="stories-found">
+                <p className="visually-hidden" role="status">
+                  {`${projectIssues.length} user stories found, ${includedIssues.length} not sent yet.`}
+                </p>
+                {projectIssues.length === 0 ? (
+                  <p className="stories__empty">No user stories in {fetchedStatus}.</p>
+                ) : (
+                  <>
+                    <StoryList
+                      title="Stories in this e-mail"
+                      issues={includedIssues}
+                      emptyText="All of these stories were already sent."
+                    />
+                    {alreadySent.length > 0 ? (
+                      <StoryList title="Already sent, left out" issues={alreadySent} emptyText="" />
+                    ) : null}
+                  </>
+                )}
+              </div>
+            ) : null}
+
+            <TextField
+              label="Subject"
+              name="subject"
+              value={subject}
+              onChange={(e) => setSubject(e.target.value)}
+            />
+            <div className="field">
+              <label className="field__label" htmlFor={messageId}>
+                Email message *
+              </label>
+              <textarea
+                id={messageId}
+                className="field__input stories-message"
+                rows={14}
+                required
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label className="field__label" htmlFor={fileId}>
+                Attachment
+              </label>
+              <input
+                ref={fileInputRef}
+                id={fileId}
+                type="file"
+                className="field__file"
+                aria-describedby={`${fileId}-hint`}
+                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+              />
+              <p id={`${fileId}-hint`} className="form-panel__status">
+                Optional: one file sent with the e-mail.
+              </p>
+            </div>
+            <div className="form-panel__actions">
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={onSend}
+                disabled={sending}
+                aria-busy={sending}
+              >
+                {sending ? <Spinner /> : null}
+                Send Email
+              </button>
+              {keptInOutbox ? (
+                <p className="form-panel__status" role="status">
+                  No mail server delivered it: the e-mail was kept in the outbox. Read it under "Sent" below.
+                </p>
+              ) : null}
+            </div>
+          </div>
+
+          <SendHistory userId={userId} projectKey={project.projectKey} version={historyVersion} />
+        </>
+      ) : null}
+      <ResultDialog control={dialog} />
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+// Display formats for times and sizes, in the browser's locale.
+
+const timeOnly: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
+const dayAndTime: Intl.DateTimeFormatOptions = {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+};
+
+/** A run time: "14:05" today, "12 Mar, 14:05" on another day. '' for a missing or invalid time. */
+export function formatRunTime(iso: string | null | undefined, now: Date = new Date()): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const sameDay =
+    date.getFullYear() === now.getFullYear() &&
+    date.getMonth() === now.getMonth() &&
+    date.getDate() === now.getDate();
+  return date.toLocaleString(undefined, sameDay ? timeOnly : dayAndTime);
+}
+
+/** A full date and time, e.g. "12 Mar 2026, 14:05". */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** A byte count as "512 B", "12.3 KB" or "4.5 MB" (1 KB = 1024 B). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

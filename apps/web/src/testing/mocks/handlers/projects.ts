@@ -1,0 +1,198 @@
+// The project, tracker, story, send and API-key calls (SPEC §7 and the send history), served from the
+// in-memory db the way the server answers: bearer token required, userId / email must be the caller's,
+// errors as {status, code, message}.
+import { isValidEmailEntry, texts } from '@handoff/core';
+import { HttpResponse, http } from 'msw';
+import type { Project } from '@/types/api';
+import { type Account, accountOfBearer, db, findProject, type StoredSend } from '../db';
+
+const apiError = (status: number, message: string, code = 'ERROR') =>
+  HttpResponse.json({ status, code, message }, { status });
+
+const unauthorized = () =>
+  apiError(401, 'Sign in again: your session is missing or has expired.', 'UNAUTHORIZED');
+const notFound = (projectKey: string) =>
+  apiError(404, `You have no project with the key "${projectKey}".`, 'NOT_FOUND');
+
+type Handler = (caller: Account, body: Record<string, unknown>) => Response | Promise<Response>;
+
+/** A JSON POST product call: logs it, checks the bearer token and (when present) that userId is the caller's. */
+function post(path: string, handle: Handler) {
+  return http.post(path, async ({ request }) => {
+    const body = (await request.json()) as Record<string, unknown>;
+    db.requests.push(`POST ${path}`);
+    db.calls.push({ path, body });
+    const caller = accountOfBearer(request.headers.get('authorization'));
+    if (!caller) return unauthorized();
+    if ('userId' in body && body.userId !== caller.id) {
+      return apiError(403, 'You may not access this resource.', 'FORBIDDEN');
+    }
+    return handle(caller, body);
+  });
+}
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+const strings = (value: unknown) => (Array.isArray(value) ? value.filter((v) => typeof v === 'string') : []);
+
+export const projectHandlers = [
+  post('/jira/getFirebaseProjects', (caller) =>
+    HttpResponse.json({ data: db.projects.filter((p) => p.userId === caller.id) }),
+  ),
+
+  post('/jira/getFirebaseProjectByKey', (caller, body) => {
+    const project = findProject(caller.id, str(body.projectKey));
+    return project ? HttpResponse.json({ data: project }) : notFound(str(body.projectKey));
+  }),
+
+  post('/jira/addProject', (caller, body) => {
+    const projectKey = str(body.projectKey).trim();
+    if (!projectKey) return apiError(400, texts.addProject.noTrackerProject, 'BAD_REQUEST');
+    const clientEmails = strings(body.clientEmails);
+    if (clientEmails.length === 0) return apiError(400, texts.addProject.noClientEmails, 'BAD_REQUEST');
+    if (findProject(caller.id, projectKey)) {
+      return apiError(409, `You already have a project with the key ${projectKey}.`, 'CONFLICT');
+    }
+    const project: Project = {
+      userId: caller.id,
+      projectKey,
+      projectName: str(body.projectName),
+      clientEmails,
+      clientCC: strings(body.clientCC),
+      autosend: false,
+      sentProjectIssuesList: [],
+    };
+    db.projects.push(project);
+    return HttpResponse.json({ status: 200, message: texts.addProject.success, data: project });
+  }),
+
+  post('/jira/updateFirebaseProject', (caller, body) => {
+    const project = findProject(caller.id, str(body.projectKey));
+    if (!project) return notFound(str(body.projectKey));
+    const changes = (body.updatedProject ?? {}) as Record<string, unknown>;
+    if (Array.isArray(changes.clientEmails)) {
+      if (changes.clientEmails.length === 0) {
+        return apiError(400, texts.editProject.noClientEmails, 'BAD_REQUEST');
+      }
+      project.clientEmails = strings(changes.clientEmails);
+    }
+    const cc = changes.clientCC ?? changes.clinetCC;
+    if (Array.isArray(cc)) project.clientCC = strings(cc);
+    if (typeof changes.autosend === 'boolean') project.autosend = changes.autosend;
+    for (const key of strings(changes.sentProjectIssuesList)) {
+      if (!project.sentProjectIssuesList.includes(key)) project.sentProjectIssuesList.push(key);
+    }
+    return HttpResponse.json({ status: 200, message: texts.editProject.success, data: { ...project } });
+  }),
+
+  post('/jira/deleteFirebaseProject', (caller, body) => {
+    const index = db.projects.findIndex((p) => p.userId === caller.id && p.projectKey === body.projectKey);
+    if (index < 0) return notFound(str(body.projectKey));
+    db.projects.splice(index, 1);
+    return HttpResponse.json({
+      status: 200,
+      message: 'Project has been deleted successfully.',
+      data: { projectKey: body.projectKey },
+    });
+  }),
+
+  post('/jira/getAllProjects', (caller, body) => {
+    if (body.email !== caller.email) {
+      return apiError(403, 'You may only use your own e-mail address for Jira.', 'FORBIDDEN');
+    }
+    if (body.api !== caller.apikey) return apiError(401, 'Jira refused the API token.', 'TRACKER_AUTH');
+    return HttpResponse.json({ data: db.trackerProjects });
+  }),
+
+  http.get('/jira/getProjectIssues', ({ request }) => {
+    const url = new URL(request.url);
+    const projectKey = url.searchParams.get('projectKey') ?? '';
+    const status = url.searchParams.get('status') ?? '';
+    const headers = { email: request.headers.get('email') ?? '', api: request.headers.get('api') ?? '' };
+    db.requests.push('GET /jira/getProjectIssues');
+    db.calls.push({ path: '/jira/getProjectIssues', body: { projectKey, status }, headers });
+    const caller = accountOfBearer(request.headers.get('authorization'));
+    if (!caller) return unauthorized();
+    if (headers.email !== caller.email || headers.api !== caller.apikey) {
+      return apiError(401, 'Jira refused the API token.', 'TRACKER_AUTH');
+    }
+    return HttpResponse.json({ data: db.issues.get(`${projectKey}|${status}`) ?? [] });
+  }),
+
+  http.post('/jira/sendDownloadedIssues', async ({ request }) => {
+    const path = '/jira/sendDownloadedIssues';
+    db.requests.push(`POST ${path}`);
+    const contentType = request.headers.get('content-type') ?? '';
+    const form = await request.formData();
+    const file = form.get('file');
+    const fields = {
+      contentType: contentType.split(';')[0],
+      fieldNames: [...form.keys()],
+      subject: str(form.get('subject')),
+      text: str(form.get('text')),
+      to: form.getAll('to').map(String),
+      cc: form.getAll('cc').map(String),
+      projectKey: str(form.get('projectKey')),
+      hasFile: file !== null && typeof file !== 'string',
+    };
+    db.calls.push({ path, body: fields });
+    const caller = accountOfBearer(request.headers.get('authorization'));
+    if (!caller) return unauthorized();
+    if (!fields.subject.trim() || !fields.text.trim()) {
+      return apiError(400, texts.sendStories.emptySubjectOrMessage, 'BAD_REQUEST');
+    }
+    if (fields.to.length === 0 || ![...fields.to, ...fields.cc].every(isValidEmailEntry)) {
+      return apiError(400, 'Add at least one valid client e-mail address.', 'BAD_REQUEST');
+    }
+    // Like the server: the project's keys recorded since the last send belong to this e-mail.
+    const project = findProject(caller.id, fields.projectKey);
+    const earlier = new Set(
+      db.sends.filter((s) => s.projectKey === fields.projectKey).flatMap((s) => s.issueKeys),
+    );
+    db.counter += 1;
+    const send: StoredSend = {
+      id: `send-${db.counter}`,
+      userId: caller.id,
+      projectKey: fields.projectKey,
+      trigger: 'manual',
+      status: 'sent',
+      issueKeys: (project?.sentProjectIssuesList ?? []).filter((key) => !earlier.has(key)),
+      to: fields.to,
+      cc: fields.cc,
+      subject: fields.subject,
+      text: fields.text,
+      attachmentName: fields.hasFile ? 'attachment' : null,
+      attachmentSize: fields.hasFile ? 1 : null,
+      delivered: false,
+      error: null,
+      createdAt: new Date(Date.UTC(2026, 2, 12, 14, db.counter)).toISOString(),
+      finishedAt: new Date(Date.UTC(2026, 2, 12, 14, db.counter)).toISOString(),
+    };
+    db.sends.push(send);
+    return HttpResponse.json({
+      status: 200,
+      message: texts.sendStories.sent,
+      data: { delivered: false, sendId: send.id },
+    });
+  }),
+
+  post('/jira/getProjectSends', (caller, body) => {
+    if (!findProject(caller.id, str(body.projectKey))) return notFound(str(body.projectKey));
+    const data = db.sends
+      .filter((s) => s.userId === caller.id && s.projectKey === body.projectKey)
+      .map(({ userId: _u, projectKey: _p, ...send }) => send)
+      .reverse();
+    return HttpResponse.json({ data });
+  }),
+
+  post('/jira/updateApiKey', (caller, body) => {
+    const apikey = str(body.apikey).trim();
+    if (!apikey) return apiError(400, 'The API key is required.', 'BAD_REQUEST');
+    caller.apikey = apikey;
+    const { id, email } = caller;
+    return HttpResponse.json({
+      status: 200,
+      message: 'Your API key has been updated.',
+      data: { id, email, apikey },
+    });
+  }),
+];
