@@ -6,6 +6,7 @@ import type { ResolvedConfig } from '../secrets.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export const TEST_IDENTITY_API_KEY = 'test-identity-api-key';
+export const TEST_SECRET_KEY = 'test-secret-key-0123456789abcdef0123456789';
 
 /** A configuration as the server would load it, with fixed secrets and the given overrides. */
 export function testConfig(env: Record<string, string> = {}): ResolvedConfig {
@@ -13,7 +14,7 @@ export function testConfig(env: Record<string, string> = {}): ResolvedConfig {
   return {
     ...config,
     identityApiKey: TEST_IDENTITY_API_KEY,
-    secretKey: 'test-secret-key-0123456789abcdef0123456789',
+    secretKey: TEST_SECRET_KEY,
   };
 }
 
