@@ -61,6 +61,27 @@ describe('client state', () => {
     expect(state).toMatchObject({ authLoading: true, getUserLoading: true, user: ada });
   });
 
+  it('sets, updates (by key) and clears the projects list', () => {
+    const p = (projectKey: string, autosend = false) => ({ ...full.projects[0]!, projectKey, autosend });
+    let state = appReducer(emptyState, { type: 'SET_PROJECTS', projects: [p('A'), p('B'), p('C')] });
+    const before = state.projects;
+    state = appReducer(state, { type: 'UPDATE_PROJECT', project: p('B', true) });
+    expect(state.projects).toEqual([p('A'), p('B', true), p('C')]);
+    expect(before[1]).toEqual(p('B')); // the previous list is not changed in place
+    expect(appReducer(state, { type: 'UPDATE_PROJECT', project: p('Z', true) })).toBe(state);
+    state = appReducer(state, { type: 'CLEAR_PROJECTS' });
+    expect(state.projects).toEqual([]);
+  });
+
+  it('sets and clears the project issues list', () => {
+    const issues = [{ key: 'P-2', issueHeader: 'Other', description: 'N/A' as const }];
+    let state = appReducer(full, { type: 'SET_PROJECT_ISSUES', issues });
+    expect(state.projectIssues).toEqual(issues);
+    expect(state.projects).toBe(full.projects);
+    state = appReducer(state, { type: 'CLEAR_PROJECT_ISSUES' });
+    expect(state.projectIssues).toEqual([]);
+  });
+
   it('reads "authUser" at start as the initial state', () => {
     expect(readInitialState()).toEqual(emptyState);
     window.localStorage.setItem(storageKeys.authUser, JSON.stringify(ada));

@@ -131,10 +131,10 @@ export function Pagination({
               <button
                 type="button"
                 className="pagination__item"
+                aria-label={`Page ${item.index + 1}`}
                 aria-current={item.index === selected ? 'page' : undefined}
                 onClick={() => go(item.index)}
               >
-                <span className="visually-hidden">Page </span>
                 {item.index + 1}
               </button>
             </li>

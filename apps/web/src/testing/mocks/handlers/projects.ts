@@ -99,7 +99,8 @@ export const projectHandlers = [
     if (body.email !== caller.email) {
       return apiError(403, 'You may only use your own e-mail address for Jira.', 'FORBIDDEN');
     }
-    if (body.api !== caller.apikey) return apiError(401, 'Jira refused the API token.', 'TRACKER_AUTH');
+    if (body.api !== caller.apikey)
+      return apiError(403, 'Jira refused the API token.', 'TRACKER_AUTH_REFUSED');
     return HttpResponse.json({ data: db.trackerProjects });
   }),
 
@@ -113,7 +114,7 @@ export const projectHandlers = [
     const caller = accountOfBearer(request.headers.get('authorization'));
     if (!caller) return unauthorized();
     if (headers.email !== caller.email || headers.api !== caller.apikey) {
-      return apiError(401, 'Jira refused the API token.', 'TRACKER_AUTH');
+      return apiError(403, 'Jira refused the API token.', 'TRACKER_AUTH_REFUSED');
     }
     return HttpResponse.json({ data: db.issues.get(`${projectKey}|${status}`) ?? [] });
   }),

@@ -1,0 +1,119 @@
+import { texts } from '@handoff/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { callsTo, createProject, db } from '@/testing/mocks/db';
+import { server } from '@/testing/mocks/server';
+import { renderApp, signIn } from '@/testing/test-utils';
+
+async function openAddProject() {
+  const { account } = signIn('ada@example.com');
+  db.trackerProjects.push({ name: 'Mobile App', key: 'MOB' }, { name: 'Web Shop', key: 'SHOP' });
+  const view = renderApp('/admin/add-project');
+  await screen.findByRole('option', { name: 'Web Shop' });
+  return { ...view, account };
+}
+
+describe('/admin/add-project', () => {
+  it('lists the tracker projects, fetched with the user e-mail and API key', async () => {
+    const { account } = await openAddProject();
+    expect(callsTo('/jira/getAllProjects')).toEqual([{ email: 'ada@example.com', api: account.apikey }]);
+    const select = screen.getByRole('combobox', { name: 'Project Name' });
+    expect(select).toHaveDisplayValue('None');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['None', 'Mobile App', 'Web Shop']);
+    expect(screen.getByRole('textbox', { name: 'Project Key' })).toHaveAttribute('readonly');
+    expect(screen.getByRole('textbox', { name: 'Project Key' })).toHaveValue('');
+  });
+
+  it('fills the read-only key from the chosen project', async () => {
+    const { user } = await openAddProject();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Project Name' }), 'Web Shop');
+    expect(screen.getByRole('textbox', { name: 'Project Key' })).toHaveValue('SHOP');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Project Name' }), 'None');
+    expect(screen.getByRole('textbox', { name: 'Project Key' })).toHaveValue('');
+  });
+
+  it('alerts the server error when the tracker projects cannot be fetched', async () => {
+    signIn();
+    server.use(
+      http.post('/jira/getAllProjects', () =>
+        HttpResponse.json(
+          { status: 403, code: 'TRACKER_AUTH_REFUSED', message: 'Jira refused the API token.' },
+          { status: 403 },
+        ),
+      ),
+    );
+    renderApp('/admin/add-project');
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Jira refused the API token.'));
+    expect(screen.getByRole('heading', { name: 'Add new project' })).toBeInTheDocument();
+  });
+
+  it('asks for a tracker project first, then for a client e-mail; nothing is sent', async () => {
+    const { user } = await openAddProject();
+    await user.click(screen.getByRole('button', { name: 'Add Project' }));
+    let dialog = screen.getByRole('dialog', { name: 'Please select a Jira project.' });
+    expect(dialog).toHaveAccessibleDescription('Error');
+    await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Project Name' }), 'Mobile App');
+    await user.type(screen.getByRole('textbox', { name: 'Cc' }), 'boss@example.com{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Add Project' }));
+    dialog = screen.getByRole('dialog', { name: texts.addProject.noClientEmails });
+    expect(dialog).toHaveAccessibleDescription('Error');
+    await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
+
+    expect(callsTo('/jira/addProject')).toEqual([]);
+    expect(screen.getByRole('heading', { name: 'Add new project' })).toBeInTheDocument();
+  });
+
+  it('adds the project; Okay on the success dialog goes to /admin/index', async () => {
+    const { user, router, account } = await openAddProject();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Project Name' }), 'Web Shop');
+    const emails = screen.getByRole('textbox', { name: 'Client Emails' });
+    await user.type(emails, 'client@shop.example{Enter}');
+    await user.type(emails, 'not valid');
+    await user.click(screen.getByRole('button', { name: 'Add client email' }));
+    await user.clear(emails);
+    await user.type(emails, 'owner@shop.example');
+    await user.click(screen.getByRole('button', { name: 'Add client email' }));
+    await user.type(screen.getByRole('textbox', { name: 'Cc' }), 'pm@team.example');
+    await user.click(screen.getByRole('button', { name: 'Add cc' }));
+    await user.type(screen.getByRole('textbox', { name: 'Cc' }), 'qa@team.example{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Remove qa@team.example' }));
+
+    await user.click(screen.getByRole('button', { name: 'Add Project' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Project has been added successfully.' });
+    expect(dialog).toHaveAccessibleDescription('Success');
+    expect(callsTo('/jira/addProject')).toEqual([
+      {
+        userId: account.id,
+        projectKey: 'SHOP',
+        projectName: 'Web Shop',
+        clientEmails: ['client@shop.example', 'owner@shop.example'],
+        clientCC: ['pm@team.example'],
+      },
+    ]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
+    expect(await screen.findByRole('cell', { name: 'SHOP' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/index');
+  });
+
+  it("shows the server's message when adding fails", async () => {
+    const { user, account } = await openAddProject();
+    createProject(account.id, { projectKey: 'MOB' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Project Name' }), 'Mobile App');
+    await user.type(screen.getByRole('textbox', { name: 'Client Emails' }), 'client@mobile.example{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Add Project' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'You already have a project with the key MOB.',
+    });
+    expect(dialog).toHaveAccessibleDescription('Error');
+    await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
+    expect(screen.getByRole('heading', { name: 'Add new project' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,85 @@
+import { texts } from '@handoff/core';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { callsTo, createProject, db } from '@/testing/mocks/db';
+import { renderApp, signIn } from '@/testing/test-utils';
+
+async function openEditProject(path = '/admin/edit-project?key=SHOP') {
+  const { account } = signIn('ada@example.com');
+  createProject(account.id, {
+    projectKey: 'SHOP',
+    projectName: 'Web Shop',
+    clientEmails: ['client@shop.example'],
+    clientCC: ['pm@team.example'],
+    autosend: true,
+    sentProjectIssuesList: ['SHOP-1'],
+  });
+  const view = renderApp(path);
+  await screen.findByRole('heading', { name: 'Edit project' });
+  return { ...view, account };
+}
+
+/** The addresses shown as chips, read from their remove buttons. */
+const chips = () =>
+  screen.queryAllByRole('button', { name: /^Remove / }).map((b) => b.getAttribute('aria-label')?.slice(7));
+
+describe('/admin/edit-project', () => {
+  it('loads the project by key: name and key read-only, the address lists editable', async () => {
+    const { account } = await openEditProject();
+    expect(await screen.findByRole('textbox', { name: 'Project Name' })).toHaveValue('Web Shop');
+    expect(screen.getByRole('textbox', { name: 'Project Name' })).toHaveAttribute('readonly');
+    expect(screen.getByRole('textbox', { name: 'Project Key' })).toHaveValue('SHOP');
+    expect(screen.getByRole('textbox', { name: 'Project Key' })).toHaveAttribute('readonly');
+    expect(chips()).toEqual(['client@shop.example', 'pm@team.example']);
+    expect(callsTo('/jira/getFirebaseProjectByKey')).toEqual([{ userId: account.id, projectKey: 'SHOP' }]);
+  });
+
+  it('shows an error dialog when the project cannot be loaded', async () => {
+    await openEditProject('/admin/edit-project?key=NOPE');
+    const dialog = await screen.findByRole('dialog', { name: 'You have no project with the key "NOPE".' });
+    expect(dialog).toHaveAccessibleDescription('Error');
+    expect(screen.queryByRole('button', { name: 'Update Project' })).not.toBeInTheDocument();
+  });
+
+  it('asks for a client e-mail and sends nothing when the list is empty', async () => {
+    const { user } = await openEditProject();
+    await user.click(await screen.findByRole('button', { name: 'Remove client@shop.example' }));
+    await user.click(screen.getByRole('button', { name: 'Update Project' }));
+    const dialog = screen.getByRole('dialog', { name: 'Please add a client email to save.' });
+    expect(dialog).toHaveAccessibleDescription('Error');
+    expect(texts.editProject.noClientEmails).toBe('Please add a client email to save.');
+    await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
+    expect(callsTo('/jira/updateFirebaseProject')).toEqual([]);
+  });
+
+  it('saves the address lists; Okay on the success dialog goes to /admin/index', async () => {
+    const { user, router, account } = await openEditProject();
+    await user.type(
+      await screen.findByRole('textbox', { name: 'Client Emails' }),
+      'owner@shop.example{Enter}',
+    );
+    await user.click(screen.getByRole('button', { name: 'Remove pm@team.example' }));
+    await user.type(screen.getByRole('textbox', { name: 'Cc' }), 'qa@team.example{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Update Project' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Project has been successfully updated.' });
+    expect(dialog).toHaveAccessibleDescription('Success');
+    expect(callsTo('/jira/updateFirebaseProject')).toEqual([
+      {
+        userId: account.id,
+        projectKey: 'SHOP',
+        updatedProject: {
+          projectKey: 'SHOP',
+          projectName: 'Web Shop',
+          clientEmails: ['client@shop.example', 'owner@shop.example'],
+          clientCC: ['qa@team.example'],
+        },
+      },
+    ]);
+    expect(db.projects[0]).toMatchObject({ autosend: true, sentProjectIssuesList: ['SHOP-1'] });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
+    expect(await screen.findByRole('cell', { name: 'SHOP' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/index');
+  });
+});
