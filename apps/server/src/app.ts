@@ -54,7 +54,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const app = Fastify({
     logger: withSafeRequestLog(options.logger ?? false),
-    trustProxy: true,
+    // Only behind a proxy that sets X-Forwarded-For; otherwise any client could pick its own address.
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -27,6 +27,7 @@ const envSchema = z.object({
   MAIL_FROM: optional(z.string()).default('Handoff <handoff@localhost>'),
   MAX_ATTACHMENT_MB: optional(z.coerce.number().positive()).default(10),
   AUTOSEND_INTERVAL_MINUTES: optional(z.coerce.number().positive()).default(15),
+  TRUST_PROXY: optional(z.enum(['true', 'false'], { message: "must be 'true' or 'false'" })).default('false'),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
 });
 
@@ -54,6 +55,8 @@ export interface Config {
   maxAttachmentBytes: number;
   autosendIntervalMs: number;
   logLevel: string;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits key on it). */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -97,5 +100,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxAttachmentBytes: Math.round(e.MAX_ATTACHMENT_MB * 1024 * 1024),
     autosendIntervalMs: Math.round(e.AUTOSEND_INTERVAL_MINUTES * 60_000),
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true',
   };
 }

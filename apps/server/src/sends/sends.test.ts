@@ -136,7 +136,7 @@ describe('sending stories to the client', () => {
         m.subject === 'Request for Testing: User Stories for Review' &&
         m.attachments.some((a) => a.filename === 'notes.bin'),
     );
-    expect(mail.from?.text).toBe('Handoff <handoff@example.test>');
+    expect(mail.from?.value[0]).toMatchObject({ name: 'Handoff', address: 'handoff@example.test' });
     expect(JSON.stringify(mail.to)).toContain('client@example.test');
     expect(JSON.stringify(mail.to)).toContain('second@example.test');
     expect(JSON.stringify(mail.cc)).toContain('boss@example.test');
