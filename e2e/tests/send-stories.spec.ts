@@ -86,3 +86,29 @@ test('fetch Done stories, send the drafted e-mail with an attachment, and never 
   await expect(page.getByLabel(/^Email message/)).toHaveValue('');
   await expect(page.getByLabel('Subject')).toHaveValue('');
 });
+
+test('auto-send e-mails the Done stories of a project on its own, once, and the history shows it', async ({
+  page,
+}) => {
+  await registerAndLogIn(page);
+  const user = await currentUser(page);
+  const client = `auto-${Date.now()}@example.test`;
+  await apiCall(page, '/jira/addProject', {
+    userId: user.id,
+    projectKey: 'MOB',
+    projectName: 'Mobile App',
+    clientEmails: [client],
+    clientCC: [],
+  });
+  await page.reload();
+  await page.getByRole('switch', { name: 'Auto send email for MOB' }).click();
+
+  // The e2e server runs auto-send every 3 seconds.
+  const mail = await mailbox.waitFor((m) => JSON.stringify(m.to).includes(client), 30_000);
+  expect(mail.subject).toBe('Request for Testing: User Stories for Review');
+  await page.waitForTimeout(7_000);
+  expect(mailbox.messages.filter((m) => JSON.stringify(m.to).includes(client))).toHaveLength(1);
+
+  await page.goto('/admin/send-stories?key=MOB');
+  await expect(page.getByText(/automatic/i).first()).toBeVisible();
+});
