@@ -28,6 +28,8 @@ export const db = {
   issues: new Map<string, Issue[]>(),
   /** The send history, oldest first. */
   sends: [] as StoredSend[],
+  /** Keys appended to a project's sent list since its last e-mail, by project key (the server's claims). */
+  claims: new Map<string, string[]>(),
   counter: 0,
 };
 
@@ -53,6 +55,7 @@ export function resetDb() {
   db.trackerProjects.length = 0;
   db.issues.clear();
   db.sends.length = 0;
+  db.claims.clear();
   db.counter = 0;
 }
 

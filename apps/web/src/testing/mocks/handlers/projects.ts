@@ -78,9 +78,14 @@ export const projectHandlers = [
     const cc = changes.clientCC ?? changes.clinetCC;
     if (Array.isArray(cc)) project.clientCC = strings(cc);
     if (typeof changes.autosend === 'boolean') project.autosend = changes.autosend;
+    const claimed = db.claims.get(project.projectKey) ?? [];
     for (const key of strings(changes.sentProjectIssuesList)) {
-      if (!project.sentProjectIssuesList.includes(key)) project.sentProjectIssuesList.push(key);
+      if (!project.sentProjectIssuesList.includes(key)) {
+        project.sentProjectIssuesList.push(key);
+        claimed.push(key);
+      }
     }
+    db.claims.set(project.projectKey, claimed);
     return HttpResponse.json({ status: 200, message: texts.editProject.success, data: { ...project } });
   }),
 
@@ -144,11 +149,9 @@ export const projectHandlers = [
     if (fields.to.length === 0 || ![...fields.to, ...fields.cc].every(isValidEmailEntry)) {
       return apiError(400, 'Add at least one valid client e-mail address.', 'BAD_REQUEST');
     }
-    // Like the server: the project's keys recorded since the last send belong to this e-mail.
-    const project = findProject(caller.id, fields.projectKey);
-    const earlier = new Set(
-      db.sends.filter((s) => s.projectKey === fields.projectKey).flatMap((s) => s.issueKeys),
-    );
+    // Like the server: the keys the project update claimed since the last e-mail belong to this one.
+    const issueKeys = db.claims.get(fields.projectKey) ?? [];
+    db.claims.delete(fields.projectKey);
     db.counter += 1;
     const send: StoredSend = {
       id: `send-${db.counter}`,
@@ -156,7 +159,7 @@ export const projectHandlers = [
       projectKey: fields.projectKey,
       trigger: 'manual',
       status: 'sent',
-      issueKeys: (project?.sentProjectIssuesList ?? []).filter((key) => !earlier.has(key)),
+      issueKeys,
       to: fields.to,
       cc: fields.cc,
       subject: fields.subject,
