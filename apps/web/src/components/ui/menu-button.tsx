@@ -1,7 +1,8 @@
 // A menu button (WAI-ARIA menu button pattern): the button opens a role="menu" of role="menuitem" entries.
 // Opening moves the focus to the first entry (ArrowUp: the last); ArrowUp/ArrowDown/Home/End move between
 // entries; Escape closes and gives the focus back to the button; Tab or a click outside closes it.
-// The menu is drawn in a portal with fixed positioning, so a scrolling table cannot clip it.
+// The menu is drawn in a portal with fixed positioning, so a scrolling table cannot clip it; the portal is
+// the button's <main> (or the body), so the menu stays inside the page's landmarks.
 import {
   type KeyboardEvent,
   type ReactNode,
@@ -161,7 +162,7 @@ export function MenuButton({
                 </button>
               ))}
             </div>,
-            document.body,
+            buttonRef.current?.closest('main') ?? document.body,
           )
         : null}
     </>

@@ -28,9 +28,9 @@ function StoryList({ title, issues, emptyText }: { title: string; issues: Issue[
   const headingId = useId();
   return (
     <div className="stories">
-      <h3 id={headingId} className="stories__title">
+      <h2 id={headingId} className="stories__title">
         {title} ({issues.length})
-      </h3>
+      </h2>
       {issues.length > 0 ? (
         <ul className="stories__list" aria-labelledby={headingId}>
           {issues.map((issue) => (
@@ -227,7 +227,7 @@ export function SendStories() {
 
       {project && userId ? (
         <>
-          <div className="panel">
+          <div className="panel send-summary">
             <dl className="details">
               <dt>Project</dt>
               <dd>
