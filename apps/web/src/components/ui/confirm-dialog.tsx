@@ -19,7 +19,7 @@ export function ConfirmDialog({
 }: {
   open: boolean;
   message: string;
-  /** While true the buttons are disabled and Confirm shows a spinner. */
+  /** While true both buttons are aria-disabled (they keep the focus) and Confirm shows a spinner. */
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -86,7 +86,13 @@ function OpenConfirm({
           {message}
         </p>
         <div className="confirm-dialog__actions">
-          <button ref={cancelRef} type="button" className="button button--outline" onClick={onCancel}>
+          <button
+            ref={cancelRef}
+            type="button"
+            className="button button--outline"
+            onClick={busy ? undefined : onCancel}
+            aria-disabled={busy}
+          >
             {cancelLabel}
           </button>
           <button
