@@ -81,12 +81,12 @@ test('add a project, see it listed, toggle auto-send, reload, edit it, delete it
 
   await page.getByRole('button', { name: 'Actions for DEMO' }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
-  await expect(page.getByRole('dialog')).toContainText('Are you sure you want to delete this project?');
-  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('Are you sure you want to delete this project?');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('row', { name: /DEMO/ })).toBeVisible();
   await page.getByRole('button', { name: 'Actions for DEMO' }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
   await expect(page).toHaveURL(/\/admin\/index$/);
   await expect(page.getByRole('row', { name: /DEMO/ })).toHaveCount(0);
 });

@@ -200,7 +200,8 @@ async function readSendForm(request: FastifyRequest, maxBytes: number): Promise<
           form.subject = value;
           break;
         case 'text':
-          form.text = value;
+          // Browsers send form line breaks as CRLF; keep the message as the user typed it.
+          form.text = value.replace(/\r\n?/g, '\n');
           break;
         case 'to':
         case 'to[]':
