@@ -12,13 +12,14 @@ import {
   deleteProject,
   findProject,
   insertProject,
-  listProjects,
   type ProjectRecord,
+  projectListJson,
   updateProject,
 } from './projects.repository.ts';
 import {
   addProjectBody,
   type Project,
+  type ProjectListAnswer,
   projectAnswer,
   projectChangeAnswer,
   projectDeleteAnswer,
@@ -48,11 +49,12 @@ export async function projectsRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: projectListAnswer },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await requireProductUser(request);
       assertSameUser(user, request.body.userId);
-      const rows = await listProjects(app.db, user.id);
-      return { data: rows.map(toProject) };
+      // Already-serialised JSON (built by the database) is sent as it is; see projectListJson.
+      const body = await projectListJson(app.db, user.id);
+      return reply.type('application/json; charset=utf-8').send(body as unknown as ProjectListAnswer);
     },
   );
 

@@ -79,6 +79,7 @@ export const updateProjectBody = z.object({
 export type ProjectChanges = z.infer<typeof updateProjectBody>['updatedProject'];
 
 export const projectListAnswer = z.object({ data: z.array(projectSchema) });
+export type ProjectListAnswer = z.infer<typeof projectListAnswer>;
 export const projectAnswer = z.object({ data: projectSchema });
 export const projectChangeAnswer = z.object({
   status: z.literal(200),

@@ -137,6 +137,29 @@ describe('getFirebaseProjects and getFirebaseProjectByKey', () => {
     });
   });
 
+  it('the list (JSON written by the database) has exactly the shape of the single-project answer', async () => {
+    const empty = await call(ada, '/jira/getFirebaseProjects', { userId: ada.userId });
+    expect(empty.headers['content-type']).toMatch(/^application\/json/);
+    expect(empty.json()).toEqual({ data: [] });
+    await addDemo();
+    await call(ada, '/jira/updateFirebaseProject', {
+      userId: ada.userId,
+      projectKey: 'DEMO',
+      updatedProject: { autosend: true, sentProjectIssuesList: ['DEMO-1', 'DEMO-2'], clinetCC: [] },
+    });
+    await call(ada, '/jira/addProject', { ...demo(), projectKey: 'Q"\\', projectName: 'Quoted "name" \\ ü' });
+    const list = await adaProjects();
+    expect(list).toHaveLength(2);
+    for (const project of list) {
+      const one = await call(ada, '/jira/getFirebaseProjectByKey', {
+        userId: ada.userId,
+        projectKey: project.projectKey,
+      });
+      expect(project).toStrictEqual(one.json().data);
+    }
+    expect(list[1]).toMatchObject({ projectKey: 'Q"\\', projectName: 'Quoted "name" \\ ü' });
+  });
+
   it('404 for a key the user has not added', async () => {
     const response = await call(ada, '/jira/getFirebaseProjectByKey', {
       userId: ada.userId,

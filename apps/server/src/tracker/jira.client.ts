@@ -10,6 +10,7 @@ import {
   myselfSchema,
   projectPageSchema,
   type SearchIssue,
+  searchPageHeadSchema,
   searchPageSchema,
 } from './jira.schemas.ts';
 
@@ -86,6 +87,8 @@ interface Attempt {
   credentials: JiraCredentials;
   /** Statuses the caller handles itself instead of them becoming errors. */
   accept?: readonly number[];
+  /** Abandons the request (a later page nobody needs any more). */
+  signal?: AbortSignal;
 }
 
 export class JiraClient {
@@ -139,56 +142,80 @@ export class JiraClient {
     return [...projects.values()];
   }
 
-  /** Every issue matching the JQL, over every `nextPageToken` page, with only the fields asked for. */
+  /**
+   * Every issue matching the JQL, over every `nextPageToken` page, with only the fields asked for.
+   * Pages must be fetched one after another (each names the next), so the next page is requested as
+   * soon as its token is known, and the page in hand is checked while Jira works on the next one.
+   */
   async searchIssues(credentials: JiraCredentials, options: SearchOptions): Promise<SearchIssue[]> {
     const issues: SearchIssue[] = [];
-    const method = options.method ?? 'POST';
-    const maxResults = options.maxResults ?? 100;
     const seen = new Set<string>();
-    let nextPageToken: string | undefined;
-    for (let page = 0; ; page++) {
-      if (page >= this.options.maxPages) throw this.tooManyPages();
-      const attempt: Attempt =
-        method === 'POST'
-          ? {
-              path: '/rest/api/3/search/jql',
-              method,
-              credentials,
-              body: {
-                jql: options.jql,
-                fields: options.fields,
-                maxResults,
-                ...(nextPageToken ? { nextPageToken } : {}),
-              },
-            }
-          : {
-              path: '/rest/api/3/search/jql',
-              method,
-              credentials,
-              query: new URLSearchParams({
-                jql: options.jql,
-                fields: options.fields.join(','),
-                maxResults: String(maxResults),
-                ...(nextPageToken ? { nextPageToken } : {}),
-              }),
-            };
-      const { json } = await this.request(attempt);
-      const body = this.parse(searchPageSchema, json, 'issue search');
-      issues.push(...body.issues);
-      const token = body.nextPageToken ?? undefined;
-      // Stop on any end signal: isLast, no token, or an empty page.
-      if (body.isLast === true || !token || body.issues.length === 0) break;
-      if (seen.has(token)) {
-        throw new TrackerError(
-          502,
-          'TRACKER_BAD_ANSWER',
-          'Jira answered with something unexpected: its search pages repeat.',
-        );
+    const cancel = new AbortController();
+    let pending = this.searchPage(credentials, options, undefined, cancel.signal);
+    try {
+      for (let page = 1; ; page++) {
+        const { json } = await pending;
+        const head = this.parse(searchPageHeadSchema, json, 'issue search');
+        const token = head.nextPageToken ?? undefined;
+        // Stop on any end signal: isLast, no token, or an empty page.
+        const more = !(head.isLast === true || !token || head.issues.length === 0);
+        if (more) {
+          if (seen.has(token)) {
+            throw new TrackerError(
+              502,
+              'TRACKER_BAD_ANSWER',
+              'Jira answered with something unexpected: its search pages repeat.',
+            );
+          }
+          if (page >= this.options.maxPages) throw this.tooManyPages();
+          seen.add(token);
+          pending = this.searchPage(credentials, options, token, cancel.signal);
+          pending.catch(() => {}); // awaited on the next turn, or abandoned when this page fails
+          // Let the request go out before the CPU-bound check of this page.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        issues.push(...this.parse(searchPageSchema, json, 'issue search').issues);
+        if (!more) return issues;
       }
-      seen.add(token);
-      nextPageToken = token;
+    } finally {
+      cancel.abort();
     }
-    return issues;
+  }
+
+  private searchPage(
+    credentials: JiraCredentials,
+    options: SearchOptions,
+    nextPageToken: string | undefined,
+    signal: AbortSignal,
+  ): Promise<{ status: number; json: unknown }> {
+    const maxResults = options.maxResults ?? 100;
+    const path = '/rest/api/3/search/jql';
+    if ((options.method ?? 'POST') === 'POST') {
+      return this.request({
+        path,
+        method: 'POST',
+        credentials,
+        signal,
+        body: {
+          jql: options.jql,
+          fields: options.fields,
+          maxResults,
+          ...(nextPageToken ? { nextPageToken } : {}),
+        },
+      });
+    }
+    return this.request({
+      path,
+      method: 'GET',
+      credentials,
+      signal,
+      query: new URLSearchParams({
+        jql: options.jql,
+        fields: options.fields.join(','),
+        maxResults: String(maxResults),
+        ...(nextPageToken ? { nextPageToken } : {}),
+      }),
+    });
   }
 
   /** The account behind the credentials; a refused token becomes a TrackerError. */
@@ -200,6 +227,7 @@ export class JiraClient {
   private async request(attempt: Attempt): Promise<{ status: number; json: unknown }> {
     const { maxAttempts } = this.options;
     for (let n = 1; ; n++) {
+      attempt.signal?.throwIfAborted();
       const outcome = await this.once(attempt);
       if ('response' in outcome) {
         const { status, text, retryAfter } = outcome.response;
@@ -246,7 +274,8 @@ export class JiraClient {
     };
     if (attempt.body !== undefined) headers['content-type'] = 'application/json';
     try {
-      const signal = AbortSignal.timeout(this.options.timeoutMs);
+      const timeout = AbortSignal.timeout(this.options.timeoutMs);
+      const signal = attempt.signal ? AbortSignal.any([timeout, attempt.signal]) : timeout;
       const response = await doFetch(url, {
         method: attempt.method,
         headers,

@@ -53,6 +53,13 @@ export const searchPageSchema = z.looseObject({
   nextPageToken: z.string().nullish(),
 });
 
+/** Just what says whether another page follows, read before the issues are checked. */
+export const searchPageHeadSchema = z.looseObject({
+  issues: z.array(z.unknown()),
+  isLast: z.boolean().optional(),
+  nextPageToken: z.string().nullish(),
+});
+
 /** `GET /rest/api/3/myself` → User. */
 export const myselfSchema = z.looseObject({
   accountId: z.string().optional(),
