@@ -177,6 +177,23 @@ describe('searchIssues', () => {
     expect(jira.requests).toHaveLength(2);
   });
 
+  it('a bad page fails the search, and the next page already requested is abandoned', async () => {
+    jira.handle(async (request, response) => {
+      const body = request.json as { nextPageToken?: string };
+      if (!body.nextPageToken) {
+        return sendJson(response, 200, { issues: [{ key: 42 }], nextPageToken: 'p2', isLast: false });
+      }
+      await delay(200);
+      if (!response.destroyed) sendJson(response, 200, { issues: [issue(2)], isLast: true });
+    });
+    const { client: c } = client();
+    const error = await failure(c.searchIssues(credentials, { jql: 'x', fields: [] }));
+    expect(error.statusCode).toBe(502);
+    expect(error.message).toMatch(/^Jira answered with something unexpected/);
+    await delay(250); // nothing left over: no unhandled rejection once the abandoned page settles
+    expect(jira.requests.length).toBeLessThanOrEqual(2);
+  });
+
   it("passes Jira's 400 on with its words", async () => {
     jira.handle((_request, response) =>
       sendJson(response, 400, {
