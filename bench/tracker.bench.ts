@@ -267,5 +267,5 @@ for (const f of storyFigures) {
 }
 const load = loadavg()[0]!;
 console.log(`  node ${process.version}, ${cpus().length} CPUs, load average ${load.toFixed(2)}`);
-if (load > cpus().length * 0.7)
+if (load > cpus().length)
   console.log('  (the machine is busy: timings are inflated; the ratios are the steadier figures)');
