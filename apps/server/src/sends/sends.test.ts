@@ -57,7 +57,8 @@ async function newProject(): Promise<string> {
     clientCC: ['boss@example.test'],
   });
   expect(res.statusCode).toBe(200);
-  await appendSentKeys(projectKey, ['OLD-1']);
+  // A story sent long ago: already in the list, owned by no open send.
+  await t.db.updateTable('projects').set({ sent_issue_keys: ['OLD-1'] }).where('project_key', '=', projectKey).execute();
   return projectKey;
 }
 
