@@ -58,7 +58,11 @@ async function newProject(): Promise<string> {
   });
   expect(res.statusCode).toBe(200);
   // A story sent long ago: already in the list, owned by no open send.
-  await t.db.updateTable('projects').set({ sent_issue_keys: ['OLD-1'] }).where('project_key', '=', projectKey).execute();
+  await t.db
+    .updateTable('projects')
+    .set({ sent_issue_keys: ['OLD-1'] })
+    .where('project_key', '=', projectKey)
+    .execute();
   return projectKey;
 }
 
