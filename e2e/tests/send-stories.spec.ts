@@ -42,11 +42,13 @@ test('fetch Done stories, send the drafted e-mail with an attachment, and never 
   await expect(page).toHaveURL(/\/admin\/send-stories\?key=DEMO$/);
 
   // No status chosen: the browser alert.
-  const alert = page.waitForEvent('dialog');
+  const alerts: string[] = [];
+  page.once('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
   await page.getByRole('button', { name: 'Get User Stories' }).click();
-  const dialog = await alert;
-  expect(dialog.message()).toBe('Please select a status to get issues.');
-  await dialog.accept();
+  await expect.poll(() => alerts).toEqual(['Please select a status to get issues.']);
 
   await page.getByLabel(/^Issue Status/).selectOption('Done');
   await page.getByRole('button', { name: 'Get User Stories' }).click();
