@@ -180,6 +180,51 @@ describe('auto-send', () => {
     expect(mailbox.messages).toHaveLength(1);
   });
 
+  it('shows on the project list when the next round runs, the last round and its error', async () => {
+    tracker.state.refuse = true;
+    await t.app.autosend.runRound(at(0));
+    const list = await call('/jira/getFirebaseProjects', { userId: owner.userId });
+    expect(list.json().data[0].autosendStatus).toEqual({
+      nextRunAt: at(15).toISOString(),
+      lastRunAt: at(0).toISOString(),
+      lastError: expect.stringMatching(/^Could not fetch the Done stories: /),
+      lastSentAt: null,
+    });
+    tracker.state.refuse = false;
+    await t.app.autosend.runRound(at(15));
+    const after = (await call('/jira/getFirebaseProjects', { userId: owner.userId })).json().data[0]
+      .autosendStatus;
+    expect(after).toMatchObject({
+      nextRunAt: at(30).toISOString(),
+      lastRunAt: at(15).toISOString(),
+      lastError: null,
+    });
+    expect(Date.parse(after.lastSentAt)).not.toBeNaN();
+    const one = await call('/jira/getFirebaseProjectByKey', { userId: owner.userId, projectKey: 'SHOP' });
+    expect(one.json().data.autosendStatus).toEqual(after);
+  });
+
+  it('refuses at once to switch auto-send on when Jira refuses the owner’s token', async () => {
+    await t.db.updateTable('projects').set({ autosend: false }).execute();
+    tracker.state.refuse = true;
+    const res = await call('/jira/updateFirebaseProject', {
+      userId: owner.userId,
+      projectKey: 'SHOP',
+      updatedProject: {
+        projectKey: 'SHOP',
+        projectName: 'Web shop',
+        clientEmails: ['client@example.test'],
+        clinetCC: [],
+        autosend: true,
+      },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      'Auto-send was not turned on: Jira refused the API token for auto@example.test. Replace the token on your profile page, then try again.',
+    );
+    expect((await project()).autosend).toBe(false);
+  });
+
   it('leaves projects with auto-send off alone', async () => {
     const off = await call('/jira/updateFirebaseProject', {
       userId: owner.userId,

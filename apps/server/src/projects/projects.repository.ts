@@ -13,6 +13,9 @@ const columns = [
   'client_cc',
   'autosend',
   'sent_issue_keys',
+  'autosend_next_run_at',
+  'autosend_last_run_at',
+  'autosend_last_error',
 ] as const;
 
 export type ProjectRecord = Pick<Selectable<ProjectsTable>, (typeof columns)[number]>;
@@ -23,7 +26,14 @@ export type ProjectRecord = Pick<Selectable<ProjectsTable>, (typeof columns)[num
  * mapping and serialising them, cost about twice as much as letting the database write the JSON, on
  * PGlite and PostgreSQL alike (bench/projects.bench.ts). The keys are those of `toProject`.
  */
-export async function projectListJson(db: Executor, userId: string): Promise<string> {
+export async function projectListJson(
+  db: Executor,
+  userId: string,
+  nextCheckAt: Date | null,
+): Promise<string> {
+  // Timestamps as ISO 8601 in UTC with milliseconds, as Date#toJSON writes them in toProject.
+  const iso = (column: string) =>
+    sql`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   const { body } = await db
     .selectFrom('projects')
     .select(
@@ -34,7 +44,15 @@ export async function projectListJson(db: Executor, userId: string): Promise<str
         'clientEmails', client_emails,
         'clientCC', client_cc,
         'autosend', autosend,
-        'sentProjectIssuesList', sent_issue_keys
+        'sentProjectIssuesList', sent_issue_keys,
+        'autosendStatus', json_build_object(
+          'nextRunAt', case when autosend then coalesce(${iso('autosend_next_run_at')}, ${nextCheckAt?.toISOString() ?? null}::text) end,
+          'lastRunAt', ${iso('autosend_last_run_at')},
+          'lastError', autosend_last_error,
+          'lastSentAt', (select ${iso('finished_at')} from sends
+            where sends.project_id = projects.id and trigger = 'auto' and status = 'sent'
+            order by finished_at desc limit 1)
+        )
       ) order by created_at, project_key), '[]'::json))::text`.as('body'),
     )
     .where('user_id', '=', userId)
@@ -102,6 +120,20 @@ export async function updateProject(
     .where('id', '=', id)
     .returning(columns)
     .executeTakeFirstOrThrow();
+}
+
+/** When auto-send last e-mailed stories of the project, if ever. */
+export async function lastAutomaticSend(db: Executor, projectId: string): Promise<Date | null> {
+  const row = await db
+    .selectFrom('sends')
+    .select('finished_at')
+    .where('project_id', '=', projectId)
+    .where('trigger', '=', 'auto')
+    .where('status', '=', 'sent')
+    .orderBy('finished_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.finished_at ?? null;
 }
 
 /** Deletes the project; whether there was one. */

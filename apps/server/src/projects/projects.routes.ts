@@ -4,14 +4,16 @@
 import { texts } from '@handoff/core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { assertSameUser, requireProductUser } from '../accounts/current-user.ts';
-import { badRequest, conflict, notFound } from '../errors.ts';
+import { assertSameUser, type ProductUser, requireProductUser } from '../accounts/current-user.ts';
+import { AppError, badRequest, conflict, notFound } from '../errors.ts';
 import { recordManualClaim } from '../sends/sends.service.ts';
+import { TrackerError } from '../tracker/jira.client.ts';
 import { requireUser } from '../tracker/require-user.ts';
 import {
   deleteProject,
   findProject,
   insertProject,
+  lastAutomaticSend,
   type ProjectRecord,
   projectListJson,
   updateProject,
@@ -53,7 +55,7 @@ export async function projectsRoutes(instance: FastifyInstance): Promise<void> {
       const user = await requireProductUser(request);
       assertSameUser(user, request.body.userId);
       // Already-serialised JSON (built by the database) is sent as it is; see projectListJson.
-      const body = await projectListJson(app.db, user.id);
+      const body = await projectListJson(app.db, user.id, app.autosend.nextTickAt());
       return reply.type('application/json; charset=utf-8').send(body as unknown as ProjectListAnswer);
     },
   );
@@ -76,7 +78,11 @@ export async function projectsRoutes(instance: FastifyInstance): Promise<void> {
       assertSameUser(user, userId);
       const row = await insertProject(app.db, { userId: user.id, ...values });
       if (!row) throw conflict(`The project ${values.projectKey} has already been added.`);
-      return { status: 200 as const, message: texts.addProject.success, data: toProject(row) };
+      return {
+        status: 200 as const,
+        message: texts.addProject.success,
+        data: await answerFor(app, row),
+      };
     },
   );
 
@@ -97,7 +103,7 @@ export async function projectsRoutes(instance: FastifyInstance): Promise<void> {
       assertSameUser(user, request.body.userId);
       const row = await findProject(app.db, user.id, request.body.projectKey);
       if (!row) throw projectNotFound(request.body.projectKey);
-      return { data: toProject(row) };
+      return { data: await answerFor(app, row) };
     },
   );
 
@@ -120,6 +126,7 @@ export async function projectsRoutes(instance: FastifyInstance): Promise<void> {
       const user = await requireProductUser(request);
       const { userId, projectKey, updatedProject: changes } = request.body;
       assertSameUser(user, userId);
+      if (changes.autosend === true) await assertTrackerAcceptsToken(app, user, projectKey);
       const row = await app.db.transaction().execute(async (trx) => {
         const current = await findProject(trx, user.id, projectKey, { lock: true });
         if (!current) throw projectNotFound(projectKey);
@@ -148,7 +155,11 @@ export async function projectsRoutes(instance: FastifyInstance): Promise<void> {
         await recordManualClaim(trx, current.id, added);
         return updated;
       });
-      return { status: 200 as const, message: texts.editProject.success, data: toProject(row) };
+      return {
+        status: 200 as const,
+        message: texts.editProject.success,
+        data: await answerFor(app, row),
+      };
     },
   );
 
@@ -178,6 +189,32 @@ export async function projectsRoutes(instance: FastifyInstance): Promise<void> {
   );
 }
 
+/**
+ * Auto-send will use the owner's stored Jira token: switching it on with a token Jira refuses is
+ * refused at once, instead of failing quietly every round. A tracker that can't be reached now does
+ * not stop it (the rounds retry and report).
+ */
+async function assertTrackerAcceptsToken(
+  app: FastifyInstance,
+  user: ProductUser,
+  projectKey: string,
+): Promise<void> {
+  const current = await findProject(app.db, user.id, projectKey);
+  if (!current || current.autosend) return;
+  try {
+    await app.jira.myself({ email: user.email, apiToken: user.apikey });
+  } catch (error) {
+    if (error instanceof TrackerError && (error.jiraStatus === 401 || error.jiraStatus === 403)) {
+      throw new AppError(
+        409,
+        'AUTOSEND_TOKEN_REFUSED',
+        `Auto-send was not turned on: Jira refused the API token for ${user.email}. Replace the token on your profile page, then try again.`,
+      );
+    }
+    app.log.warn({ err: error }, 'could not check the Jira token while turning auto-send on');
+  }
+}
+
 function projectNotFound(projectKey: string) {
   return notFound(`You have no project with the key ${JSON.stringify(projectKey)}.`);
 }
@@ -186,7 +223,12 @@ function dedupe(keys: readonly string[]): string[] {
   return [...new Set(keys)];
 }
 
-export function toProject(row: ProjectRecord): Project {
+/** One project as the calls answer it, with its auto-send bookkeeping. */
+async function answerFor(app: FastifyInstance, row: ProjectRecord): Promise<Project> {
+  return toProject(row, app.autosend.nextTickAt(), await lastAutomaticSend(app.db, row.id));
+}
+
+export function toProject(row: ProjectRecord, nextCheckAt: Date | null, lastSentAt: Date | null): Project {
   return {
     userId: row.user_id,
     projectKey: row.project_key,
@@ -195,5 +237,12 @@ export function toProject(row: ProjectRecord): Project {
     clientCC: row.client_cc,
     autosend: row.autosend,
     sentProjectIssuesList: dedupe(row.sent_issue_keys),
+    autosendStatus: {
+      // Switched on but not run yet: the first round is due at the scheduler's next check.
+      nextRunAt: row.autosend ? ((row.autosend_next_run_at ?? nextCheckAt)?.toISOString() ?? null) : null,
+      lastRunAt: row.autosend_last_run_at?.toISOString() ?? null,
+      lastError: row.autosend_last_error,
+      lastSentAt: lastSentAt?.toISOString() ?? null,
+    },
   };
 }

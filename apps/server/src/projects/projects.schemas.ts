@@ -40,6 +40,14 @@ export const projectSchema = z.object({
   clientCC: z.array(z.string()),
   autosend: z.boolean(),
   sentProjectIssuesList: z.array(z.string()),
+  /** Auto-send bookkeeping: when the next automatic round runs (null while off), the last round and its error. */
+  autosendStatus: z.object({
+    nextRunAt: z.string().nullable(),
+    lastRunAt: z.string().nullable(),
+    lastError: z.string().nullable(),
+    /** When auto-send last e-mailed stories of this project. */
+    lastSentAt: z.string().nullable(),
+  }),
 });
 export type Project = z.infer<typeof projectSchema>;
 

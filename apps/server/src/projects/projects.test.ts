@@ -66,6 +66,7 @@ describe('addProject', () => {
         clientCC: ['pm@agency.example'],
         autosend: false,
         sentProjectIssuesList: [],
+        autosendStatus: { nextRunAt: null, lastRunAt: null, lastError: null, lastSentAt: null },
       },
     });
   });

@@ -15,6 +15,8 @@ export interface AutosendStatus {
   lastRunAt: string | null;
   /** Why the last automatic send failed, or null. */
   lastError: string | null;
+  /** ISO time auto-send last e-mailed stories of the project, or null. */
+  lastSentAt: string | null;
 }
 
 export interface Project {

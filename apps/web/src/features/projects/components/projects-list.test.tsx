@@ -178,22 +178,35 @@ describe('/admin/index — Projects', () => {
     createProject(account.id, {
       projectKey: 'ON',
       autosend: true,
-      autosendStatus: { nextRunAt, lastRunAt: null, lastError: null },
+      autosendStatus: { nextRunAt, lastRunAt: null, lastError: null, lastSentAt: null },
     });
     createProject(account.id, {
       projectKey: 'BAD',
       autosend: true,
-      autosendStatus: { nextRunAt: null, lastRunAt: nextRunAt, lastError: 'Jira refused the API token.' },
+      autosendStatus: {
+        nextRunAt: null,
+        lastRunAt: nextRunAt,
+        lastError: 'Jira refused the API token.',
+        lastSentAt: null,
+      },
+    });
+    createProject(account.id, {
+      projectKey: 'SENT',
+      autosend: true,
+      autosendStatus: { nextRunAt, lastRunAt: nextRunAt, lastError: null, lastSentAt: nextRunAt },
     });
     createProject(account.id, { projectKey: 'OFF' });
     renderApp('/admin/index');
 
     const on = await screen.findByRole('switch', { name: 'Auto send email for ON' });
     expect(on).toHaveAccessibleDescription(`Next run ${formatRunTime(nextRunAt)}`);
-    expect(screen.getByText(`Next run ${formatRunTime(nextRunAt)}`)).toBeInTheDocument();
+    expect(screen.getAllByText(`Next run ${formatRunTime(nextRunAt)}`)).toHaveLength(2);
     const bad = screen.getByRole('switch', { name: 'Auto send email for BAD' });
     expect(bad).toHaveAccessibleDescription('Last run failed: Jira refused the API token.');
     expect(screen.getByText('Last run failed: Jira refused the API token.')).toHaveClass('autosend__error');
+    expect(screen.getByRole('switch', { name: 'Auto send email for SENT' })).toHaveAccessibleDescription(
+      `Next run ${formatRunTime(nextRunAt)} Last sent automatically ${formatRunTime(nextRunAt)}`,
+    );
     expect(screen.getByRole('switch', { name: 'Auto send email for OFF' })).not.toHaveAccessibleDescription();
   });
 
