@@ -10,7 +10,7 @@ npx biome ci .
 echo "== types"
 npx tsc -b
 echo "== unit and integration tests (PGlite)"
-npx vitest run
+env -u TEST_DATABASE_URL npx vitest run
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "== server tests on PostgreSQL"
   npx vitest run --project server

@@ -13,11 +13,19 @@ export type DatabaseTarget =
   /** Embedded PGlite: in a directory, or in memory when `dataDir` is omitted. */
   | { kind: 'pglite'; dataDir?: string };
 
-/** Opens the database and brings its schema up to date; the same queries run on either kind. */
-export async function openDatabase(target: DatabaseTarget): Promise<Db> {
+/**
+ * Opens the database and brings its schema up to date; the same queries run on either kind.
+ * `onIdleError` hears about idle PostgreSQL connections that broke (a server restart, an
+ * administrator ending them): the pool drops such a connection and opens a new one when needed, so
+ * this is news, not a failure.
+ */
+export async function openDatabase(
+  target: DatabaseTarget,
+  onIdleError: (error: Error) => void = () => {},
+): Promise<Db> {
   const pool =
     target.kind === 'postgres'
-      ? new pg.Pool({ connectionString: target.url, max: 10 })
+      ? new pg.Pool({ connectionString: target.url, max: 10 }).on('error', onIdleError)
       : new PGlitePool(await PGlite.create(target.dataDir ? { dataDir: target.dataDir } : {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
