@@ -1,9 +1,10 @@
 // Inline SVG icons (decorative: always aria-hidden; the control around them carries the name).
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Svg({ children, ...props }: IconProps) {
+/** The 24×24 stroked frame every outline icon here is drawn in (also the shell's menu icons). */
+export function Svg({ children, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -1,5 +1,6 @@
-// Icons for menu entries, chosen by name in the route list.
-import type { SVGProps } from 'react';
+// Icons for menu entries, chosen by name in the route list, and the shell's own icons. They are drawn in
+// the shared outline frame of components/ui/icons.
+import { type IconProps, Svg } from '@/components/ui/icons';
 
 export type MenuIconName = 'projects' | 'user' | 'key' | 'register';
 
@@ -14,49 +15,25 @@ const paths: Record<MenuIconName, string[]> = {
   ],
 };
 
-export function MenuIcon({ name, ...props }: { name: MenuIconName } & SVGProps<SVGSVGElement>) {
+export function MenuIcon({ name, ...props }: { name: MenuIconName } & IconProps) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
+    <Svg {...props}>
       {paths[name].map((d) => (
         <path key={d} d={d} />
       ))}
-    </svg>
+    </Svg>
   );
 }
 
-export const MenuToggleIcon = (props: SVGProps<SVGSVGElement>) => (
-  <svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false" {...props}>
-    <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth={2} strokeLinecap="round" />
-  </svg>
+export const MenuToggleIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M3 6h18M3 12h18M3 18h18" />
+  </Svg>
 );
 
-export const BellIcon = (props: SVGProps<SVGSVGElement>) => (
-  <svg
-    viewBox="0 0 24 24"
-    width="1em"
-    height="1em"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-    {...props}
-  >
+export const BellIcon = (props: IconProps) => (
+  <Svg {...props}>
     <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
     <path d="M13.7 21a2 2 0 0 1-3.4 0" />
-  </svg>
+  </Svg>
 );
