@@ -2,17 +2,18 @@
 import { texts } from '@handoff/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { PasswordField, TextField } from '@/components/ui/form-field';
+import { TextField } from '@/components/ui/form-field';
 import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
 import { paths } from '@/config/paths';
 import { useAppState } from '@/stores/app-store';
 import { useRegister } from '../api/register';
+import { EMPTY_NEW_PASSWORD, NewPasswordFields } from './new-password-fields';
 import { SubmitButton } from './submit-button';
 
 export function RegisterForm() {
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const [newPassword, setNewPassword] = useState(EMPTY_NEW_PASSWORD);
+  const { password, confirmPassword } = newPassword;
   const [apikey, setApikey] = useState('');
   const { authLoading } = useAppState();
   const register = useRegister();
@@ -44,22 +45,7 @@ export function RegisterForm() {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <PasswordField
-          label="Confirm password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          value={confirmPassword}
-          onChange={(e) => setConfirmPassword(e.target.value)}
-        />
+        <NewPasswordFields confirmLabel="Confirm password" value={newPassword} onChange={setNewPassword} />
         <TextField
           label="API Key"
           name="apikey"

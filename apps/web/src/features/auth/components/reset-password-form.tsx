@@ -2,17 +2,17 @@
 // (SPEC leaves it unhandled).
 import { texts } from '@handoff/core';
 import { type FormEvent, useState } from 'react';
-import { PasswordField } from '@/components/ui/form-field';
 import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
 import { paths } from '@/config/paths';
 import { IdentityError } from '@/lib/identity-client';
 import { useServices } from '@/lib/services';
 import { resetPasswordErrorText } from '../api/password-reset';
+import { EMPTY_NEW_PASSWORD, NewPasswordFields } from './new-password-fields';
 import { SubmitButton } from './submit-button';
 
 export function ResetPasswordForm({ oobCode }: { oobCode: string | null }) {
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const [newPassword, setNewPassword] = useState(EMPTY_NEW_PASSWORD);
+  const { password, confirmPassword } = newPassword;
   const [busy, setBusy] = useState(false);
   const { identity } = useServices();
   const dialog = useResultDialog();
@@ -42,22 +42,7 @@ export function ResetPasswordForm({ oobCode }: { oobCode: string | null }) {
   return (
     <>
       <form className="auth-form" onSubmit={onSubmit}>
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <PasswordField
-          label="Confirm Password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          value={confirmPassword}
-          onChange={(e) => setConfirmPassword(e.target.value)}
-        />
+        <NewPasswordFields confirmLabel="Confirm Password" value={newPassword} onChange={setNewPassword} />
         <SubmitButton busy={busy}>Reset Password</SubmitButton>
       </form>
       <ResultDialog control={dialog} />
