@@ -2,6 +2,7 @@
 import { EMAIL_ALREADY_IN_USE_MESSAGE } from '@handoff/core';
 import { HttpResponse, http } from 'msw';
 import { createAccount, db, emailOfBearer } from '../db';
+import { testConfig } from '../test-config';
 
 const apiError = (status: number, message: string, code = 'ERROR') =>
   HttpResponse.json({ status, code, message }, { status });
@@ -9,14 +10,8 @@ const apiError = (status: number, message: string, code = 'ERROR') =>
 export const apiHandlers = [
   http.get('/config.json', () => {
     db.requests.push('GET /config.json');
-    return HttpResponse.json({
-      apiBaseUrl: '',
-      identityToolkitUrl: 'https://identity.test/identitytoolkit.googleapis.com',
-      secureTokenUrl: 'https://identity.test/securetoken.googleapis.com',
-      identityApiKey: 'test-api-key',
-      authMode: 'builtin',
-      demoTracker: true,
-    });
+    // The tests' own config, as a server with the demo tracker would serve it.
+    return HttpResponse.json({ ...testConfig, demoTracker: true });
   }),
 
   http.post('/jira/register', async ({ request }) => {
