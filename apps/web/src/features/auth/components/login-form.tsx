@@ -2,6 +2,7 @@
 import { isValidEmailEntry, texts } from '@handoff/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { BusyButton } from '@/components/ui/busy-button';
 import { PasswordField, TextField } from '@/components/ui/form-field';
 import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
 import { paths } from '@/config/paths';
@@ -69,15 +70,9 @@ export function LoginForm() {
           onChange={(e) => setPassword(e.target.value)}
         />
         <div className="auth-form__aside">
-          <button
-            type="button"
-            className="link-button"
-            onClick={onForgotPassword}
-            disabled={sendingReset}
-            aria-busy={sendingReset}
-          >
+          <BusyButton className="link-button" busy={sendingReset} spinner={false} onClick={onForgotPassword}>
             Forgot Password?
-          </button>
+          </BusyButton>
         </div>
         <SubmitButton busy={authLoading}>Login</SubmitButton>
       </form>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Spinner } from '@/components/ui/spinner';
+import { BusyButton } from '@/components/ui/busy-button';
 
 /** A full-width submit button that shows "Loading..." (optionally with a spinner) while busy. */
 export function SubmitButton({
@@ -12,15 +12,14 @@ export function SubmitButton({
   children: ReactNode;
 }) {
   return (
-    <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy}>
-      {busy ? (
-        <>
-          {spinner ? <Spinner /> : null}
-          Loading...
-        </>
-      ) : (
-        children
-      )}
-    </button>
+    <BusyButton
+      type="submit"
+      className="button button--primary button--block"
+      busy={busy}
+      spinner={spinner}
+      busyLabel="Loading..."
+    >
+      {children}
+    </BusyButton>
   );
 }

@@ -5,16 +5,16 @@ import { texts } from '@handoff/core';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { addProject } from '@/api/projects';
+import { BusyButton } from '@/components/ui/busy-button';
 import { TextField } from '@/components/ui/form-field';
 import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
 import type { TrackerProject } from '@/types/api';
 import { getTrackerProjects } from '../api/get-tracker-projects';
-import { RecipientFields } from './recipient-fields';
+import { NO_RECIPIENTS, RecipientFields, type Recipients } from './recipient-fields';
 import './projects.css';
 
 export function AddProject() {
@@ -25,8 +25,7 @@ export function AddProject() {
   const [trackerProjects, setTrackerProjects] = useState<TrackerProject[]>([]);
   const [loadingTracker, setLoadingTracker] = useState(true);
   const [projectKey, setProjectKey] = useState('');
-  const [clientEmails, setClientEmails] = useState<string[]>([]);
-  const [clientCC, setClientCC] = useState<string[]>([]);
+  const [recipients, setRecipients] = useState<Recipients>(NO_RECIPIENTS);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
@@ -57,7 +56,7 @@ export function AddProject() {
       dialog.show(texts.addProject.noTrackerProject, 'error');
       return;
     }
-    if (clientEmails.length === 0) {
+    if (recipients.clientEmails.length === 0) {
       dialog.show(texts.addProject.noClientEmails, 'error');
       return;
     }
@@ -66,8 +65,7 @@ export function AddProject() {
       await addProject(api, user.id, {
         projectKey: selected.key,
         projectName: selected.name,
-        clientEmails,
-        clientCC,
+        ...recipients,
       });
       dialog.show(texts.addProject.success, 'success', paths.admin.index);
     } catch (error) {
@@ -111,17 +109,11 @@ export function AddProject() {
           ) : null}
         </div>
         <TextField label="Project Key" readOnly value={selected?.key ?? ''} />
-        <RecipientFields
-          clientEmails={clientEmails}
-          clientCC={clientCC}
-          onClientEmailsChange={setClientEmails}
-          onClientCCChange={setClientCC}
-        />
+        <RecipientFields value={recipients} onChange={setRecipients} />
         <div className="form-panel__actions">
-          <button type="submit" className="button button--primary" disabled={saving} aria-busy={saving}>
-            {saving ? <Spinner /> : null}
+          <BusyButton type="submit" busy={saving}>
             Add Project
-          </button>
+          </BusyButton>
         </div>
       </form>
       <ResultDialog control={dialog} />

@@ -2,69 +2,56 @@
 // shows an error dialog); its name and key are read-only, the address lists are editable; "Update Project"
 // saves them and the success dialog's Okay goes to /admin/index.
 import { texts } from '@handoff/core';
-import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { getProjectByKey, updateProject } from '@/api/projects';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { updateProject } from '@/api/projects';
+import { ProjectLoadStatus, useProjectFromUrl } from '@/api/use-project-from-url';
+import { BusyButton } from '@/components/ui/busy-button';
 import { TextField } from '@/components/ui/form-field';
-import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
-import { Spinner } from '@/components/ui/spinner';
+import { ResultDialog, type ResultDialogControl, useResultDialog } from '@/components/ui/result-dialog';
 import { paths } from '@/config/paths';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppDispatch, useAppState } from '@/stores/app-store';
 import type { Project } from '@/types/api';
-import { RecipientFields } from './recipient-fields';
+import { RecipientFields, type Recipients } from './recipient-fields';
 import './projects.css';
 
-/** Shown when the URL names no project (not a server message). */
-export const NO_PROJECT_KEY_MESSAGE = 'No project was chosen. Open a project from the Projects page.';
-
 export function EditProject() {
+  const dialog = useResultDialog();
+  const { project, loadState } = useProjectFromUrl(dialog.show);
+
+  return (
+    <section className="page" aria-labelledby="edit-project-heading">
+      <div className="page__header">
+        <h1 id="edit-project-heading" className="page__title">
+          Edit project
+        </h1>
+        <Link to={paths.admin.index}>Back to projects</Link>
+      </div>
+      <ProjectLoadStatus loadState={loadState} />
+      {project ? <EditProjectForm key={project.projectKey} project={project} show={dialog.show} /> : null}
+      <ResultDialog control={dialog} />
+    </section>
+  );
+}
+
+/** The form for the loaded project; its address lists start as the project's. */
+function EditProjectForm({ project, show }: { project: Project; show: ResultDialogControl['show'] }) {
   const { api } = useServices();
   const { user } = useAppState();
   const dispatch = useAppDispatch();
-  const [searchParams] = useSearchParams();
-  const projectKey = searchParams.get('key') ?? '';
-  const dialog = useResultDialog();
-  const { show } = dialog;
-  const [project, setProject] = useState<Project | null>(null);
-  const [loadState, setLoadState] = useState<'loading' | 'loaded' | 'failed'>('loading');
-  const [clientEmails, setClientEmails] = useState<string[]>([]);
-  const [clientCC, setClientCC] = useState<string[]>([]);
+  const [recipients, setRecipients] = useState<Recipients>({
+    clientEmails: project.clientEmails,
+    clientCC: project.clientCC,
+  });
   const [saving, setSaving] = useState(false);
   const userId = user?.id;
 
-  useEffect(() => {
-    if (!userId) return;
-    if (!projectKey) {
-      setLoadState('failed');
-      show(NO_PROJECT_KEY_MESSAGE, 'error');
-      return;
-    }
-    let active = true;
-    setLoadState('loading');
-    getProjectByKey(api, userId, projectKey)
-      .then((loaded) => {
-        if (!active) return;
-        setProject(loaded);
-        setClientEmails(loaded.clientEmails);
-        setClientCC(loaded.clientCC);
-        setLoadState('loaded');
-      })
-      .catch((error: unknown) => {
-        if (!active) return;
-        setLoadState('failed');
-        if (!isSessionEnded(error)) show(errorMessage(error), 'error');
-      });
-    return () => {
-      active = false;
-    };
-  }, [api, userId, projectKey, show]);
-
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (saving || !project || !userId) return;
-    if (clientEmails.length === 0) {
+    if (saving || !userId) return;
+    if (recipients.clientEmails.length === 0) {
       show(texts.editProject.noClientEmails, 'error');
       return;
     }
@@ -73,8 +60,7 @@ export function EditProject() {
       const answer = await updateProject(api, userId, project.projectKey, {
         projectKey: project.projectKey,
         projectName: project.projectName,
-        clientEmails,
-        clientCC,
+        ...recipients,
       });
       if (answer?.data) dispatch({ type: 'UPDATE_PROJECT', project: answer.data });
       show(texts.editProject.success, 'success', paths.admin.index);
@@ -86,42 +72,15 @@ export function EditProject() {
   };
 
   return (
-    <section className="page" aria-labelledby="edit-project-heading">
-      <div className="page__header">
-        <h1 id="edit-project-heading" className="page__title">
-          Edit project
-        </h1>
-        <Link to={paths.admin.index}>Back to projects</Link>
+    <form className="form-panel" onSubmit={onSubmit} noValidate>
+      <TextField label="Project Name" readOnly value={project.projectName} />
+      <TextField label="Project Key" readOnly value={project.projectKey} />
+      <RecipientFields value={recipients} onChange={setRecipients} />
+      <div className="form-panel__actions">
+        <BusyButton type="submit" busy={saving}>
+          Update Project
+        </BusyButton>
       </div>
-      {loadState === 'loading' ? (
-        <div className="progress" role="progressbar" aria-label="Loading the project">
-          <div className="progress__bar" />
-        </div>
-      ) : null}
-      {loadState === 'failed' ? (
-        <div className="panel">
-          <p>The project could not be loaded.</p>
-        </div>
-      ) : null}
-      {project ? (
-        <form className="form-panel" onSubmit={onSubmit} noValidate>
-          <TextField label="Project Name" readOnly value={project.projectName} />
-          <TextField label="Project Key" readOnly value={project.projectKey} />
-          <RecipientFields
-            clientEmails={clientEmails}
-            clientCC={clientCC}
-            onClientEmailsChange={setClientEmails}
-            onClientCCChange={setClientCC}
-          />
-          <div className="form-panel__actions">
-            <button type="submit" className="button button--primary" disabled={saving} aria-busy={saving}>
-              {saving ? <Spinner /> : null}
-              Update Project
-            </button>
-          </div>
-        </form>
-      ) : null}
-      <ResultDialog control={dialog} />
-    </section>
+    </form>
   );
 }

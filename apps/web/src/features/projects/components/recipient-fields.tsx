@@ -1,17 +1,22 @@
 // The two address lists of a project (SPEC §2): "Client Emails" and "Cc", as chip inputs.
+import type { Dispatch, SetStateAction } from 'react';
 import { ChipInput } from '@/components/ui/chip-input';
 
-export function RecipientFields({
-  clientEmails,
-  clientCC,
-  onClientEmailsChange,
-  onClientCCChange,
-  disabled = false,
-}: {
+/** A project's address lists, as the add and edit forms hold them. */
+export interface Recipients {
   clientEmails: string[];
   clientCC: string[];
-  onClientEmailsChange: (list: string[]) => void;
-  onClientCCChange: (list: string[]) => void;
+}
+
+export const NO_RECIPIENTS: Recipients = { clientEmails: [], clientCC: [] };
+
+export function RecipientFields({
+  value,
+  onChange,
+  disabled = false,
+}: {
+  value: Recipients;
+  onChange: Dispatch<SetStateAction<Recipients>>;
   disabled?: boolean;
 }) {
   return (
@@ -19,15 +24,15 @@ export function RecipientFields({
       <ChipInput
         label="Client Emails"
         addLabel="Add client email"
-        values={clientEmails}
-        onChange={onClientEmailsChange}
+        values={value.clientEmails}
+        onChange={(clientEmails) => onChange((current) => ({ ...current, clientEmails }))}
         disabled={disabled}
       />
       <ChipInput
         label="Cc"
         addLabel="Add cc"
-        values={clientCC}
-        onChange={onClientCCChange}
+        values={value.clientCC}
+        onChange={(clientCC) => onChange((current) => ({ ...current, clientCC }))}
         disabled={disabled}
       />
     </>

@@ -2,6 +2,7 @@
 // tracker notice, and the page. The user is loaded by the stored e-mail on mount; a progress bar shows until
 // then.
 import type { ReactNode } from 'react';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import type { LogoConfig } from '@/config/brand';
 import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
@@ -51,11 +52,7 @@ export function AdminShell({
             </button>
           </div>
         </header>
-        {loading ? (
-          <div className="progress" role="progressbar" aria-label="Loading your account">
-            <div className="progress__bar" />
-          </div>
-        ) : null}
+        {loading ? <ProgressBar label="Loading your account" /> : null}
         <main id="content" className="admin__content" tabIndex={-1}>
           {loading ? null : state === 'failed' ? (
             <div className="panel">

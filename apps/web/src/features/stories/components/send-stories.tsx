@@ -6,11 +6,13 @@
 // screen reloads the project, so the stories are offered again, and keeps the draft for another try.
 import { draftEmail, ISSUE_STATUSES, type IssueStatus, isIssueStatus, texts } from '@handoff/core';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { getProjectByKey, updateProject } from '@/api/projects';
+import { Link } from 'react-router';
+import { updateProject } from '@/api/projects';
+import { ProjectLoadStatus, useProjectFromUrl } from '@/api/use-project-from-url';
+import { BusyButton } from '@/components/ui/busy-button';
 import { TextField } from '@/components/ui/form-field';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
@@ -20,9 +22,6 @@ import { getProjectIssues } from '../api/get-project-issues';
 import { sendStoriesEmail } from '../api/send-stories-email';
 import { SendHistory } from './send-history';
 import './stories.css';
-
-/** Shown when the URL names no project (not a server message). */
-export const NO_PROJECT_KEY_MESSAGE = 'No project was chosen. Open a project from the Projects page.';
 
 function StoryList({ title, issues, emptyText }: { title: string; issues: Issue[]; emptyText: string }) {
   const headingId = useId();
@@ -50,20 +49,14 @@ export function SendStories() {
   const { api } = useServices();
   const { user, projectIssues } = useAppState();
   const dispatch = useAppDispatch();
-  const [searchParams] = useSearchParams();
-  const projectKey = searchParams.get('key') ?? '';
   const dialog = useResultDialog();
   const { show } = dialog;
+  const { project, setProject, loadState, reload: reloadProject } = useProjectFromUrl(show);
   const statusId = useId();
   const messageId = useId();
   const fileId = useId();
   const fileInputRef = useRef<HTMLInputElement>(null);
 
-  const [project, setProject] = useState<Project | null>(null);
-  const [loadState, setLoadState] = useState<'loading' | 'loaded' | 'failed'>('loading');
-  const [projectVersion, setProjectVersion] = useState(0);
-  /** Whether the project has been loaded once (later loads are silent reloads). */
-  const loaded = useRef(false);
   const [status, setStatus] = useState<IssueStatus | ''>('');
   const [fetching, setFetching] = useState(false);
   /** The status of the last successful fetch, or null before any (and after sending). */
@@ -80,33 +73,6 @@ export function SendStories() {
   useEffect(() => {
     dispatch({ type: 'CLEAR_PROJECT_ISSUES' });
   }, [dispatch]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `projectVersion` re-runs the load after a send.
-  useEffect(() => {
-    if (!userId) return;
-    if (!projectKey) {
-      setLoadState('failed');
-      show(NO_PROJECT_KEY_MESSAGE, 'error');
-      return;
-    }
-    let active = true;
-    getProjectByKey(api, userId, projectKey)
-      .then((loadedProject) => {
-        if (!active) return;
-        loaded.current = true;
-        setProject(loadedProject);
-        setLoadState('loaded');
-      })
-      .catch((error: unknown) => {
-        // A failed reload keeps the project already shown; only the first load reports the error.
-        if (!active || loaded.current) return;
-        setLoadState('failed');
-        if (!isSessionEnded(error)) show(errorMessage(error), 'error');
-      });
-    return () => {
-      active = false;
-    };
-  }, [api, userId, projectKey, projectVersion, show]);
 
   const sentKeys = project?.sentProjectIssuesList;
   const { includedIssues, alreadySent, includedKeys } = useMemo(() => {
@@ -200,7 +166,7 @@ export function SendStories() {
       if (!isSessionEnded(error)) show(errorMessage(error), 'error');
     } finally {
       setSending(false);
-      setProjectVersion((n) => n + 1);
+      reloadProject();
       setHistoryVersion((n) => n + 1);
     }
   };
@@ -214,16 +180,7 @@ export function SendStories() {
         <Link to={paths.admin.index}>Back to projects</Link>
       </div>
 
-      {loadState === 'loading' ? (
-        <div className="progress" role="progressbar" aria-label="Loading the project">
-          <div className="progress__bar" />
-        </div>
-      ) : null}
-      {loadState === 'failed' && !project ? (
-        <div className="panel">
-          <p>The project could not be loaded.</p>
-        </div>
-      ) : null}
+      <ProjectLoadStatus loadState={loadState} />
 
       {project && userId ? (
         <>
@@ -261,21 +218,11 @@ export function SendStories() {
                   ))}
                 </select>
               </div>
-              <button
-                type="button"
-                className="button button--primary"
-                onClick={onGetStories}
-                disabled={fetching}
-                aria-busy={fetching}
-              >
+              <BusyButton busy={fetching} spinner={false} onClick={onGetStories}>
                 Get User Stories
-              </button>
+              </BusyButton>
             </div>
-            {fetching ? (
-              <div className="progress" role="progressbar" aria-label="Loading user stories">
-                <div className="progress__bar" />
-              </div>
-            ) : null}
+            {fetching ? <ProgressBar label="Loading user stories" /> : null}
 
             {fetchedStatus !== null && !fetching ? (
               <div className="stories-found">
@@ -335,16 +282,9 @@ export function SendStories() {
               </p>
             </div>
             <div className="form-panel__actions">
-              <button
-                type="button"
-                className="button button--primary"
-                onClick={onSend}
-                disabled={sending}
-                aria-busy={sending}
-              >
-                {sending ? <Spinner /> : null}
+              <BusyButton busy={sending} onClick={onSend}>
                 Send Email
-              </button>
+              </BusyButton>
               {keptInOutbox ? (
                 <p className="form-panel__status" role="status">
                   No mail server delivered it: the e-mail was kept in the outbox. Read it under "Sent" below.

@@ -2,9 +2,9 @@
 // token: the server saves it only if Jira accepts it. Success shows the success dialog and updates the user
 // in client state; a refusal shows the server's message in the error dialog.
 import { type FormEvent, useState } from 'react';
+import { BusyButton } from '@/components/ui/busy-button';
 import { PasswordField } from '@/components/ui/form-field';
 import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
-import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppDispatch, useAppState } from '@/stores/app-store';
@@ -83,16 +83,9 @@ export function UserProfile() {
           onChange={(e) => setToken(e.target.value)}
         />
         <div className="form-panel__actions">
-          <button type="submit" className="button button--primary" disabled={saving} aria-busy={saving}>
-            {saving ? (
-              <>
-                <Spinner />
-                Loading...
-              </>
-            ) : (
-              'Save token'
-            )}
-          </button>
+          <BusyButton type="submit" busy={saving} busyLabel="Loading...">
+            Save token
+          </BusyButton>
         </div>
       </form>
       <ResultDialog control={dialog} />
