@@ -5,6 +5,7 @@
 
 import { cpus, loadavg } from 'node:os';
 import { type AdfNode, draftEmail, type Issue } from '@handoff/core';
+import { median } from './stats.ts';
 
 const STORIES = 10_000;
 const WARMUP_RUNS = 5;
@@ -119,12 +120,6 @@ for (let i = 1; i <= STORIES; i++) {
   const key = `EX-${i}`;
   issues.push({ key, issueHeader: `${pick(features)} #${i}`, description: description(i) });
   if (random() < 0.2) sentKeys.push(key);
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 function measure(run: () => unknown): { median: number; min: number } {

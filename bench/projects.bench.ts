@@ -8,20 +8,12 @@
 import { cpus, loadavg } from 'node:os';
 import { signUpAndSignIn } from '../apps/server/src/testing/sign-up.ts';
 import { createTestApp } from '../apps/server/src/testing/test-app.ts';
+import { median, percentile } from './stats.ts';
 
 const PROJECTS = 1_000;
 const WARMUP_RUNS = 10;
 const RUNS = 50;
 const TARGET_MS = 20;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 
 async function measure(run: () => Promise<unknown>): Promise<number[]> {
   for (let i = 0; i < WARMUP_RUNS; i++) await run();

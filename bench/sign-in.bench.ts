@@ -8,19 +8,11 @@
 import { cpus, loadavg } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import { createTestApp, TEST_IDENTITY_API_KEY } from '../apps/server/src/testing/test-app.ts';
+import { median, percentile } from './stats.ts';
 
 const SIGN_INS = 200;
 const WARMUP_RUNS = 10;
 const TARGET_MS = 50;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 
 async function measure(runs: number, run: () => Promise<unknown>): Promise<number[]> {
   for (let i = 0; i < WARMUP_RUNS; i++) await run();

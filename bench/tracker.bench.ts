@@ -14,6 +14,7 @@ import { cpus, loadavg } from 'node:os';
 import { fetchStories } from '../apps/server/src/stories/stories.service.ts';
 import { delay } from '../apps/server/src/testing/fake-jira.ts';
 import { JiraClient } from '../apps/server/src/tracker/jira.client.ts';
+import { median } from './stats.ts';
 
 const PROJECTS = 500;
 const PROJECT_PAGE = 50;
@@ -30,12 +31,6 @@ const STORY_TARGET_OVERHEAD = 0.1;
 const RUNS = 7;
 
 const credentials = { email: 'bench@example.com', apiToken: 'bench-token' };
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 async function measure(run: () => Promise<unknown>, runs = RUNS): Promise<number> {
   await run(); // warm-up

@@ -1,12 +1,11 @@
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from 'jose';
 import type { TokenVerifier } from '../auth/auth.plugin.ts';
 import { AppError, unauthorized } from '../errors.ts';
+import { validIdTokenClaims } from './id-token-claims.ts';
 
 /** Google's public keys for Firebase ID tokens, as a JWKS. */
 export const GOOGLE_SECURETOKEN_JWKS_URL =
   'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
-
-const CLOCK_SKEW_SECONDS = 5;
 
 /**
  * AUTH_MODE=firebase: verifies Google-issued ID tokens as firebase-admin does (verify-id-tokens docs):
@@ -53,21 +52,10 @@ export function firebaseVerifier(options: {
         }
         throw unauthorized();
       }
-      const { sub, iat, auth_time: authTime, email } = payload;
-      const latest = Math.floor(now() / 1000) + CLOCK_SKEW_SECONDS;
-      if (
-        typeof sub !== 'string' ||
-        sub.length === 0 ||
-        sub.length > 128 ||
-        typeof iat !== 'number' ||
-        iat > latest ||
-        typeof authTime !== 'number' ||
-        authTime > latest ||
-        typeof email !== 'string'
-      ) {
-        throw unauthorized();
-      }
-      return { uid: sub, email: email.toLowerCase() };
+      const claims = validIdTokenClaims(payload, now());
+      const { email } = payload;
+      if (!claims || typeof email !== 'string') throw unauthorized();
+      return { uid: claims.sub, email: email.toLowerCase() };
     },
   };
 }

@@ -6,6 +6,7 @@ import type { Selectable, Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database, IdentityAccountsTable } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { validIdTokenClaims } from './id-token-claims.ts';
 import { ACCOUNT_LOCKED_DETAIL, IdentityError, identityErrors } from './identity.errors.ts';
 import { assertPasswordAcceptable, passwordPolicyResponse } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -20,7 +21,6 @@ export const BUILTIN_PROJECT_NUMBER = '100000000001';
 export const ID_TOKEN_LIFETIME_SECONDS = 3600;
 export const RESET_CODE_LIFETIME_MS = 60 * 60 * 1000;
 /** Tolerated clock difference between processes for `iat` / `auth_time` in the future. */
-const CLOCK_SKEW_SECONDS = 5;
 
 export interface RateLimitSettings {
   /** Sign-in attempts per e-mail and IP address, not counting those that succeeded (account lockout). */
@@ -500,19 +500,9 @@ export class IdentityService implements AccountCreator {
       if (error instanceof joseErrors.JWTExpired) throw new IdentityError('TOKEN_EXPIRED');
       throw new IdentityError('INVALID_ID_TOKEN');
     }
-    const { sub, iat, auth_time: authTime } = payload;
-    const latest = seconds(now()) + CLOCK_SKEW_SECONDS;
-    if (
-      typeof sub !== 'string' ||
-      sub.length === 0 ||
-      sub.length > 128 ||
-      typeof iat !== 'number' ||
-      iat > latest ||
-      typeof authTime !== 'number' ||
-      authTime > latest
-    ) {
-      throw new IdentityError('INVALID_ID_TOKEN');
-    }
+    const claims = validIdTokenClaims(payload, now());
+    if (!claims) throw new IdentityError('INVALID_ID_TOKEN');
+    const { sub, authTime } = claims;
     const account = await this.deps.db
       .selectFrom('identity_accounts')
       .selectAll()
