@@ -8,23 +8,14 @@
 import { cpus, loadavg } from 'node:os';
 import { signUpAndSignIn } from '../apps/server/src/testing/sign-up.ts';
 import { createTestApp } from '../apps/server/src/testing/test-app.ts';
-import { median, percentile } from './stats.ts';
+import { median, percentile, sampleAsync } from './stats.ts';
 
 const PROJECTS = 1_000;
 const WARMUP_RUNS = 10;
 const RUNS = 50;
 const TARGET_MS = 20;
 
-async function measure(run: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < WARMUP_RUNS; i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  return times;
-}
+const measure = (run: () => Promise<unknown>) => sampleAsync(run, { runs: RUNS, warmups: WARMUP_RUNS });
 
 const t = await createTestApp();
 try {

@@ -8,22 +8,14 @@
 import { cpus, loadavg } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import { createTestApp, TEST_IDENTITY_API_KEY } from '../apps/server/src/testing/test-app.ts';
-import { median, percentile } from './stats.ts';
+import { median, percentile, sampleAsync } from './stats.ts';
 
 const SIGN_INS = 200;
 const WARMUP_RUNS = 10;
 const TARGET_MS = 50;
 
-async function measure(runs: number, run: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < WARMUP_RUNS; i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  return times;
-}
+const measure = (runs: number, run: () => Promise<unknown>) =>
+  sampleAsync(run, { runs, warmups: WARMUP_RUNS });
 
 const t = await createTestApp();
 try {
