@@ -67,7 +67,12 @@ async function addProjectWithAutosend(projectKey: string) {
     clientCC: ['pm@example.test'],
   });
   expect(added.statusCode).toBe(200);
-  const toggled = await call('/jira/updateFirebaseProject', {
+  expect((await setAutosend(projectKey, true)).statusCode).toBe(200);
+}
+
+/** The list toggle's call: the full project, CC named "clinetCC", and the flag. */
+function setAutosend(projectKey: string, autosend: boolean) {
+  return call('/jira/updateFirebaseProject', {
     userId: owner.userId,
     projectKey,
     updatedProject: {
@@ -75,10 +80,9 @@ async function addProjectWithAutosend(projectKey: string) {
       projectName: 'Web shop',
       clientEmails: ['client@example.test'],
       clinetCC: ['pm@example.test'],
-      autosend: true,
+      autosend,
     },
   });
-  expect(toggled.statusCode).toBe(200);
 }
 
 async function project(projectKey = 'SHOP') {
@@ -207,17 +211,7 @@ describe('auto-send', () => {
   it('refuses at once to switch auto-send on when Jira refuses the owner’s token', async () => {
     await t.db.updateTable('projects').set({ autosend: false }).execute();
     tracker.state.refuse = true;
-    const res = await call('/jira/updateFirebaseProject', {
-      userId: owner.userId,
-      projectKey: 'SHOP',
-      updatedProject: {
-        projectKey: 'SHOP',
-        projectName: 'Web shop',
-        clientEmails: ['client@example.test'],
-        clinetCC: [],
-        autosend: true,
-      },
-    });
+    const res = await setAutosend('SHOP', true);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(
       'Auto-send was not turned on: Jira refused the API token for auto@example.test. Replace the token on your profile page, then try again.',
@@ -226,17 +220,7 @@ describe('auto-send', () => {
   });
 
   it('leaves projects with auto-send off alone', async () => {
-    const off = await call('/jira/updateFirebaseProject', {
-      userId: owner.userId,
-      projectKey: 'SHOP',
-      updatedProject: {
-        projectKey: 'SHOP',
-        projectName: 'Web shop',
-        clientEmails: ['client@example.test'],
-        clinetCC: [],
-        autosend: false,
-      },
-    });
+    const off = await setAutosend('SHOP', false);
     expect(off.statusCode).toBe(200);
     expect(await t.app.autosend.runRound(at(0))).toEqual({ projects: 0, sent: 0, failed: 0 });
     expect(mailbox.messages).toHaveLength(0);
