@@ -3,6 +3,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
+# The load and Lighthouse benchmarks start the built product.
+npm run build
+bash scripts/ensure-chromium.sh
 for bench in bench/*.bench.ts; do
   echo "== $bench"
   npx tsx "$bench"

@@ -5,6 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
 
+echo "== self-contained"
+bash scripts/check-self-contained.sh
 echo "== lint and format"
 npx biome ci .
 echo "== types"
@@ -17,3 +19,5 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
 fi
 echo "== end-to-end tests (Chromium)"
 npm run test:e2e
+echo "== login page size (gzipped JS and CSS, built by the step above)"
+npm run size -w @handoff/web

@@ -1,5 +1,88 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { HtmlTagDescriptor, Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+/** The page most visitors open first; its chunks are preloaded by index.html. */
+const firstPage = 'src/app/routes/auth/login.tsx';
+
+/**
+ * index.html asks for everything the first page needs at once, instead of learning of it from the
+ * entry script: /config.json (fetched by main.tsx before the first render) and the login route's
+ * chunks. Links only: the security policy allows no inline script.
+ */
+function preloadFirstPage(): Plugin {
+  return {
+    name: 'handoff-preload-first-page',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const link = (attrs: Record<string, string>): HtmlTagDescriptor => ({
+          tag: 'link',
+          attrs,
+          injectTo: 'head',
+        });
+        const tags = [link({ rel: 'preload', href: '/config.json', as: 'fetch', crossorigin: '' })];
+        const chunks = Object.values(bundle ?? {});
+        const login = chunks.find(
+          (chunk) => chunk.type === 'chunk' && chunk.facadeModuleId?.endsWith(firstPage),
+        );
+        if (login?.type === 'chunk') {
+          const files = new Set<string>([login.fileName]);
+          for (const imported of login.imports) files.add(imported);
+          for (const file of files) {
+            const chunk = bundle?.[file];
+            // The entry chunk and what it imports are already in the page.
+            if (chunk?.type === 'chunk' && !chunk.isEntry) {
+              tags.push(link({ rel: 'modulepreload', href: `/${file}` }));
+              for (const css of chunk.viteMetadata?.importedCss ?? []) {
+                tags.push(link({ rel: 'preload', href: `/${css}`, as: 'style' }));
+              }
+            }
+          }
+        }
+        return tags;
+      },
+    },
+  };
+}
+
+/**
+ * Writes a brotli and a gzip copy of every hashed asset and of index.html; the server sends them by
+ * Accept-Encoding.
+ */
+function precompressAssets(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  return {
+    name: 'handoff-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      await Promise.all(
+        Object.values(bundle)
+          .filter(
+            (file) =>
+              file.fileName === 'index.html' ||
+              (file.fileName.startsWith('assets/') && /\.(js|css|svg|json)$/.test(file.fileName)),
+          )
+          .map(async (file) => {
+            const data = Buffer.from(file.type === 'chunk' ? file.code : file.source);
+            const target = path.join(dir, file.fileName);
+            const [br, gzipped] = await Promise.all([
+              brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+              gz(data, { level: 9 }),
+            ]);
+            await Promise.all([writeFile(`${target}.br`, br), writeFile(`${target}.gz`, gzipped)]);
+          }),
+      );
+    },
+  };
+}
 
 // Paths the single Node server answers; the dev server forwards them so `npm run dev` talks to it.
 const serverTarget = 'http://127.0.0.1:3000';
@@ -13,7 +96,7 @@ const proxiedPaths = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadFirstPage(), precompressAssets()],
   resolve: {
     // '/src' is resolved from the project root (this folder) by Vite and Vitest alike.
     alias: { '@': '/src' },

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
 import { fillRegistration, logIn, newAccount, register, registerAndLogIn } from '../support/auth.ts';
+import { expect, test } from '../support/test.ts';
 
 test('register, log in, reach the projects page, log out', async ({ page }) => {
   const account = newAccount();

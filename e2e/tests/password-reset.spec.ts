@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { logIn, newAccount, register } from '../support/auth.ts';
 import { E2E_SMTP_PORT } from '../support/ports.ts';
+import { expect, test } from '../support/test.ts';
 
 const mailbox = new Mailbox();
 test.beforeAll(() => mailbox.listen(E2E_SMTP_PORT));

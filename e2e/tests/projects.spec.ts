@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { apiCall, currentUser } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 async function addChip(page: Page, label: string, value: string) {
   await page.getByLabel(label, { exact: true }).fill(value);

@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
 import { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { draftEmail, type Issue } from '../../packages/core/src/index.ts';
 import { apiCall, currentUser } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
 import { E2E_SMTP_PORT } from '../support/ports.ts';
+import { expect, test } from '../support/test.ts';
 
 const mailbox = new Mailbox();
 test.beforeAll(async () => {
@@ -112,5 +112,72 @@ test('auto-send e-mails the Done stories of a project on its own, once, and the 
   expect(mailbox.messages.filter((m) => JSON.stringify(m.to).includes(client))).toHaveLength(1);
 
   await page.goto('/admin/send-stories?key=MOB');
-  await expect(page.getByText(/automatic/i).first()).toBeVisible();
+  await expect(page.getByText('Auto-send').first()).toBeVisible();
+});
+
+test('a draft whose story was sent from another tab meanwhile is refused with 409, e-mails nothing, and is drafted again', async ({
+  page,
+}) => {
+  await registerAndLogIn(page);
+  const user = await currentUser(page);
+  const client = `tabs-${Date.now()}@example.test`;
+  await apiCall(page, '/jira/addProject', {
+    userId: user.id,
+    projectKey: 'DEMO',
+    projectName: 'Demo Web Shop',
+    clientEmails: [client],
+    clientCC: [],
+  });
+  await page.goto('/admin/send-stories?key=DEMO');
+  await page.getByLabel(/^Issue Status/).selectOption('Done');
+  await page.getByRole('button', { name: 'Get User Stories' }).click();
+  const stories = page.getByRole('list', { name: /^Stories in this e-mail/ });
+  await expect(stories).toBeVisible();
+  const first = (await stories.getByRole('listitem').first().textContent()) ?? '';
+  const firstKey = first.split(' ')[0]!;
+
+  // Another tab sends the first story: its project update, then its e-mail naming that key.
+  await apiCall(page, '/jira/updateFirebaseProject', {
+    userId: user.id,
+    projectKey: 'DEMO',
+    updatedProject: {
+      projectKey: 'DEMO',
+      projectName: 'Demo Web Shop',
+      clientEmails: [client],
+      clientCC: [],
+      sentProjectIssuesList: [firstKey],
+    },
+  });
+  const otherTab = await page.evaluate(
+    async (fields) => {
+      const form = new FormData();
+      for (const [name, value] of fields) form.append(name, value);
+      const response = await fetch('/jira/sendDownloadedIssues', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${localStorage.getItem('auth-token')}` },
+        body: form,
+      });
+      return response.status;
+    },
+    [
+      ['subject', 'From the other tab'],
+      ['text', 'One story'],
+      ['to', client],
+      ['projectKey', 'DEMO'],
+      ['issueKeys', firstKey],
+    ] as Array<[string, string]>,
+  );
+  expect(otherTab).toBe(200);
+
+  await page.getByRole('button', { name: 'Send Email' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(`Nothing was e-mailed: ${firstKey} was sent meanwhile`);
+  await dialog.getByRole('button', { name: 'Okay' }).click();
+  // Drafted again, without the story the other tab sent.
+  await expect(stories.getByRole('listitem').first()).not.toHaveText(first);
+  await expect(page.getByRole('list', { name: /^Already sent, left out/ })).toContainText(firstKey);
+
+  await page.waitForTimeout(1_000);
+  const toClient = mailbox.messages.filter((m) => JSON.stringify(m.to).includes(client));
+  expect(toClient.map((m) => m.subject)).toEqual(['From the other tab']);
 });

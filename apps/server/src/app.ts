@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -17,8 +18,10 @@ import { authPlugin } from './auth/auth.plugin.ts';
 import { type AutosendOptions, autosendPlugin } from './autosend/autosend.plugin.ts';
 import type { Db } from './db/database.ts';
 import { AppError, type ErrorBody } from './errors.ts';
+import { safeInputPlugin } from './http/safe-input.ts';
 import { type IdentityOptions, identityPlugin } from './identity/identity.plugin.ts';
-import { withSafeRequestLog } from './identity/safe-request-log.ts';
+import { logRequests, withSafeRequestLog } from './identity/safe-request-log.ts';
+import { type LedgerOptions, ledgerPlugin } from './ledger/ledger.ts';
 import { mailPlugin } from './mail/mailer.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
 import type { ResolvedConfig } from './secrets.ts';
@@ -27,6 +30,8 @@ import { storiesRoutes } from './stories/stories.routes.ts';
 import { trackerPlugin } from './tracker/tracker.plugin.ts';
 import { trackerRoutes } from './tracker/tracker.routes.ts';
 import { runtimeConfigRoutes } from './web/runtime-config.ts';
+import { securityHeadersPlugin } from './web/security-headers.ts';
+import { workspacesRoutes } from './workspaces/workspaces.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,6 +50,8 @@ export interface AppOptions {
   identity?: IdentityOptions;
   /** Whether the auto-send timer runs (the server: yes; tests run rounds by hand), and its clock. */
   autosend?: AutosendOptions;
+  /** The send ledger's clock and test seam (tests only). */
+  ledger?: LedgerOptions;
 }
 
 const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -53,19 +60,21 @@ const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url))
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const app = Fastify({
-    logger: withSafeRequestLog(options.logger ?? false),
+    ...withSafeRequestLog(options.logger ?? false),
     // Only behind a proxy that sets X-Forwarded-For; otherwise any client could pick its own address.
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('db', db);
+  logRequests(app);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, body } = toErrorAnswer(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (error instanceof AppError) reply.headers(error.headers);
     return reply.status(status).send(body);
   });
   app.setNotFoundHandler((request, reply) => {
@@ -91,7 +100,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       info: {
         title: 'Handoff API',
         version: '1.0.0',
-        description: 'Product API and built-in identity provider.',
+        description:
+          'Product API and built-in identity provider. Project calls act in the caller’s current workspace; ' +
+          'the header X-Workspace-Id may name another workspace the caller belongs to (403 otherwise).',
       },
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
@@ -100,14 +111,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
+  await app.register(securityHeadersPlugin);
+  // Answers over 1 kB are compressed when the client accepts it; the web app's files are compressed
+  // once, at build time (apps/web/vite.config.ts), and sent as they are.
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   const webRoot = options.webRoot === undefined ? defaultWebRoot : options.webRoot;
   if (webRoot && existsSync(webRoot)) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        res.setHeader('cache-control', cacheControlFor(webRoot, filePath));
+        res.setHeader('vary', 'accept-encoding');
+      },
+    });
   }
 
+  // Text PostgreSQL can't store and absurdly deep JSON are refused on every route, before validation.
+  await app.register(safeInputPlugin);
   await app.register(runtimeConfigRoutes);
   // Mail, the identity provider (or Google's, by AUTH_MODE), bearer-token checks, registration.
   await app.register(mailPlugin);
+  await app.register(ledgerPlugin, options.ledger ?? {});
   await app.register(identityPlugin, options.identity ?? {});
   await app.register(authPlugin, { verifier: app.identity.verifier });
   await app.register(accountsRoutes);
@@ -118,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(storiesRoutes);
   // E-mailing stories to clients, by hand and on a schedule.
   await app.register(sendsRoutes);
+  await app.register(workspacesRoutes);
   await app.register(autosendPlugin, options.autosend ?? {});
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get(
@@ -138,6 +167,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   return app;
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count trusts the socket peer and the next `hops - 1` entries
+ * of X-Forwarded-For (right to left), so the client address is the entry the outermost proxy wrote
+ * (Fastify's own numeric option trusts nothing).
+ */
+function trustProxyOption(trust: ResolvedConfig['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
+}
+
+/**
+ * Vite names the files under assets/ by their content's hash, so they never change: browsers keep them
+ * for a year without asking. Everything else (index.html, the icon) is revalidated on every use by its
+ * ETag.
+ */
+function cacheControlFor(webRoot: string, filePath: string): string {
+  const relative = path.relative(webRoot, filePath);
+  return relative.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 /** Browser navigations get the single-page app; API-looking paths get a JSON 404. */

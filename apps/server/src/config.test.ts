@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
+import { resolveSecrets } from './secrets.ts';
 
 describe('configuration', () => {
   it('has embedded defaults when nothing is set', () => {
@@ -34,7 +35,58 @@ describe('configuration', () => {
     expect(() => loadConfig({ AUTH_MODE: 'firebase' })).toThrow(/FIREBASE_API_KEY/);
   });
 
+  it('refuses TRUST_PROXY=true and says what to write instead', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: true would trust every X-Forwarded-For entry.*TRUST_PROXY=1.*TRUST_PROXY=127\.0\.0\.1/s,
+    );
+  });
+
+  it.each([
+    ['false', false],
+    ['', false],
+    ['1', 1],
+    ['2', 2],
+    ['127.0.0.1', ['127.0.0.1']],
+    ['10.0.0.0/8, ::1, fd00::/8, loopback', ['10.0.0.0/8', '::1', 'fd00::/8', 'loopback']],
+  ])('takes TRUST_PROXY=%j as a hop count or a list of proxies', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each(['yes', '10.0.0.0/33', 'proxy.example.com', '1.2.3'])('refuses TRUST_PROXY=%s', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: .*is not a hop count/);
+  });
+
+  it('refuses DATABASE_URL without SECRET_KEY, saying why', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/handoff' })).toThrow(
+      /SECRET_KEY: required with DATABASE_URL\. Every server process sharing the database/,
+    );
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://db/handoff', SECRET_KEY: 'k'.repeat(32) }).databaseUrl,
+    ).toBe('postgres://db/handoff');
+  });
+
+  it('reads SIGNUP_DOMAINS as lower-case domains', () => {
+    expect(loadConfig({ SIGNUP_DOMAINS: 'Example.com, @client.test' }).signupDomains).toEqual([
+      'example.com',
+      'client.test',
+    ]);
+    expect(loadConfig({}).signupDomains).toEqual([]);
+  });
+
   it('allows fractional auto-send intervals', () => {
     expect(loadConfig({ AUTOSEND_INTERVAL_MINUTES: '0.05' }).autosendIntervalMs).toBe(3000);
+  });
+});
+
+describe('secrets on PostgreSQL', () => {
+  it('gives every server sharing the database the same identity API key, derived from SECRET_KEY', async () => {
+    const env = { DATABASE_URL: 'postgres://db/handoff', SECRET_KEY: 's'.repeat(40) };
+    const one = await resolveSecrets(loadConfig({ ...env, DATA_DIR: '/nonexistent/one' }));
+    const two = await resolveSecrets(loadConfig({ ...env, DATA_DIR: '/nonexistent/two' }));
+    expect(one.identityApiKey).toMatch(/^hk_[\w-]{24}$/);
+    expect(two.identityApiKey).toBe(one.identityApiKey);
+    expect(one.secretKey).toBe(env.SECRET_KEY);
+    const other = await resolveSecrets(loadConfig({ ...env, SECRET_KEY: 't'.repeat(40) }));
+    expect(other.identityApiKey).not.toBe(one.identityApiKey);
   });
 });

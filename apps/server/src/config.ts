@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -27,7 +28,9 @@ const envSchema = z.object({
   MAIL_FROM: optional(z.string()).default('Handoff <handoff@localhost>'),
   MAX_ATTACHMENT_MB: optional(z.coerce.number().positive()).default(10),
   AUTOSEND_INTERVAL_MINUTES: optional(z.coerce.number().positive()).default(15),
-  TRUST_PROXY: optional(z.enum(['true', 'false'], { message: "must be 'true' or 'false'" })).default('false'),
+  TRUST_PROXY: optional(z.string()).default('false'),
+  MAX_SENDS_PER_HOUR: optional(z.coerce.number().int().positive()).default(60),
+  SIGNUP_DOMAINS: optional(z.string()),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
 });
 
@@ -38,6 +41,11 @@ export interface Config {
   host: string;
   /** Where users reach the app; reset links point here. Without a trailing slash. */
   publicUrl: string;
+  /**
+   * Whether PUBLIC_URL was set. Unset, the web app talks to the identity provider on the page's own
+   * origin, and reset links point at http://localhost:PORT.
+   */
+  publicUrlConfigured: boolean;
   dataDir: string;
   /** Set: PostgreSQL. Unset: embedded PGlite in dataDir. */
   databaseUrl: string | undefined;
@@ -55,8 +63,15 @@ export interface Config {
   maxAttachmentBytes: number;
   autosendIntervalMs: number;
   logLevel: string;
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits key on it). */
-  trustProxy: boolean;
+  /**
+   * Behind reverse proxies: how many hops of X-Forwarded-For to trust, or which proxy addresses
+   * (Fastify's `trustProxy`); false: the client address is the socket's.
+   */
+  trustProxy: false | number | string[];
+  /** E-mails a user may send by hand per hour (across every server process). */
+  maxSendsPerHour: number;
+  /** Lower-case e-mail domains allowed to register; empty: anyone. */
+  signupDomains: string[];
 }
 
 export class ConfigError extends Error {}
@@ -74,6 +89,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  FIREBASE_API_KEY, FIREBASE_PROJECT_ID: both are required when AUTH_MODE=firebase',
     );
   }
+  if (e.DATABASE_URL && !e.SECRET_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SECRET_KEY: required with DATABASE_URL. Every server process sharing the database ' +
+        'must encrypt Jira API tokens with the same key: set SECRET_KEY to the same random value of at least 32 ' +
+        'characters on each (e.g. the output of `openssl rand -base64 32`).',
+    );
+  }
   const issueTypes = e.JIRA_ISSUE_TYPES.split(',')
     .map((type) => type.trim())
     .filter(Boolean);
@@ -82,6 +104,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return {
     port: e.PORT,
+    publicUrlConfigured: e.PUBLIC_URL !== undefined,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
@@ -100,6 +123,49 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxAttachmentBytes: Math.round(e.MAX_ATTACHMENT_MB * 1024 * 1024),
     autosendIntervalMs: Math.round(e.AUTOSEND_INTERVAL_MINUTES * 60_000),
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    maxSendsPerHour: e.MAX_SENDS_PER_HOUR,
+    signupDomains: parseList(e.SIGNUP_DOMAINS ?? '').map((domain) => domain.toLowerCase().replace(/^@/, '')),
   };
+}
+
+const parseList = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/** proxy-addr's names for address ranges, accepted by Fastify's trustProxy. */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: `false`, a hop count, or proxy addresses / CIDR ranges. `true` (trust every hop) is
+ * refused: the left-most X-Forwarded-For entry, which any client writes, would become its address.
+ */
+function parseTrustProxy(value: string): false | number | string[] {
+  const invalid = (why: string) => new ConfigError(`Invalid configuration:\n  TRUST_PROXY: ${why}`);
+  if (value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    throw invalid(
+      'true would trust every X-Forwarded-For entry, so any client could choose its address. Write the number of ' +
+        'proxies in front of Handoff (TRUST_PROXY=1 for one reverse proxy) or their addresses ' +
+        '(TRUST_PROXY=127.0.0.1 or TRUST_PROXY=10.0.0.0/8,192.168.1.5).',
+    );
+  }
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = parseList(value);
+  const bad = entries.filter((entry) => {
+    if (RANGE_NAMES.has(entry)) return false;
+    const [address = '', bits, extra] = entry.split('/');
+    const family = isIP(address);
+    if (!family || extra !== undefined) return true;
+    if (bits === undefined) return false;
+    return !/^\d+$/.test(bits) || Number(bits) > (family === 4 ? 32 : 128);
+  });
+  if (entries.length === 0 || bad.length > 0) {
+    throw invalid(
+      `${bad.join(', ') || value} is not a hop count or an IP address or CIDR range (e.g. TRUST_PROXY=1 or TRUST_PROXY=10.0.0.0/8)`,
+    );
+  }
+  return entries;
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -19,5 +19,16 @@ describe('the data-directory lock', () => {
     await release();
     const again = await lockDataDir(dir);
     await again();
+  });
+
+  it('creates DATA_DIR readable by its owner only, and makes an existing one private', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'handoff-lock-'));
+    const fresh = path.join(dir, 'new', 'data');
+    await (await lockDataDir(fresh))();
+    expect((await stat(fresh)).mode & 0o777).toBe(0o700);
+
+    await chmod(dir, 0o755);
+    await (await lockDataDir(dir))();
+    expect((await stat(dir)).mode & 0o777).toBe(0o700);
   });
 });

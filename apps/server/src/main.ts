@@ -25,7 +25,18 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ port: config.port, host: config.host });
+  if (!config.publicUrlConfigured && !isLoopback(config.host)) {
+    app.log.warn(
+      `Handoff listens on ${config.host} but PUBLIC_URL is not set: password-reset links will point at ` +
+        `${config.publicUrl}, which other machines cannot open. Set PUBLIC_URL to the address users reach Handoff by.`,
+    );
+  }
   app.log.info(`Handoff is ready at ${config.publicUrl}`);
+}
+
+/** Whether HOST only accepts connections from this machine. */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
 }
 
 main().catch((error: unknown) => {

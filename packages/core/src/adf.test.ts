@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -25,14 +24,11 @@ import {
   tableCell,
   text,
 } from './testing/adf-builders.ts';
+import { adfJsonSchema, sampleDescriptionAdf } from './testing/reference-data.ts';
 
-const dataDir = new URL('../../../../shared/references/data/', import.meta.url);
-const sample: unknown = JSON.parse(readFileSync(new URL('sample-description-adf.json', dataDir), 'utf8'));
-
-// The official ADF JSON schema (draft-04; its keywords used here are the same in Ajv's default draft).
-const schema = JSON.parse(readFileSync(new URL('adf-schema-v1-full.json', dataDir), 'utf8'));
-delete schema.$schema;
-const validateAdf = new Ajv({ strict: false, allErrors: true }).compile(schema);
+const sample = sampleDescriptionAdf();
+// Atlassian's ADF JSON schema, as published in @atlaskit/adf-schema.
+const validateAdf = new Ajv({ strict: false, allErrors: true }).compile(adfJsonSchema());
 
 describe('the test fixtures are valid ADF', () => {
   it('accepts the reference sample and rejects an unknown node type', () => {

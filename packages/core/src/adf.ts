@@ -1,5 +1,5 @@
 // Atlassian Document Format (ADF): the types we read and the text-piece flattening used by the e-mail draft.
-// See shared/references/jira-cloud.md §6 and packages/core/README.md ("E-mail draft").
+// The format: https://developer.atlassian.com/cloud/jira/platform/apis/document/structure/; how we read it: packages/core/README.md ("E-mail draft").
 
 export interface AdfMark {
   type: string;
@@ -57,7 +57,7 @@ export function formatAdfDate(timestamp: unknown): string {
   return year >= 1000 && year <= 9999 ? date.toISOString().slice(0, 10) : raw;
 }
 
-/** The text an inline node contributes to its line (jira-cloud.md §6.4); `\n` for a hard break. */
+/** The text an inline node contributes to its line (the inline nodes of the ADF structure); `\n` for a hard break. */
 function inlineText(node: Record<string, unknown>, type: string): string {
   switch (type) {
     case 'text':

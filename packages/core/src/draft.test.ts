@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AdfNode } from './adf.ts';
@@ -22,13 +21,9 @@ import {
   tableCell,
   text,
 } from './testing/adf-builders.ts';
+import { sampleDescriptionAdf } from './testing/reference-data.ts';
 
-const sample = JSON.parse(
-  readFileSync(
-    new URL('../../../../shared/references/data/sample-description-adf.json', import.meta.url),
-    'utf8',
-  ),
-) as AdfNode;
+const sample = sampleDescriptionAdf() as unknown as AdfNode;
 
 const SUBJECT = 'Request for Testing: User Stories for Review';
 const issue = (key: string, issueHeader: string, description: Issue['description'] = 'N/A'): Issue => ({

@@ -1,10 +1,10 @@
-// The "Request for Testing" e-mail draft (SPEC.md §4 "E-mail draft"). Shared by the web (the user's draft)
+// The "Request for Testing" e-mail draft (docs/product.md §4 "E-mail draft"). Shared by the web (the user's draft)
 // and the server (auto-send). The two choices the spec leaves open are documented in packages/core/README.md.
 
 import { type AdfNode, adfTextPieces } from './adf.ts';
 import { texts } from './texts.ts';
 
-/** A user story as the product API returns it (SPEC.md §3). */
+/** A user story as the product API returns it (docs/product.md §3). */
 export interface Issue {
   key: string;
   issueHeader: string;
@@ -72,7 +72,7 @@ function toKeySet(sentKeys: unknown): Set<string> {
 }
 
 /**
- * Drafts the "Request for Testing" e-mail (SPEC.md §4) for the issues whose key is not in `sentKeys`:
+ * Drafts the "Request for Testing" e-mail (docs/product.md §4) for the issues whose key is not in `sentKeys`:
  *
  *   Dear customer,⏎⏎The following features are finished:⏎
  *   - {issueHeader}          (one line per unsent issue, joined by ⏎)

@@ -1,4 +1,4 @@
-// Client e-mail and Cc entries (SPEC.md §5) and the issue statuses offered (SPEC.md §9).
+// Client e-mail and Cc entries (docs/product.md §5) and the issue statuses offered (docs/product.md §9).
 
 /** The issue statuses the send-stories screen offers, in order. */
 export const ISSUE_STATUSES = Object.freeze(['Done', 'Testing'] as const);
@@ -32,7 +32,7 @@ export const MAX_EMAIL_LENGTH = 254;
 const MAX_LOCAL_LENGTH = 64;
 
 /**
- * Whether a client e-mail / Cc entry is acceptable (SPEC.md §5): non-empty, of the form local@domain.tld,
+ * Whether a client e-mail / Cc entry is acceptable (docs/product.md §5): non-empty, of the form local@domain.tld,
  * with no whitespace anywhere. The caller does not trim first: an entry with surrounding spaces is invalid.
  * Never throws; a non-string is invalid.
  */

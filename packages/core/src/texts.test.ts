@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EMAIL_ALREADY_IN_USE_MESSAGE, registerErrorText, TRACKER_NAME, texts } from './texts.ts';
 
 describe('texts', () => {
-  it('holds the SPEC.md §5 / §8 texts verbatim', () => {
+  it('holds the docs/product.md §5 / §8 texts verbatim', () => {
     expect(texts.registration).toEqual({
       passwordMismatch: 'Password and confirm password does not match.',
       success: 'You have been registered successfully.',

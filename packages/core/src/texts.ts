@@ -1,7 +1,7 @@
-// The one catalogue of user-facing texts (SPEC.md §5 and §8, plus the e-mail draft of §4).
+// The one catalogue of user-facing texts (docs/product.md §5 and §8, plus the e-mail draft of §4).
 // Every string here is verbatim from the spec; do not reword them, and do not write these texts anywhere else.
 
-/** The issue-tracker service's name; it stands for {tracker} in SPEC.md. */
+/** The issue-tracker service's name; it stands for {tracker} in the product's texts (docs/product.md §5). */
 export const TRACKER_NAME = 'Jira';
 
 /**
@@ -97,7 +97,7 @@ export const texts = deepFreeze({
 export type Texts = typeof texts;
 
 /**
- * The text the register screen shows for a non-200 register result (SPEC.md §8): the provider's
+ * The text the register screen shows for a non-200 register result (docs/product.md §8): the provider's
  * "email already in use" text becomes "You are already registered in our system."; any other
  * server message is shown as-is.
  */

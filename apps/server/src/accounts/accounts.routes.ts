@@ -1,31 +1,39 @@
 import { EMAIL_ALREADY_IN_USE_MESSAGE, texts } from '@handoff/core';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError, badRequest, forbidden } from '../errors.ts';
-import { IdentityError } from '../identity/identity.errors.ts';
 import {
-  errorBody,
+  errorAnswer,
   getUserByEmailAnswer,
   getUserByEmailBody,
   registerAnswer,
   registerBody,
-} from './accounts.schemas.ts';
-import { requireProductUser, sealApiKey } from './current-user.ts';
+} from '@handoff/core/api';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sealApiKey } from '../auth/product-user.ts';
+import { AppError, badRequest } from '../errors.ts';
+import { IdentityError } from '../identity/identity.errors.ts';
+import { createPersonalWorkspace } from '../workspaces/workspaces.service.ts';
 
 const tags = ['accounts'];
 
-/** POST /jira/register and POST /jira/get-user-by-email (SPEC.md §7). */
+/** POST /jira/register and POST /jira/get-user-by-email (docs/product.md §7). */
 export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post(
     '/jira/register',
     {
+      config: { public: true },
       schema: {
         tags,
         summary: 'Register: create the sign-in account and the Handoff user together',
         body: registerBody,
-        response: { 200: registerAnswer, 400: errorBody, 403: errorBody, 429: errorBody, 502: errorBody },
+        response: {
+          200: registerAnswer,
+          400: errorAnswer,
+          403: errorAnswer,
+          429: errorAnswer,
+          502: errorAnswer,
+        },
       },
     },
     async (request) => {
@@ -45,6 +53,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
             .returning('id')
             .executeTakeFirst();
           if (!user) throw new IdentityError('EMAIL_EXISTS');
+          await createPersonalWorkspace(trx, user.id, account.email);
         });
       } catch (error) {
         if (error instanceof IdentityError) throw registrationError(error);
@@ -57,21 +66,19 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/jira/get-user-by-email',
     {
-      onRequest: app.requireUser,
+      config: {
+        ownEmail: { in: 'body', refusal: 'You may only look up your own account.' },
+        workspace: false,
+      },
       schema: {
         tags,
         summary: "The signed-in user's profile (only one's own e-mail)",
-        security: [{ bearer: [] }],
         body: getUserByEmailBody,
-        response: { 200: getUserByEmailAnswer, 400: errorBody, 401: errorBody, 403: errorBody },
+        response: { 200: getUserByEmailAnswer, 400: errorAnswer, 401: errorAnswer, 403: errorAnswer },
       },
     },
     async (request) => {
-      const tokenEmail = request.user?.email ?? '';
-      if (request.body.email.trim().toLowerCase() !== tokenEmail.toLowerCase()) {
-        throw forbidden('You may only look up your own account.');
-      }
-      const user = await requireProductUser(request);
+      const user = request.productUser;
       return { data: { id: user.id, email: user.email, apikey: user.apikey } };
     },
   );
@@ -94,8 +101,15 @@ function registrationError(error: IdentityError): AppError {
       return badRequest('Enter a password.', 'MISSING_PASSWORD');
     case 'TOO_MANY_ATTEMPTS_TRY_LATER':
       return new AppError(429, 'TOO_MANY_ATTEMPTS', 'Too many attempts. Try again later.');
-    case 'OPERATION_NOT_ALLOWED':
     case 'ADMIN_ONLY_OPERATION':
+      // SIGNUP_DOMAINS: the detail names the domains that may register.
+      if (error.detail) return new AppError(403, 'REGISTRATION_NOT_ALLOWED', error.detail);
+      return new AppError(
+        403,
+        'REGISTRATION_DISABLED',
+        'Registration with e-mail and password is turned off.',
+      );
+    case 'OPERATION_NOT_ALLOWED':
       return new AppError(
         403,
         'REGISTRATION_DISABLED',

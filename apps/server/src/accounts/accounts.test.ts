@@ -1,14 +1,19 @@
 import { EMAIL_ALREADY_IN_USE_MESSAGE } from '@handoff/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SecretBox } from '../common/secret-box.ts';
+import { Mailbox } from '../testing/mailbox.ts';
 import { registerAndSignIn, signIn, uniqueEmail, waitForResetCode } from '../testing/sign-in.ts';
 import { createTestApp, TEST_IDENTITY_API_KEY, type TestApp } from '../testing/test-app.ts';
-import { SecretBox } from './secret-box.ts';
 
 let t: TestApp;
+const mailbox = new Mailbox();
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${await mailbox.listen()}` });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await mailbox.close();
+});
 
 const register = (payload: object) => t.app.inject({ method: 'POST', url: '/jira/register', payload });
 const getUser = (email: string, authorization?: string) =>
@@ -161,7 +166,7 @@ describe('POST /jira/get-user-by-email', () => {
       url: `/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=${TEST_IDENTITY_API_KEY}`,
       payload: { requestType: 'PASSWORD_RESET', email: me.email },
     });
-    const oobCode = await waitForResetCode(t.db, me.email);
+    const oobCode = await waitForResetCode(mailbox, me.email);
     const reset = await t.app.inject({
       method: 'POST',
       url: `/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=${TEST_IDENTITY_API_KEY}`,

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { SecretBox } from '../accounts/secret-box.ts';
+import { SecretBox } from '../common/secret-box.ts';
 import { fetchStories } from '../stories/stories.service.ts';
 import { type AutosendDeps, type RoundReport, runAutosendRound } from './autosend.service.ts';
 import { type Clock, type Scheduler, startScheduler, systemClock } from './scheduler.ts';
@@ -28,7 +28,7 @@ export const autosendPlugin = fp<AutosendOptions>(
   async (app, options) => {
     const deps: AutosendDeps = {
       db: app.db,
-      mailer: app.mailer,
+      ledger: app.ledger,
       secretBox: new SecretBox(app.config.secretKey),
       fetchDoneStories: (credentials, projectKey) =>
         fetchStories(app.jira, credentials, {
@@ -57,5 +57,5 @@ export const autosendPlugin = fp<AutosendOptions>(
       await scheduler?.stop();
     });
   },
-  { name: 'autosend', dependencies: ['mailer', 'tracker'] },
+  { name: 'autosend', dependencies: ['ledger', 'tracker'] },
 );

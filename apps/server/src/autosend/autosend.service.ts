@@ -1,32 +1,15 @@
 import { draftEmail, type Issue } from '@handoff/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import type { SecretBox } from '../accounts/secret-box.ts';
+import type { SecretBox } from '../common/secret-box.ts';
 import type { Db } from '../db/database.ts';
-import { describeDeliveryFailure } from '../mail/mailer.ts';
-import {
-  claimIssueKeys,
-  markSending,
-  markSent,
-  releaseSends,
-  sweepStaleSends,
-} from '../sends/sends.service.ts';
-
-export interface MailSender {
-  sendMail(message: {
-    purpose: string;
-    to: string[];
-    cc: string[];
-    subject: string;
-    text: string;
-  }): Promise<{ delivered: boolean; messageId: string | null }>;
-}
+import type { Ledger } from '../ledger/ledger.ts';
 
 export interface AutosendDeps {
   db: Db;
-  mailer: MailSender;
+  ledger: Ledger;
   secretBox: SecretBox;
-  /** The project's Done stories, fetched with the owner's Jira credentials. */
+  /** The project's Done stories, fetched with the Jira credentials of the member who switched auto-send on. */
   fetchDoneStories: (
     credentials: { email: string; apiToken: string },
     projectKey: string,
@@ -50,7 +33,7 @@ const BATCH = 25;
  * e-mailed twice, even alongside a manual send) and e-mailed to the project's client addresses.
  */
 export async function runAutosendRound(deps: AutosendDeps, now: Date): Promise<RoundReport> {
-  await sweepStaleSends(deps.db, now);
+  await deps.ledger.sweep(now);
   const report: RoundReport = { projects: 0, sent: 0, failed: 0 };
   for (;;) {
     const due = await claimDueProjects(deps, now);
@@ -71,7 +54,8 @@ async function claimDueProjects(deps: AutosendDeps, now: Date) {
   const next = new Date(now.getTime() + deps.intervalMs);
   const result = await sql<{
     id: string;
-    user_id: string;
+    workspace_id: string;
+    autosend_user_id: string | null;
     project_key: string;
     client_emails: string[];
     client_cc: string[];
@@ -84,7 +68,7 @@ async function claimDueProjects(deps: AutosendDeps, now: Date) {
       LIMIT ${BATCH}
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING id, user_id, project_key, client_emails, client_cc`.execute(deps.db);
+    RETURNING id, workspace_id, autosend_user_id, project_key, client_emails, client_cc`.execute(deps.db);
   return result.rows;
 }
 
@@ -94,15 +78,26 @@ async function runProject(
   now: Date,
 ): Promise<'sent' | 'nothing' | 'failed'> {
   const { db } = deps;
+  // The member who switched auto-send on, while they still belong to the project's workspace.
+  const member = await db
+    .selectFrom('users')
+    .innerJoin('workspace_members as m', 'm.user_id', 'users.id')
+    .select(['users.email', 'users.apikey_encrypted'])
+    .where('users.id', '=', project.autosend_user_id)
+    .where('m.workspace_id', '=', project.workspace_id)
+    .executeTakeFirst();
+  if (!member) {
+    await stopAutosend(
+      deps,
+      project.id,
+      'Auto-send stopped: the member who switched it on has left the workspace. Switch it on again to use your own token.',
+    );
+    return 'failed';
+  }
   let stories: Issue[];
   try {
-    const owner = await db
-      .selectFrom('users')
-      .select(['email', 'apikey_encrypted'])
-      .where('id', '=', project.user_id)
-      .executeTakeFirstOrThrow();
     stories = await deps.fetchDoneStories(
-      { email: owner.email, apiToken: deps.secretBox.open(owner.apikey_encrypted) },
+      { email: member.email, apiToken: deps.secretBox.open(member.apikey_encrypted) },
       project.project_key,
     );
   } catch (error) {
@@ -110,41 +105,37 @@ async function runProject(
     return 'failed';
   }
 
-  const claim = await claimIssueKeys(
-    db,
+  const started = await deps.ledger.startAutoSend(
     project.id,
-    'auto',
     stories.map((story) => story.key),
-    { recordEmpty: false },
+    (claimedKeys) => {
+      const claimed = new Set(claimedKeys);
+      const draft = draftEmail(
+        stories.filter((story) => claimed.has(story.key)),
+        [],
+      );
+      return { to: project.client_emails, cc: project.client_cc, subject: draft.subject, text: draft.text };
+    },
   );
-  if (!claim.sendId || claim.keys.length === 0) {
+  if (!started) {
     await finishRound(db, project.id, now, null);
     return 'nothing';
   }
-  const claimed = new Set(claim.keys);
-  const draft = draftEmail(
-    stories.filter((story) => claimed.has(story.key)),
-    [],
-  );
-  const message = {
-    to: project.client_emails,
-    cc: project.client_cc,
-    subject: draft.subject,
-    text: draft.text,
-  };
-  await markSending(db, [claim.sendId], { ...message, attachmentName: null, attachmentSize: null });
-  try {
-    const result = await deps.mailer.sendMail({ purpose: 'stories', ...message });
-    await markSent(db, [claim.sendId], { delivered: result.delivered, mailMessageId: result.messageId });
+  const delivery = await deps.ledger.deliver(started.send, started.message);
+  if (delivery.outcome === 'sent') {
     await finishRound(db, project.id, now, null);
-    deps.log.info({ projectId: project.id, keys: claim.keys.length }, 'auto-send e-mailed new stories');
+    deps.log.info(
+      { projectId: project.id, keys: started.send.issueKeys.length },
+      'auto-send e-mailed new stories',
+    );
     return 'sent';
-  } catch (error) {
-    const reason = `The mail server refused the e-mail: ${describeDeliveryFailure(error)}`;
-    await releaseSends(db, [claim.sendId], 'failed', reason);
-    await finishRound(db, project.id, now, reason);
-    return 'failed';
   }
+  const reason =
+    delivery.outcome === 'refused'
+      ? `The mail server refused the e-mail: ${delivery.reason}`
+      : delivery.reason;
+  await finishRound(db, project.id, now, reason);
+  return 'failed';
 }
 
 /** A failure before any story was claimed still shows in the project's history, with its reason. */
@@ -155,11 +146,18 @@ async function recordFailure(
   reason: string,
 ): Promise<void> {
   deps.log.warn({ projectId, reason }, 'auto-send round failed');
-  await deps.db
-    .insertInto('sends')
-    .values({ project_id: projectId, trigger: 'auto', status: 'failed', error: reason, finished_at: now })
-    .execute();
+  await deps.ledger.recordFailedRound(projectId, reason);
   await finishRound(deps.db, projectId, now, reason);
+}
+
+/** Switches auto-send off with the reason, shown on the project list. */
+async function stopAutosend(deps: AutosendDeps, projectId: string, reason: string): Promise<void> {
+  deps.log.warn({ projectId, reason }, 'auto-send stopped');
+  await deps.db
+    .updateTable('projects')
+    .set({ autosend: false, autosend_next_run_at: null, autosend_last_error: reason })
+    .where('id', '=', projectId)
+    .execute();
 }
 
 async function finishRound(db: Db, projectId: string, now: Date, error: string | null): Promise<void> {

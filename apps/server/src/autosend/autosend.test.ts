@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { Mailbox } from '../testing/mailbox.ts';
 import { signUpAndSignIn } from '../testing/sign-up.ts';
 import { startStoryTracker } from '../testing/story-tracker.ts';
+import { callAs } from '../testing/team.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 const MINUTE = 60_000;
@@ -193,6 +194,7 @@ describe('auto-send', () => {
       lastRunAt: at(0).toISOString(),
       lastError: expect.stringMatching(/^Could not fetch the Done stories: /),
       lastSentAt: null,
+      switchedOnBy: 'auto@example.test',
     });
     tracker.state.refuse = false;
     await t.app.autosend.runRound(at(15));
@@ -224,5 +226,44 @@ describe('auto-send', () => {
     expect(off.statusCode).toBe(200);
     expect(await t.app.autosend.runRound(at(0))).toEqual({ projects: 0, sent: 0, failed: 0 });
     expect(mailbox.messages).toHaveLength(0);
+  });
+
+  it('runs on the Jira token of the member who switched it on, and stops, saying why, once they are gone', async () => {
+    const colleague = {
+      email: 'colleague@example.test',
+      password: 'colleague-password',
+      apikey: 'colleague-jira',
+    };
+    const member = { ...(await signUpAndSignIn(t.app, colleague)), email: colleague.email };
+    // Mail is delivered over SMTP here, so the link is read from the mailbox, not the outbox.
+    await callAs(t.app, owner, '/jira/inviteMember', { userId: owner.userId, email: colleague.email });
+    const invitation = await mailbox.waitFor((mail) => JSON.stringify(mail.to).includes(colleague.email));
+    const token = /\/join\/([\w-]+)/.exec(invitation.text ?? '')?.[1];
+    const joined = await callAs(t.app, member, '/jira/joinWorkspace', { userId: member.userId, token });
+    expect(joined.statusCode).toBe(200);
+    mailbox.messages.length = 0;
+    const asMember = (autosend: boolean) =>
+      callAs(t.app, member, '/jira/updateFirebaseProject', {
+        userId: member.userId,
+        projectKey: 'SHOP',
+        updatedProject: { autosend },
+      });
+    expect((await asMember(false)).statusCode).toBe(200);
+    expect((await asMember(true)).json().data.autosendStatus.switchedOnBy).toBe(colleague.email);
+
+    tracker.requests.length = 0;
+    expect(await t.app.autosend.runRound(at(0))).toMatchObject({ sent: 1 });
+    const search = tracker.requests.find((request) => request.path === '/rest/api/3/search/jql');
+    const basic = Buffer.from(`${colleague.email}:${colleague.apikey}`).toString('base64');
+    expect(search?.headers.authorization).toBe(`Basic ${basic}`);
+
+    // However the membership ended, the next round does not run on a former member's token.
+    await t.db.deleteFrom('workspace_members').where('user_id', '=', member.userId).execute();
+    expect(await t.app.autosend.runRound(at(15))).toEqual({ projects: 1, sent: 0, failed: 1 });
+    const list = (await call('/jira/getFirebaseProjects', { userId: owner.userId })).json().data;
+    expect(list[0].autosend).toBe(false);
+    expect(list[0].autosendStatus.lastError).toBe(
+      'Auto-send stopped: the member who switched it on has left the workspace. Switch it on again to use your own token.',
+    );
   });
 });

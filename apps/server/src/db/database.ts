@@ -1,8 +1,10 @@
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
+import { openPGlite } from './pglite-open.ts';
 import { PGlitePool } from './pglite-pool.ts';
+import { PreparedStatementPool } from './prepared-pool.ts';
+import { cacheReadsOf } from './read-cache.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -25,9 +27,13 @@ export async function openDatabase(
 ): Promise<Db> {
   const pool =
     target.kind === 'postgres'
-      ? new pg.Pool({ connectionString: target.url, max: 10 }).on('error', onIdleError)
-      : new PGlitePool(await PGlite.create(target.dataDir ? { dataDir: target.dataDir } : {}));
+      ? new PreparedStatementPool(
+          new pg.Pool({ connectionString: target.url, max: 10 }).on('error', onIdleError),
+        )
+      : new PGlitePool(await openPGlite(target.dataDir));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Only this process writes to PGlite (the data-directory lock), so its answers can be reused.
+  if (pool instanceof PGlitePool) cacheReadsOf(db, pool);
   try {
     await migrate(db);
   } catch (error) {

@@ -53,10 +53,43 @@ export interface UsersTable {
   email: string;
   apikey_encrypted: string;
   created_at: Generated<Date>;
+  /** The workspace the calls that name none act in. */
+  current_workspace_id: string | null;
+}
+
+export interface WorkspacesTable {
+  id: Generated<string>;
+  name: string;
+  created_at: Generated<Date>;
+  /** Changes with every write to the workspace's projects or their sends (triggers): the project list's version. */
+  projects_version: Generated<string>;
+}
+
+export type WorkspaceRole = 'owner' | 'member';
+
+export interface WorkspaceMembersTable {
+  workspace_id: string;
+  user_id: string;
+  role: WorkspaceRole;
+  created_at: Generated<Date>;
+}
+
+export interface WorkspaceInvitesTable {
+  id: Generated<string>;
+  workspace_id: string;
+  email: string;
+  token_hash: string;
+  invited_by_user_id: string | null;
+  expires_at: Date;
+  used_at: Date | null;
+  used_by_user_id: string | null;
+  created_at: Generated<Date>;
 }
 
 export interface ProjectsTable {
   id: Generated<string>;
+  workspace_id: string;
+  /** Who added the project. */
   user_id: string;
   project_key: string;
   project_name: string;
@@ -69,6 +102,8 @@ export interface ProjectsTable {
   autosend_next_run_at: Date | null;
   autosend_last_run_at: Date | null;
   autosend_last_error: string | null;
+  /** Whose Jira token auto-send uses: the member who switched it on. */
+  autosend_user_id: string | null;
 }
 
 export interface MailMessagesTable {
@@ -112,6 +147,8 @@ export interface SendsTable {
   created_at: Generated<Date>;
   sending_at: Date | null;
   finished_at: Date | null;
+  /** The member who sent it by hand; null for auto-send. */
+  sent_by_user_id: string | null;
 }
 
 export interface Database {
@@ -121,6 +158,9 @@ export interface Database {
   signing_keys: SigningKeysTable;
   rate_limits: RateLimitsTable;
   users: UsersTable;
+  workspaces: WorkspacesTable;
+  workspace_members: WorkspaceMembersTable;
+  workspace_invites: WorkspaceInvitesTable;
   projects: ProjectsTable;
   mail_messages: MailMessagesTable;
   sends: SendsTable;

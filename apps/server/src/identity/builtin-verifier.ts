@@ -1,4 +1,5 @@
-import type { TokenVerifier } from '../auth/auth.plugin.ts';
+import type { AuthenticatedUser, TokenVerifier } from '../auth/auth.plugin.ts';
+import { RecentlyVerified } from '../auth/recently-verified.ts';
 import { unauthorized } from '../errors.ts';
 import { IdentityError } from './identity.errors.ts';
 import type { IdentityService } from './identity.service.ts';
@@ -9,13 +10,23 @@ const reasons: Record<string, string> = {
   USER_DISABLED: 'Your account has been disabled.',
 };
 
-/** AUTH_MODE=builtin: verifies our own ID tokens (see IdentityService.verifyIdToken) on every request. */
-export function builtinVerifier(service: IdentityService): TokenVerifier {
+/**
+ * AUTH_MODE=builtin: verifies our own ID tokens (see IdentityService.verifyIdToken). A token that passed
+ * is trusted for TOKEN_CHECK_TTL_MS before its account is checked again; a password reset in this
+ * process forgets the account's tokens at once.
+ */
+export function builtinVerifier(service: IdentityService, now: () => number): TokenVerifier {
+  const verified = new RecentlyVerified<AuthenticatedUser>(now);
+  service.onSessionsEnded((uid) => verified.forget((user) => user.uid === uid));
   return {
     async verify(idToken) {
+      const known = verified.get(idToken);
+      if (known) return known;
       try {
-        const { account } = await service.verifyIdToken(idToken);
-        return { uid: account.local_id, email: account.email };
+        const { account, expiresAtMs } = await service.verifyIdToken(idToken);
+        const user = { uid: account.local_id, email: account.email };
+        verified.set(idToken, user, expiresAtMs);
+        return user;
       } catch (error) {
         if (error instanceof IdentityError) throw unauthorized(reasons[error.code]);
         throw error;

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import type { RateLimiter } from '../common/rate-limiter.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import { IdentityError, identityErrors } from './identity.errors.ts';
@@ -9,7 +10,7 @@ import type {
   RateLimitSettings,
   WithinAccountCreation,
 } from './identity.service.ts';
-import type { RateLimiter } from './rate-limiter.ts';
+import { assertSignupDomain } from './signup-domains.ts';
 
 export const GOOGLE_IDENTITY_TOOLKIT_URL = 'https://identitytoolkit.googleapis.com';
 
@@ -39,6 +40,8 @@ export class FirebaseAccounts implements AccountCreator {
       rateLimits: RateLimitSettings;
       log: FastifyBaseLogger;
       now: () => number;
+      /** SIGNUP_DOMAINS; empty: anyone may register. */
+      signupDomains: readonly string[];
     },
   ) {}
 
@@ -47,6 +50,7 @@ export class FirebaseAccounts implements AccountCreator {
     within: WithinAccountCreation,
   ): Promise<NewAccount> {
     const { db, limiter, rateLimits, log, now } = this.deps;
+    if (typeof input.email === 'string') assertSignupDomain(input.email, this.deps.signupDomains);
     // Google sees every registration coming from this server's address, so the per-IP limit is ours.
     const [perIp] = await limiter.hit([{ key: `signup:ip:${input.ip}`, rule: rateLimits.signUpPerIp }]);
     if (perIp && !perIp.allowed) throw identityErrors.tooManyAttempts(perIp.retryAfterSeconds);

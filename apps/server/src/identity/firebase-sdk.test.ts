@@ -17,6 +17,7 @@ import {
   verifyPasswordResetCode,
 } from '@firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Mailbox } from '../testing/mailbox.ts';
 import { uniqueEmail, waitForResetCode } from '../testing/sign-in.ts';
 import { createTestApp, TEST_IDENTITY_API_KEY, type TestApp } from '../testing/test-app.ts';
 
@@ -49,9 +50,11 @@ async function errorCodeOf(promise: Promise<unknown>): Promise<{ code: string; m
   throw new Error('expected the call to fail');
 }
 
+const mailbox = new Mailbox();
+
 beforeAll(async () => {
   t = await createTestApp(
-    {},
+    { SMTP_URL: `smtp://127.0.0.1:${await mailbox.listen()}` },
     {
       identity: {
         now: () => Date.now() + clockOffset,
@@ -66,6 +69,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const firebaseApp of firebaseApps) await deleteApp(firebaseApp);
   await t.close();
+  await mailbox.close();
 });
 
 describe('the Firebase JS SDK against the built-in provider', () => {
@@ -157,7 +161,7 @@ describe('the Firebase JS SDK against the built-in provider', () => {
     });
     // A password reset lifts the lock.
     await sendPasswordResetEmail(auth, email);
-    await confirmPasswordReset(auth, await waitForResetCode(t.db, email), 'brand-new-password');
+    await confirmPasswordReset(auth, await waitForResetCode(mailbox, email), 'brand-new-password');
     expect((await signInWithEmailAndPassword(auth, email, 'brand-new-password')).user.email).toBe(email);
   });
 
@@ -167,7 +171,7 @@ describe('the Firebase JS SDK against the built-in provider', () => {
     const { user } = await createUserWithEmailAndPassword(auth, email, 'old-password');
 
     await sendPasswordResetEmail(auth, email);
-    const code = await waitForResetCode(t.db, email);
+    const code = await waitForResetCode(mailbox, email);
     expect(await verifyPasswordResetCode(auth, code)).toBe(email);
     // Verifying does not use the code up.
     expect(await verifyPasswordResetCode(auth, code)).toBe(email);
@@ -214,7 +218,7 @@ describe('the Firebase JS SDK against the built-in provider', () => {
     await createUserWithEmailAndPassword(auth, email, 'old-password');
     await signOut(auth);
     await sendPasswordResetEmail(auth, email);
-    const code = await waitForResetCode(t.db, email);
+    const code = await waitForResetCode(mailbox, email);
     clockOffset = 60 * 60_000 + 1000;
     try {
       expect((await errorCodeOf(verifyPasswordResetCode(auth, code))).code).toBe('auth/expired-action-code');

@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from 'jose';
-import type { TokenVerifier } from '../auth/auth.plugin.ts';
+import type { AuthenticatedUser, TokenVerifier } from '../auth/auth.plugin.ts';
+import { RecentlyVerified } from '../auth/recently-verified.ts';
 import { AppError, unauthorized } from '../errors.ts';
 import { validIdTokenClaims } from './id-token-claims.ts';
 
@@ -24,8 +25,11 @@ export function firebaseVerifier(options: {
     timeoutDuration: 5_000,
     cooldownDuration: 30_000,
   });
+  const verified = new RecentlyVerified<AuthenticatedUser>(now);
   return {
     async verify(idToken) {
+      const known = verified.get(idToken);
+      if (known) return known;
       let payload: Record<string, unknown>;
       try {
         ({ payload } = await jwtVerify(idToken, jwks, {
@@ -55,7 +59,9 @@ export function firebaseVerifier(options: {
       const claims = validIdTokenClaims(payload, now());
       const { email } = payload;
       if (!claims || typeof email !== 'string') throw unauthorized();
-      return { uid: claims.sub, email: email.toLowerCase() };
+      const user = { uid: claims.sub, email: email.toLowerCase() };
+      verified.set(idToken, user, Number(payload.exp) * 1000);
+      return user;
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Errors of the Identity-Toolkit-compatible provider. They answer with Google's envelope
- * (`references/identity-toolkit.md` §4): `message` is `CODE` or `CODE : detail` (space, colon, space),
+ * (https://firebase.google.com/docs/reference/rest/auth#section-error-response): `message` is `CODE` or `CODE : detail` (space, colon, space),
  * which the Firebase SDK splits to build `auth/<code>` errors.
  */
 export class IdentityError extends Error {
@@ -41,7 +41,7 @@ export function googleErrorBody(error: IdentityError): GoogleErrorBody {
   };
 }
 
-/** Exact production texts (identity-toolkit.md §1.2, §4.2, §8). */
+/** Exact production texts (as Google's service answers them). */
 export const WEAK_PASSWORD_DETAIL = 'Password should be at least 6 characters';
 export const ACCOUNT_LOCKED_DETAIL =
   'Access to this account has been temporarily disabled due to many failed login attempts. You can immediately restore it by resetting your password or you can try again later.';

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { TokenVerifier } from '../auth/auth.plugin.ts';
+import { RateLimiter } from '../common/rate-limiter.ts';
 import { builtinVerifier } from './builtin-verifier.ts';
 import { FirebaseAccounts, GOOGLE_IDENTITY_TOOLKIT_URL } from './firebase-accounts.ts';
 import { firebaseVerifier } from './firebase-verifier.ts';
@@ -10,7 +11,6 @@ import {
   IdentityService,
   type RateLimitSettings,
 } from './identity.service.ts';
-import { RateLimiter } from './rate-limiter.ts';
 import { SigningKeys } from './signing-keys.ts';
 
 /** Knobs that are not environment settings: a clock and limits for tests, Google's URLs for firebase mode. */
@@ -63,6 +63,7 @@ export const identityPlugin = fp<IdentityOptions>(
           rateLimits,
           log: app.log,
           now,
+          signupDomains: config.signupDomains,
         }),
         verifier: firebaseVerifier({ projectId: firebase.projectId, jwksUrl: options.firebaseJwksUrl, now }),
         provider: undefined,
@@ -80,10 +81,11 @@ export const identityPlugin = fp<IdentityOptions>(
       now,
       publicUrl: config.publicUrl,
       rateLimits,
+      signupDomains: config.signupDomains,
     });
     app.decorate('identity', {
       accounts: service,
-      verifier: builtinVerifier(service),
+      verifier: builtinVerifier(service, now),
       provider: service,
     } satisfies Identity);
     app.addHook('preClose', async () => service.drain());

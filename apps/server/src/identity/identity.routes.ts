@@ -90,7 +90,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
             response: { 200: s.resetPasswordAnswer, 400: s.googleError },
           },
         },
-        async (request) => service.resetPassword(request.body as Fields),
+        async (request) => service.resetPassword(request.body as Fields, request.ip),
       );
       api.get(
         '/v2/passwordPolicy',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-// Identity Toolkit request and response shapes (references/identity-toolkit.md §3). Request schemas
-// document the fields we read; they are never used to reject or strip a request (§1.4: unknown fields
+// Identity Toolkit request and response shapes (https://cloud.google.com/identity-platform/docs/reference/rest/v1/accounts). Request schemas
+// document the fields we read; they are never used to reject or strip a request (unknown fields
 // such as returnSecureToken and clientType are ignored, snake_case is accepted).
 
 export const apiKeyQuery = z.looseObject({

@@ -3,6 +3,7 @@ import { isValidEmailEntry } from '@handoff/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { errors as joseErrors, jwtVerify } from 'jose';
 import type { Selectable, Transaction } from 'kysely';
+import type { RateLimiter, RateRule } from '../common/rate-limiter.ts';
 import type { Db } from '../db/database.ts';
 import type { Database, IdentityAccountsTable } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -10,9 +11,9 @@ import { validIdTokenClaims } from './id-token-claims.ts';
 import { ACCOUNT_LOCKED_DETAIL, IdentityError, identityErrors } from './identity.errors.ts';
 import { assertPasswordAcceptable, passwordPolicyResponse } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import type { RateLimiter, RateRule } from './rate-limiter.ts';
 import { passwordResetEmail } from './reset-email.ts';
 import { SIGNING_ALGORITHM, type SigningKeys } from './signing-keys.ts';
+import { assertSignupDomain } from './signup-domains.ts';
 
 /** The project id of the built-in provider: tokens carry iss `https://securetoken.google.com/handoff-local`. */
 export const BUILTIN_PROJECT_ID = 'handoff-local';
@@ -38,6 +39,8 @@ export interface RateLimitSettings {
   sendOobCodePerIp: RateRule;
   /** Password-reset e-mail requests per e-mail address. */
   sendOobCodePerEmail: RateRule;
+  /** Reset-code checks per IP address (guessing codes). */
+  resetCodePerIp: RateRule;
 }
 
 const MINUTE = 60_000;
@@ -49,6 +52,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   signUpPerIp: { max: 100, windowMs: 60 * MINUTE },
   sendOobCodePerIp: { max: 30, windowMs: 60 * MINUTE },
   sendOobCodePerEmail: { max: 5, windowMs: 60 * MINUTE },
+  resetCodePerIp: { max: 20, windowMs: 15 * MINUTE },
 };
 
 export type Account = Selectable<IdentityAccountsTable>;
@@ -90,6 +94,15 @@ function revoked(authTime: number, validSince: Date): boolean {
   return authTime * 1000 < new Date(validSince).getTime();
 }
 
+/** A new opaque refresh token and the row that stores it (only its hash is stored). */
+function newRefreshToken(localId: string, authTime: number) {
+  const token = randomBytes(32).toString('base64url');
+  return {
+    token,
+    row: { token_hash: sha256(token), local_id: localId, auth_time: new Date(authTime * 1000) },
+  };
+}
+
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** A 28-character alphanumeric uid, like Google's. */
@@ -113,16 +126,19 @@ export interface IdentityServiceDeps {
   now: () => number;
   publicUrl: string;
   rateLimits: RateLimitSettings;
+  /** SIGNUP_DOMAINS; empty: anyone may register. */
+  signupDomains: readonly string[];
 }
 
 /**
  * The built-in identity provider: e-mail/password accounts, ID and refresh tokens, password-reset codes,
- * with the answers of Google's Identity Toolkit (`references/identity-toolkit.md`).
+ * with the answers of Google's Identity Toolkit (https://cloud.google.com/identity-platform/docs/reference/rest/v1/accounts).
  */
 export class IdentityService implements AccountCreator {
   readonly projectId = BUILTIN_PROJECT_ID;
   readonly issuer = `https://securetoken.google.com/${BUILTIN_PROJECT_ID}`;
   private readonly pendingMail = new Set<Promise<void>>();
+  private readonly sessionsEndedListeners = new Set<(uid: string) => void>();
 
   constructor(private readonly deps: IdentityServiceDeps) {}
 
@@ -139,6 +155,7 @@ export class IdentityService implements AccountCreator {
     if (!password) throw new IdentityError('MISSING_PASSWORD');
     if (!isValidEmailEntry(rawEmail)) throw new IdentityError('INVALID_EMAIL');
     const email = rawEmail.toLowerCase();
+    assertSignupDomain(email, this.deps.signupDomains);
 
     const [perIp] = await limiter.hit([{ key: `signup:ip:${input.ip}`, rule: rateLimits.signUpPerIp }]);
     if (perIp && !perIp.allowed) throw identityErrors.tooManyAttempts(perIp.retryAfterSeconds);
@@ -176,7 +193,9 @@ export class IdentityService implements AccountCreator {
     const account = await this.create(
       { email: body.email, password: body.password, ip },
       async (trx, created) => {
-        refreshToken = await this.newRefreshToken(trx, created.uid, seconds(created.createdAt));
+        const refresh = newRefreshToken(created.uid, seconds(created.createdAt));
+        await trx.insertInto('identity_refresh_tokens').values(refresh.row).execute();
+        refreshToken = refresh.token;
       },
     );
     return {
@@ -204,10 +223,13 @@ export class IdentityService implements AccountCreator {
     const accountKey = `signin:acct:${email}|${ip}`;
     const anyIpKey = `signin:acct-any:${email}`;
     const ipKey = `signin:ip:${ip}`;
-    const [perAccount, perAccountAnyIp, perIp] = await limiter.hit([
-      { key: accountKey, rule: rateLimits.signInPerAccountAndIp },
-      { key: anyIpKey, rule: rateLimits.signInPerAccount },
-      { key: ipKey, rule: rateLimits.signInPerIp },
+    const [[perAccount, perAccountAnyIp, perIp], account] = await Promise.all([
+      limiter.hit([
+        { key: accountKey, rule: rateLimits.signInPerAccountAndIp },
+        { key: anyIpKey, rule: rateLimits.signInPerAccount },
+        { key: ipKey, rule: rateLimits.signInPerIp },
+      ]),
+      this.findByEmail(email),
     ]);
     for (const locked of [perAccount, perAccountAnyIp]) {
       if (locked && !locked.allowed) {
@@ -216,32 +238,39 @@ export class IdentityService implements AccountCreator {
     }
     if (perIp && !perIp.allowed) throw identityErrors.tooManyAttempts(perIp.retryAfterSeconds);
 
-    const account = await this.findByEmail(email);
     // Enumeration protection: an unknown e-mail and a wrong password answer alike, in alike time.
     if (!(await verifyPassword(account?.password_hash, password)) || !account) {
       throw new IdentityError('INVALID_LOGIN_CREDENTIALS');
     }
     if (account.disabled) throw new IdentityError('USER_DISABLED');
 
-    await Promise.all([limiter.clear(accountKey), limiter.forgive([anyIpKey, ipKey])]);
     const at = now();
     const authTime = authTimeFor(at, account.valid_since);
-    const refreshToken = await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('identity_accounts')
-        .set({ last_login_at: new Date(at) })
-        .where('local_id', '=', account.local_id)
-        .execute();
-      return this.newRefreshToken(trx, account.local_id, authTime);
-    });
+    const refresh = newRefreshToken(account.local_id, authTime);
+    // The counters' statement, and one that records the sign-in and stores its refresh token together,
+    // while the ID token is signed.
+    const [, , idToken] = await Promise.all([
+      limiter.succeeded(accountKey, [anyIpKey, ipKey]),
+      db
+        .with('login', (q) =>
+          q
+            .updateTable('identity_accounts')
+            .set({ last_login_at: new Date(at) })
+            .where('local_id', '=', account.local_id),
+        )
+        .insertInto('identity_refresh_tokens')
+        .values(refresh.row)
+        .execute(),
+      this.issueIdToken({ uid: account.local_id, email: account.email }, authTime),
+    ]);
     return {
       kind: 'identitytoolkit#VerifyPasswordResponse',
       localId: account.local_id,
       email: account.email,
       displayName: '',
-      idToken: await this.issueIdToken({ uid: account.local_id, email: account.email }, authTime),
+      idToken,
       registered: true,
-      refreshToken,
+      refreshToken: refresh.token,
       expiresIn: String(ID_TOKEN_LIFETIME_SECONDS),
     };
   }
@@ -360,20 +389,15 @@ export class IdentityService implements AccountCreator {
           expires_at: expiresAt,
         })
         .execute();
-      const sent = await mailer.sendMail({
+      // Without SMTP_URL the e-mail stays in the outbox with the link redacted, and the link is logged
+      // nowhere: a working reset code exists only in the e-mail a mail server delivered.
+      await mailer.sendMail({
         purpose: 'password-reset',
         to: [email],
         subject: message.subject,
         text: message.text,
         storedText: passwordResetEmail(email, `${publicUrl}/reset-password?oobCode=[sent]`).text,
       });
-      if (!sent.delivered) {
-        // No SMTP server is configured: the operator hands the link on (the one place a reset code is logged).
-        log.info(
-          { to: email, messageId: sent.messageId },
-          `password reset link (e-mail kept in the outbox): ${link}`,
-        );
-      }
     } catch (err) {
       // MailDeliveryError is logged by the mailer; this names the request it belonged to.
       log.error({ err, to: email }, 'the password-reset e-mail could not be sent');
@@ -392,10 +416,16 @@ export class IdentityService implements AccountCreator {
 
   // ---- accounts:resetPassword (verify and confirm) -----------------------------------------------
 
-  async resetPassword(body: Fields) {
-    const { db, limiter, now } = this.deps;
+  async resetPassword(body: Fields, ip: string) {
+    const { db, limiter, rateLimits, now } = this.deps;
     const oobCode = str(body.oobCode);
     if (!oobCode) throw new IdentityError('MISSING_OOB_CODE');
+    // Like sign-in: every check counts before the code is looked up. Valid codes count too: a code
+    // can be checked without being used, so forgiving them would let a guesser with an account of its
+    // own wipe its count between guesses. A user's own reset takes two checks (verify, confirm).
+    const guessKey = `oob-check:ip:${ip}`;
+    const [perIp] = await limiter.hit([{ key: guessKey, rule: rateLimits.resetCodePerIp }]);
+    if (perIp && !perIp.allowed) throw identityErrors.tooManyAttempts(perIp.retryAfterSeconds);
     const codeHash = sha256(oobCode);
     const row = await db
       .selectFrom('identity_oob_codes as c')
@@ -455,6 +485,7 @@ export class IdentityService implements AccountCreator {
         .where('used_at', 'is', null)
         .execute();
     });
+    for (const listener of this.sessionsEndedListeners) listener(row.local_id);
     // A reset lifts the account lockout, as on Google's service.
     await Promise.all([
       limiter.clearPrefix(`signin:acct:${row.email}|`),
@@ -469,6 +500,11 @@ export class IdentityService implements AccountCreator {
     return passwordPolicyResponse();
   }
 
+  /** Hears of every password reset in this process (its ID tokens are refused from then on). */
+  onSessionsEnded(listener: (uid: string) => void): void {
+    this.sessionsEndedListeners.add(listener);
+  }
+
   // ---- tokens ------------------------------------------------------------------------------------
 
   /**
@@ -476,7 +512,7 @@ export class IdentityService implements AccountCreator {
    * `iat` / `auth_time` not in the future, the account exists and is enabled, and `auth_time` is not older
    * than the account's `valid_since` (revocation by a password reset).
    */
-  async verifyIdToken(idToken: string): Promise<{ account: Account; authTime: number }> {
+  async verifyIdToken(idToken: string): Promise<{ account: Account; authTime: number; expiresAtMs: number }> {
     const { keys, now } = this.deps;
     let payload: Record<string, unknown>;
     try {
@@ -511,7 +547,7 @@ export class IdentityService implements AccountCreator {
     if (!account) throw new IdentityError('USER_NOT_FOUND');
     if (account.disabled) throw new IdentityError('USER_DISABLED');
     if (revoked(authTime, account.valid_since)) throw new IdentityError('TOKEN_EXPIRED');
-    return { account, authTime };
+    return { account, authTime, expiresAtMs: Number(payload.exp) * 1000 };
   }
 
   private issueIdToken(account: { uid: string; email: string }, authTime: number): Promise<string> {
@@ -528,20 +564,6 @@ export class IdentityService implements AccountCreator {
       email_verified: false,
       firebase: { identities: { email: [account.email] }, sign_in_provider: 'password' },
     });
-  }
-
-  /** A new opaque refresh token; only its hash is stored. */
-  private async newRefreshToken(
-    trx: Transaction<Database>,
-    localId: string,
-    authTime: number,
-  ): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
-    await trx
-      .insertInto('identity_refresh_tokens')
-      .values({ token_hash: sha256(token), local_id: localId, auth_time: new Date(authTime * 1000) })
-      .execute();
-    return token;
   }
 
   private findByEmail(email: string): Promise<Account | undefined> {

@@ -38,7 +38,7 @@ export const MIN_PASSWORD_LENGTH = 6;
 /**
  * The `GET /v2/passwordPolicy` answer. Only Google's fixed rule applies (at least 6 characters), so the
  * policy is not enforced as a custom policy: a short password is WEAK_PASSWORD, as on Google's service
- * for a project without a password policy (identity-toolkit.md §3.7, §4.2).
+ * for a project without a password policy (https://firebase.google.com/docs/reference/rest/auth).
  */
 export function passwordPolicyResponse() {
   return {

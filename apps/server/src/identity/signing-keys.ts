@@ -10,7 +10,7 @@ import {
   SignJWT,
 } from 'jose';
 import { sql } from 'kysely';
-import { SecretBox } from '../accounts/secret-box.ts';
+import { SecretBox } from '../common/secret-box.ts';
 import type { Db } from '../db/database.ts';
 
 export const SIGNING_ALGORITHM = 'RS256';

@@ -18,8 +18,8 @@ export interface OutgoingMail {
   text: string;
   attachments?: MailAttachment[];
   /**
-   * The body to keep in `mail_messages` once the message has been delivered, when the real body holds
-   * a secret (a password-reset link). Undelivered messages keep the real body: the outbox must be usable.
+   * The body to keep in `mail_messages` when the real body holds a secret (a password-reset link):
+   * delivered or not, the stored copy never holds a working link.
    */
   storedText?: string;
 }
@@ -31,10 +31,13 @@ export interface SentMail {
   messageId: string;
 }
 
-/** SMTP refused or could not be reached. The message is recorded in the outbox as not delivered. */
+/**
+ * SMTP failed: the mail server refused the message, could not be reached, or stopped answering. The
+ * message is recorded in the outbox as not delivered (`messageId`; null if even that record failed).
+ */
 export class MailDeliveryError extends Error {
   constructor(
-    readonly messageId: string,
+    readonly messageId: string | null,
     options: { cause: unknown },
   ) {
     super('The e-mail could not be delivered: the mail server refused it or could not be reached.', options);
@@ -46,6 +49,38 @@ export class MailDeliveryError extends Error {
 export function describeDeliveryFailure(error: unknown): string {
   const cause = error instanceof MailDeliveryError ? error.cause : error;
   return cause instanceof Error ? cause.message : String(cause);
+}
+
+/** Socket errors that can only happen while connecting, before any command is sent. */
+const CONNECT_ERRORS = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** nodemailer's time-outs that end a session before a message can be sent. */
+const SETUP_TIMEOUTS = new Set(['CONNECT_TIMEOUT', 'GREETING_TIMEOUT', 'UPGRADE_TIMEOUT']);
+/** nodemailer error codes raised before the message data is sent (log-in, TLS, DNS, set-up, envelope checks). */
+const BEFORE_DATA_CODES = new Set(['EAUTH', 'ETLS', 'EDNS', 'ECONFIG', 'EREQUIRETLS']);
+
+/**
+ * True only when the mail server certainly did not take the message: it answered with a 4xx/5xx reply
+ * (to the connection, log-in, MAIL FROM, RCPT TO, DATA or the end of the data), or the session failed
+ * before the message could be sent (connection refused, no greeting, log-in or TLS failure). Anything
+ * else (a time-out or a dropped connection mid-session, a failure after the server accepted) may have
+ * delivered the message: the caller must not treat it as refused. nodemailer reports these as
+ * `err.code`, `err.responseCode`, `err.command` (https://nodemailer.com/smtp/#error-handling).
+ */
+export function mailServerRefused(error: unknown): boolean {
+  if (!(error instanceof MailDeliveryError)) return false;
+  const cause = error.cause as {
+    code?: string;
+    originalCode?: string;
+    responseCode?: number;
+    command?: string;
+    timeoutType?: string;
+  } | null;
+  if (!cause || typeof cause !== 'object') return false;
+  if (typeof cause.responseCode === 'number' && cause.responseCode >= 400) return true;
+  if (cause.code && BEFORE_DATA_CODES.has(cause.code)) return true;
+  if (cause.code === 'EENVELOPE' || cause.command === 'API') return cause.code !== 'ESTREAM';
+  if (cause.originalCode && CONNECT_ERRORS.has(cause.originalCode)) return true;
+  return cause.timeoutType !== undefined && SETUP_TIMEOUTS.has(cause.timeoutType);
 }
 
 export interface Mailer {
@@ -91,7 +126,7 @@ export function createMailer(options: {
         to_addresses: mail.to,
         cc_addresses: mail.cc ?? [],
         subject,
-        text_body: delivered && mail.storedText !== undefined ? mail.storedText : mail.text,
+        text_body: mail.storedText ?? mail.text,
         attachment_name: attachments.length
           ? attachments.map((a) => singleLine(a.filename)).join(', ')
           : null,
@@ -127,7 +162,11 @@ export function createMailer(options: {
           })),
         });
       } catch (cause) {
-        const messageId = await record(mail, subject, false);
+        // The SMTP failure is what the caller must hear, even if keeping the outbox copy fails too.
+        const messageId = await record(mail, subject, false).catch((error: unknown) => {
+          log.error({ err: error }, 'could not keep an undelivered e-mail in the outbox');
+          return null;
+        });
         // The SMTP error names the server, not the message body; never log the body (it may hold a secret).
         log.error(
           { err: cause, purpose: mail.purpose, messageId },

@@ -1,6 +1,8 @@
-// Project rows, always selected by the owner's id from the verified token.
+// Project rows, always selected by the workspace the caller was admitted to (request.membership).
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, ProjectsTable } from '../db/schema.ts';
+import { notFound } from '../errors.ts';
+import type { Membership } from '../workspaces/workspaces.service.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -16,19 +18,20 @@ const columns = [
   'autosend_next_run_at',
   'autosend_last_run_at',
   'autosend_last_error',
+  'autosend_user_id',
 ] as const;
 
 export type ProjectRecord = Pick<Selectable<ProjectsTable>, (typeof columns)[number]>;
 
 /**
  * The answer of getFirebaseProjects, `{"data":[Project…]}` oldest first, as JSON text built by the
- * database. A user may have a thousand projects; decoding their three text[] columns row by row, then
+ * database. A workspace may have a thousand projects; decoding their three text[] columns row by row, then
  * mapping and serialising them, cost about twice as much as letting the database write the JSON, on
  * PGlite and PostgreSQL alike (bench/projects.bench.ts). The keys are those of `toProject`.
  */
 export async function projectListJson(
   db: Executor,
-  userId: string,
+  workspaceId: string,
   nextCheckAt: Date | null,
 ): Promise<string> {
   // Timestamps as ISO 8601 in UTC with milliseconds, as Date#toJSON writes them in toProject.
@@ -36,6 +39,8 @@ export async function projectListJson(
     sql`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   const { body } = await db
     .selectFrom('projects')
+    // Whose Jira token auto-send uses; a join, not a lookup per row.
+    .leftJoin('users as switcher', 'switcher.id', 'projects.autosend_user_id')
     .select(
       sql<string>`json_build_object('data', coalesce(json_agg(json_build_object(
         'userId', user_id,
@@ -51,29 +56,55 @@ export async function projectListJson(
           'lastError', autosend_last_error,
           'lastSentAt', (select ${iso('finished_at')} from sends
             where sends.project_id = projects.id and trigger = 'auto' and status = 'sent'
-            order by finished_at desc limit 1)
+            order by finished_at desc limit 1),
+          'switchedOnBy', case when autosend then switcher.email end
         )
-      ) order by created_at, project_key), '[]'::json))::text`.as('body'),
+      ) order by projects.created_at, project_key), '[]'::json))::text`.as('body'),
     )
-    .where('user_id', '=', userId)
+    .where('projects.workspace_id', '=', workspaceId)
     .executeTakeFirstOrThrow();
   return body;
 }
 
-export async function findProject(db: Executor, userId: string, projectKey: string, { lock = false } = {}) {
+/** Changes with every write to the workspace's projects or their sends (database triggers). */
+export async function projectListVersion(db: Executor, workspaceId: string): Promise<string> {
+  const row = await db
+    .selectFrom('workspaces')
+    .select('projects_version')
+    .where('id', '=', workspaceId)
+    .executeTakeFirstOrThrow();
+  return String(row.projects_version);
+}
+
+/**
+ * The project with this key in the workspace the caller was admitted to: the one lookup of a project
+ * by key for every route. Undefined when there is none (a 404 that says nothing about other workspaces).
+ */
+export async function findProjectForCaller(
+  db: Executor,
+  caller: Membership,
+  projectKey: string,
+  { lock = false } = {},
+) {
   let query = db
     .selectFrom('projects')
     .select(columns)
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', caller.workspaceId)
     .where('project_key', '=', projectKey);
   if (lock) query = query.forUpdate();
   return query.executeTakeFirst();
 }
 
-/** Inserts the project; undefined when the user already has one with this key. */
+/** The answer when the caller's workspace has no project with the key (whether another has, is not told). */
+export function projectNotFound(projectKey: string) {
+  return notFound(`You have no project with the key ${JSON.stringify(projectKey)}.`);
+}
+
+/** Inserts the project; undefined when the workspace already has one with this key. */
 export async function insertProject(
   db: Executor,
   values: {
+    workspaceId: string;
     userId: string;
     projectKey: string;
     projectName: string;
@@ -84,13 +115,14 @@ export async function insertProject(
   return db
     .insertInto('projects')
     .values({
+      workspace_id: values.workspaceId,
       user_id: values.userId,
       project_key: values.projectKey,
       project_name: values.projectName,
       client_emails: values.clientEmails,
       client_cc: values.clientCC,
     })
-    .onConflict((oc) => oc.columns(['user_id', 'project_key']).doNothing())
+    .onConflict((oc) => oc.columns(['workspace_id', 'project_key']).doNothing())
     .returning(columns)
     .executeTakeFirst();
 }
@@ -102,9 +134,10 @@ export async function updateProject(
     clientEmails: string[];
     clientCC: string[];
     autosend: boolean;
-    sentIssueKeys: string[];
     /** Auto-send was just switched on: the first automatic round is due at once. */
     autosendDueNow: boolean;
+    /** Who switched auto-send on (their Jira token is the one it uses). */
+    autosendUserId: string | null;
   },
 ) {
   return db
@@ -113,8 +146,8 @@ export async function updateProject(
       client_emails: changes.clientEmails,
       client_cc: changes.clientCC,
       autosend: changes.autosend,
-      sent_issue_keys: changes.sentIssueKeys,
-      ...(changes.autosendDueNow ? { autosend_next_run_at: null } : {}),
+      autosend_user_id: changes.autosendUserId,
+      ...(changes.autosendDueNow ? { autosend_next_run_at: null, autosend_last_error: null } : {}),
       updated_at: new Date(),
     })
     .where('id', '=', id)
@@ -136,11 +169,18 @@ export async function lastAutomaticSend(db: Executor, projectId: string): Promis
   return row?.finished_at ?? null;
 }
 
+/** The e-mail of the member whose Jira token auto-send uses, if any. */
+export async function emailOfUser(db: Executor, userId: string | null): Promise<string | null> {
+  if (!userId) return null;
+  const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+  return row?.email ?? null;
+}
+
 /** Deletes the project; whether there was one. */
-export async function deleteProject(db: Executor, userId: string, projectKey: string): Promise<boolean> {
+export async function deleteProject(db: Executor, caller: Membership, projectKey: string): Promise<boolean> {
   const result = await db
     .deleteFrom('projects')
-    .where('user_id', '=', userId)
+    .where('workspace_id', '=', caller.workspaceId)
     .where('project_key', '=', projectKey)
     .executeTakeFirst();
   return result.numDeletedRows > 0n;

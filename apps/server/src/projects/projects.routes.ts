@@ -1,27 +1,11 @@
 // POST /jira/getFirebaseProjects, addProject, getFirebaseProjectByKey, updateFirebaseProject,
-// deleteFirebaseProject (SPEC.md §7). Every query is scoped by the product user of the bearer token;
-// a body naming another user is refused with 403 before anything is read or changed.
+// deleteFirebaseProject (docs/product.md §7). Every query is scoped by the workspace the caller was admitted to
+// (request.membership); a body naming another user is refused with 403 before anything is read or changed.
+// Members list, fetch, send and toggle auto-send; only owners add, delete or change client addresses.
 import { texts } from '@handoff/core';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { assertSameUser, type ProductUser, requireProductUser } from '../accounts/current-user.ts';
-import { AppError, badRequest, conflict, notFound } from '../errors.ts';
-import { recordManualClaim } from '../sends/sends.service.ts';
-import { TrackerError } from '../tracker/jira.client.ts';
-import { requireUser } from '../tracker/require-user.ts';
-import {
-  deleteProject,
-  findProject,
-  insertProject,
-  lastAutomaticSend,
-  type ProjectRecord,
-  projectListJson,
-  updateProject,
-} from './projects.repository.ts';
 import {
   addProjectBody,
   type Project,
-  type ProjectListAnswer,
   projectAnswer,
   projectChangeAnswer,
   projectDeleteAnswer,
@@ -29,55 +13,79 @@ import {
   projectRefBody,
   updateProjectBody,
   userIdBody,
-} from './projects.schemas.ts';
+} from '@handoff/core/api';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ProductUser } from '../auth/product-user.ts';
+import { cachedRead } from '../db/read-cache.ts';
+import { AppError, badRequest, conflict } from '../errors.ts';
+import { sendJsonText } from '../http/json-text.ts';
+import { TrackerError } from '../tracker/jira.client.ts';
+import { assertOwner, type Membership } from '../workspaces/workspaces.service.ts';
+import {
+  deleteProject,
+  emailOfUser,
+  findProjectForCaller,
+  insertProject,
+  lastAutomaticSend,
+  type ProjectRecord,
+  projectListJson,
+  projectListVersion,
+  projectNotFound,
+  updateProject,
+} from './projects.repository.ts';
 
 const tags = ['projects'];
-const security = [{ bearer: [] }];
 
 export async function projectsRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  // Looked up per request, so the auth plugin may be registered before or after this one.
-  const onRequest = requireUser(app);
 
   app.post(
     '/jira/getFirebaseProjects',
     {
-      onRequest,
       schema: {
         tags,
-        security,
-        description: "The signed-in user's projects, oldest first.",
+        description: "The projects of the caller's current workspace (or X-Workspace-Id's), oldest first.",
         body: userIdBody,
         response: { 200: projectListAnswer },
       },
     },
     async (request, reply) => {
-      const user = await requireProductUser(request);
-      assertSameUser(user, request.body.userId);
-      // Already-serialised JSON (built by the database) is sent as it is; see projectListJson.
-      const body = await projectListJson(app.db, user.id, app.autosend.nextTickAt());
-      return reply.type('application/json; charset=utf-8').send(body as unknown as ProjectListAnswer);
+      const { workspaceId } = request.membership;
+      // JSON written by the database (see projectListJson), reused while the workspace's projects are
+      // unchanged (cachedRead), and compressed once per answer. Membership was checked just before,
+      // uncached (admitCaller): the cache holds the workspace's list, never who may read it.
+      const nextCheckAt = app.autosend.nextTickAt();
+      const body = await cachedRead(
+        app.db,
+        `projects:${workspaceId}:${nextCheckAt?.getTime()}`,
+        () => projectListJson(app.db, workspaceId, nextCheckAt),
+        () => projectListVersion(app.db, workspaceId),
+      );
+      return sendJsonText(request, reply, body);
     },
   );
 
   app.post(
     '/jira/addProject',
     {
-      onRequest,
+      config: { ownerOnly: true },
       schema: {
         tags,
-        security,
-        description: 'Links a tracker project; 409 when the user already has a project with this key.',
+        description:
+          'Links a tracker project (owners only); 409 when the workspace already has a project with this key.',
         body: addProjectBody,
         response: { 200: projectChangeAnswer },
       },
     },
     async (request) => {
-      const user = await requireProductUser(request);
-      const { userId, ...values } = request.body;
-      assertSameUser(user, userId);
-      const row = await insertProject(app.db, { userId: user.id, ...values });
-      if (!row) throw conflict(`The project ${values.projectKey} has already been added.`);
+      const user = request.productUser;
+      const row = await insertProject(app.db, {
+        ...request.body,
+        userId: user.id,
+        workspaceId: request.membership.workspaceId,
+      });
+      if (!row) throw conflict(`The project ${request.body.projectKey} has already been added.`);
       return {
         status: 200 as const,
         message: texts.addProject.success,
@@ -89,19 +97,15 @@ export async function projectsRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/jira/getFirebaseProjectByKey',
     {
-      onRequest,
       schema: {
         tags,
-        security,
-        description: 'One of the user’s projects by its tracker key.',
+        description: 'One of the workspace’s projects by its tracker key.',
         body: projectRefBody,
         response: { 200: projectAnswer },
       },
     },
     async (request) => {
-      const user = await requireProductUser(request);
-      assertSameUser(user, request.body.userId);
-      const row = await findProject(app.db, user.id, request.body.projectKey);
+      const row = await findProjectForCaller(app.db, request.membership, request.body.projectKey);
       if (!row) throw projectNotFound(request.body.projectKey);
       return { data: await answerFor(app, row) };
     },
@@ -110,49 +114,51 @@ export async function projectsRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/jira/updateFirebaseProject',
     {
-      onRequest,
       schema: {
         tags,
-        security,
         description:
           'Changes the client and CC addresses, the auto-send flag, and adds to the sent issue keys ' +
           '(keys are only ever added; the list stays free of duplicates). The key cannot change (400); a ' +
-          'different projectName is ignored.',
+          'different projectName is ignored. Only owners may change the addresses (403).',
         body: updateProjectBody,
         response: { 200: projectChangeAnswer },
       },
     },
     async (request) => {
-      const user = await requireProductUser(request);
-      const { userId, projectKey, updatedProject: changes } = request.body;
-      assertSameUser(user, userId);
-      if (changes.autosend === true) await assertTrackerAcceptsToken(app, user, projectKey);
+      const user = request.productUser;
+      const caller = request.membership;
+      const { projectKey, updatedProject: changes } = request.body;
+      if (changes.autosend === true) await assertTrackerAcceptsToken(app, user, caller, projectKey);
       const row = await app.db.transaction().execute(async (trx) => {
-        const current = await findProject(trx, user.id, projectKey, { lock: true });
+        const current = await findProjectForCaller(trx, caller, projectKey, { lock: true });
         if (!current) throw projectNotFound(projectKey);
         if (changes.projectKey !== undefined && changes.projectKey !== current.project_key) {
           throw badRequest("A project's key can't be changed. Delete the project and add it again.");
         }
-        // projectName is accepted and ignored: the name is the tracker project's, fixed when it was added.
-        const sent = current.sent_issue_keys;
-        const known = new Set(sent);
-        const added: string[] = [];
-        for (const key of changes.sentProjectIssuesList ?? []) {
-          if (!known.has(key)) {
-            known.add(key);
-            added.push(key);
-          }
+        const clientEmails = changes.clientEmails ?? current.client_emails;
+        const clientCC = changes.clientCC ?? changes.clinetCC ?? current.client_cc;
+        // The screens send the addresses with every update; only a change is an owner's business.
+        if (!sameList(clientEmails, current.client_emails) || !sameList(clientCC, current.client_cc)) {
+          assertOwner(caller);
         }
+        // projectName is accepted and ignored: the name is the tracker project's, fixed when it was added.
+        // Keys the update adds open a claim for the send that follows (the ledger; it alone writes them).
+        await app.ledger.claimFromUpdate(
+          trx,
+          current.id,
+          current.sent_issue_keys,
+          changes.sentProjectIssuesList ?? [],
+        );
         const autosend = changes.autosend ?? current.autosend;
+        const switchedOn = autosend && !current.autosend;
         const updated = await updateProject(trx, current.id, {
-          clientEmails: changes.clientEmails ?? current.client_emails,
-          clientCC: changes.clientCC ?? changes.clinetCC ?? current.client_cc,
+          clientEmails,
+          clientCC,
           autosend,
-          sentIssueKeys: [...dedupe(sent), ...added],
-          autosendDueNow: autosend && !current.autosend,
+          autosendDueNow: switchedOn,
+          // Auto-send runs on the Jira token of whoever switched it on.
+          autosendUserId: switchedOn ? user.id : autosend ? current.autosend_user_id : null,
         });
-        // The web appends keys before it sends the e-mail; the claim is released if the e-mail never goes.
-        await recordManualClaim(trx, current.id, added);
         return updated;
       });
       return {
@@ -166,19 +172,16 @@ export async function projectsRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/jira/deleteFirebaseProject',
     {
-      onRequest,
+      config: { ownerOnly: true },
       schema: {
         tags,
-        security,
-        description: 'Deletes one of the user’s projects.',
+        description: 'Deletes one of the workspace’s projects (owners only).',
         body: projectRefBody,
         response: { 200: projectDeleteAnswer },
       },
     },
     async (request) => {
-      const user = await requireProductUser(request);
-      assertSameUser(user, request.body.userId);
-      const deleted = await deleteProject(app.db, user.id, request.body.projectKey);
+      const deleted = await deleteProject(app.db, request.membership, request.body.projectKey);
       if (!deleted) throw projectNotFound(request.body.projectKey);
       return {
         status: 200 as const,
@@ -190,16 +193,17 @@ export async function projectsRoutes(instance: FastifyInstance): Promise<void> {
 }
 
 /**
- * Auto-send will use the owner's stored Jira token: switching it on with a token Jira refuses is
+ * Auto-send will use the caller's stored Jira token: switching it on with a token Jira refuses is
  * refused at once, instead of failing quietly every round. A tracker that can't be reached now does
  * not stop it (the rounds retry and report).
  */
 async function assertTrackerAcceptsToken(
   app: FastifyInstance,
   user: ProductUser,
+  caller: Membership,
   projectKey: string,
 ): Promise<void> {
-  const current = await findProject(app.db, user.id, projectKey);
+  const current = await findProjectForCaller(app.db, caller, projectKey);
   if (!current || current.autosend) return;
   try {
     await app.jira.myself({ email: user.email, apiToken: user.apikey });
@@ -215,8 +219,11 @@ async function assertTrackerAcceptsToken(
   }
 }
 
-function projectNotFound(projectKey: string) {
-  return notFound(`You have no project with the key ${JSON.stringify(projectKey)}.`);
+/** Address lists compared as the server stores them (already de-duplicated, ignoring case). */
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return (
+    a.length === b.length && a.every((address, index) => address.toLowerCase() === b[index]?.toLowerCase())
+  );
 }
 
 function dedupe(keys: readonly string[]): string[] {
@@ -225,10 +232,19 @@ function dedupe(keys: readonly string[]): string[] {
 
 /** One project as the calls answer it, with its auto-send bookkeeping. */
 async function answerFor(app: FastifyInstance, row: ProjectRecord): Promise<Project> {
-  return toProject(row, app.autosend.nextTickAt(), await lastAutomaticSend(app.db, row.id));
+  const [lastSentAt, switchedOnBy] = await Promise.all([
+    lastAutomaticSend(app.db, row.id),
+    row.autosend ? emailOfUser(app.db, row.autosend_user_id) : null,
+  ]);
+  return toProject(row, app.autosend.nextTickAt(), lastSentAt, switchedOnBy);
 }
 
-export function toProject(row: ProjectRecord, nextCheckAt: Date | null, lastSentAt: Date | null): Project {
+export function toProject(
+  row: ProjectRecord,
+  nextCheckAt: Date | null,
+  lastSentAt: Date | null,
+  switchedOnBy: string | null,
+): Project {
   return {
     userId: row.user_id,
     projectKey: row.project_key,
@@ -243,6 +259,7 @@ export function toProject(row: ProjectRecord, nextCheckAt: Date | null, lastSent
       lastRunAt: row.autosend_last_run_at?.toISOString() ?? null,
       lastError: row.autosend_last_error,
       lastSentAt: lastSentAt?.toISOString() ?? null,
+      switchedOnBy,
     },
   };
 }

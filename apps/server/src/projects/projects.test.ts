@@ -66,7 +66,13 @@ describe('addProject', () => {
         clientCC: ['pm@agency.example'],
         autosend: false,
         sentProjectIssuesList: [],
-        autosendStatus: { nextRunAt: null, lastRunAt: null, lastError: null, lastSentAt: null },
+        autosendStatus: {
+          nextRunAt: null,
+          lastRunAt: null,
+          lastError: null,
+          lastSentAt: null,
+          switchedOnBy: null,
+        },
       },
     });
   });

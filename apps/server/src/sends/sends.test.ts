@@ -3,7 +3,6 @@ import { Mailbox } from '../testing/mailbox.ts';
 import { multipartBody } from '../testing/multipart.ts';
 import { signUpAndSignIn } from '../testing/sign-up.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { sweepStaleSends } from './sends.service.ts';
 
 const mailbox = new Mailbox();
 let t: TestApp;
@@ -34,6 +33,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   mailbox.refuseWith = undefined;
+  mailbox.answer = undefined;
 });
 
 async function call(url: string, token: string, body: unknown) {
@@ -53,7 +53,7 @@ async function newProject(): Promise<string> {
     userId: owner.userId,
     projectKey,
     projectName: `Project ${projectCounter}`,
-    clientEmails: ['client@example.test'],
+    clientEmails: ['client@example.test', 'second@example.test'],
     clientCC: ['boss@example.test'],
   });
   expect(res.statusCode).toBe(200);
@@ -75,7 +75,7 @@ async function appendSentKeys(projectKey: string, keys: string[]) {
     updatedProject: {
       projectKey,
       projectName: 'ignored',
-      clientEmails: ['client@example.test'],
+      clientEmails: ['client@example.test', 'second@example.test'],
       clientCC: ['boss@example.test'],
       sentProjectIssuesList: [...current, ...keys],
     },
@@ -113,6 +113,7 @@ async function send(
 
 const message = (
   projectKey: string,
+  issueKeys: string[],
   subject = 'Request for Testing: User Stories for Review',
 ): Array<[string, string]> => [
   ['subject', subject],
@@ -121,6 +122,7 @@ const message = (
   ['to', 'second@example.test'],
   ['cc', 'boss@example.test'],
   ['projectKey', projectKey],
+  ['issueKeys', issueKeys.join(',')],
 ];
 
 describe('sending stories to the client', () => {
@@ -128,7 +130,10 @@ describe('sending stories to the client', () => {
     const projectKey = await newProject();
     await appendSentKeys(projectKey, ['S-1', 'S-2']);
     const bytes = Buffer.from([0, 1, 2, 3, 250, 251, 252, 253, 254, 255]);
-    const res = await send(owner.idToken, message(projectKey), { name: 'notes.bin', content: bytes });
+    const res = await send(owner.idToken, message(projectKey, ['S-1', 'S-2']), {
+      name: 'notes.bin',
+      content: bytes,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       status: 200,
@@ -168,7 +173,7 @@ describe('sending stories to the client', () => {
     const projectKey = await newProject();
     await appendSentKeys(projectKey, ['F-1']);
     mailbox.refuseWith = 'Mailbox unavailable';
-    const res = await send(owner.idToken, message(projectKey));
+    const res = await send(owner.idToken, message(projectKey, ['F-1']));
     expect(res.statusCode).toBe(502);
     expect(res.json().message).toMatch(/could not be sent.*offered again/);
     expect((await getProject(projectKey)).sentProjectIssuesList).toEqual(['OLD-1']);
@@ -181,14 +186,113 @@ describe('sending stories to the client', () => {
     const projectKey = await newProject();
     await appendSentKeys(projectKey, ['A-1']);
     expect((await getProject(projectKey)).sentProjectIssuesList).toEqual(['OLD-1', 'A-1']);
-    await sweepStaleSends(t.db, new Date(Date.now() + 11 * 60_000));
+    await t.app.ledger.sweep(new Date(Date.now() + 11 * 60_000));
     expect((await getProject(projectKey)).sentProjectIssuesList).toEqual(['OLD-1']);
     expect((await history(projectKey))[0]).toMatchObject({ status: 'abandoned', issueKeys: ['A-1'] });
   });
 
+  it('takes over only the claim of its own stories: two tabs, one refused, the other delivered', async () => {
+    const projectKey = await newProject();
+    await appendSentKeys(projectKey, ['A-1']); // tab A's update
+    await appendSentKeys(projectKey, ['B-1']); // tab B's update
+    mailbox.refuseWith = 'Mailbox unavailable';
+    expect((await send(owner.idToken, message(projectKey, ['A-1'], 'Tab A'))).statusCode).toBe(502);
+    mailbox.refuseWith = undefined;
+    expect((await send(owner.idToken, message(projectKey, ['B-1'], 'Tab B'))).statusCode).toBe(200);
+
+    // Only A's story is given back; B's stays sent, in B's history entry.
+    expect((await getProject(projectKey)).sentProjectIssuesList).toEqual(['OLD-1', 'B-1']);
+    expect(
+      (await history(projectKey)).map((e: { status: string; issueKeys: string[] }) => [
+        e.status,
+        e.issueKeys,
+      ]),
+    ).toEqual([
+      ['sent', ['B-1']],
+      ['failed', ['A-1']],
+    ]);
+  });
+
+  it('refuses with 409 when a story was sent meanwhile, e-mails nothing, and offers the others again', async () => {
+    const projectKey = await newProject();
+    // Another tab (or auto-send) sent S-2 after this draft of S-1 and S-2 was made.
+    await appendSentKeys(projectKey, ['S-2']);
+    expect((await send(owner.idToken, message(projectKey, ['S-2'], 'Other tab'))).statusCode).toBe(200);
+    await appendSentKeys(projectKey, ['S-1', 'S-2']);
+    const before = mailbox.messages.length;
+    const res = await send(owner.idToken, message(projectKey, ['S-1', 'S-2'], 'Stale draft'));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'STORIES_ALREADY_SENT',
+      message:
+        'Nothing was e-mailed: S-2 was sent meanwhile (by auto-send or from another tab). Fetch the stories again for a new draft.',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(mailbox.messages.length).toBe(before);
+    // S-1's claim was given back at once: the next fetch offers it.
+    expect((await getProject(projectKey)).sentProjectIssuesList).toEqual(['OLD-1', 'S-2']);
+  });
+
+  it("never lets a stale tab's auto-send switch claim a story for a send that does not carry it", async () => {
+    const projectKey = await newProject();
+    // A failed send gave K-1 back; a tab loaded before that still lists it.
+    await t.db
+      .updateTable('projects')
+      .set({ sent_issue_keys: ['OLD-1'] })
+      .where('project_key', '=', projectKey)
+      .execute();
+    const toggle = await call('/jira/updateFirebaseProject', owner.idToken, {
+      userId: owner.userId,
+      projectKey,
+      updatedProject: {
+        userId: owner.userId,
+        projectKey,
+        projectName: 'ignored',
+        clientEmails: ['client@example.test'],
+        clinetCC: [],
+        autosend: false,
+        sentProjectIssuesList: ['OLD-1', 'K-1'],
+      },
+    });
+    expect(toggle.statusCode).toBe(200);
+    // The next manual send, whose draft leaves K-1 out, does not take K-1 over.
+    await appendSentKeys(projectKey, ['L-1']);
+    expect((await send(owner.idToken, message(projectKey, ['L-1'], 'Draft without K-1'))).statusCode).toBe(
+      200,
+    );
+    expect((await history(projectKey))[0]).toMatchObject({ status: 'sent', issueKeys: ['L-1'] });
+    // Nobody sends K-1: the sweep gives it back, so it is offered again.
+    await t.app.ledger.sweep(new Date(Date.now() + 11 * 60_000));
+    expect((await getProject(projectKey)).sentProjectIssuesList).toEqual(['OLD-1', 'L-1']);
+  });
+
+  it('keeps the stories claimed and flags the send unconfirmed when the connection drops after the message', async () => {
+    const projectKey = await newProject();
+    await appendSentKeys(projectKey, ['D-1']);
+    mailbox.answer = () => 'drop';
+    try {
+      const res = await send(owner.idToken, message(projectKey, ['D-1'], 'Dropped'));
+      expect(res.statusCode).toBe(502);
+      expect(res.json().code).toBe('MAIL_UNCONFIRMED');
+      expect(res.json().message).not.toMatch(/Nothing was marked as sent/);
+    } finally {
+      mailbox.answer = undefined;
+    }
+    expect((await getProject(projectKey)).sentProjectIssuesList).toEqual(['OLD-1', 'D-1']);
+    expect((await history(projectKey))[0]).toMatchObject({ status: 'unconfirmed', issueKeys: ['D-1'] });
+  });
+
+  it('needs the stories named in issueKeys when the send names a project', async () => {
+    const projectKey = await newProject();
+    const fields = message(projectKey, []).filter(([name]) => name !== 'issueKeys');
+    const res = await send(owner.idToken, fields);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/issueKeys/);
+  });
+
   it('keeps CR/LF in the subject from starting a new header', async () => {
     const projectKey = await newProject();
-    const res = await send(owner.idToken, message(projectKey, 'Hello\r\nBcc: victim@example.test'));
+    const res = await send(owner.idToken, message(projectKey, [], 'Hello\r\nBcc: victim@example.test'));
     expect(res.statusCode).toBe(200);
     const mail = await mailbox.waitFor((m) => m.subject?.startsWith('Hello') === true);
     expect(mail.subject).toBe('Hello Bcc: victim@example.test');
@@ -255,13 +359,13 @@ describe('sending stories to the client', () => {
 
   it("refuses to send for another user's project and changes nothing", async () => {
     const projectKey = await newProject();
-    const res = await send(stranger.idToken, message(projectKey));
+    const res = await send(stranger.idToken, message(projectKey, ['X-1']));
     expect(res.statusCode).toBe(404);
     expect((await getProject(projectKey)).sentProjectIssuesList).toEqual(['OLD-1']);
   });
 
   it('needs a bearer token', async () => {
-    const body = await multipartBody(message('P1'));
+    const body = await multipartBody(message('P1', []));
     const res = await t.app.inject({
       method: 'POST',
       url: '/jira/sendDownloadedIssues',
@@ -282,6 +386,19 @@ describe('attachment limit and outbox', () => {
       password: 'small-password',
       apikey: 'k',
     });
+    // Mail goes only to a project's addresses.
+    const added = await small.app.inject({
+      method: 'POST',
+      url: '/jira/addProject',
+      headers: { authorization: `Bearer ${user.idToken}` },
+      payload: {
+        userId: user.userId,
+        projectKey: 'SMALL',
+        projectName: 'Small',
+        clientEmails: ['client@example.test'],
+      },
+    });
+    expect(added.statusCode).toBe(200);
   });
   afterAll(() => small.close());
 
@@ -320,5 +437,58 @@ describe('attachment limit and outbox', () => {
       attachment_name: 'ok.txt',
       attachment_size: 4,
     });
+  });
+});
+
+describe('a mail server that cannot be reached', () => {
+  let down: TestApp;
+  let user: { idToken: string; userId: string };
+  beforeAll(async () => {
+    // A port nothing listens on: the connection is refused before any message is sent.
+    const closed = new Mailbox();
+    const port = await closed.listen();
+    await closed.close();
+    down = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    user = await signUpAndSignIn(down.app, {
+      email: 'down@example.test',
+      password: 'down-password',
+      apikey: 'k',
+    });
+  });
+  afterAll(() => down.close());
+
+  it('gives the stories back: the e-mail certainly did not go out', async () => {
+    const headers = { authorization: `Bearer ${user.idToken}` };
+    const project = {
+      projectKey: 'DOWN',
+      projectName: 'Down',
+      clientEmails: ['client@example.test'],
+      clientCC: [],
+    };
+    await down.app.inject({
+      method: 'POST',
+      url: '/jira/addProject',
+      headers,
+      payload: { userId: user.userId, ...project },
+    });
+    const body = await multipartBody([
+      ['subject', 'S'],
+      ['text', 'Body'],
+      ['to', 'client@example.test'],
+      ['projectKey', 'DOWN'],
+      ['issueKeys', 'DOWN-1'],
+    ]);
+    const res = await down.app.inject({
+      method: 'POST',
+      url: '/jira/sendDownloadedIssues',
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(502);
+    expect(res.json().code).toBe('MAIL_NOT_SENT');
+    const row = await down.db.selectFrom('projects').select('sent_issue_keys').executeTakeFirstOrThrow();
+    expect(row.sent_issue_keys).toEqual([]);
+    const [send] = await down.db.selectFrom('sends').select(['status', 'issue_keys']).execute();
+    expect(send).toEqual({ status: 'failed', issue_keys: ['DOWN-1'] });
   });
 });

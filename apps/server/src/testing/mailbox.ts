@@ -1,20 +1,32 @@
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
+/**
+ * How the server answers a message it has read: accept it; refuse it with a 550 reply (it is not kept);
+ * or keep it and then drop the connection, or hang, without answering: the sender can't know whether
+ * it went through.
+ */
+export type MailboxAnswer = 'accept' | { refuse: string } | 'drop' | 'hang';
+
 /** A real SMTP server that keeps every message it receives, for tests to read. */
 export class Mailbox {
   readonly messages: ParsedMail[] = [];
   /** When set, the server answers every message with this error instead of accepting it. */
   refuseWith: string | undefined;
+  /** When set, decides the answer to each message (after `refuseWith`). */
+  answer: ((mail: ParsedMail) => MailboxAnswer) | undefined;
   private readonly server: SMTPServer;
   private waiters: Array<() => void> = [];
+  private readonly hanging = new Set<{ destroy(): void }>();
 
   constructor() {
     this.server = new SMTPServer({
       authOptional: true,
+      // No reverse DNS look-up of 127.0.0.1 per connection: it only slows the tests down.
+      disableReverseLookup: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
-      onData: (stream, _session, callback) => {
+      onData: (stream, session, callback) => {
         if (this.refuseWith) {
           stream.resume();
           stream.on('end', () => callback(Object.assign(new Error(this.refuseWith), { responseCode: 550 })));
@@ -22,9 +34,17 @@ export class Mailbox {
         }
         simpleParser(stream)
           .then((mail) => {
+            const answer = this.answer?.(mail) ?? 'accept';
+            if (typeof answer === 'object') {
+              callback(Object.assign(new Error(answer.refuse), { responseCode: 550 }));
+              return;
+            }
             this.messages.push(mail);
             for (const wake of this.waiters.splice(0)) wake();
-            callback();
+            if (answer === 'accept') return callback();
+            const socket = [...this.server.connections].find((c) => c.session.id === session.id)?._socket;
+            if (answer === 'drop') socket?.destroy();
+            else if (socket) this.hanging.add(socket);
           })
           .catch(callback);
       },
@@ -43,6 +63,7 @@ export class Mailbox {
   }
 
   close(): Promise<void> {
+    for (const socket of this.hanging) socket.destroy();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 

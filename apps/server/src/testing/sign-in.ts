@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/database.ts';
+import { addressesOf, type Mailbox } from './mailbox.ts';
 import { TEST_IDENTITY_API_KEY } from './test-app.ts';
 
 export interface SignedIn {
@@ -58,21 +58,20 @@ export async function signIn(
 }
 
 /**
- * The code of the newest password-reset e-mail to `email` in `mail_messages` (the outbox), waiting up to
- * `timeoutMs` for it: the provider sends after answering.
+ * The code of the newest password-reset e-mail to `email` that reached the test's SMTP server (the
+ * outbox keeps no working code); waits up to `timeoutMs` for one other than `previous`, so a caller
+ * waiting for a second e-mail never spins on the first without letting the server receive it.
  */
-export async function waitForResetCode(db: Db, email: string, timeoutMs = 5_000): Promise<string> {
+export async function waitForResetCode(
+  mailbox: Mailbox,
+  email: string,
+  { timeoutMs = 5_000, previous }: { timeoutMs?: number; previous?: string } = {},
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const row = await db
-      .selectFrom('mail_messages')
-      .select(['text_body'])
-      .where('purpose', '=', 'password-reset')
-      .where((eb) => eb(eb.val(email.toLowerCase()), '=', eb.fn.any('to_addresses')))
-      .orderBy('created_at', 'desc')
-      .executeTakeFirst();
-    const code = row && /reset-password\?oobCode=([\w-]+)/.exec(row.text_body)?.[1];
-    if (code) return code;
+    const mails = mailbox.messages.filter((mail) => addressesOf(mail.to).includes(email.toLowerCase()));
+    const code = /reset-password\?oobCode=([\w-]+)/.exec(mails.at(-1)?.text ?? '')?.[1];
+    if (code && code !== previous) return code;
     if (Date.now() > deadline) throw new Error(`no password-reset e-mail to ${email} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

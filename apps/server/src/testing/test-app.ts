@@ -30,10 +30,10 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<AppOptions, 'identity'> = {},
+  options: Pick<AppOptions, 'identity' | 'webRoot'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp({ ...options, config: testConfig(env), db: database.db, webRoot: false });
+  const app = await buildApp({ webRoot: false, ...options, config: testConfig(env), db: database.db });
   await app.ready();
   return {
     app,

@@ -43,7 +43,14 @@ async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>)
 
 /** Empties every table that holds user data, keeping the schema (and signing keys). */
 export async function clearUserData(db: Db): Promise<void> {
-  for (const table of ['projects', 'users', 'identity_accounts', 'rate_limits', 'mail_messages'] as const) {
+  for (const table of [
+    'projects',
+    'users',
+    'workspaces',
+    'identity_accounts',
+    'rate_limits',
+    'mail_messages',
+  ] as const) {
     await db.deleteFrom(table).execute();
   }
 }

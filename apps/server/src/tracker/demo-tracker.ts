@@ -1,11 +1,12 @@
 // The built-in demo tracker: when JIRA_BASE_URL is unset, the server itself answers the few Jira Cloud
 // REST v3 calls the product makes, in the shapes of Atlassian's OpenAPI document
-// (shared/references/data/jira-openapi-v3.json): project search, the enhanced JQL search (GET and POST)
+// (https://developer.atlassian.com/cloud/jira/platform/swagger-v3.v3.json): project search, the enhanced JQL search (GET and POST)
 // and `myself`. Basic auth takes a registered user's e-mail and the API key stored for that user.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { SecretBox } from '../accounts/secret-box.ts';
+import { SecretBox } from '../common/secret-box.ts';
+import { rejectedTextProblem } from '../http/safe-input.ts';
 import {
   DEMO_ISSUE_TYPES,
   DEMO_ISSUES,
@@ -63,7 +64,8 @@ export async function demoTrackerRoutes(app: FastifyInstance): Promise<void> {
     if (!match?.[1]) throw refused;
     const decoded = Buffer.from(match[1], 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
-    if (colon <= 0) throw refused;
+    // Credentials PostgreSQL could not even compare (a NUL) belong to nobody.
+    if (colon <= 0 || rejectedTextProblem(decoded, 'credentials')) throw refused;
     const email = decoded.slice(0, colon);
     const token = decoded.slice(colon + 1);
     const row = await app.db

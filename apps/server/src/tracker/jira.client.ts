@@ -1,4 +1,4 @@
-// A small Jira Cloud REST v3 client over fetch (shared/references/jira-cloud.md §1, §2, §4, §5, §9):
+// A small Jira Cloud REST v3 client over fetch (https://developer.atlassian.com/cloud/jira/platform/rest/v3/):
 // project search and the enhanced JQL search, every page followed; `myself` to check a token.
 // Retries 429 / 502 / 503 / 504 and dropped connections, honouring Retry-After; never other 4xx.
 // Every answer is parsed with a schema; every failure becomes an AppError with a message for the user.

@@ -1,4 +1,4 @@
-// What we read from Jira's answers, checked at the boundary (shared/references/jira-cloud.md §1, §2, §4).
+// What we read from Jira's answers, checked at the boundary (https://developer.atlassian.com/cloud/jira/platform/rest/v3/).
 // Objects are loose: Jira adds fields over time, and only the ones read here must have the right shape.
 import { z } from 'zod';
 

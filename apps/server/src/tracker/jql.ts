@@ -1,4 +1,4 @@
-// Building JQL safely (shared/references/jira-cloud.md §3): every value is a quoted, escaped string.
+// Building JQL safely (https://support.atlassian.com/jira-software-cloud/docs/use-advanced-search-with-jira-query-language-jql/): every value is a quoted, escaped string.
 
 /**
  * A JQL string literal for any value: backslash and double quote are escaped, and so are the

@@ -1,41 +1,43 @@
+import { createHash } from 'node:crypto';
+import { runtimeConfigSchema } from '@handoff/core/api';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
-const runtimeConfigSchema = z.object({
-  apiBaseUrl: z.string().describe("Base URL of the product API; '' means the page's own origin."),
-  identityToolkitUrl: z.string(),
-  secureTokenUrl: z.string(),
-  identityApiKey: z.string(),
-  authMode: z.enum(['builtin', 'firebase']),
-  demoTracker: z.boolean(),
-});
-
-/** What the web app needs to know at run time, so one build serves every deployment. */
+/**
+ * What the web app needs to know at run time, so one build serves every deployment. The answer is
+ * written once; browsers revalidate it on every page load (no-cache) and get a 304 while it is unchanged.
+ */
 export async function runtimeConfigRoutes(app: FastifyInstance): Promise<void> {
+  const { config } = app;
+  const builtin = config.authMode === 'builtin';
+  // Without PUBLIC_URL, paths on the page's own origin: the server works under whatever name (and
+  // scheme) users reach it by. With PUBLIC_URL, that origin.
+  const origin = config.publicUrlConfigured ? config.publicUrl : '';
+  const body = JSON.stringify(
+    runtimeConfigSchema.parse({
+      apiBaseUrl: '',
+      identityToolkitUrl: builtin
+        ? `${origin}/identitytoolkit.googleapis.com`
+        : 'https://identitytoolkit.googleapis.com',
+      secureTokenUrl: builtin ? `${origin}/securetoken.googleapis.com` : 'https://securetoken.googleapis.com',
+      identityApiKey: builtin ? config.identityApiKey : (config.firebase?.apiKey ?? ''),
+      authMode: config.authMode,
+      demoTracker: !config.jiraBaseUrl,
+    }),
+  );
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   app.get(
     '/config.json',
     {
       schema: {
         description: 'Runtime configuration for the web app.',
-        response: { 200: runtimeConfigSchema },
+        response: { 200: runtimeConfigSchema, 304: z.null().describe('Unchanged since the ETag given') },
       },
     },
-    async (_request, reply) => {
-      const { config } = app;
-      const builtin = config.authMode === 'builtin';
-      reply.header('cache-control', 'no-cache');
-      return {
-        apiBaseUrl: '',
-        identityToolkitUrl: builtin
-          ? `${config.publicUrl}/identitytoolkit.googleapis.com`
-          : 'https://identitytoolkit.googleapis.com',
-        secureTokenUrl: builtin
-          ? `${config.publicUrl}/securetoken.googleapis.com`
-          : 'https://securetoken.googleapis.com',
-        identityApiKey: builtin ? config.identityApiKey : (config.firebase?.apiKey ?? ''),
-        authMode: config.authMode,
-        demoTracker: !config.jiraBaseUrl,
-      };
+    async (request, reply) => {
+      reply.header('cache-control', 'no-cache').header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(body);
     },
   );
 }

@@ -1,33 +1,33 @@
-// The product's project calls (SPEC §7), shared by the projects and the stories features. Every call
-// carries the user's id; the API client adds the bearer token.
+// The product's project calls (docs/product.md §7), shared by the projects and the stories features. Every call
+// carries the user's id; the API client adds the bearer token. The shapes are the server's own
+// (@handoff/core/api), imported as types only.
+import type {
+  AddProjectBody,
+  Project,
+  ProjectAnswer,
+  ProjectChangeAnswer,
+  ProjectListAnswer,
+  ProjectRefBody,
+  UpdateProjectBody,
+  UserIdBody,
+} from '@handoff/core/api';
 import type { ApiClient } from '@/lib/api-client';
-import type { Project } from '@/types/api';
-
-/** What a change answer carries: `{status: 200, message, data: Project}`. */
-export interface ProjectChangeAnswer {
-  status: number;
-  message: string;
-  data: Project;
-}
 
 /** POST /jira/getFirebaseProjects {userId} → {data: Project[]} */
 export async function getProjects(api: ApiClient, userId: string): Promise<Project[]> {
-  const answer = await api.post<{ data: Project[] }>('/jira/getFirebaseProjects', { userId });
+  const body: UserIdBody = { userId };
+  const answer = await api.post<ProjectListAnswer>('/jira/getFirebaseProjects', body);
   return answer.data;
 }
 
 /** POST /jira/getFirebaseProjectByKey {userId, projectKey} → {data: Project} */
 export async function getProjectByKey(api: ApiClient, userId: string, projectKey: string): Promise<Project> {
-  const answer = await api.post<{ data: Project }>('/jira/getFirebaseProjectByKey', { userId, projectKey });
+  const body: ProjectRefBody = { userId, projectKey };
+  const answer = await api.post<ProjectAnswer>('/jira/getFirebaseProjectByKey', body);
   return answer.data;
 }
 
-export interface NewProject {
-  projectKey: string;
-  projectName: string;
-  clientEmails: string[];
-  clientCC: string[];
-}
+export type NewProject = Omit<AddProjectBody, 'userId'>;
 
 /** POST /jira/addProject {userId, projectKey, projectName, clientEmails, clientCC} */
 export function addProject(
@@ -35,32 +35,16 @@ export function addProject(
   userId: string,
   project: NewProject,
 ): Promise<ProjectChangeAnswer> {
-  return api.post<ProjectChangeAnswer>('/jira/addProject', { userId, ...project });
+  const body: AddProjectBody = { userId, ...project };
+  return api.post<ProjectChangeAnswer>('/jira/addProject', body);
 }
 
 /**
- * The three forms of `updatedProject` the screens send (SPEC §7):
- * - the edit screen: the names, the key and both address lists;
- * - the send flow: the same plus sentProjectIssuesList;
- * - the list toggle: the full project, with the CC list named "clinetCC" (spelt so).
+ * The forms of `updatedProject` the screens send (docs/product.md §7): the edit screen's names, key and both
+ * address lists; the send flow's, the same plus sentProjectIssuesList; the list toggle's full project,
+ * with the CC list named "clinetCC" (spelt so).
  */
-export type ProjectUpdate =
-  | {
-      projectKey: string;
-      projectName: string;
-      clientEmails: string[];
-      clientCC: string[];
-      sentProjectIssuesList?: string[];
-    }
-  | {
-      userId: string;
-      projectKey: string;
-      projectName: string;
-      clientEmails: string[];
-      clinetCC: string[];
-      autosend: boolean;
-      sentProjectIssuesList: string[];
-    };
+export type ProjectUpdate = UpdateProjectBody['updatedProject'];
 
 /** POST /jira/updateFirebaseProject {userId, projectKey, updatedProject} */
 export function updateProject(
@@ -69,10 +53,11 @@ export function updateProject(
   projectKey: string,
   updatedProject: ProjectUpdate,
 ): Promise<ProjectChangeAnswer> {
-  return api.post<ProjectChangeAnswer>('/jira/updateFirebaseProject', { userId, projectKey, updatedProject });
+  const body: UpdateProjectBody = { userId, projectKey, updatedProject };
+  return api.post<ProjectChangeAnswer>('/jira/updateFirebaseProject', body);
 }
 
-/** The toggle's "full project" (SPEC §3/§7): every stored field, CC as "clinetCC", the new autosend. */
+/** The toggle's "full project" (docs/product.md §3/§7): every stored field, CC as "clinetCC", the new autosend. */
 export function fullProjectUpdate(project: Project, autosend: boolean): ProjectUpdate {
   return {
     userId: project.userId,
@@ -87,5 +72,6 @@ export function fullProjectUpdate(project: Project, autosend: boolean): ProjectU
 
 /** POST /jira/deleteFirebaseProject {userId, projectKey} */
 export async function deleteProject(api: ApiClient, userId: string, projectKey: string): Promise<void> {
-  await api.post('/jira/deleteFirebaseProject', { userId, projectKey });
+  const body: ProjectRefBody = { userId, projectKey };
+  await api.post('/jira/deleteFirebaseProject', body);
 }

@@ -4,6 +4,8 @@
 // A first load of a key (the screen opening) shows the progress bar; its failure, or a URL without a key,
 // shows the error dialog and no project. `reload()` fetches the project again silently: the one shown stays
 // while it runs and also when the reload fails.
+
+import type { Project } from '@handoff/core/api';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ProgressBar } from '@/components/ui/progress-bar';
@@ -11,7 +13,6 @@ import type { ResultDialogControl } from '@/components/ui/result-dialog';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
-import type { Project } from '@/types/api';
 import { getProjectByKey } from './projects';
 
 /** Shown when the URL names no project (not a server message). */

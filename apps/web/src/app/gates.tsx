@@ -1,4 +1,4 @@
-// Session gating (SPEC §2, §4): the admin area needs the "auth-token" item; the auth area sends a signed-in
+// Session gating (docs/product.md §2, §4): the admin area needs the "auth-token" item; the auth area sends a signed-in
 // user to /admin/index. Both re-check whenever the stored session changes (sign-in, sign-out, other tabs).
 import { Navigate, Outlet } from 'react-router';
 import { paths } from '@/config/paths';

@@ -1,4 +1,4 @@
-// The route list (SPEC §2). It drives both the router and the sidebar, which lists the "/admin" entries.
+// The route list (docs/product.md §2). It drives both the router and the sidebar, which lists the "/admin" entries.
 // Admin pages are lazy-loaded so the sign-in pages stay small.
 import type { ComponentType } from 'react';
 import type { SidebarRoute } from '@/features/shell/components/sidebar';
@@ -40,6 +40,21 @@ export const routeTable: readonly RouteEntry[] = [
     icon: 'projects',
     hidden: true,
     load: () => import('./routes/admin/send-stories'),
+  },
+  {
+    layout: '/admin',
+    path: '/team',
+    name: 'Team',
+    icon: 'team',
+    load: () => import('./routes/admin/team'),
+  },
+  {
+    layout: '/admin',
+    path: '/join',
+    name: 'Join a workspace',
+    icon: 'team',
+    hidden: true,
+    load: () => import('./routes/admin/join'),
   },
   {
     layout: '/admin',

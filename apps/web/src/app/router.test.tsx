@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { storageKeys } from '@/config/storage-keys';
 import { renderApp, signIn } from '@/testing/test-utils';
 
-describe('session gating (SPEC §2 top-level routes)', () => {
+describe('session gating (docs/product.md §2 top-level routes)', () => {
   it('sends a visitor without a token from /admin/* to /auth/login', async () => {
     const { router } = renderApp('/admin/index');
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();

@@ -1,7 +1,8 @@
-// Top-level routes (SPEC §2):
+// Top-level routes (docs/product.md §2):
 //   /admin/*         admin area, needs "auth-token"; unknown paths → /admin/index
 //   /auth/*          auth area, a signed-in user → /admin/index; unknown paths → /auth/login
 //   /reset-password  open
+//   /join/:token     an invitation link: signed in → /admin/join?token=…; else remembered until sign-in
 //   anything else    → /admin/index
 import { Navigate, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
@@ -45,6 +46,7 @@ export function createRoutes(): RouteObject[] {
         },
         { index: true, element: <Navigate to={paths.admin.index} replace /> },
         { path: 'reset-password', lazy: () => import('./routes/reset-password') },
+        { path: 'join/:token', lazy: () => import('./routes/invitation') },
         { path: '*', element: <Navigate to={paths.admin.index} replace /> },
       ],
     },

@@ -1,7 +1,7 @@
 import { paths } from './paths';
 
 /**
- * The sidebar logo (SPEC §2): an inner link to /admin/index, or an outer link that opens in a new tab,
+ * The sidebar logo (docs/product.md §2): an inner link to /admin/index, or an outer link that opens in a new tab,
  * e.g. `{ kind: 'outer', href: 'https://example.com', label: 'Handoff' }`.
  */
 export type LogoConfig =

@@ -8,6 +8,8 @@ export const paths = {
     addProject: '/admin/add-project',
     editProject: '/admin/edit-project',
     sendStories: '/admin/send-stories',
+    team: '/admin/team',
+    join: '/admin/join',
   },
   auth: {
     layout: '/auth',
@@ -15,9 +17,16 @@ export const paths = {
     register: '/auth/register',
   },
   resetPassword: '/reset-password',
+  /** The invitation link e-mailed by the server: `/join/{token}`. */
+  invitation: '/join',
 } as const;
 
-/** A project screen's URL: `/admin/edit-project?key=ABC` (SPEC §2). */
+/** Where an invitation link is accepted, inside the admin area: `/admin/join?token=…`. */
+export function joinHref(token: string): string {
+  return `${paths.admin.join}?${new URLSearchParams({ token })}`;
+}
+
+/** A project screen's URL: `/admin/edit-project?key=ABC` (docs/product.md §2). */
 export function projectHref(path: string, projectKey: string): string {
   return `${path}?${new URLSearchParams({ key: projectKey })}`;
 }

@@ -1,4 +1,4 @@
-// Local storage keys. The first three are fixed by SPEC §3 / §9; the last two are ours.
+// Local storage keys. The first three are fixed by docs/product.md §3 / §9; the others are ours.
 export const storageKeys = {
   /** The identity provider's ID token ("accessToken"); its presence gates the admin area. */
   authToken: 'auth-token',
@@ -10,4 +10,6 @@ export const storageKeys = {
   refreshToken: 'auth-refresh-token',
   /** When the ID token expires, as epoch milliseconds. */
   tokenExpiresAt: 'auth-token-expires-at',
+  /** An invitation link opened while signed out: where sign-in continues (the join page). */
+  pendingJoin: 'pending-join',
 } as const;

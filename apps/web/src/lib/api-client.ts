@@ -4,7 +4,7 @@
 import type { AuthSession } from './auth-session';
 import { absoluteUrl } from './runtime-config';
 
-/** A product API call that failed. `message` comes from the body's `error` or `message` (SPEC §7). */
+/** A product API call that failed. `message` comes from the body's `error` or `message` (docs/product.md §7). */
 export class ApiError extends Error {
   override name = 'ApiError';
   constructor(

@@ -1,4 +1,4 @@
-// Turning a failed call into what the user sees (SPEC §7/§8: the server's `error` or `message`).
+// Turning a failed call into what the user sees (docs/product.md §7/§8: the server's `error` or `message`).
 import { ApiError, SessionExpiredError } from './api-client';
 
 /** The text to show for a failed call: the server's message, or a plain sentence for a network failure. */

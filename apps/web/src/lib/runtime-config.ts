@@ -1,20 +1,8 @@
-// The runtime configuration served by the server at GET /config.json, so one build runs anywhere.
+// The runtime configuration served by the server at GET /config.json, so one build runs anywhere. Its shape
+// is the server's schema (@handoff/core/api); it is checked here by hand, since zod stays out of the bundle.
+import type { AuthMode, RuntimeConfig } from '@handoff/core/api';
 
-export type AuthMode = 'builtin' | 'firebase';
-
-export interface RuntimeConfig {
-  /** Product API origin; '' means the page's own origin. */
-  apiBaseUrl: string;
-  /** Identity Toolkit base, e.g. 'https://identitytoolkit.googleapis.com' or '<origin>/identitytoolkit.googleapis.com'. */
-  identityToolkitUrl: string;
-  /** Secure Token base, e.g. 'https://securetoken.googleapis.com'. */
-  secureTokenUrl: string;
-  /** The public API key sent as `?key=`. */
-  identityApiKey: string;
-  authMode: AuthMode;
-  /** True while the built-in demo tracker answers instead of a real Jira. */
-  demoTracker: boolean;
-}
+export type { RuntimeConfig };
 
 export class RuntimeConfigError extends Error {
   override name = 'RuntimeConfigError';

@@ -18,6 +18,13 @@ const full: AppState = {
       clientCC: [],
       autosend: false,
       sentProjectIssuesList: [],
+      autosendStatus: {
+        nextRunAt: null,
+        lastRunAt: null,
+        lastError: null,
+        lastSentAt: null,
+        switchedOnBy: null,
+      },
     },
   ],
   projectIssues: [{ key: 'P-1', issueHeader: 'Story', description: 'N/A' }],

@@ -1,8 +1,10 @@
-// Client state exactly as SPEC §3 "Client state": the user, the projects list, the project issues list,
+// Client state exactly as docs/product.md §3 "Client state": the user, the projects list, the project issues list,
 // an auth loading flag and a get-user loading flag, changed only through the reducer's actions.
+
+import type { Issue } from '@handoff/core';
+import type { Project, User } from '@handoff/core/api';
 import { createContext, type Dispatch, type ReactNode, useContext, useReducer } from 'react';
 import { storageKeys } from '@/config/storage-keys';
-import type { Issue, Project, User } from '@/types/api';
 
 export interface AppState {
   /** Null is the "empty" user. */
@@ -17,17 +19,17 @@ export type AppAction =
   | { type: 'AUTH_LOADING'; loading: boolean }
   | { type: 'GET_USER_LOADING'; loading: boolean }
   | { type: 'SET_USER'; user: User | null }
-  /** The projects list, as loaded (SPEC §3). */
+  /** The projects list, as loaded (docs/product.md §3). */
   | { type: 'SET_PROJECTS'; projects: Project[] }
-  /** Empties the projects list (after a deletion, SPEC §2). */
+  /** Empties the projects list (after a deletion, docs/product.md §2). */
   | { type: 'CLEAR_PROJECTS' }
   /** Replaces one project of the list, matched by key (optimistic toggle, its rollback, the server's answer). */
   | { type: 'UPDATE_PROJECT'; project: Project }
-  /** The issues fetched on the send-stories screen (SPEC §3 "project issues list"). */
+  /** The issues fetched on the send-stories screen (docs/product.md §3 "project issues list"). */
   | { type: 'SET_PROJECT_ISSUES'; issues: Issue[] }
-  /** Empties the project issues list (after sending, SPEC §4). */
+  /** Empties the project issues list (after sending, docs/product.md §4). */
   | { type: 'CLEAR_PROJECT_ISSUES' }
-  /** The Logout button: the user becomes empty and both lists become empty lists (SPEC §4). */
+  /** The Logout button: the user becomes empty and both lists become empty lists (docs/product.md §4). */
   | { type: 'LOGOUT' }
   /** Resets all client state; dispatched when the session ends because a 401 could not be recovered. */
   | { type: 'LOGOUT_SUCCESS' };
@@ -80,7 +82,7 @@ function isUser(value: unknown): value is User {
 }
 
 /**
- * SPEC §3: "authUser" is read at start as the initial state. Its content is not specified; we accept either a
+ * docs/product.md §3: "authUser" is read at start as the initial state. Its content is not specified; we accept either a
  * user object or a state-like object with a `user` field, and ignore anything else (or invalid JSON).
  */
 export function readInitialState(storage: Storage = window.localStorage): AppState {

@@ -1,4 +1,4 @@
-// Test-only builders for ADF documents in the shapes Jira Cloud produces (shared/references/jira-cloud.md §6).
+// Test-only builders for ADF documents in the shapes Jira Cloud produces (https://developer.atlassian.com/cloud/jira/platform/apis/document/structure/).
 
 import type { AdfDoc, AdfMark, AdfNode } from '../adf.ts';
 

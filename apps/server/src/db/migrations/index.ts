@@ -2,10 +2,16 @@ import type { Migration } from 'kysely';
 import * as accountsAndProjects from './2026-11-22T1600-accounts-and-projects.ts';
 import * as sends from './2026-11-22T1700-sends.ts';
 import * as autosend from './2026-11-22T1800-autosend.ts';
+import * as projectListVersion from './2026-11-23T1900-project-list-version.ts';
+import * as openSends from './2026-11-23T2000-open-sends.ts';
+import * as workspaces from './2026-11-23T2100-workspaces.ts';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
   '2026-11-22T1600-accounts-and-projects': accountsAndProjects,
   '2026-11-22T1700-sends': sends,
   '2026-11-22T1800-autosend': autosend,
+  '2026-11-23T1900-project-list-version': projectListVersion,
+  '2026-11-23T2000-open-sends': openSends,
+  '2026-11-23T2100-workspaces': workspaces,
 };

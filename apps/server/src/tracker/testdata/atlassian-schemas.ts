@@ -1,8 +1,10 @@
 // Validators for Atlassian's own schemas, so the demo tracker is held to the real shapes:
 // - jira-openapi-subset.json: the components.schemas of Atlassian's Jira Cloud OpenAPI document
-//   (shared/references/data/jira-openapi-v3.json) reachable from the answers we use; see its x-source;
-// - adf-schema-v1-full.json: the ADF JSON schema from @atlaskit/adf-schema 57.7.22 (sha256 5128562b…fbe).
+//   (https://developer.atlassian.com/cloud/jira/platform/swagger-v3.v3.json) reachable from the answers
+//   we use; its x-source names the version and checksum of the document it was cut from;
+// - the ADF JSON schema from @atlaskit/adf-schema 57.7.22 (packages/core/testdata).
 import { readFileSync } from 'node:fs';
+import { adfJsonSchema } from '@handoff/core/testing/reference-data';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 
@@ -25,9 +27,7 @@ function instance(): Ajv {
   created.addFormat('int32', true);
   created.addFormat('int64', true);
   created.addSchema({ $id: OPENAPI_ID, components: readJson('jira-openapi-subset.json').components });
-  const adf = readJson('adf-schema-v1-full.json');
-  delete adf.$schema; // a draft-04 document; the keywords it uses mean the same to Ajv 8
-  created.addSchema({ ...adf, $id: ADF_ID });
+  created.addSchema({ ...adfJsonSchema(), $id: ADF_ID });
   ajv = created;
   return created;
 }

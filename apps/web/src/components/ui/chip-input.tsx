@@ -1,7 +1,7 @@
-// A list of addresses typed one at a time (SPEC §2 "Client Emails" / "Cc"): a labelled input with a + button;
+// A list of addresses typed one at a time (docs/product.md §2 "Client Emails" / "Cc"): a labelled input with a + button;
 // Enter adds too. Added entries show as chips, each with its own remove button ("Remove {address}").
 // An entry that `isValid` refuses, or that is already in the list (ignoring case), is silently ignored
-// (SPEC §5): nothing is added, no message shows, and the text stays in the input so it can be corrected.
+// (docs/product.md §5): nothing is added, no message shows, and the text stays in the input so it can be corrected.
 // The input is cleared only when the entry was added.
 import { isValidEmailEntry } from '@handoff/core';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';

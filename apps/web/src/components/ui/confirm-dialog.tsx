@@ -1,4 +1,4 @@
-// A modal confirmation (e.g. SPEC §2's "Are you sure you want to delete this project?" with Confirm and
+// A modal confirmation (e.g. docs/product.md §2's "Are you sure you want to delete this project?" with Confirm and
 // Cancel). role="alertdialog", named by its message; the focus starts on Cancel (the safe choice), Tab
 // moves between the two buttons, Escape cancels, and the page behind is inert while it is open.
 import { texts } from '@handoff/core';

@@ -1,4 +1,4 @@
-// A labelled text input, and a password input with its own show/hide toggle (SPEC §4 "Password fields").
+// A labelled text input, and a password input with its own show/hide toggle (docs/product.md §4 "Password fields").
 import { type InputHTMLAttributes, useId, useState } from 'react';
 import { EyeIcon, EyeOffIcon } from './icons';
 

@@ -1,5 +1,5 @@
 // A pager that lays out its entries exactly as react-paginate does (the algorithm of its
-// PaginationBoxView.pagination()), so SPEC §2's "3 page links in range, 1 margin page, break label '...'"
+// PaginationBoxView.pagination()), so docs/product.md §2's "3 page links in range, 1 margin page, break label '...'"
 // looks the way that component made it look:
 //
 //   10 pages, page 1:  Previous 1 2 3 … 10 Next        page 5:  Previous 1 … 4 5 6 … 10 Next

@@ -1,4 +1,4 @@
-// The shared result dialog (SPEC §2): a message, a type (success: green with a check icon; error: red with a
+// The shared result dialog (docs/product.md §2): a message, a type (success: green with a check icon; error: red with a
 // warning-triangle icon) and an optional path. "Okay" closes it and then navigates to the path, if any.
 // A modal role="dialog": focus moves to Okay, stays inside while open and goes back afterwards; the page
 // behind is made inert; Escape acts like Okay.

@@ -1,6 +1,7 @@
 // An in-memory stand-in for the server's accounts and the identity provider's tokens, shared by the MSW
 // handlers. Tests arrange state through these helpers and assert on what the handlers saw.
-import type { Issue, Project, SendRecord, TrackerProject, User } from '@/types/api';
+import type { Issue } from '@handoff/core';
+import type { Project, SendRecord, TrackerProject, User } from '@handoff/core/api';
 
 export interface Account extends User {
   password: string;
@@ -28,8 +29,10 @@ export const db = {
   issues: new Map<string, Issue[]>(),
   /** The send history, oldest first. */
   sends: [] as StoredSend[],
-  /** Keys appended to a project's sent list since its last e-mail, by project key (the server's claims). */
-  claims: new Map<string, string[]>(),
+  /** The pending claims (keys appended by a project update, each awaiting its send), by project key. */
+  claims: new Map<string, string[][]>(),
+  /** Addresses invited to a workspace, by workspace id (each account has one, "ws-{account id}"). */
+  invites: new Map<string, string[]>(),
   counter: 0,
 };
 
@@ -56,6 +59,7 @@ export function resetDb() {
   db.issues.clear();
   db.sends.length = 0;
   db.claims.clear();
+  db.invites.clear();
   db.counter = 0;
 }
 
@@ -102,6 +106,11 @@ export function accountOfBearer(header: string | null): Account | null {
   return email ? (db.accounts.get(email) ?? null) : null;
 }
 
+/** The auto-send status of a project that has never been sent automatically, with auto-send off. */
+export function noAutosendYet(): Project['autosendStatus'] {
+  return { nextRunAt: null, lastRunAt: null, lastError: null, lastSentAt: null, switchedOnBy: null };
+}
+
 /** Stores a project for a user (defaults: one client address, no CC, auto-send off, nothing sent). */
 export function createProject(userId: string, fields: Partial<Project> & { projectKey: string }): Project {
   const project: Project = {
@@ -111,6 +120,7 @@ export function createProject(userId: string, fields: Partial<Project> & { proje
     clientCC: [],
     autosend: false,
     sentProjectIssuesList: [],
+    autosendStatus: noAutosendYet(),
     ...fields,
   };
   db.projects.push(project);

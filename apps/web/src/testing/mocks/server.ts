@@ -2,5 +2,6 @@ import { setupServer } from 'msw/node';
 import { apiHandlers } from './handlers/api';
 import { identityHandlers } from './handlers/identity';
 import { projectHandlers } from './handlers/projects';
+import { teamHandlers } from './handlers/team';
 
-export const server = setupServer(...apiHandlers, ...projectHandlers, ...identityHandlers);
+export const server = setupServer(...apiHandlers, ...projectHandlers, ...teamHandlers, ...identityHandlers);

@@ -7,7 +7,7 @@ export function identityErrorCode(error: unknown): string {
   return error instanceof IdentityError ? error.code : 'UNKNOWN_ERROR';
 }
 
-/** A clear sentence for a failed password-reset confirmation (SPEC leaves this case unhandled). */
+/** A clear sentence for a failed password-reset confirmation (docs/product.md §8 leaves this case unhandled). */
 export function resetPasswordErrorText(error: unknown): string {
   if (!(error instanceof IdentityError)) return 'The password could not be reset. Please try again.';
   switch (error.code) {

@@ -1,28 +1,25 @@
-// POST /jira/register {email, password, apikey} → {status, message} (SPEC §7). confirmPassword never leaves
-// the client. The auth loading flag is set for the duration of the request (SPEC §4 "Registration").
+// POST /jira/register {email, password, apikey} → {status, message} (docs/product.md §7). confirmPassword never leaves
+// the client. The auth loading flag is set for the duration of the request (docs/product.md §4 "Registration").
 import { registerErrorText } from '@handoff/core';
+import type { RegisterAnswer, RegisterBody } from '@handoff/core/api';
 import { useCallback } from 'react';
 import { type ApiClient, ApiError } from '@/lib/api-client';
 import { useServices } from '@/lib/services';
 import { useAppDispatch } from '@/stores/app-store';
-import type { RegisterResult } from '@/types/api';
 
-export interface RegisterInput {
-  email: string;
-  password: string;
-  apikey: string;
-}
+export type RegisterInput = RegisterBody;
 
 export const SUCCESS_STATUS = 200;
 
-export function registerUser(api: ApiClient, input: RegisterInput): Promise<RegisterResult> {
+export function registerUser(api: ApiClient, input: RegisterInput): Promise<RegisterAnswer> {
   const { email, password, apikey } = input;
-  return api.post<RegisterResult>('/jira/register', { email, password, apikey }, { auth: false });
+  const body: RegisterBody = { email, password, apikey };
+  return api.post<RegisterAnswer>('/jira/register', body, { auth: false });
 }
 
 export type RegisterOutcome = { ok: true; message: string } | { ok: false; message: string };
 
-/** Registers and returns the text to show: the server's message, mapped as SPEC §8 says. */
+/** Registers and returns the text to show: the server's message, mapped as docs/product.md §8 says. */
 export function useRegister(): (input: RegisterInput) => Promise<RegisterOutcome> {
   const { api } = useServices();
   const dispatch = useAppDispatch();

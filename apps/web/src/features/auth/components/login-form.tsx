@@ -1,4 +1,4 @@
-// /auth/login (SPEC §2, §4, §8). "Forgot Password?" uses the e-mail typed in this form's Email field.
+// /auth/login (docs/product.md §2, §4, §8). "Forgot Password?" uses the e-mail typed in this form's Email field.
 import { isValidEmailEntry, texts } from '@handoff/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -6,6 +6,7 @@ import { BusyButton } from '@/components/ui/busy-button';
 import { PasswordField, TextField } from '@/components/ui/form-field';
 import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
 import { paths } from '@/config/paths';
+import { takePendingJoin } from '@/features/team/pending-join';
 import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
 import { identityErrorCode } from '../api/password-reset';
@@ -26,7 +27,7 @@ export function LoginForm() {
     event.preventDefault();
     if (authLoading) return;
     if (await signIn(email.trim(), password)) {
-      navigate(paths.admin.index, { replace: true });
+      navigate(takePendingJoin() ?? paths.admin.index, { replace: true });
     } else {
       dialog.show(texts.login.failed, 'error');
     }

@@ -1,4 +1,4 @@
-// /auth/register (SPEC §2, §4, §5, §8). No e-mail format or length checks here: the server answers.
+// /auth/register (docs/product.md §2, §4, §5, §8). No e-mail format or length checks here: the server answers.
 import { texts } from '@handoff/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
-// /reset-password?oobCode={code} (SPEC §2, §5, §8). A failed reset shows an error dialog explaining why
-// (SPEC leaves it unhandled).
+// /reset-password?oobCode={code} (docs/product.md §2, §5, §8). A failed reset shows an error dialog explaining why
+// (docs/product.md §8 leaves it unhandled).
 import { texts } from '@handoff/core';
 import { type FormEvent, useState } from 'react';
 import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';

@@ -1,7 +1,8 @@
-// /admin/add-project (SPEC §2, §5, §8): pick a tracker project by name (its key fills the read-only
+// /admin/add-project (docs/product.md §2, §5, §8): pick a tracker project by name (its key fills the read-only
 // "Project Key"), add client and CC addresses, then "Add Project". The tracker projects are fetched on load
 // with the user's e-mail and API key; a failure shows a browser alert with the server's error.
 import { texts } from '@handoff/core';
+import type { TrackerProject } from '@handoff/core/api';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { addProject } from '@/api/projects';
@@ -12,7 +13,6 @@ import { paths } from '@/config/paths';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
-import type { TrackerProject } from '@/types/api';
 import { getTrackerProjects } from '../api/get-tracker-projects';
 import { NO_RECIPIENTS, RecipientFields, type Recipients } from './recipient-fields';
 import './projects.css';

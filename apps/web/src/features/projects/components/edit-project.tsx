@@ -1,7 +1,8 @@
-// /admin/edit-project?key={projectKey} (SPEC §2, §5, §8): the project is fetched by key on load (a failure
+// /admin/edit-project?key={projectKey} (docs/product.md §2, §5, §8): the project is fetched by key on load (a failure
 // shows an error dialog); its name and key are read-only, the address lists are editable; "Update Project"
 // saves them and the success dialog's Okay goes to /admin/index.
 import { texts } from '@handoff/core';
+import type { Project } from '@handoff/core/api';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { updateProject } from '@/api/projects';
@@ -13,7 +14,6 @@ import { paths } from '@/config/paths';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppDispatch, useAppState } from '@/stores/app-store';
-import type { Project } from '@/types/api';
 import { RecipientFields, type Recipients } from './recipient-fields';
 import './projects.css';
 

@@ -178,7 +178,7 @@ describe('/admin/index — Projects', () => {
     createProject(account.id, {
       projectKey: 'ON',
       autosend: true,
-      autosendStatus: { nextRunAt, lastRunAt: null, lastError: null, lastSentAt: null },
+      autosendStatus: { nextRunAt, lastRunAt: null, lastError: null, lastSentAt: null, switchedOnBy: null },
     });
     createProject(account.id, {
       projectKey: 'BAD',
@@ -188,12 +188,19 @@ describe('/admin/index — Projects', () => {
         lastRunAt: nextRunAt,
         lastError: 'Jira refused the API token.',
         lastSentAt: null,
+        switchedOnBy: null,
       },
     });
     createProject(account.id, {
       projectKey: 'SENT',
       autosend: true,
-      autosendStatus: { nextRunAt, lastRunAt: nextRunAt, lastError: null, lastSentAt: nextRunAt },
+      autosendStatus: {
+        nextRunAt,
+        lastRunAt: nextRunAt,
+        lastError: null,
+        lastSentAt: nextRunAt,
+        switchedOnBy: 'grace@example.com',
+      },
     });
     createProject(account.id, { projectKey: 'OFF' });
     renderApp('/admin/index');
@@ -205,7 +212,7 @@ describe('/admin/index — Projects', () => {
     expect(bad).toHaveAccessibleDescription('Last run failed: Jira refused the API token.');
     expect(screen.getByText('Last run failed: Jira refused the API token.')).toHaveClass('autosend__error');
     expect(screen.getByRole('switch', { name: 'Auto send email for SENT' })).toHaveAccessibleDescription(
-      `Next run ${formatRunTime(nextRunAt)} Last sent automatically ${formatRunTime(nextRunAt)}`,
+      `Next run ${formatRunTime(nextRunAt)} with the Jira token of grace@example.com Last sent automatically ${formatRunTime(nextRunAt)}`,
     );
     expect(screen.getByRole('switch', { name: 'Auto send email for OFF' })).not.toHaveAccessibleDescription();
   });

@@ -1,7 +1,8 @@
-// /admin/index — "Projects" (SPEC §2): the user's projects, 10 a page, each with the auto-send switch and a
-// row menu (Update, Delete, Send stories to client). The list lives in client state (SPEC §3) and is
+// /admin/index — "Projects" (docs/product.md §2): the user's projects, 10 a page, each with the auto-send switch and a
+// row menu (Update, Delete, Send stories to client). The list lives in client state (docs/product.md §3) and is
 // loaded on mount with the loaded user's id; a load failure shows a browser alert with the server's error.
 import { texts } from '@handoff/core';
+import type { Project } from '@handoff/core/api';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { deleteProject, fullProjectUpdate, getProjects, updateProject } from '@/api/projects';
@@ -10,14 +11,14 @@ import { MoreVerticalIcon } from '@/components/ui/icons';
 import { MenuButton } from '@/components/ui/menu-button';
 import { Pagination } from '@/components/ui/pagination';
 import { paths, projectHref } from '@/config/paths';
+import { useMayManageProjects } from '@/features/team/workspace-context';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppDispatch, useAppState } from '@/stores/app-store';
-import type { Project } from '@/types/api';
 import { AutosendCell } from './autosend-cell';
 import './projects.css';
 
-/** SPEC §9: project list page size. */
+/** docs/product.md §9: project list page size. */
 export const PAGE_SIZE = 10;
 
 export function ProjectsList() {
@@ -32,6 +33,7 @@ export function ProjectsList() {
   /** The latest toggle request per project key: answers to older ones are ignored. */
   const toggles = useRef(new Map<string, number>());
   const userId = user?.id;
+  const mayManage = useMayManageProjects();
 
   useEffect(() => {
     if (!userId) return;
@@ -57,7 +59,7 @@ export function ProjectsList() {
   const rows = projects.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
 
   /**
-   * SPEC §4: flip autosend, update the list at once, and send the full project (CC as "clinetCC").
+   * docs/product.md §4: flip autosend, update the list at once, and send the full project (CC as "clinetCC").
    * If the server refuses (e.g. Jira refused the token), the switch goes back and the message is alerted.
    */
   const toggleAutosend = (project: Project, autosend: boolean) => {
@@ -88,7 +90,7 @@ export function ProjectsList() {
     try {
       await deleteProject(api, userId, toDelete.projectKey);
       setToDelete(null);
-      // SPEC §2: after deletion the list in client state is cleared and the user is sent to "/".
+      // docs/product.md §2: after deletion the list in client state is cleared and the user is sent to "/".
       dispatch({ type: 'CLEAR_PROJECTS' });
       navigate(paths.root);
     } catch (error) {
@@ -105,16 +107,18 @@ export function ProjectsList() {
         <h1 id="projects-heading" className="page__title">
           Projects
         </h1>
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => navigate(paths.admin.addProject)}
-        >
-          Add new
-        </button>
+        {mayManage ? (
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => navigate(paths.admin.addProject)}
+          >
+            Add new
+          </button>
+        ) : null}
       </div>
       <div className="table-wrap">
-        <table className="table" aria-labelledby="projects-heading" aria-busy={loading}>
+        <table className="table projects-table" aria-labelledby="projects-heading" aria-busy={loading}>
           <thead>
             <tr>
               <th scope="col">Project key</th>
@@ -145,11 +149,17 @@ export function ProjectsList() {
                       label={`Actions for ${project.projectKey}`}
                       content={<MoreVerticalIcon />}
                       entries={[
-                        {
-                          label: 'Update',
-                          onSelect: () => navigate(projectHref(paths.admin.editProject, project.projectKey)),
-                        },
-                        { label: 'Delete', onSelect: () => setToDelete(project) },
+                        // Members fetch and send; adding, changing addresses and deleting are the owners'.
+                        ...(mayManage
+                          ? [
+                              {
+                                label: 'Update',
+                                onSelect: () =>
+                                  navigate(projectHref(paths.admin.editProject, project.projectKey)),
+                              },
+                              { label: 'Delete', onSelect: () => setToDelete(project) },
+                            ]
+                          : []),
                         {
                           label: 'Send stories to client',
                           onSelect: () => navigate(projectHref(paths.admin.sendStories, project.projectKey)),

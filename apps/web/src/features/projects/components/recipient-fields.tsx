@@ -1,4 +1,4 @@
-// The two address lists of a project (SPEC §2): "Client Emails" and "Cc", as chip inputs.
+// The two address lists of a project (docs/product.md §2): "Client Emails" and "Cc", as chip inputs.
 import type { Dispatch, SetStateAction } from 'react';
 import { ChipInput } from '@/components/ui/chip-input';
 

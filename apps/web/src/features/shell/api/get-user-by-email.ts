@@ -1,12 +1,13 @@
-// POST /jira/get-user-by-email {email} (bearer) → {data: user} (SPEC §7).
+// POST /jira/get-user-by-email {email} (bearer) → {data: user} (docs/product.md §7).
+import type { GetUserByEmailAnswer, GetUserByEmailBody, User } from '@handoff/core/api';
 import { useEffect, useState } from 'react';
 import { type ApiClient, SessionExpiredError } from '@/lib/api-client';
 import { useServices } from '@/lib/services';
 import { useAppDispatch } from '@/stores/app-store';
-import type { User } from '@/types/api';
 
 export async function getUserByEmail(api: ApiClient, email: string): Promise<User> {
-  const answer = await api.post<{ data: User }>('/jira/get-user-by-email', { email });
+  const body: GetUserByEmailBody = { email };
+  const answer = await api.post<GetUserByEmailAnswer>('/jira/get-user-by-email', body);
   return answer.data;
 }
 
@@ -15,7 +16,7 @@ export type UserLoadState = 'loading' | 'loaded' | 'failed';
 /**
  * Loads the user by the stored "user-email" when the shell mounts (and again on `retry`), keeping the
  * get-user loading flag in client state. A failure is reported with a browser alert carrying the server's
- * error (SPEC §8); an ended session is not reported: the gate already takes the user to sign-in.
+ * error (docs/product.md §8); an ended session is not reported: the gate already takes the user to sign-in.
  */
 export function useLoadUser(): { state: UserLoadState; retry: () => void } {
   const { api, session } = useServices();

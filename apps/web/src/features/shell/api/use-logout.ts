@@ -1,4 +1,4 @@
-// The Logout button (SPEC §4): empty user, projects and issues; remove "user-email" and "auth-token" (and our
+// The Logout button (docs/product.md §4): empty user, projects and issues; remove "user-email" and "auth-token" (and our
 // refresh-token and expiry keys); go to /auth/login.
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';

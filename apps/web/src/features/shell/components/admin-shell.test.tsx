@@ -63,6 +63,7 @@ describe('admin shell', () => {
     const links = within(menu).getAllByRole('link');
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Projects', '/admin/index'],
+      ['Team', '/admin/team'],
       ['User Profile', '/admin/user-profile'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Handoff' })).toHaveAttribute('href', '/admin/index');

@@ -1,9 +1,12 @@
-// The admin area shell (SPEC §2): sidebar, top bar (notifications, user dropdown, Logout button), the demo
+// The admin area shell (docs/product.md §2): sidebar, top bar (Workspace select, notifications, user dropdown, Logout button), the demo
 // tracker notice, and the page. The user is loaded by the stored e-mail on mount; a progress bar shows until
 // then.
-import type { ReactNode } from 'react';
+import type { WorkspaceRole } from '@handoff/core/api';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import type { LogoConfig } from '@/config/brand';
+import { WorkspaceSelect } from '@/features/team/components/workspace-select';
+import { WorkspaceSwitchContext } from '@/features/team/workspace-context';
 import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
 import { useLoadUser } from '../api/get-user-by-email';
@@ -27,45 +30,56 @@ export function AdminShell({
   const { state, retry } = useLoadUser();
   const logout = useLogout();
   const loading = state === 'loading' || getUserLoading;
+  const [workspaceVersion, setWorkspaceVersion] = useState(0);
+  const changed = useCallback(() => setWorkspaceVersion((n) => n + 1), []);
+  const [role, setRole] = useState<WorkspaceRole | null>(null);
+  const workspaceSwitch = useMemo(
+    () => ({ version: workspaceVersion, changed, role, setRole }),
+    [workspaceVersion, changed, role],
+  );
 
   return (
-    <div className="admin">
-      <a className="skip-link" href="#content">
-        Skip to content
-      </a>
-      <Sidebar routes={routes} logo={logo} />
-      <div className="admin__main">
-        <header className="topbar">
-          {config.demoTracker ? (
-            <p className="demo-notice">
-              <span className="demo-notice__badge">Demo tracker</span>
-              <span className="demo-notice__text">
-                Projects and stories come from the built-in sample tracker.
-              </span>
-            </p>
-          ) : null}
-          <div className="topbar__actions">
-            <NotificationsDropdown />
-            <UserDropdown email={user?.email ?? session.getEmail()} />
-            <button type="button" className="button button--outline" onClick={logout}>
-              Logout
-            </button>
-          </div>
-        </header>
-        {loading ? <ProgressBar label="Loading your account" /> : null}
-        <main id="content" className="admin__content" tabIndex={-1}>
-          {loading ? null : state === 'failed' ? (
-            <div className="panel">
-              <p>Your account could not be loaded.</p>
-              <button type="button" className="button button--primary" onClick={retry}>
-                Try again
+    <WorkspaceSwitchContext.Provider value={workspaceSwitch}>
+      <div className="admin">
+        <a className="skip-link" href="#content">
+          Skip to content
+        </a>
+        <Sidebar routes={routes} logo={logo} />
+        <div className="admin__main">
+          <header className="topbar">
+            {config.demoTracker ? (
+              <p className="demo-notice">
+                <span className="demo-notice__badge">Demo tracker</span>
+                <span className="demo-notice__text">
+                  Projects and stories come from the built-in sample tracker.
+                </span>
+              </p>
+            ) : null}
+            <div className="topbar__actions">
+              {loading || state === 'failed' ? null : <WorkspaceSelect />}
+              <NotificationsDropdown />
+              <UserDropdown email={user?.email ?? session.getEmail()} />
+              <button type="button" className="button button--outline" onClick={logout}>
+                Logout
               </button>
             </div>
-          ) : (
-            children
-          )}
-        </main>
+          </header>
+          {loading ? <ProgressBar label="Loading your account" /> : null}
+          {/* Keyed by the workspace: a switch mounts the page afresh, so it loads the new workspace's data. */}
+          <main id="content" className="admin__content" tabIndex={-1} key={workspaceVersion}>
+            {loading ? null : state === 'failed' ? (
+              <div className="panel">
+                <p>Your account could not be loaded.</p>
+                <button type="button" className="button button--primary" onClick={retry}>
+                  Try again
+                </button>
+              </div>
+            ) : (
+              children
+            )}
+          </main>
+        </div>
       </div>
-    </div>
+    </WorkspaceSwitchContext.Provider>
   );
 }

@@ -1,4 +1,4 @@
-// A placeholder notifications dropdown (SPEC §2: behaviour not shown): it opens an empty list.
+// A placeholder notifications dropdown (docs/product.md §2: behaviour not shown): it opens an empty list.
 
 import { Dropdown } from './dropdown';
 import { BellIcon } from './menu-icons';

@@ -1,4 +1,4 @@
-// The sidebar (SPEC §2): the logo, then one entry per route whose layout is "/admin" (icon + name, linking
+// The sidebar (docs/product.md §2): the logo, then one entry per route whose layout is "/admin" (icon + name, linking
 // layout + path). On small screens a toggle shows and hides the menu, a search input filters the entries
 // by name, and choosing an entry closes the menu.
 import { useId, useState } from 'react';
@@ -53,44 +53,47 @@ export function Sidebar({ routes, logo }: { routes: readonly SidebarRoute[]; log
 
   return (
     <nav className={`sidebar${open ? ' sidebar--open' : ''}`} aria-label="Main">
-      <div className="sidebar__bar">
-        <Logo logo={logo} />
-        <button
-          type="button"
-          className="sidebar__toggle"
-          aria-expanded={open}
-          aria-controls={menuId}
-          aria-label="Menu"
-          onClick={() => setOpen((v) => !v)}
-        >
-          <MenuToggleIcon />
-        </button>
-      </div>
-      <div id={menuId} className="sidebar__menu">
-        <div className="sidebar__search">
-          <label htmlFor={searchId} className="visually-hidden">
-            Search the menu
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            className="field__input"
-            placeholder="Search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-          />
+      {/* The nav runs the page's full height; its contents stay in view while the page scrolls. */}
+      <div className="sidebar__inner">
+        <div className="sidebar__bar">
+          <Logo logo={logo} />
+          <button
+            type="button"
+            className="sidebar__toggle"
+            aria-expanded={open}
+            aria-controls={menuId}
+            aria-label="Menu"
+            onClick={() => setOpen((v) => !v)}
+          >
+            <MenuToggleIcon />
+          </button>
         </div>
-        <ul className="sidebar__list">
-          {entries.map((route) => (
-            <li key={route.layout + route.path}>
-              <NavLink className="sidebar__link" to={route.layout + route.path} onClick={closeMenu}>
-                <MenuIcon name={route.icon} className="sidebar__icon" />
-                <span>{route.name}</span>
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-        {entries.length === 0 ? <p className="sidebar__empty">No matching pages.</p> : null}
+        <div id={menuId} className="sidebar__menu">
+          <div className="sidebar__search">
+            <label htmlFor={searchId} className="visually-hidden">
+              Search the menu
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              className="field__input"
+              placeholder="Search"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+            />
+          </div>
+          <ul className="sidebar__list">
+            {entries.map((route) => (
+              <li key={route.layout + route.path}>
+                <NavLink className="sidebar__link" to={route.layout + route.path} onClick={closeMenu}>
+                  <MenuIcon name={route.icon} className="sidebar__icon" />
+                  <span>{route.name}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          {entries.length === 0 ? <p className="sidebar__empty">No matching pages.</p> : null}
+        </div>
       </div>
     </nav>
   );

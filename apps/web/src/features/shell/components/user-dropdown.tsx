@@ -1,4 +1,4 @@
-// The user dropdown (SPEC §2): a "Welcome!" header; My profile, Settings, Activity and Support all go to
+// The user dropdown (docs/product.md §2): a "Welcome!" header; My profile, Settings, Activity and Support all go to
 // /admin/user-profile; its Logout entry does nothing (the separate Logout button signs out).
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -33,7 +33,7 @@ export function UserDropdown({ email }: { email: string | null }) {
             ))}
             <li className="dropdown__divider" aria-hidden="true" />
             <li>
-              {/* SPEC §4: "The dropdown's Logout entry does nothing." It only closes the dropdown. */}
+              {/* docs/product.md §4: "The dropdown's Logout entry does nothing." It only closes the dropdown. */}
               <button type="button" className="dropdown__item" onClick={close}>
                 Logout
               </button>

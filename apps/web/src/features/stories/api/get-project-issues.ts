@@ -1,8 +1,8 @@
 // GET /jira/getProjectIssues?projectKey={projectKey}&status={status} with the headers "email" and "api"
-// (the user's e-mail and tracker API key) → {data: Issue[]} (SPEC §7).
-import type { IssueStatus } from '@handoff/core';
+// (the user's e-mail and tracker API key) → {data: Issue[]} (docs/product.md §7).
+import type { Issue, IssueStatus } from '@handoff/core';
+import type { GetProjectIssuesAnswer, GetProjectIssuesQuery, User } from '@handoff/core/api';
 import type { ApiClient } from '@/lib/api-client';
-import type { Issue, User } from '@/types/api';
 
 export async function getProjectIssues(
   api: ApiClient,
@@ -10,8 +10,9 @@ export async function getProjectIssues(
   projectKey: string,
   status: IssueStatus,
 ): Promise<Issue[]> {
-  const query = new URLSearchParams({ projectKey, status });
-  const answer = await api.get<{ data: Issue[] }>(`/jira/getProjectIssues?${query}`, {
+  const params: GetProjectIssuesQuery = { projectKey, status };
+  const query = new URLSearchParams(params);
+  const answer = await api.get<GetProjectIssuesAnswer>(`/jira/getProjectIssues?${query}`, {
     headers: { email: user.email, api: user.apikey },
   });
   return answer.data;

@@ -1,13 +1,14 @@
 // POST /jira/getProjectSends {userId, projectKey} → {data: SendRecord[]}, newest first: the project's
 // send history (manual and automatic e-mails, with their outcome).
+import type { GetProjectSendsAnswer, GetProjectSendsBody, SendRecord } from '@handoff/core/api';
 import type { ApiClient } from '@/lib/api-client';
-import type { SendRecord } from '@/types/api';
 
 export async function getProjectSends(
   api: ApiClient,
   userId: string,
   projectKey: string,
 ): Promise<SendRecord[]> {
-  const answer = await api.post<{ data: SendRecord[] }>('/jira/getProjectSends', { userId, projectKey });
+  const body: GetProjectSendsBody = { userId, projectKey };
+  const answer = await api.post<GetProjectSendsAnswer>('/jira/getProjectSends', body);
   return answer.data;
 }

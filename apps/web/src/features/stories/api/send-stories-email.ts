@@ -1,22 +1,20 @@
-// POST /jira/sendDownloadedIssues as multipart/form-data (SPEC §7): file (optional), subject, text, one "to"
-// entry per client address, one "cc" entry per CC address, and projectKey, so the server can give the
-// project's claimed stories back if the e-mail cannot be sent. The browser sets the multipart content type.
+// POST /jira/sendDownloadedIssues as multipart/form-data (docs/product.md §7): file (optional), subject, text, one "to"
+// entry per client address, one "cc" entry per CC address, then projectKey and issueKeys (the draft's story
+// keys, comma-separated): the server takes over exactly the claim of those keys, gives them back if the
+// mail server refuses the e-mail, and answers 409 if any was sent meanwhile. The browser sets the
+// multipart content type.
+import type { SendAnswer } from '@handoff/core/api';
 import type { ApiClient } from '@/lib/api-client';
 
 export interface StoriesEmail {
   projectKey: string;
+  /** The keys of the stories the message lists (the draft's, fixed when it was made). */
+  issueKeys: readonly string[];
   subject: string;
   text: string;
   to: readonly string[];
   cc: readonly string[];
   file: File | null;
-}
-
-export interface SendAnswer {
-  status: number;
-  message: string;
-  /** delivered is false when the e-mail was kept in the outbox (no mail server configured). */
-  data?: { delivered: boolean; sendId: string | null };
 }
 
 export function storiesEmailForm(email: StoriesEmail): FormData {
@@ -27,8 +25,12 @@ export function storiesEmailForm(email: StoriesEmail): FormData {
   for (const address of email.to) form.append('to', address);
   for (const address of email.cc) form.append('cc', address);
   form.append('projectKey', email.projectKey);
+  form.append('issueKeys', email.issueKeys.join(','));
   return form;
 }
+
+/** The server's answer when some stories of the draft were sent meanwhile (auto-send, another tab). */
+export const STORIES_ALREADY_SENT = 409;
 
 export function sendStoriesEmail(api: ApiClient, email: StoriesEmail): Promise<SendAnswer> {
   return api.post<SendAnswer>('/jira/sendDownloadedIssues', storiesEmailForm(email));

@@ -1,11 +1,12 @@
 // The "Sent" section of a project: every e-mail of stories, manual or automatic, newest first, with its
 // outcome, recipients, stories, subject and attachment. The message body unfolds, so an e-mail kept in the
 // outbox (no mail server, e.g. in the demo) can be read here.
+
+import type { SendRecord } from '@handoff/core/api';
 import { useEffect, useState } from 'react';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { formatDateTime, formatFileSize } from '@/lib/format';
 import { useServices } from '@/lib/services';
-import type { SendRecord } from '@/types/api';
 import { getProjectSends } from '../api/get-project-sends';
 
 /** What a send's outcome reads as. */
@@ -94,7 +95,7 @@ export function SendHistory({
             <li key={send.id} className="send" aria-label={`E-mail of ${formatDateTime(send.createdAt)}`}>
               <p className="send__head">
                 <time dateTime={send.createdAt}>{formatDateTime(send.createdAt)}</time>
-                <span className="send__trigger">{send.trigger === 'auto' ? 'Automatic' : 'Manual'}</span>
+                <span className="send__trigger">{sentBy(send)}</span>
                 <span className={`send__status send__status--${statusTone(send)}`}>
                   {sendStatusText(send)}
                 </span>
@@ -130,4 +131,10 @@ export function SendHistory({
       ) : null}
     </section>
   );
+}
+
+/** Who sent it: the member's e-mail, or "Auto-send". */
+function sentBy(send: SendRecord): string {
+  if (send.trigger === 'auto') return 'Auto-send';
+  return send.sentBy ? `Sent by ${send.sentBy}` : 'Sent by hand';
 }

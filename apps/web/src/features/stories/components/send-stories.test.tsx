@@ -1,3 +1,4 @@
+import type { Issue } from '@handoff/core';
 import { texts } from '@handoff/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
@@ -7,7 +8,6 @@ import { deferred } from '@/testing/deferred';
 import { callsTo, createProject, db, findProject } from '@/testing/mocks/db';
 import { server } from '@/testing/mocks/server';
 import { renderApp, signIn } from '@/testing/test-utils';
-import type { Issue } from '@/types/api';
 
 const adf = (...paragraphs: string[]) => ({
   type: 'doc',
@@ -25,7 +25,7 @@ const doneStories: Issue[] = [
   { key: 'SHOP-3', issueHeader: 'Export', description: 'N/A' },
 ];
 
-/** The draft for SHOP-2 and SHOP-3 (SHOP-1 was sent before), as SPEC §4 builds it. */
+/** The draft for SHOP-2 and SHOP-3 (SHOP-1 was sent before), as docs/product.md §4 builds it. */
 const expectedDraft =
   'Dear customer,\n\nThe following features are finished:\n- Login page\n- Export' +
   '\n\nPlease test the following:\nLogin page:\n- Open the page\n- Sign in\n\nRegards,';
@@ -171,7 +171,7 @@ describe('/admin/send-stories', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Email sent to the client.' });
     expect(dialog).toHaveAccessibleDescription('Success');
 
-    // The order of SPEC §4: the project update, then the e-mail.
+    // The order of docs/product.md §4: the project update, then the e-mail.
     expect(
       db.calls
         .map((c) => c.path)
@@ -193,13 +193,14 @@ describe('/admin/send-stories', () => {
     expect(callsTo('/jira/sendDownloadedIssues')).toEqual([
       {
         contentType: 'multipart/form-data',
-        fieldNames: ['file', 'subject', 'text', 'to', 'to', 'cc', 'projectKey'],
+        fieldNames: ['file', 'subject', 'text', 'to', 'to', 'cc', 'projectKey', 'issueKeys'],
         subject: texts.draft.subject,
         // multipart/form-data carries line breaks as CRLF (the HTML form encoding does the same).
         text: expectedDraft.replace(/\n/g, '\r\n'),
         to: ['client@shop.example', 'owner@shop.example'],
         cc: ['pm@team.example'],
         projectKey: 'SHOP',
+        issueKeys: 'SHOP-2,SHOP-3',
         hasFile: true,
       },
     ]);
@@ -263,6 +264,30 @@ describe('/admin/send-stories', () => {
     });
   });
 
+  it('when stories were sent meanwhile, shows the 409 and drafts again without them; nothing is e-mailed', async () => {
+    const { user, account } = await openSendStories();
+    await getStories(user, 'Done');
+    // Auto-send e-mails SHOP-3 while the draft is open.
+    findProject(account.id, 'SHOP')?.sentProjectIssuesList.push('SHOP-3');
+    await user.click(screen.getByRole('button', { name: 'Send Email' }));
+
+    const conflict =
+      'Nothing was e-mailed: SHOP-3 were sent meanwhile (by auto-send or from another tab). Fetch the stories again for a new draft.';
+    const dialog = await screen.findByRole('dialog', { name: conflict });
+    expect(dialog).toHaveAccessibleDescription('Error');
+    expect(db.sends).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
+
+    // Fetched again: the new draft has SHOP-2 only, and sending it names SHOP-2 only.
+    await waitFor(() => expect(listed('Stories in this e-mail (1)')).toEqual(['SHOP-2 Login page']));
+    expect(message()).not.toHaveValue(expect.stringContaining('Export'));
+    expect(callsTo('/jira/getProjectIssues')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Send Email' }));
+    expect(await screen.findByRole('dialog', { name: 'Email sent to the client.' })).toBeInTheDocument();
+    expect(callsTo('/jira/sendDownloadedIssues').at(-1)).toMatchObject({ issueKeys: 'SHOP-2' });
+    expect(db.sends.map((send) => send.issueKeys)).toEqual([['SHOP-2']]);
+  });
+
   it('does not send the e-mail when the stories cannot be recorded', async () => {
     const { user } = await openSendStories();
     server.use(
@@ -302,6 +327,7 @@ describe('/admin/send-stories', () => {
       attachmentName: null,
       attachmentSize: null,
       error: null,
+      sentBy: account.email,
       finishedAt: null,
     };
     db.sends.push(
@@ -370,11 +396,11 @@ describe('/admin/send-stories', () => {
       HTMLElement,
     ];
     expect(within(outbox).getByText('Kept in the outbox — not delivered')).toBeInTheDocument();
-    expect(within(outbox).getByText('Manual')).toBeInTheDocument();
+    expect(within(outbox).getByText(`Sent by ${account.email}`)).toBeInTheDocument();
     expect(within(abandoned).getByText('Abandoned')).toBeInTheDocument();
     expect(within(abandoned).getAllByText('None', { selector: 'dd' })).toHaveLength(2); // no CC, no stories
     expect(within(unconfirmed).getByText('Unconfirmed — check with the client')).toBeInTheDocument();
-    expect(within(unconfirmed).getByText('Automatic')).toBeInTheDocument();
+    expect(within(unconfirmed).getByText('Auto-send')).toBeInTheDocument();
     expect(
       within(failed).getByText('Failed: The mail server refused the e-mail: 550 mailbox unavailable'),
     ).toBeInTheDocument();

@@ -1,25 +1,31 @@
-// /admin/send-stories?key={projectKey} (SPEC §2, §4, §5, §8): fetch the project's stories in a status, draft
+// /admin/send-stories?key={projectKey} (docs/product.md §2, §4, §5, §8): fetch the project's stories in a status, draft
 // the "Request for Testing" e-mail from those not sent yet, and send it to the client with an optional file.
 //
-// Sending is two calls, in this order (SPEC §4): the project update that appends the drafted stories' keys
-// to sentProjectIssuesList, then the e-mail. If the e-mail fails the server gives those keys back; the
-// screen reloads the project, so the stories are offered again, and keeps the draft for another try.
+// Sending is two calls, in this order (docs/product.md §4): the project update that appends the drafted stories' keys
+// to sentProjectIssuesList, then the e-mail, naming the same keys. The draft's keys are fixed when the draft
+// is made, so the e-mail and the keys it names always match. If the mail server refuses the e-mail the
+// server gives those keys back; the screen reloads the project, so the stories are offered again, and keeps
+// the draft for another try. If some of them were sent meanwhile (auto-send, another tab) the server
+// answers 409 and e-mails nothing; the screen shows that and fetches the stories again for a new draft.
+
+import type { Issue } from '@handoff/core';
 import { draftEmail, ISSUE_STATUSES, type IssueStatus, isIssueStatus, texts } from '@handoff/core';
+import type { Project } from '@handoff/core/api';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { updateProject } from '@/api/projects';
+import { getProjectByKey, updateProject } from '@/api/projects';
 import { ProjectLoadStatus, useProjectFromUrl } from '@/api/use-project-from-url';
 import { BusyButton } from '@/components/ui/busy-button';
 import { TextField } from '@/components/ui/form-field';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
 import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppDispatch, useAppState } from '@/stores/app-store';
-import type { Issue, Project } from '@/types/api';
 import { getProjectIssues } from '../api/get-project-issues';
-import { sendStoriesEmail } from '../api/send-stories-email';
+import { STORIES_ALREADY_SENT, sendStoriesEmail } from '../api/send-stories-email';
 import { SendHistory } from './send-history';
 import './stories.css';
 
@@ -63,6 +69,8 @@ export function SendStories() {
   const [fetchedStatus, setFetchedStatus] = useState<IssueStatus | null>(null);
   const [subject, setSubject] = useState('');
   const [text, setText] = useState('');
+  /** The keys of the stories the drafted message lists; the send names exactly these. */
+  const [draftKeys, setDraftKeys] = useState<string[]>([]);
   const [file, setFile] = useState<File | null>(null);
   const [sending, setSending] = useState(false);
   const [keptInOutbox, setKeptInOutbox] = useState(false);
@@ -74,17 +82,22 @@ export function SendStories() {
     dispatch({ type: 'CLEAR_PROJECT_ISSUES' });
   }, [dispatch]);
 
-  const sentKeys = project?.sentProjectIssuesList;
-  const { includedIssues, alreadySent, includedKeys } = useMemo(() => {
-    const sent = new Set(sentKeys ?? []);
-    const keys = draftEmail(projectIssues, sentKeys ?? []).includedKeys;
-    const included = new Set(keys);
+  const { includedIssues, alreadySent } = useMemo(() => {
+    const inDraft = new Set(draftKeys);
     return {
-      includedKeys: keys,
-      includedIssues: projectIssues.filter((issue) => included.has(issue.key)),
-      alreadySent: projectIssues.filter((issue) => sent.has(issue.key)),
+      includedIssues: projectIssues.filter((issue) => inDraft.has(issue.key)),
+      alreadySent: projectIssues.filter((issue) => !inDraft.has(issue.key)),
     };
-  }, [projectIssues, sentKeys]);
+  }, [projectIssues, draftKeys]);
+
+  /** Shows fetched stories and drafts the e-mail from those not in `sentKeys` (docs/product.md §4 steps 2-3). */
+  const showDraft = (issues: Issue[], sentKeys: readonly string[]) => {
+    dispatch({ type: 'SET_PROJECT_ISSUES', issues });
+    const draft = draftEmail(issues, sentKeys);
+    setSubject(draft.subject);
+    setText(draft.text);
+    setDraftKeys(draft.includedKeys);
+  };
 
   const onGetStories = async () => {
     if (!status) {
@@ -94,22 +107,28 @@ export function SendStories() {
     if (!project || !user || fetching) return;
     setFetching(true);
     try {
-      const issues = await getProjectIssues(api, user, project.projectKey, status);
-      dispatch({ type: 'SET_PROJECT_ISSUES', issues });
-      if (issues.length === 0) {
-        setSubject('');
-        setText('');
-      } else {
-        const draft = draftEmail(issues, project.sentProjectIssuesList);
-        setSubject(draft.subject);
-        setText(draft.text);
-      }
+      showDraft(await getProjectIssues(api, user, project.projectKey, status), project.sentProjectIssuesList);
       setFetchedStatus(status);
       setKeptInOutbox(false);
     } catch (error) {
       if (!isSessionEnded(error)) window.alert(errorMessage(error));
     } finally {
       setFetching(false);
+    }
+  };
+
+  /** After a 409: the project and the stories again, and a new draft without the stories sent meanwhile. */
+  const fetchAgain = async (projectKey: string) => {
+    if (!user || !userId || !fetchedStatus) return;
+    try {
+      const [fresh, issues] = await Promise.all([
+        getProjectByKey(api, userId, projectKey),
+        getProjectIssues(api, user, projectKey, fetchedStatus),
+      ]);
+      setProject(fresh);
+      showDraft(issues, fresh.sentProjectIssuesList);
+    } catch (error) {
+      if (!isSessionEnded(error)) show(errorMessage(error), 'error');
     }
   };
 
@@ -126,10 +145,10 @@ export function SendStories() {
     }
     setSending(true);
     setKeptInOutbox(false);
-    // 1. Record the drafted stories as sent (SPEC §4 step 4: first the update, then the e-mail).
+    // 1. Record the drafted stories as sent (docs/product.md §4 step 4: first the update, then the e-mail).
     let updated: Project;
     try {
-      const sentProjectIssuesList = [...new Set([...project.sentProjectIssuesList, ...includedKeys])];
+      const sentProjectIssuesList = [...new Set([...project.sentProjectIssuesList, ...draftKeys])];
       const answer = await updateProject(api, userId, project.projectKey, {
         projectKey: project.projectKey,
         projectName: project.projectName,
@@ -147,6 +166,7 @@ export function SendStories() {
     try {
       const answer = await sendStoriesEmail(api, {
         projectKey: project.projectKey,
+        issueKeys: draftKeys,
         subject,
         text,
         to: project.clientEmails,
@@ -154,19 +174,26 @@ export function SendStories() {
         file,
       });
       setProject(updated);
+      reloadProject();
       dispatch({ type: 'CLEAR_PROJECT_ISSUES' });
       setSubject('');
       setText('');
+      setDraftKeys([]);
       setFetchedStatus(null);
       clearFile();
       setKeptInOutbox(answer?.data?.delivered === false);
       show(texts.sendStories.sent, 'success');
     } catch (error) {
-      // The server has given the claimed stories back: the reload below offers them again.
-      if (!isSessionEnded(error)) show(errorMessage(error), 'error');
+      if (isSessionEnded(error)) return;
+      show(errorMessage(error), 'error');
+      if (error instanceof ApiError && error.status === STORIES_ALREADY_SENT) {
+        await fetchAgain(project.projectKey);
+        return;
+      }
+      // A refused e-mail's stories were given back: the reload below offers them again.
+      reloadProject();
     } finally {
       setSending(false);
-      reloadProject();
       setHistoryVersion((n) => n + 1);
     }
   };

@@ -1,4 +1,4 @@
-// /admin/user-profile (SPEC §2: content not shown). The signed-in e-mail, and a form to replace the Jira API
+// /admin/user-profile (docs/product.md §2: content not shown). The signed-in e-mail, and a form to replace the Jira API
 // token: the server saves it only if Jira accepts it. Success shows the success dialog and updates the user
 // in client state; a refusal shows the server's message in the error dialog.
 import { type FormEvent, useState } from 'react';
@@ -34,11 +34,7 @@ export function UserProfile() {
     setSaving(true);
     try {
       const answer = await updateApiKey(api, apikey);
-      const saved = answer?.data;
-      dispatch({
-        type: 'SET_USER',
-        user: saved && saved.id === user.id ? saved : { ...user, apikey },
-      });
+      dispatch({ type: 'SET_USER', user: { ...user, apikey } });
       setToken('');
       dialog.show(answer?.message || TOKEN_SAVED_MESSAGE, 'success');
     } catch (error) {

@@ -1,4 +1,4 @@
-// The product API calls used so far (SPEC §7), with the server's error body {status, code, message}.
+// The product API calls used so far (docs/product.md §7), with the server's error body {status, code, message}.
 import { EMAIL_ALREADY_IN_USE_MESSAGE } from '@handoff/core';
 import { HttpResponse, http } from 'msw';
 import { createAccount, db, emailOfBearer } from '../db';

@@ -1,12 +1,12 @@
-// The project, tracker, story, send and API-key calls (SPEC §7 and the send history), served from the
+// The project, tracker, story, send and API-key calls (docs/product.md §7 and the send history), served from the
 // in-memory db the way the server answers: bearer token required, userId / email must be the caller's,
 // errors as {status, code, message}.
 import { isValidEmailEntry, texts } from '@handoff/core';
+import type { Project, UpdateApiKeyAnswer } from '@handoff/core/api';
 import { HttpResponse, http } from 'msw';
-import type { Project } from '@/types/api';
-import { type Account, accountOfBearer, db, findProject, type StoredSend } from '../db';
+import { type Account, accountOfBearer, db, findProject, noAutosendYet, type StoredSend } from '../db';
 
-const apiError = (status: number, message: string, code = 'ERROR') =>
+export const apiError = (status: number, message: string, code = 'ERROR') =>
   HttpResponse.json({ status, code, message }, { status });
 
 const unauthorized = () =>
@@ -17,7 +17,7 @@ const notFound = (projectKey: string) =>
 type Handler = (caller: Account, body: Record<string, unknown>) => Response | Promise<Response>;
 
 /** A JSON POST product call: logs it, checks the bearer token and (when present) that userId is the caller's. */
-function post(path: string, handle: Handler) {
+export function post(path: string, handle: Handler) {
   return http.post(path, async ({ request }) => {
     const body = (await request.json()) as Record<string, unknown>;
     db.requests.push(`POST ${path}`);
@@ -60,6 +60,7 @@ export const projectHandlers = [
       clientCC: strings(body.clientCC),
       autosend: false,
       sentProjectIssuesList: [],
+      autosendStatus: noAutosendYet(),
     };
     db.projects.push(project);
     return HttpResponse.json({ status: 200, message: texts.addProject.success, data: project });
@@ -78,14 +79,15 @@ export const projectHandlers = [
     const cc = changes.clientCC ?? changes.clinetCC;
     if (Array.isArray(cc)) project.clientCC = strings(cc);
     if (typeof changes.autosend === 'boolean') project.autosend = changes.autosend;
-    const claimed = db.claims.get(project.projectKey) ?? [];
+    const claimed: string[] = [];
     for (const key of strings(changes.sentProjectIssuesList)) {
       if (!project.sentProjectIssuesList.includes(key)) {
         project.sentProjectIssuesList.push(key);
         claimed.push(key);
       }
     }
-    db.claims.set(project.projectKey, claimed);
+    if (claimed.length > 0)
+      db.claims.set(project.projectKey, [...(db.claims.get(project.projectKey) ?? []), claimed]);
     return HttpResponse.json({ status: 200, message: texts.editProject.success, data: { ...project } });
   }),
 
@@ -138,6 +140,7 @@ export const projectHandlers = [
       to: form.getAll('to').map(String),
       cc: form.getAll('cc').map(String),
       projectKey: str(form.get('projectKey')),
+      issueKeys: str(form.get('issueKeys')),
       hasFile: file !== null && typeof file !== 'string',
     };
     db.calls.push({ path, body: fields });
@@ -149,9 +152,37 @@ export const projectHandlers = [
     if (fields.to.length === 0 || ![...fields.to, ...fields.cc].every(isValidEmailEntry)) {
       return apiError(400, 'Add at least one valid client e-mail address.', 'BAD_REQUEST');
     }
-    // Like the server: the keys the project update claimed since the last e-mail belong to this one.
-    const issueKeys = db.claims.get(fields.projectKey) ?? [];
-    db.claims.delete(fields.projectKey);
+    // Like the server: the send takes over the claims made of its own keys only, and is refused with 409
+    // when any of its keys was sent by someone else meanwhile.
+    const project = findProject(caller.id, fields.projectKey);
+    if (!project) return notFound(fields.projectKey);
+    const issueKeys = fields.issueKeys.split(',').filter(Boolean);
+    const claims = db.claims.get(fields.projectKey) ?? [];
+    const takenOver = claims.filter((claim) => claim.every((key) => issueKeys.includes(key)));
+    const owned = new Set(takenOver.flat());
+    const sentMeanwhile = issueKeys.filter(
+      (key) => project.sentProjectIssuesList.includes(key) && !owned.has(key),
+    );
+    if (sentMeanwhile.length > 0) {
+      // The claims of its own keys are given back at once.
+      db.claims.set(
+        fields.projectKey,
+        claims.filter((claim) => !takenOver.includes(claim)),
+      );
+      project.sentProjectIssuesList = project.sentProjectIssuesList.filter((key) => !owned.has(key));
+      return apiError(
+        409,
+        `Nothing was e-mailed: ${sentMeanwhile.join(', ')} were sent meanwhile (by auto-send or from another tab). Fetch the stories again for a new draft.`,
+        'STORIES_ALREADY_SENT',
+      );
+    }
+    db.claims.set(
+      fields.projectKey,
+      claims.filter((claim) => !takenOver.includes(claim)),
+    );
+    for (const key of issueKeys) {
+      if (!project.sentProjectIssuesList.includes(key)) project.sentProjectIssuesList.push(key);
+    }
     db.counter += 1;
     const send: StoredSend = {
       id: `send-${db.counter}`,
@@ -168,6 +199,7 @@ export const projectHandlers = [
       attachmentSize: fields.hasFile ? 1 : null,
       delivered: false,
       error: null,
+      sentBy: caller.email,
       createdAt: new Date(Date.UTC(2026, 2, 12, 14, db.counter)).toISOString(),
       finishedAt: new Date(Date.UTC(2026, 2, 12, 14, db.counter)).toISOString(),
     };
@@ -192,11 +224,6 @@ export const projectHandlers = [
     const apikey = str(body.apikey).trim();
     if (!apikey) return apiError(400, 'The API key is required.', 'BAD_REQUEST');
     caller.apikey = apikey;
-    const { id, email } = caller;
-    return HttpResponse.json({
-      status: 200,
-      message: 'Your API key has been updated.',
-      data: { id, email, apikey },
-    });
+    return HttpResponse.json<UpdateApiKeyAnswer>({ status: 200, message: 'Your API key has been updated.' });
   }),
 ];

@@ -34,7 +34,10 @@ export class RateLimiter {
     const rows = await this.db
       .insertInto('rate_limits')
       .values(
-        entries.map(({ key, rule }) => ({ key, hits: 1, reset_at: new Date(now.getTime() + rule.windowMs) })),
+        // In key order, as every statement here takes its row locks (see `succeeded`).
+        inLockOrder(entries.map((entry) => entry.key))
+          .map((key) => entries.find((entry) => entry.key === key)!)
+          .map(({ key, rule }) => ({ key, hits: 1, reset_at: new Date(now.getTime() + rule.windowMs) })),
       )
       .onConflict((oc) =>
         oc.column('key').doUpdateSet({
@@ -58,12 +61,25 @@ export class RateLimiter {
     });
   }
 
-  /** Takes one hit back from each key (a sign-in that succeeded is not a guess). */
-  async forgive(keys: string[]): Promise<void> {
+  /**
+   * After a success that is not a guess (a sign-in): sets the `clear` counter to zero and takes one hit
+   * back from each of `forgive`, in one statement. Like `hit`, it locks rows in key order, so concurrent
+   * sign-ins of one account never deadlock on PostgreSQL.
+   */
+  async succeeded(clear: string, forgive: string[]): Promise<void> {
+    const keys = inLockOrder([clear, ...forgive]);
     await this.db
+      .with('locked', (db) =>
+        db
+          .selectFrom('rate_limits')
+          .select('key')
+          .where('key', 'in', keys)
+          .orderBy(sql`array_position(${sql.val(keys)}::text[], key)`)
+          .forUpdate(),
+      )
       .updateTable('rate_limits')
-      .set({ hits: sql<number>`greatest(hits - 1, 0)` })
-      .where('key', 'in', keys)
+      .set({ hits: sql<number>`case when key = ${clear} then 0 else greatest(hits - 1, 0) end` })
+      .where('key', 'in', (db) => db.selectFrom('locked').select('key'))
       .execute();
   }
 
@@ -83,4 +99,9 @@ export class RateLimiter {
     this.hitsSinceSweep = 0;
     await this.db.deleteFrom('rate_limits').where('reset_at', '<=', now).execute();
   }
+}
+
+/** The one order in which statements here lock counters (by code unit, as given to the database). */
+function inLockOrder(keys: string[]): string[] {
+  return [...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }

@@ -1,6 +1,8 @@
-// The project calls of SPEC.md §7 (prefix "jira", platform "Firebase"), as zod schemas.
-import { isValidEmailEntry, texts } from '@handoff/core';
+// The project calls of docs/product.md §7 (prefix "jira", platform "Firebase"): getFirebaseProjects, addProject,
+// getFirebaseProjectByKey, updateFirebaseProject, deleteFirebaseProject.
 import { z } from 'zod';
+import { isValidEmailEntry } from '../email-entry.ts';
+import { texts } from '../texts.ts';
 
 export const MAX_ADDRESSES = 100;
 export const MAX_SENT_KEYS = 20_000;
@@ -32,6 +34,7 @@ const addressList = (label: string) =>
     .max(MAX_ADDRESSES, `At most ${MAX_ADDRESSES} addresses.`)
     .transform(uniqueAddresses);
 
+/** A project as every project call answers it (docs/product.md §3 "Project"). */
 export const projectSchema = z.object({
   userId: z.string(),
   projectKey: z.string(),
@@ -47,12 +50,16 @@ export const projectSchema = z.object({
     lastError: z.string().nullable(),
     /** When auto-send last e-mailed stories of this project. */
     lastSentAt: z.string().nullable(),
+    /** The member who switched auto-send on: its rounds use their Jira token (null while off). */
+    switchedOnBy: z.string().nullable(),
   }),
 });
 export type Project = z.infer<typeof projectSchema>;
 
 export const userIdBody = z.object({ userId });
+export type UserIdBody = z.input<typeof userIdBody>;
 export const projectRefBody = z.object({ userId, projectKey });
+export type ProjectRefBody = z.input<typeof projectRefBody>;
 
 export const addProjectBody = z.object({
   userId,
@@ -64,15 +71,18 @@ export const addProjectBody = z.object({
   ),
   clientCC: addressList('Cc').default([]),
 });
+export type AddProjectBody = z.input<typeof addProjectBody>;
 
 /**
  * Both forms the web sends: the edit screen's (clientCC, sentProjectIssuesList) and the list toggle's
- * full project (clinetCC, autosend). Every field may be left out to keep its stored value.
+ * full project (clinetCC, autosend, and its userId, which is ignored). Every field may be left out to
+ * keep its stored value.
  */
 export const updateProjectBody = z.object({
   userId,
   projectKey,
   updatedProject: z.object({
+    userId: z.string().optional().describe('Ignored: the list toggle sends the whole project.'),
     projectKey: projectKey.optional(),
     projectName: projectName.optional(),
     clientEmails: addressList('Client e-mail')
@@ -80,22 +90,30 @@ export const updateProjectBody = z.object({
       .optional(),
     clientCC: addressList('Cc').optional(),
     clinetCC: addressList('Cc').optional(),
-    sentProjectIssuesList: z.array(issueKey).max(MAX_SENT_KEYS).optional(),
+    sentProjectIssuesList: z
+      .array(issueKey)
+      .max(MAX_SENT_KEYS, `At most ${MAX_SENT_KEYS} issue keys in the sent list.`)
+      .optional(),
     autosend: z.boolean().optional(),
   }),
 });
-export type ProjectChanges = z.infer<typeof updateProjectBody>['updatedProject'];
+export type UpdateProjectBody = z.input<typeof updateProjectBody>;
+/** What an update may change, as the server reads it (after trimming and de-duplication). */
+export type ProjectChanges = z.output<typeof updateProjectBody>['updatedProject'];
 
 export const projectListAnswer = z.object({ data: z.array(projectSchema) });
 export type ProjectListAnswer = z.infer<typeof projectListAnswer>;
 export const projectAnswer = z.object({ data: projectSchema });
+export type ProjectAnswer = z.infer<typeof projectAnswer>;
 export const projectChangeAnswer = z.object({
   status: z.literal(200),
   message: z.string(),
   data: projectSchema,
 });
+export type ProjectChangeAnswer = z.infer<typeof projectChangeAnswer>;
 export const projectDeleteAnswer = z.object({
   status: z.literal(200),
   message: z.string(),
   data: z.object({ projectKey: z.string() }),
 });
+export type ProjectDeleteAnswer = z.infer<typeof projectDeleteAnswer>;

@@ -1,0 +1,68 @@
+import type { FastifyRequest } from 'fastify';
+import { RecentlyVerified } from '../auth/recently-verified.ts';
+import { SecretBox } from '../common/secret-box.ts';
+import { forbidden, unauthorized } from '../errors.ts';
+
+/** The product user behind a verified request, with the Jira API token decrypted. */
+export interface ProductUser {
+  id: string;
+  email: string;
+  apikey: string;
+}
+
+const boxes = new WeakMap<object, SecretBox>();
+
+function secretBoxFor(request: FastifyRequest): SecretBox {
+  const { config } = request.server;
+  let box = boxes.get(config);
+  if (!box) {
+    box = new SecretBox(config.secretKey);
+    boxes.set(config, box);
+  }
+  return box;
+}
+
+export function sealApiKey(request: FastifyRequest, apikey: string): string {
+  return secretBoxFor(request).seal(apikey);
+}
+
+/** Product users by identity uid, per server, remembered as briefly as verified tokens are. */
+const recentUsers = new WeakMap<object, RecentlyVerified<ProductUser>>();
+
+function recentUsersOf(request: FastifyRequest): RecentlyVerified<ProductUser> {
+  const { db } = request.server;
+  let users = recentUsers.get(db);
+  if (!users) {
+    users = new RecentlyVerified<ProductUser>(Date.now);
+    recentUsers.set(db, users);
+  }
+  return users;
+}
+
+/**
+ * Loads the product user of the token's identity (the auth plugin does, for every product route, into
+ * `request.productUser`). Every query on user data is scoped by its id, never by an id from the request.
+ * The user is remembered for TOKEN_CHECK_TTL_MS (a changed API key: see forgetProductUser).
+ */
+export async function loadProductUser(request: FastifyRequest): Promise<ProductUser> {
+  if (!request.user) throw unauthorized();
+  const { uid } = request.user;
+  const users = recentUsersOf(request);
+  const known = users.get(uid);
+  if (known) return known;
+  const row = await request.server.db
+    .selectFrom('users')
+    .select(['id', 'email', 'apikey_encrypted'])
+    .where('identity_uid', '=', uid)
+    .executeTakeFirst();
+  if (!row) throw forbidden('This account has no Handoff profile. Register first.');
+  const user = { id: row.id, email: row.email, apikey: secretBoxFor(request).open(row.apikey_encrypted) };
+  users.set(uid, user);
+  return user;
+}
+
+/** After the signed-in user's row changed: the next call loads it again. */
+export function forgetProductUser(request: FastifyRequest): void {
+  const uid = request.user?.uid;
+  if (uid) recentUsersOf(request).delete(uid);
+}

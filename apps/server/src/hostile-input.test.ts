@@ -1,0 +1,499 @@
+// Hostile input over every route: each case must get a clear 4xx (never a 5xx), and nothing may be
+// stored or sent. The database (every table but the rate-limit counters) and the SMTP mailbox are
+// compared before and after each case.
+import { sql } from 'kysely';
+import type { InjectOptions } from 'light-my-request';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Mailbox } from './testing/mailbox.ts';
+import { multipartBody } from './testing/multipart.ts';
+import { registerAndSignIn, type SignedIn } from './testing/sign-in.ts';
+import { createTestApp, TEST_IDENTITY_API_KEY, type TestApp } from './testing/test-app.ts';
+
+const mailbox = new Mailbox();
+let t: TestApp;
+let me: SignedIn;
+let userId: string;
+const KEY = TEST_IDENTITY_API_KEY;
+const IT = '/identitytoolkit.googleapis.com/v1/accounts:';
+const NUL = 'a\u0000b';
+const LONE_SURROGATE = 'a\uD800b';
+
+beforeAll(async () => {
+  t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${await mailbox.listen()}`, MAX_ATTACHMENT_MB: '1' });
+  me = await registerAndSignIn(t.app, {
+    email: 'owner@example.test',
+    password: 'owner-password',
+    apikey: 'k',
+  });
+  const user = await t.app.inject({
+    method: 'POST',
+    url: '/jira/get-user-by-email',
+    headers: { authorization: me.authorization },
+    payload: { email: me.email },
+  });
+  userId = user.json().data.id;
+  const added = await t.app.inject({
+    method: 'POST',
+    url: '/jira/addProject',
+    headers: { authorization: me.authorization },
+    payload: { userId, projectKey: 'ALPHA', projectName: 'Alpha', clientEmails: ['client@alpha.test'] },
+  });
+  expect(added.statusCode).toBe(200);
+});
+afterAll(async () => {
+  await t.close();
+  await mailbox.close();
+});
+
+/** Everything a request could have stored: the rows of every table but the rate-limit counters. */
+async function snapshot(): Promise<string> {
+  const tables = [
+    'identity_accounts',
+    'identity_refresh_tokens',
+    'identity_oob_codes',
+    'signing_keys',
+    'users',
+    'projects',
+    'mail_messages',
+    'sends',
+  ];
+  const rows: Record<string, unknown> = {};
+  for (const table of tables) {
+    const result = await sql<{ row: unknown }>`select to_jsonb(t) as row from ${sql.table(table)} t`.execute(
+      t.db,
+    );
+    rows[table] = result.rows.map((r) => JSON.stringify(r.row)).sort();
+  }
+  return JSON.stringify({ rows, mails: mailbox.messages.length });
+}
+
+const auth = () => ({ authorization: me.authorization });
+const json = (url: string, payload: unknown, headers: Record<string, string> = {}): InjectOptions => ({
+  method: 'POST',
+  url,
+  headers: { 'content-type': 'application/json', ...auth(), ...headers },
+  payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+});
+const deep = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+
+type Fields = Array<[string, string]>;
+const goodMail: Fields = [
+  ['subject', 'Request for Testing'],
+  ['text', 'Please test.'],
+  ['to', 'client@alpha.test'],
+  ['projectKey', 'ALPHA'],
+  ['issueKeys', ''],
+];
+async function form(fields: Fields, file?: { name: string; content: Buffer }): Promise<InjectOptions> {
+  const body = await multipartBody(fields, file);
+  return {
+    method: 'POST',
+    url: '/jira/sendDownloadedIssues',
+    headers: { ...auth(), ...body.headers },
+    payload: body.payload,
+  };
+}
+/** The good form with files attached under the given field names. */
+async function withFiles(files: Array<[field: string, filename: string]>): Promise<InjectOptions> {
+  const data = new FormData();
+  for (const [name, value] of goodMail) data.append(name, value);
+  for (const [field, filename] of files) data.append(field, new Blob(['x']), filename);
+  const response = new Response(data);
+  return {
+    method: 'POST',
+    url: '/jira/sendDownloadedIssues',
+    headers: { ...auth(), 'content-type': response.headers.get('content-type') ?? '' },
+    payload: Buffer.from(await response.arrayBuffer()),
+  };
+}
+const replaceField = (name: string, value: string): Fields => [
+  ...goodMail.filter(([field]) => field !== name),
+  [name, value],
+];
+
+type Case = [name: string, request: () => Promise<InjectOptions> | InjectOptions, status?: number];
+
+const cases: Case[] = [
+  // ---- the send form
+  [
+    'send: a 2 MB body declared up front (limit 1 MB + fields)',
+    () => form(goodMail, { name: 'big.bin', content: Buffer.alloc(2.5 * 1024 * 1024) }),
+    413,
+  ],
+  [
+    'send: an attachment just over the limit',
+    () => form(goodMail, { name: 'big.bin', content: Buffer.alloc(1024 * 1024 + 1) }),
+    413,
+  ],
+  [
+    'send: a truncated multipart body',
+    async () => {
+      const request = await form(goodMail);
+      return { ...request, payload: (request.payload as Buffer).subarray(0, 120) };
+    },
+    400,
+  ],
+  [
+    'send: a body with no boundary',
+    () => ({
+      method: 'POST',
+      url: '/jira/sendDownloadedIssues',
+      headers: { ...auth(), 'content-type': 'multipart/form-data' },
+      payload: 'x',
+    }),
+  ],
+  [
+    'send: JSON instead of a form',
+    () => json('/jira/sendDownloadedIssues', { subject: 's', text: 't', to: 'client@alpha.test' }),
+    400,
+  ],
+  ['send: an unknown field', () => form([...goodMail, ['bcc', 'victim@elsewhere.test']]), 400],
+  ['send: a file under another name', () => withFiles([['upload', 'x.txt']]), 400],
+  [
+    'send: two files',
+    () =>
+      withFiles([
+        ['file', 'a.txt'],
+        ['file', 'b.txt'],
+      ]),
+    400,
+  ],
+  ['send: a subject over 500 characters', () => form(replaceField('subject', 's'.repeat(501))), 413],
+  ['send: a message over 100,000 characters', () => form(replaceField('text', 't'.repeat(100_001))), 413],
+  [
+    'send: 101 recipients',
+    () =>
+      form([
+        ...goodMail,
+        ...Array.from({ length: 101 }, (_, i): [string, string] => ['to', `c${i}@alpha.test`]),
+      ]),
+    400,
+  ],
+  [
+    'send: 2,000 fields',
+    () => form([...goodMail, ...Array.from({ length: 2000 }, (): [string, string] => ['subject', 's'])]),
+    413,
+  ],
+  [
+    'send: 1,001 issue keys',
+    () => form([...goodMail, ['issueKeys', Array.from({ length: 1001 }, (_, i) => `A-${i}`).join(',')]]),
+    400,
+  ],
+  ['send: NUL in the subject', () => form(replaceField('subject', NUL)), 400],
+  ['send: NUL in the message', () => form(replaceField('text', NUL)), 400],
+  ['send: NUL in an address', () => form(replaceField('to', `client${NUL}@alpha.test`)), 400],
+  ['send: NUL in the file name', () => form(goodMail, { name: NUL, content: Buffer.from('x') }), 400],
+  ['send: a foreign recipient', () => form([...goodMail, ['to', 'victim@elsewhere.test']]), 403],
+  ['send: a foreign CC', () => form([...goodMail, ['cc', 'victim@elsewhere.test']]), 403],
+  [
+    'send: a foreign recipient with no project',
+    () => form(replaceField('projectKey', '').concat([['to', 'victim@elsewhere.test']])),
+    403,
+  ],
+  ['send: a project key over 255 characters', () => form(replaceField('projectKey', 'K'.repeat(256))), 413],
+  [
+    'send: no bearer token',
+    async () => ({ ...(await form(goodMail)), headers: (await multipartBody(goodMail)).headers }),
+    401,
+  ],
+
+  // ---- product JSON calls
+  [
+    'register: NUL in the e-mail',
+    () => json('/jira/register', { email: `x${NUL}@example.test`, password: 'good-password', apikey: 'k' }),
+    400,
+  ],
+  [
+    'register: a number for the e-mail',
+    () => json('/jira/register', { email: 42, password: 'good-password', apikey: 'k' }),
+    400,
+  ],
+  [
+    'register: NUL in the API key',
+    () => json('/jira/register', { email: 'new@example.test', password: 'good-password', apikey: NUL }),
+    400,
+  ],
+  [
+    'register: a 2 MB body',
+    () =>
+      json('/jira/register', {
+        email: 'new@example.test',
+        password: 'x'.repeat(2 * 1024 * 1024),
+        apikey: 'k',
+      }),
+    413,
+  ],
+  ['register: truncated JSON', () => json('/jira/register', '{"email":"new@example.test","pass'), 400],
+  ['register: JSON nested 100,000 deep', () => json('/jira/register', deep(100_000)), 400],
+  ['get-user-by-email: NUL', () => json('/jira/get-user-by-email', { email: NUL }), 400],
+  [
+    'getFirebaseProjects: a lone surrogate in userId',
+    () => json('/jira/getFirebaseProjects', { userId: LONE_SURROGATE }),
+    400,
+  ],
+  ['getFirebaseProjects: an array for a body', () => json('/jira/getFirebaseProjects', [1, 2, 3]), 400],
+  [
+    'addProject: NUL in the name',
+    () =>
+      json('/jira/addProject', { userId, projectKey: 'NEW', projectName: NUL, clientEmails: ['c@x.test'] }),
+    400,
+  ],
+  [
+    'addProject: NUL in a field name',
+    () =>
+      json('/jira/addProject', {
+        userId,
+        projectKey: 'NEW',
+        projectName: 'New',
+        clientEmails: ['c@x.test'],
+        [NUL]: 1,
+      }),
+    400,
+  ],
+  [
+    'addProject: 101 client e-mails',
+    () =>
+      json('/jira/addProject', {
+        userId,
+        projectKey: 'NEW',
+        projectName: 'New',
+        clientEmails: Array.from({ length: 101 }, (_, i) => `c${i}@x.test`),
+      }),
+    400,
+  ],
+  [
+    'addProject: a name over 255 characters',
+    () =>
+      json('/jira/addProject', {
+        userId,
+        projectKey: 'NEW',
+        projectName: 'n'.repeat(256),
+        clientEmails: ['c@x.test'],
+      }),
+    400,
+  ],
+  [
+    'addProject: wrong types',
+    () =>
+      json('/jira/addProject', { userId, projectKey: ['NEW'], projectName: {}, clientEmails: 'c@x.test' }),
+    400,
+  ],
+  ['addProject: an object nested 40 deep', () => json('/jira/addProject', deepObject(40)), 400],
+  [
+    'addProject: for another user',
+    () =>
+      json('/jira/addProject', {
+        userId: 'someone-else',
+        projectKey: 'NEW',
+        projectName: 'New',
+        clientEmails: ['c@x.test'],
+      }),
+    403,
+  ],
+  [
+    'updateFirebaseProject: 20,001 sent keys',
+    () =>
+      json('/jira/updateFirebaseProject', {
+        userId,
+        projectKey: 'ALPHA',
+        updatedProject: { sentProjectIssuesList: Array.from({ length: 20_001 }, (_, i) => `A-${i}`) },
+      }),
+    400,
+  ],
+  [
+    'updateFirebaseProject: NUL in a sent key',
+    () =>
+      json('/jira/updateFirebaseProject', {
+        userId,
+        projectKey: 'ALPHA',
+        updatedProject: { sentProjectIssuesList: [NUL] },
+      }),
+    400,
+  ],
+  [
+    'updateFirebaseProject: a foreign project',
+    () =>
+      json('/jira/updateFirebaseProject', { userId, projectKey: 'NOPE', updatedProject: { autosend: true } }),
+    404,
+  ],
+  [
+    'updateFirebaseProject: autosend as a string',
+    () =>
+      json('/jira/updateFirebaseProject', {
+        userId,
+        projectKey: 'ALPHA',
+        updatedProject: { autosend: 'yes' },
+      }),
+    400,
+  ],
+  [
+    'deleteFirebaseProject: NUL in the key',
+    () => json('/jira/deleteFirebaseProject', { userId, projectKey: NUL }),
+    400,
+  ],
+  ['getFirebaseProjectByKey: a missing key', () => json('/jira/getFirebaseProjectByKey', { userId }), 400],
+  ['getProjectSends: NUL in the key', () => json('/jira/getProjectSends', { userId, projectKey: NUL }), 400],
+  [
+    'getAllProjects: NUL in the token',
+    () => json('/jira/getAllProjects', { email: me.email, api: NUL }),
+    400,
+  ],
+  ['updateApiKey: NUL in the token', () => json('/jira/updateApiKey', { apikey: NUL }), 400],
+  [
+    'updateApiKey: a token of 1 MB',
+    () => json('/jira/updateApiKey', { apikey: 'k'.repeat(1024 * 1024) }),
+    413,
+  ],
+  [
+    'getProjectIssues: NUL in the query',
+    () => ({
+      method: 'GET',
+      url: '/jira/getProjectIssues?projectKey=A%00B&status=Done',
+      headers: { ...auth(), email: me.email },
+    }),
+    400,
+  ],
+  [
+    'getProjectIssues: an unknown status',
+    () => ({
+      method: 'GET',
+      url: '/jira/getProjectIssues?projectKey=ALPHA&status=Sparkling',
+      headers: { ...auth(), email: me.email },
+    }),
+    400,
+  ],
+  [
+    'getProjectIssues: repeated parameters',
+    () => ({
+      method: 'GET',
+      url: '/jira/getProjectIssues?projectKey=A&projectKey=B&status=Done',
+      headers: { ...auth(), email: me.email },
+    }),
+    400,
+  ],
+
+  // ---- the identity provider
+  [
+    'signUp: NUL in the e-mail',
+    () => json(`${IT}signUp?key=${KEY}`, { email: `x${NUL}@example.test`, password: 'good-password' }),
+    400,
+  ],
+  [
+    'signUp: wrong types',
+    () => json(`${IT}signUp?key=${KEY}`, { email: ['a@example.test'], password: 12345678 }),
+    400,
+  ],
+  [
+    'signInWithPassword: NUL in the e-mail',
+    () => json(`${IT}signInWithPassword?key=${KEY}`, { email: `owner${NUL}@example.test`, password: 'x' }),
+    400,
+  ],
+  [
+    'signInWithPassword: NUL in the password',
+    () => json(`${IT}signInWithPassword?key=${KEY}`, { email: me.email, password: NUL }),
+    400,
+  ],
+  [
+    'signInWithPassword: JSON nested 100,000 deep',
+    () => json(`${IT}signInWithPassword?key=${KEY}`, deepObject(100_000)),
+    400,
+  ],
+  [
+    'lookup: a lone surrogate in the token',
+    () => json(`${IT}lookup?key=${KEY}`, { idToken: LONE_SURROGATE }),
+    400,
+  ],
+  [
+    'sendOobCode: NUL in the e-mail',
+    () =>
+      json(`${IT}sendOobCode?key=${KEY}`, {
+        requestType: 'PASSWORD_RESET',
+        email: `owner${NUL}@example.test`,
+      }),
+    400,
+  ],
+  ['resetPassword: NUL in the code', () => json(`${IT}resetPassword?key=${KEY}`, { oobCode: NUL }), 400],
+  [
+    'resetPassword: NUL in the new password',
+    () => json(`${IT}resetPassword?key=${KEY}`, { oobCode: 'made-up', newPassword: NUL }),
+    400,
+  ],
+  [
+    'token: NUL in the refresh token (form body)',
+    () => ({
+      method: 'POST',
+      url: `/securetoken.googleapis.com/v1/token?key=${KEY}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'grant_type=refresh_token&refresh_token=a%00b',
+    }),
+    400,
+  ],
+  [
+    'passwordPolicy: NUL in the key',
+    () => ({ method: 'GET', url: `/identitytoolkit.googleapis.com/v2/passwordPolicy?key=a%00b` }),
+    400,
+  ],
+
+  // ---- the demo tracker (Jira's API)
+  [
+    'demo tracker: NUL in Basic credentials',
+    () => ({
+      method: 'GET',
+      url: '/rest/api/3/myself',
+      headers: { authorization: `Basic ${Buffer.from(`owner${NUL}@example.test:k`).toString('base64')}` },
+    }),
+    401,
+  ],
+  [
+    'demo tracker: NUL in the JQL',
+    () => ({
+      method: 'GET',
+      url: `/rest/api/3/search/jql?jql=${encodeURIComponent(`project = "${NUL}"`)}`,
+      headers: { authorization: `Basic ${Buffer.from('owner@example.test:k').toString('base64')}` },
+    }),
+    400,
+  ],
+  [
+    'demo tracker: JQL of 1 MB',
+    () =>
+      json(
+        '/rest/api/3/search/jql',
+        { jql: `project = "${'A'.repeat(1024 * 1024)}"` },
+        { authorization: `Basic ${Buffer.from('owner@example.test:k').toString('base64')}` },
+      ),
+    413,
+  ],
+  [
+    'demo tracker: NUL in the project query',
+    () => ({
+      method: 'GET',
+      url: '/rest/api/3/project/search?query=a%00b',
+      headers: { authorization: `Basic ${Buffer.from('owner@example.test:k').toString('base64')}` },
+    }),
+    400,
+  ],
+];
+
+describe('hostile input', () => {
+  const statuses: number[] = [];
+  afterAll(() => {
+    // The whole table: at least 40 cases, every one a 4xx.
+    expect(statuses.length).toBeGreaterThanOrEqual(40);
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+  });
+
+  it.each(cases)('%s: 4xx, nothing stored or sent', async (_name, request, expected) => {
+    const before = await snapshot();
+    const res = await t.app.inject(await request());
+    statuses.push(res.statusCode);
+    expect(res.statusCode, res.body.slice(0, 300)).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode, res.body.slice(0, 300)).toBeLessThan(500);
+    if (expected) expect(res.statusCode, res.body.slice(0, 300)).toBe(expected);
+    // Each answer says what is wrong.
+    expect(res.body.length).toBeGreaterThan(10);
+    await t.app.identity.provider?.drain();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await snapshot()).toBe(before);
+  });
+});

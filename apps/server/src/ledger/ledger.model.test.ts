@@ -1,0 +1,642 @@
+// Model-based test of the send ledger: random interleavings of what two browser tabs, auto-send and the
+// sweep do to one project, through two app instances on one database (PGlite, or PostgreSQL with
+// TEST_DATABASE_URL, where each instance has its own connection pool) and a real SMTP server that
+// accepts, refuses, or drops the connection after taking the message. After every step and at the end
+// of each scenario, for every story: it reached the client in at most one e-mail, and one that did is
+// not offered again; at the end, once the sweep has run, a story is in exactly one e-mail, or offered
+// by the next fetch, or flagged unconfirmed in the history. On failure fast-check prints the seed and
+// the shortest list of steps that breaks it.
+import { draftEmail, type Issue } from '@handoff/core';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { type Db, openDatabase } from '../db/database.ts';
+import { Mailbox, type MailboxAnswer } from '../testing/mailbox.ts';
+import { multipartBody } from '../testing/multipart.ts';
+import { signUpAndSignIn } from '../testing/sign-up.ts';
+import { startStoryTracker } from '../testing/story-tracker.ts';
+import { testConfig } from '../testing/test-app.ts';
+import { createTestDatabase } from '../testing/test-database.ts';
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+/** Scenarios per run: LEDGER_MODEL_RUNS, else 200 on PGlite and 400 on PostgreSQL. */
+const RUNS = Number(process.env.LEDGER_MODEL_RUNS) || (onPostgres ? 400 : 200);
+const MINUTE = 60_000;
+const AUTO_SUBJECT = 'Request for Testing: User Stories for Review';
+
+/** What the mail server and the database do with one e-mail. */
+type Outcome = 'delivered' | 'refused' | 'dropped' | 'dbFailsAfterAccept' | 'serverStops';
+
+interface TabView {
+  /** The project as the page loaded it (possibly stale). */
+  project: { sentProjectIssuesList: string[]; autosend: boolean } | null;
+  draft: { keys: string[]; text: string } | null;
+}
+
+interface Model {
+  tabs: [TabView, TabView];
+}
+
+interface Real {
+  scenario: Scenario;
+}
+
+/** One scenario's project, its client and what is in flight. */
+interface Scenario {
+  projectKey: string;
+  client: string;
+  storyCount: number;
+  /** Answers for e-mails by subject; auto-send's e-mails use `autoOutcome`. */
+  outcomes: Map<string, Outcome>;
+  autoOutcome: Outcome;
+  /** Sends whose server "stopped" after the hand-over: released when the scenario ends. */
+  stopped: Array<{
+    subject: string;
+    /** Resolves once the mail server took the message and the "stop" happened. */
+    handedOver: Promise<void>;
+    handOver: () => void;
+    release: () => void;
+    request: Promise<unknown>;
+  }>;
+  nextOp: number;
+  /** A sweep of a slow process that has read the stale sends and waits before changing them. */
+  pausedSweep: { resume: () => void; done: Promise<unknown> } | null;
+}
+
+const mailbox = new Mailbox();
+let tracker: Awaited<ReturnType<typeof startStoryTracker>>;
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let secondDb: Db | undefined;
+let apps: [FastifyInstance, FastifyInstance];
+let owner: { idToken: string; userId: string; email: string; apikey: string };
+let clockMs = Date.parse('2026-11-23T09:00:00Z');
+let current: Scenario;
+let scenarioCount = 0;
+/** Set by the slow-sweep step: the next sweep to read its stale sends stops there until resumed. */
+let pauseNextSweep: (() => void) | null = null;
+/** How much the scenarios did, printed with the timing. */
+const tally = { steps: 0, emails: 0, status: new Map<number, number>() };
+
+function outcomeOf(subject: string | undefined): Outcome {
+  if (subject === AUTO_SUBJECT) return current.autoOutcome;
+  return current.outcomes.get(subject ?? '') ?? 'delivered';
+}
+
+beforeAll(async () => {
+  const smtpPort = await mailbox.listen();
+  mailbox.answer = (mail): MailboxAnswer => {
+    const outcome = outcomeOf(mail.subject);
+    if (outcome === 'refused') return { refuse: 'Mailbox unavailable' };
+    return outcome === 'dropped' ? 'drop' : 'accept';
+  };
+  tracker = await startStoryTracker();
+  database = await createTestDatabase();
+  const config = testConfig({
+    JIRA_BASE_URL: tracker.url,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    AUTOSEND_INTERVAL_MINUTES: '15',
+    // Hundreds of sends by one user: the per-user hourly limit is not what this test is about.
+    MAX_SENDS_PER_HOUR: '1000000',
+  });
+  const ledger = {
+    now: () => new Date(clockMs),
+    // The narrow seam: the database "fails", or the server "stops", right after the mail server accepted.
+    beforeConfirm: (_send: unknown, message: { subject: string }) => {
+      const outcome = outcomeOf(message.subject);
+      if (outcome === 'dbFailsAfterAccept') throw new Error('connection terminated unexpectedly');
+      if (outcome === 'serverStops') {
+        return new Promise<void>((_resolve, reject) => {
+          const stopped = current.stopped.find((entry) => entry.subject === message.subject);
+          if (stopped) {
+            stopped.release = () => reject(new Error('the process stopped'));
+            stopped.handOver();
+          }
+        });
+      }
+    },
+  };
+  Object.assign(ledger, {
+    afterSweepRead: () => {
+      const pause = pauseNextSweep;
+      if (!pause) return;
+      pauseNextSweep = null;
+      let open = () => {};
+      const gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      pause();
+      current.pausedSweep = { ...current.pausedSweep!, resume: open };
+      return gate;
+    },
+  });
+  // Two server instances on one database; on PostgreSQL each has its own pool, like two processes.
+  secondDb = database.url ? await openDatabase({ kind: 'postgres', url: database.url }) : undefined;
+  apps = [
+    await buildApp({ config, db: database.db, webRoot: false, ledger }),
+    await buildApp({ config, db: secondDb ?? database.db, webRoot: false, ledger }),
+  ];
+  await Promise.all(apps.map((app) => app.ready()));
+  const account = { email: 'ledger@example.test', password: 'ledger-password', apikey: 'ledger-jira' };
+  owner = { ...(await signUpAndSignIn(apps[0], account)), ...account };
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all((apps ?? []).map((app) => app.close()));
+  await secondDb?.destroy();
+  await database?.drop();
+  await tracker?.close();
+  await mailbox.close();
+});
+
+function call(app: FastifyInstance, url: string, payload: object) {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: `Bearer ${owner.idToken}` },
+    payload,
+  });
+}
+
+const pick = (which: number) => apps[which % 2]!;
+
+async function loadProject(app: FastifyInstance) {
+  const res = await call(app, '/jira/getFirebaseProjectByKey', {
+    userId: owner.userId,
+    projectKey: current.projectKey,
+  });
+  expect(res.statusCode).toBe(200);
+  const data = res.json().data as { sentProjectIssuesList: string[]; autosend: boolean };
+  return { sentProjectIssuesList: data.sentProjectIssuesList, autosend: data.autosend };
+}
+
+async function fetchDone(app: FastifyInstance): Promise<Issue[]> {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/jira/getProjectIssues?projectKey=${current.projectKey}&status=Done`,
+    headers: { authorization: `Bearer ${owner.idToken}`, email: owner.email, api: owner.apikey },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().data;
+}
+
+async function draftFor(tab: TabView, app: FastifyInstance): Promise<void> {
+  const draft = draftEmail(await fetchDone(app), tab.project?.sentProjectIssuesList ?? []);
+  tab.draft = draft.includedKeys.length > 0 ? { keys: draft.includedKeys, text: draft.text } : null;
+}
+
+function storyKeys(): string[] {
+  return Array.from({ length: current.storyCount }, (_, i) => `${current.projectKey}-${i + 1}`);
+}
+
+/** The e-mails the scenario's client received, as the story keys each lists. */
+function receivedStories(): string[][] {
+  const summaries = new Map(storyKeys().map((key) => [`Story ${key}`, key]));
+  return mailbox.messages
+    .filter((mail: ParsedMail) => JSON.stringify(mail.to).includes(current.client))
+    .map((mail) =>
+      (mail.text ?? '')
+        .split('\n')
+        .map((line) => summaries.get(line.replace(/^- /, '').trim()))
+        .filter((key): key is string => key !== undefined && true),
+    )
+    .map((keys) => [...new Set(keys)]);
+}
+
+async function sentList(): Promise<Set<string>> {
+  return new Set((await loadProject(apps[0])).sentProjectIssuesList);
+}
+
+/** The same list read straight from the table: the cheap check after every step. */
+async function storedSentList(): Promise<Set<string>> {
+  const row = await database.db
+    .selectFrom('projects')
+    .select('sent_issue_keys')
+    .where('project_key', '=', current.projectKey)
+    .executeTakeFirstOrThrow();
+  return new Set(row.sent_issue_keys);
+}
+
+async function flaggedUnconfirmed(): Promise<Set<string>> {
+  const res = await call(apps[0], '/jira/getProjectSends', {
+    userId: owner.userId,
+    projectKey: current.projectKey,
+  });
+  const sends = res.json().data as Array<{ status: string; issueKeys: string[] }>;
+  return new Set(sends.filter((send) => send.status === 'unconfirmed').flatMap((send) => send.issueKeys));
+}
+
+/** Holds at every moment: never twice; an e-mailed story is not offered again. */
+async function checkNeverTwice(listed?: Set<string>): Promise<void> {
+  const mails = receivedStories();
+  listed ??= await storedSentList();
+  for (const key of storyKeys()) {
+    const count = mails.filter((keys) => keys.includes(key)).length;
+    expect(count, `${key} reached the client ${count} times`).toBeLessThanOrEqual(1);
+    if (count === 1) expect(listed.has(key), `${key} was e-mailed and is offered again`).toBe(true);
+  }
+}
+
+/** Holds once nothing is in flight and the sweep has run: each story is e-mailed once, offered, or flagged. */
+async function checkNothingLost(): Promise<void> {
+  const listed = await sentList();
+  await checkNeverTwice(listed);
+  const mails = receivedStories();
+  const flagged = await flaggedUnconfirmed();
+  for (const key of storyKeys()) {
+    const count = mails.filter((keys) => keys.includes(key)).length;
+    if (count === 0) {
+      expect(
+        !listed.has(key) || flagged.has(key),
+        `${key} was never e-mailed, is not offered and not flagged`,
+      ).toBe(true);
+    }
+  }
+}
+
+/** The web's send: the project update with the drafted keys, then the e-mail naming them. */
+async function webSend(model: Model, tabIndex: 0 | 1, outcome: Outcome, updateVia: number, sendVia: number) {
+  const tab = model.tabs[tabIndex];
+  const draft = tab.draft!;
+  const project = tab.project!;
+  const subject = `Request for Testing ${current.projectKey}/${current.nextOp++}`;
+  current.outcomes.set(subject, outcome);
+  const update = await call(pick(updateVia), '/jira/updateFirebaseProject', {
+    userId: owner.userId,
+    projectKey: current.projectKey,
+    updatedProject: {
+      projectKey: current.projectKey,
+      projectName: 'Ledger',
+      clientEmails: [current.client],
+      clientCC: [],
+      sentProjectIssuesList: [...new Set([...project.sentProjectIssuesList, ...draft.keys])],
+    },
+  });
+  expect(update.statusCode).toBe(200);
+  const body = await multipartBody([
+    ['subject', subject],
+    ['text', draft.text],
+    ['to', current.client],
+    ['projectKey', current.projectKey],
+    ['issueKeys', draft.keys.join(',')],
+  ]);
+  const request = pick(sendVia).inject({
+    method: 'POST',
+    url: '/jira/sendDownloadedIssues',
+    headers: { authorization: `Bearer ${owner.idToken}`, ...body.headers },
+    payload: body.payload,
+  });
+  let res: Awaited<typeof request>;
+  if (outcome === 'serverStops') {
+    // The server stops once the mail server has the message: nobody hears back, the tab is closed.
+    let handOver = () => {};
+    const handedOver = new Promise<void>((resolve) => {
+      handOver = resolve;
+    });
+    current.stopped.push({ subject, handedOver, handOver, release: () => {}, request });
+    const first = await Promise.race([handedOver.then(() => null), request]);
+    if (first === null) {
+      model.tabs[tabIndex] = { project: null, draft: null };
+      return;
+    }
+    res = first; // answered before any hand-over (409)
+  } else {
+    res = await request;
+  }
+  tally.status.set(res.statusCode, (tally.status.get(res.statusCode) ?? 0) + 1);
+  const expected = {
+    delivered: [200, 409],
+    refused: [502, 409],
+    dropped: [502, 409],
+    dbFailsAfterAccept: [502, 409],
+    serverStops: [409],
+  }[outcome];
+  expect(expected, res.body).toContain(res.statusCode);
+  tab.project = await loadProject(pick(sendVia));
+  if (res.statusCode === 200) tab.draft = null;
+  // Stories sent meanwhile: the screen fetches again and drafts anew.
+  if (res.statusCode === 409) await draftFor(tab, pick(sendVia));
+}
+
+type Step = fc.AsyncCommand<Model, Real>;
+
+const tabIndex = fc.constantFrom<0 | 1>(0, 1);
+const app = fc.nat(1);
+const outcome = fc.constantFrom<Outcome>(
+  'delivered',
+  'delivered',
+  'refused',
+  'dropped',
+  'dbFailsAfterAccept',
+  'serverStops',
+);
+const autoOutcome = fc.constantFrom<Outcome>(
+  'delivered',
+  'delivered',
+  'refused',
+  'dropped',
+  'dbFailsAfterAccept',
+);
+const minutes = fc.constantFrom(0, 1, 11, 16);
+const staleMinutes = fc.constantFrom(11, 16);
+
+function step(
+  name: string,
+  check: (model: Readonly<Model>) => boolean,
+  run: (model: Model) => Promise<void>,
+): Step {
+  return {
+    check,
+    run: async (model) => {
+      tally.steps += 1;
+      await run(model);
+      await checkNeverTwice();
+    },
+    toString: () => name,
+  };
+}
+
+const openPage = (tab: 0 | 1, via: number) =>
+  step(
+    `open(tab ${tab}, app ${via})`,
+    () => true,
+    async (model) => {
+      model.tabs[tab] = { project: await loadProject(pick(via)), draft: null };
+    },
+  );
+
+/** Get User Stories on the send page (opened first if the tab has no page yet). */
+const fetchAndDraft = (tab: 0 | 1, via: number) =>
+  step(
+    `fetch(tab ${tab}, app ${via})`,
+    () => true,
+    (model) => openAndDraft(model.tabs[tab], via),
+  );
+
+async function openAndDraft(tab: TabView, via: number): Promise<void> {
+  tab.project ??= await loadProject(pick(via));
+  await draftFor(tab, pick(via));
+}
+
+const send = (tab: 0 | 1, result: Outcome, updateVia: number, sendVia: number) =>
+  step(
+    `send(tab ${tab}, ${result}, update app ${updateVia}, send app ${sendVia})`,
+    () => true,
+    async (model) => {
+      // A tab without a draft fetches first (the user presses Get User Stories, then Send Email).
+      if (!model.tabs[tab].draft) await openAndDraft(model.tabs[tab], sendVia);
+      if (model.tabs[tab].draft) await webSend(model, tab, result, updateVia, sendVia);
+    },
+  );
+
+/** The page is closed between the project update and the e-mail. */
+const updateThenClose = (tab: 0 | 1, via: number) =>
+  step(
+    `update then close(tab ${tab}, app ${via})`,
+    () => true,
+    async (model) => {
+      if (!model.tabs[tab].draft) await openAndDraft(model.tabs[tab], via);
+      const { project, draft } = model.tabs[tab];
+      if (!project || !draft) return;
+      const res = await call(pick(via), '/jira/updateFirebaseProject', {
+        userId: owner.userId,
+        projectKey: current.projectKey,
+        updatedProject: {
+          projectKey: current.projectKey,
+          projectName: 'Ledger',
+          clientEmails: [current.client],
+          clientCC: [],
+          sentProjectIssuesList: [...project.sentProjectIssuesList, ...draft.keys],
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      model.tabs[tab] = { project: null, draft: null };
+    },
+  );
+
+/** The list page's auto-send switch: the full project as the tab loaded it, with its old sent list. */
+const toggle = (tab: 0 | 1, via: number) =>
+  step(
+    `toggle auto-send(tab ${tab}, app ${via})`,
+    (model) => model.tabs[tab].project !== null,
+    async (model) => {
+      const project = model.tabs[tab].project!;
+      const res = await call(pick(via), '/jira/updateFirebaseProject', {
+        userId: owner.userId,
+        projectKey: current.projectKey,
+        updatedProject: {
+          userId: owner.userId,
+          projectKey: current.projectKey,
+          projectName: 'Ledger',
+          clientEmails: [current.client],
+          clinetCC: [],
+          autosend: !project.autosend,
+          sentProjectIssuesList: project.sentProjectIssuesList,
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      const data = res.json().data;
+      model.tabs[tab].project = {
+        sentProjectIssuesList: data.sentProjectIssuesList,
+        autosend: data.autosend,
+      };
+    },
+  );
+
+const autoRound = (advance: number, result: Outcome, via: number) =>
+  step(
+    `auto-send round(+${advance} min, ${result}, app ${via})`,
+    () => true,
+    async () => {
+      clockMs += advance * MINUTE;
+      current.autoOutcome = result;
+      await pick(via).autosend.runRound(new Date(clockMs));
+    },
+  );
+
+const sweep = (advance: number, both: boolean) =>
+  step(
+    `sweep(+${advance} min, ${both ? 'both apps at once' : 'app 0'})`,
+    () => true,
+    async () => {
+      clockMs += advance * MINUTE;
+      const at = new Date(clockMs);
+      await Promise.all((both ? apps : [apps[0]]).map((one) => one.ledger.sweep(at)));
+    },
+  );
+
+/** A slow process's sweep reads the stale sends now and changes them only when resumed, later. */
+const slowSweepStarts = (advance: number) =>
+  step(
+    `slow sweep reads(+${advance} min, app 1)`,
+    () => current.pausedSweep === null,
+    async () => {
+      clockMs += advance * MINUTE;
+      const reached = new Promise<void>((resolve) => {
+        pauseNextSweep = resolve;
+      });
+      current.pausedSweep = { resume: () => {}, done: apps[1].ledger.sweep(new Date(clockMs)) };
+      await Promise.race([reached, current.pausedSweep.done]);
+    },
+  );
+
+const slowSweepResumes = () =>
+  step(
+    'slow sweep resumes',
+    () => current.pausedSweep !== null,
+    () => resumeSweep(),
+  );
+
+async function resumeSweep(): Promise<void> {
+  const paused = current.pausedSweep;
+  if (!paused) return;
+  pauseNextSweep = null;
+  paused.resume();
+  await paused.done;
+  current.pausedSweep = null;
+}
+
+const storyDone = () =>
+  step(
+    'a story is finished',
+    () => current.storyCount < 8,
+    async () => {
+      current.storyCount += 1;
+      tracker.state.stories = storyKeys().map((key) => ({ key, summary: `Story ${key}` }));
+    },
+  );
+
+/** Two things at once: a tab's send with an auto-send round, with two sweeps, or with the other tab's send. */
+const together = (
+  tab: 0 | 1,
+  result: Outcome,
+  other: 'auto' | 'sweeps' | 'otherTab',
+  advance: number,
+  otherResult: Outcome,
+) =>
+  step(
+    `together(send tab ${tab} ${result}, ${other} +${advance} min ${otherResult})`,
+    (model) =>
+      model.tabs[tab].draft !== null &&
+      (other !== 'otherTab' || model.tabs[tab === 0 ? 1 : 0].draft !== null),
+    async (model) => {
+      clockMs += advance * MINUTE;
+      const at = new Date(clockMs);
+      const second =
+        other === 'auto'
+          ? (async () => {
+              current.autoOutcome = otherResult === 'serverStops' ? 'delivered' : otherResult;
+              await apps[1].autosend.runRound(at);
+            })()
+          : other === 'sweeps'
+            ? Promise.all(apps.map((one) => one.ledger.sweep(at)))
+            : webSend(model, tab === 0 ? 1 : 0, otherResult, 1, 0);
+      await Promise.all([webSend(model, tab, result, 0, 1), second]);
+    },
+  );
+
+const sendStep = fc.tuple(tabIndex, outcome, app, app).map(([tab, result, u, s]) => send(tab, result, u, s));
+const fetchStep = fc.tuple(tabIndex, app).map(([tab, via]) => fetchAndDraft(tab, via));
+// Fetching and sending are what users do most: they get more weight.
+const steps = [
+  fc.tuple(tabIndex, app).map(([tab, via]) => openPage(tab, via)),
+  fetchStep,
+  fetchStep,
+  sendStep,
+  sendStep,
+  sendStep,
+  fc.tuple(tabIndex, app).map(([tab, via]) => updateThenClose(tab, via)),
+  fc.tuple(tabIndex, app).map(([tab, via]) => toggle(tab, via)),
+  fc.tuple(minutes, autoOutcome, app).map(([advance, result, via]) => autoRound(advance, result, via)),
+  fc.tuple(minutes, fc.boolean()).map(([advance, both]) => sweep(advance, both)),
+  fc.constant(null).map(() => storyDone()),
+  // A slow sweep only matters when it finds something stale: its clock moves past a claim's age.
+  staleMinutes.map((advance) => slowSweepStarts(advance)),
+  staleMinutes.map((advance) => slowSweepStarts(advance)),
+  fc.constant(null).map(() => slowSweepResumes()),
+  fc.constant(null).map(() => slowSweepResumes()),
+  fc
+    .tuple(
+      tabIndex,
+      outcome,
+      fc.constantFrom<'auto' | 'sweeps' | 'otherTab'>('auto', 'sweeps', 'otherTab'),
+      minutes,
+      autoOutcome,
+    )
+    .map(([tab, result, other, advance, otherResult]) => together(tab, result, other, advance, otherResult)),
+];
+
+async function startScenario(): Promise<{ model: Model; real: Real }> {
+  scenarioCount += 1;
+  const projectKey = `M${scenarioCount}`;
+  current = {
+    projectKey,
+    client: `client-${scenarioCount}@example.test`,
+    storyCount: 3,
+    outcomes: new Map(),
+    autoOutcome: 'delivered',
+    stopped: [],
+    nextOp: 1,
+    pausedSweep: null,
+  };
+  tracker.state.stories = storyKeys().map((key) => ({ key, summary: `Story ${key}` }));
+  const added = await call(apps[0], '/jira/addProject', {
+    userId: owner.userId,
+    projectKey,
+    projectName: 'Ledger',
+    clientEmails: [current.client],
+    clientCC: [],
+  });
+  expect(added.statusCode).toBe(200);
+  return {
+    model: {
+      tabs: [
+        { project: null, draft: null },
+        { project: null, draft: null },
+      ],
+    },
+    real: { scenario: current },
+  };
+}
+
+/** Lets the sweep see every claim and hand-over as stale, then checks nothing was lost. */
+async function endScenario(): Promise<void> {
+  await resumeSweep();
+  tally.emails += receivedStories().length;
+  clockMs += 16 * MINUTE;
+  await apps[0].ledger.sweep(new Date(clockMs));
+  await checkNothingLost();
+  for (const stopped of current.stopped) stopped.release();
+  await Promise.all(current.stopped.map((stopped) => stopped.request));
+  await checkNothingLost();
+}
+
+describe('the send ledger under random interleavings', () => {
+  it(
+    `every story reaches the client once, is offered again, or is flagged (${RUNS} scenarios, ${onPostgres ? 'PostgreSQL' : 'PGlite'})`,
+    async () => {
+      const started = performance.now();
+      await fc.assert(
+        fc.asyncProperty(fc.commands(steps, { maxCommands: 16, size: 'max' }), async (commands) => {
+          const setup = await startScenario();
+          try {
+            await fc.asyncModelRun(() => setup, commands);
+            await endScenario();
+          } finally {
+            await resumeSweep();
+            for (const stopped of current.stopped) stopped.release();
+            await Promise.allSettled(current.stopped.map((stopped) => stopped.request));
+            await apps[0].db.deleteFrom('projects').where('project_key', '=', current.projectKey).execute();
+          }
+        }),
+        { numRuns: RUNS, seed: Number(process.env.LEDGER_MODEL_SEED) || undefined },
+      );
+      console.log(
+        `ledger model: ${RUNS} scenarios on ${onPostgres ? 'PostgreSQL' : 'PGlite'} in ${((performance.now() - started) / 1000).toFixed(1)} s: ` +
+          `${tally.steps} steps, ${tally.emails} e-mails, send answers ${JSON.stringify(Object.fromEntries(tally.status))}`,
+      );
+    },
+    onPostgres ? 600_000 : 300_000,
+  );
+});

@@ -1,0 +1,74 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp } from './testing/test-app.ts';
+
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** Starts `main.ts` as `npm start` would, and collects its output until `done` says so (or it exits). */
+function runServer(env: Record<string, string>, done: (output: string) => boolean) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, LOG_LEVEL: 'info', PORT: '0', ...env },
+  });
+  let output = '';
+  return new Promise<{ output: string; exitCode: number | null }>((resolve) => {
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (done(output)) child.kill('SIGTERM');
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.on('exit', (exitCode) => resolve({ output, exitCode }));
+  });
+}
+
+describe('start-up', () => {
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('warns when it listens beyond loopback without PUBLIC_URL', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'handoff-main-'));
+    dirs.push(dataDir);
+    const { output } = await runServer({ HOST: '0.0.0.0', DATA_DIR: dataDir }, (out) =>
+      out.includes('Handoff is ready'),
+    );
+    expect(output).toContain('Handoff listens on 0.0.0.0 but PUBLIC_URL is not set');
+  }, 60_000);
+
+  it('refuses to start on PostgreSQL without SECRET_KEY, saying why', async () => {
+    const { output, exitCode } = await runServer(
+      { DATABASE_URL: 'postgres://127.0.0.1:1/handoff', SECRET_KEY: '' },
+      () => false,
+    );
+    expect(exitCode).toBe(1);
+    expect(output).toContain('SECRET_KEY: required with DATABASE_URL');
+  }, 60_000);
+});
+
+describe('/config.json', () => {
+  it("points the web app at the identity provider on the page's own origin unless PUBLIC_URL is set", async () => {
+    const plain = await createTestApp();
+    const behindName = await createTestApp({ PUBLIC_URL: 'https://handoff.example.com/' });
+    try {
+      const own = (await plain.app.inject({ method: 'GET', url: '/config.json' })).json();
+      expect(own).toMatchObject({
+        identityToolkitUrl: '/identitytoolkit.googleapis.com',
+        secureTokenUrl: '/securetoken.googleapis.com',
+      });
+      const configured = (await behindName.app.inject({ method: 'GET', url: '/config.json' })).json();
+      expect(configured).toMatchObject({
+        identityToolkitUrl: 'https://handoff.example.com/identitytoolkit.googleapis.com',
+        secureTokenUrl: 'https://handoff.example.com/securetoken.googleapis.com',
+      });
+    } finally {
+      await plain.close();
+      await behindName.close();
+    }
+  });
+});

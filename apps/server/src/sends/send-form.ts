@@ -1,0 +1,263 @@
+// The multipart form of POST /jira/sendDownloadedIssues, read with a bound on every part: one file,
+// named fields each with its own limit, unknown fields refused. A body too large is refused while it
+// streams in, so no request can make the server hold more than the limits allow.
+import type { MultipartFile, MultipartValue } from '@fastify/multipart';
+import { isValidEmailEntry, texts } from '@handoff/core';
+import { MAX_ADDRESSES } from '@handoff/core/api';
+import type { FastifyRequest } from 'fastify';
+import { AppError, badRequest } from '../errors.ts';
+import { rejectedTextProblem } from '../http/safe-input.ts';
+
+/** Limits of the send form; the README's limits table lists them. */
+export const SEND_FORM_LIMITS = {
+  /** Characters of the subject. */
+  subject: 500,
+  /** Characters of the message. */
+  text: 100_000,
+  /** Characters of the project key and of each issue key. */
+  key: 255,
+  /** Addresses in "to", and in "cc". */
+  addresses: MAX_ADDRESSES,
+  /** Issue keys named by one send. */
+  issueKeys: 1_000,
+  /** Bytes of the form's fields together, beside the attachment. */
+  fieldBytes: 1024 * 1024,
+} as const;
+
+const FIELDS = ['subject', 'text', 'to', 'cc', 'projectKey', 'issueKeys'] as const;
+type FieldName = (typeof FIELDS)[number];
+/** Browsers and some clients name repeated fields `to[]`. */
+const fieldName = (name: string): FieldName | undefined => {
+  const bare = name.endsWith('[]') ? name.slice(0, -2) : name;
+  return (FIELDS as readonly string[]).includes(bare) ? (bare as FieldName) : undefined;
+};
+
+export interface SendForm {
+  subject: string;
+  text: string;
+  to: string[];
+  cc: string[];
+  projectKey: string | undefined;
+  /** The stories of the draft; null when the form has no issueKeys field at all. */
+  issueKeys: string[] | null;
+  file: { filename: string; content: Buffer; contentType: string } | undefined;
+}
+
+/** The largest body the form may have: the attachment plus the fields. */
+export const maxSendBodyBytes = (maxAttachmentBytes: number) =>
+  maxAttachmentBytes + SEND_FORM_LIMITS.fieldBytes;
+
+/** The multipart parser's own limits (busboy): they bound what it buffers before we see a part. */
+export function sendFormParserLimits(maxAttachmentBytes: number) {
+  const fields = 3 + 2 * SEND_FORM_LIMITS.addresses + SEND_FORM_LIMITS.issueKeys;
+  return {
+    fileSize: maxAttachmentBytes,
+    files: 1,
+    fields,
+    parts: fields + 1,
+    // The longest field (the message) in UTF-8; the whole form is also bounded by fieldBytes.
+    fieldSize: 4 * SEND_FORM_LIMITS.text,
+    fieldNameSize: 100,
+    headerPairs: 20,
+  };
+}
+
+/** The answer to a body over the limit; the connection is closed after it, so the client stops uploading. */
+function tooLarge(maxAttachmentBytes: number): AppError {
+  return new AppError(
+    413,
+    'REQUEST_TOO_LARGE',
+    `The e-mail is larger than the limit of ${formatMegabytes(maxSendBodyBytes(maxAttachmentBytes))} ` +
+      `(an attachment of at most ${formatMegabytes(maxAttachmentBytes)} and ${formatMegabytes(SEND_FORM_LIMITS.fieldBytes)} of text).`,
+    { connection: 'close' },
+  );
+}
+
+/**
+ * onRequest hook of the send route: a declared Content-Length over the limit is refused before a byte
+ * of the body is read (a body without one is counted as it streams in: see readSendForm).
+ */
+export function limitSendBody(maxAttachmentBytes: number) {
+  const limit = maxSendBodyBytes(maxAttachmentBytes);
+  return async (request: FastifyRequest): Promise<void> => {
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) throw tooLarge(maxAttachmentBytes);
+  };
+}
+
+/** Counts the body as it arrives and stops the multipart reader at the limit, whatever the headers said. */
+function countBody(request: FastifyRequest, maxAttachmentBytes: number): void {
+  const limit = maxSendBodyBytes(maxAttachmentBytes);
+  let received = 0;
+  const count = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received <= limit) return;
+    request.raw.off('data', count);
+    // The multipart reader listens for request errors: it stops reading, and its consumer gets this.
+    request.raw.emit('error', tooLarge(maxAttachmentBytes));
+  };
+  request.raw.on('data', count);
+}
+
+/** Reads and checks the multipart form; every problem is a 4xx with a message naming the limit. */
+export async function readSendForm(request: FastifyRequest, maxAttachmentBytes: number): Promise<SendForm> {
+  if (!request.isMultipart()) throw badRequest('Send the e-mail as multipart/form-data.');
+  const form: SendForm = {
+    subject: '',
+    text: '',
+    to: [],
+    cc: [],
+    projectKey: undefined,
+    issueKeys: null,
+    file: undefined,
+  };
+  let fieldBytes = 0;
+  try {
+    // parts() starts piping the body into the parser; the counter listens beside it.
+    const parts = request.parts();
+    countBody(request, maxAttachmentBytes);
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        form.file = await readFile(part);
+        continue;
+      }
+      fieldBytes += Buffer.byteLength(String(part.value ?? '')) + part.fieldname.length;
+      if (fieldBytes > SEND_FORM_LIMITS.fieldBytes) {
+        throw new AppError(
+          413,
+          'FIELDS_TOO_LARGE',
+          `The form's fields are larger than the limit of ${formatMegabytes(SEND_FORM_LIMITS.fieldBytes)}.`,
+        );
+      }
+      addField(form, part);
+    }
+  } catch (error) {
+    throw formError(error, maxAttachmentBytes);
+  }
+
+  // One line each: a CR or LF in the subject could otherwise start a new mail header.
+  form.subject = form.subject.replace(/[\r\n]+/g, ' ').trim();
+  if (!form.subject || !form.text.trim()) throw badRequest(texts.sendStories.emptySubjectOrMessage);
+  if (form.to.length === 0) throw badRequest('Add at least one client e-mail address to send to.');
+  const invalid = [...form.to, ...form.cc].filter((address) => !isValidEmailEntry(address));
+  if (invalid.length > 0) throw badRequest(`These are not valid e-mail addresses: ${invalid.join(', ')}`);
+  return form;
+}
+
+async function readFile(part: MultipartFile): Promise<SendForm['file']> {
+  if (part.fieldname !== 'file') {
+    part.file.resume();
+    throw badRequest(`Unknown form field "${part.fieldname}": attach the file as "file".`, 'UNKNOWN_FIELD');
+  }
+  const content = await part.toBuffer();
+  // An empty file input still sends a part with no name and no bytes.
+  if (!part.filename && content.length === 0) return undefined;
+  const filename = part.filename || 'attachment';
+  const problem = rejectedTextProblem(filename, 'file name');
+  if (problem) throw badRequest(problem, 'INVALID_TEXT');
+  return { filename, content, contentType: part.mimetype };
+}
+
+function addField(form: SendForm, part: MultipartValue): void {
+  const name = fieldName(part.fieldname);
+  if (!name) {
+    throw badRequest(
+      `Unknown form field "${part.fieldname.slice(0, 100)}". The fields are: file, ${FIELDS.join(', ')}.`,
+      'UNKNOWN_FIELD',
+    );
+  }
+  const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+  const problem = rejectedTextProblem(value, name);
+  if (problem) throw badRequest(problem, 'INVALID_TEXT');
+  const tooLong = (limit: number, what: string) => {
+    if (part.valueTruncated || value.length > limit) {
+      throw new AppError(
+        413,
+        'FIELD_TOO_LARGE',
+        `The ${what} is longer than the limit of ${limit} characters.`,
+      );
+    }
+  };
+  switch (name) {
+    case 'subject':
+      tooLong(SEND_FORM_LIMITS.subject, 'subject');
+      form.subject = value;
+      break;
+    case 'text':
+      tooLong(SEND_FORM_LIMITS.text, 'message');
+      // Browsers send form line breaks as CRLF; keep the message as the user typed it.
+      form.text = value.replace(/\r\n?/g, '\n');
+      break;
+    case 'to':
+    case 'cc': {
+      const list = form[name];
+      list.push(...splitList(value));
+      if (list.length > SEND_FORM_LIMITS.addresses) {
+        throw badRequest(
+          `At most ${SEND_FORM_LIMITS.addresses} addresses in "${name}".`,
+          'TOO_MANY_RECIPIENTS',
+        );
+      }
+      break;
+    }
+    case 'projectKey':
+      tooLong(SEND_FORM_LIMITS.key, 'project key');
+      form.projectKey = value.trim() || undefined;
+      break;
+    case 'issueKeys': {
+      const keys = splitList(value);
+      if (keys.some((key) => key.length > SEND_FORM_LIMITS.key)) {
+        throw badRequest(`An issue key is longer than the limit of ${SEND_FORM_LIMITS.key} characters.`);
+      }
+      form.issueKeys ??= [];
+      form.issueKeys.push(...keys);
+      if (form.issueKeys.length > SEND_FORM_LIMITS.issueKeys) {
+        throw badRequest(
+          `At most ${SEND_FORM_LIMITS.issueKeys} issue keys in one send.`,
+          'TOO_MANY_ISSUE_KEYS',
+        );
+      }
+      break;
+    }
+  }
+}
+
+/** The multipart reader's failures as answers: limits are 413/400 naming the limit, a broken body 400. */
+function formError(error: unknown, maxAttachmentBytes: number): AppError {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: string }).code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError(
+        413,
+        'ATTACHMENT_TOO_LARGE',
+        `The attachment is larger than the limit of ${formatMegabytes(maxAttachmentBytes)}.`,
+      );
+    case 'FST_FILES_LIMIT':
+      return badRequest('Attach at most one file.', 'TOO_MANY_FILES');
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new AppError(
+        413,
+        'TOO_MANY_FIELDS',
+        `The form has more fields than the limit of ${sendFormParserLimits(maxAttachmentBytes).fields}.`,
+      );
+    case 'FST_PROTO_VIOLATION':
+      return badRequest('A form field has a name that is not allowed.', 'UNKNOWN_FIELD');
+    default:
+      // A truncated body, a missing boundary, a malformed part header, a client that went away.
+      return badRequest('The form data is incomplete or malformed.', 'MALFORMED_FORM');
+  }
+}
+
+/** Repeated fields, or one comma-separated value. */
+function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+function formatMegabytes(bytes: number): string {
+  return `${Number((bytes / 1024 / 1024).toFixed(2))} MB`;
+}

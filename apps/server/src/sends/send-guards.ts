@@ -1,0 +1,67 @@
+// What a send must pass before anything is claimed or mailed: the recipients are a project's, and the
+// user has not sent too much lately. Without these checks any registered user could mail anyone.
+import type { FastifyInstance } from 'fastify';
+import { RateLimiter } from '../common/rate-limiter.ts';
+import { AppError, forbidden } from '../errors.ts';
+import { projectNotFound } from '../projects/projects.repository.ts';
+
+/**
+ * Refuses (403) a send whose `to` or `cc` holds an address that is not on the client or CC list of
+ * the project it names, or, when it names none, of one of the workspace's projects (compared ignoring case).
+ */
+export async function assertRecipientsAllowed(
+  app: FastifyInstance,
+  workspaceId: string,
+  send: { to: string[]; cc: string[]; projectKey: string | undefined },
+): Promise<void> {
+  let query = app.db
+    .selectFrom('projects')
+    .select(['project_key', 'client_emails', 'client_cc'])
+    .where('workspace_id', '=', workspaceId);
+  if (send.projectKey) query = query.where('project_key', '=', send.projectKey);
+  const projects = await query.execute();
+  if (send.projectKey && projects.length === 0) {
+    throw projectNotFound(send.projectKey);
+  }
+  const wanted = [...send.to, ...send.cc];
+  const strangersTo = (project: (typeof projects)[number]) => {
+    const allowed = new Set([...project.client_emails, ...project.client_cc].map((a) => a.toLowerCase()));
+    return wanted.filter((address) => !allowed.has(address.toLowerCase()));
+  };
+  if (projects.some((project) => strangersTo(project).length === 0)) return;
+  const strangers = projects.length === 1 ? strangersTo(projects[0]!) : wanted;
+  const where = send.projectKey
+    ? `the client or CC addresses of the project ${send.projectKey}`
+    : 'the client and CC addresses of one of your projects';
+  throw forbidden(
+    `E-mail goes only to ${where}. Not allowed: ${[...new Set(strangers)].slice(0, 10).join(', ')}.`,
+  );
+}
+
+/** Per-user limit on sends by hand (MAX_SENDS_PER_HOUR), counted in the database across processes. */
+export class SendRateLimit {
+  private readonly limiter: RateLimiter;
+
+  constructor(
+    app: FastifyInstance,
+    private readonly maxPerHour: number,
+    now: () => number = Date.now,
+  ) {
+    this.limiter = new RateLimiter(app.db, now);
+  }
+
+  /** Counts one send of the user's; over the limit, 429 with Retry-After. */
+  async assertAllowed(userId: string): Promise<void> {
+    const [result] = await this.limiter.hit([
+      { key: `send:user:${userId}`, rule: { max: this.maxPerHour, windowMs: 60 * 60_000 } },
+    ]);
+    if (result && !result.allowed) {
+      throw new AppError(
+        429,
+        'TOO_MANY_SENDS',
+        `You have sent the limit of ${this.maxPerHour} e-mails this hour. Try again in ${Math.ceil(result.retryAfterSeconds / 60)} minutes.`,
+        { 'retry-after': String(result.retryAfterSeconds) },
+      );
+    }
+  }
+}

@@ -1,0 +1,266 @@
+// Every product route × {owner, member, removed member, stranger, stranger naming the team's workspace}:
+// the answer each must get. The routes come from /openapi.json, so a new route without a row fails here.
+// No answer to a stranger or a removed member mentions the team's projects or people.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartBody } from '../testing/multipart.ts';
+import { signUpAndSignIn } from '../testing/sign-up.ts';
+import { type Caller, callAs, invitationToken, inviteAndJoin } from '../testing/team.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+
+type Role = 'owner' | 'member' | 'removed' | 'stranger' | 'intruder';
+/** Stranger and removed member run first, the owner last: an owner's delete or removal ends the row. */
+const ROLES: Role[] = ['intruder', 'stranger', 'removed', 'member', 'owner'];
+type Account = Caller & { email: string; apikey: string };
+
+interface Cell {
+  /** The project this row acts on (created fresh for the row in the team's workspace). */
+  projectKey: string;
+  /** A member of the team created for the row (for the member management routes). */
+  target: Account;
+  caller: Account;
+}
+interface Row {
+  expect: Record<Role, number>;
+  /** Builds the request; JSON by default. */
+  request: (cell: Cell) => Promise<{
+    method?: 'GET' | 'POST';
+    url?: string;
+    body?: object;
+    headers?: Record<string, string>;
+    payload?: Buffer;
+  }>;
+  /** The row needs a fresh team member as target. */
+  needsTarget?: boolean;
+}
+
+/** In the name of every team project: no outsider's answer may contain it. */
+const TEAM_SECRET = 'Confidential team project';
+let t: TestApp;
+let owner: Account;
+let member: Account;
+let removed: Account;
+let stranger: Account;
+let teamWorkspace: string;
+let counter = 0;
+
+async function account(prefix: string): Promise<Account> {
+  counter += 1;
+  const email = `${prefix}-${counter}@matrix.example`;
+  const apikey = `${prefix}-${counter}-jira`;
+  return {
+    ...(await signUpAndSignIn(t.app, { email, password: `${prefix}-password`, apikey })),
+    email,
+    apikey,
+  };
+}
+
+const all = (status: number): Record<Role, number> => ({
+  owner: status,
+  member: status,
+  removed: status,
+  stranger: status,
+  intruder: status,
+});
+
+// Expected answers. Account-level routes (own profile, own Jira, own workspace list) work for everyone
+// and ignore X-Workspace-Id; workspace routes refuse the removed member (403) and the intruder (403), and
+// a stranger acting in their own workspace finds no such project (404) or gets their own data (200).
+const rows: Record<string, Row> = {
+  'POST /jira/get-user-by-email': {
+    expect: all(200),
+    request: async ({ caller }) => ({ body: { email: caller.email } }),
+  },
+  'POST /jira/getAllProjects': {
+    expect: all(200),
+    request: async ({ caller }) => ({ body: { email: caller.email } }),
+  },
+  'POST /jira/updateApiKey': {
+    expect: all(200),
+    request: async ({ caller }) => ({ body: { apikey: caller.apikey } }),
+  },
+  'POST /jira/getWorkspaces': {
+    expect: all(200),
+    request: async ({ caller }) => ({ body: { userId: caller.userId } }),
+  },
+  'POST /jira/switchWorkspace': {
+    expect: { owner: 200, member: 200, removed: 404, stranger: 404, intruder: 404 },
+    request: async ({ caller }) => ({ body: { userId: caller.userId, workspaceId: teamWorkspace } }),
+  },
+  'POST /jira/joinWorkspace': {
+    // An invitation for another address: refused for everyone, and it stays valid.
+    expect: all(403),
+    request: async ({ caller }) => {
+      const email = `invitee-${++counter}@matrix.example`;
+      await callAs(t.app, owner, '/jira/inviteMember', { userId: owner.userId, email });
+      return { body: { userId: caller.userId, token: await invitationToken(t.db, email) } };
+    },
+  },
+  'POST /jira/getFirebaseProjects': {
+    expect: { owner: 200, member: 200, removed: 403, stranger: 200, intruder: 403 },
+    request: async ({ caller }) => ({ body: { userId: caller.userId } }),
+  },
+  'POST /jira/getFirebaseProjectByKey': {
+    expect: { owner: 200, member: 200, removed: 403, stranger: 404, intruder: 403 },
+    request: async ({ caller, projectKey }) => ({ body: { userId: caller.userId, projectKey } }),
+  },
+  'POST /jira/addProject': {
+    // The stranger adds the same key to their own workspace: keys are unique per workspace.
+    expect: { owner: 409, member: 403, removed: 403, stranger: 200, intruder: 403 },
+    request: async ({ caller, projectKey }) => ({
+      body: {
+        userId: caller.userId,
+        projectKey,
+        projectName: 'Anything',
+        clientEmails: ['client@matrix.example'],
+      },
+    }),
+  },
+  'POST /jira/updateFirebaseProject': {
+    expect: { owner: 200, member: 403, removed: 403, stranger: 404, intruder: 403 },
+    request: async ({ caller, projectKey }) => ({
+      body: {
+        userId: caller.userId,
+        projectKey,
+        updatedProject: { clientEmails: [`changed-${++counter}@matrix.example`] },
+      },
+    }),
+  },
+  'POST /jira/deleteFirebaseProject': {
+    expect: { owner: 200, member: 403, removed: 403, stranger: 404, intruder: 403 },
+    request: async ({ caller, projectKey }) => ({ body: { userId: caller.userId, projectKey } }),
+  },
+  'POST /jira/getProjectSends': {
+    expect: { owner: 200, member: 200, removed: 403, stranger: 404, intruder: 403 },
+    request: async ({ caller, projectKey }) => ({ body: { userId: caller.userId, projectKey } }),
+  },
+  'POST /jira/sendDownloadedIssues': {
+    expect: { owner: 200, member: 200, removed: 403, stranger: 404, intruder: 403 },
+    request: async ({ projectKey }) => {
+      const form = await multipartBody([
+        ['subject', 'Request for Testing'],
+        ['text', 'Dear customer'],
+        ['to', 'client@matrix.example'],
+        ['projectKey', projectKey],
+        ['issueKeys', ''],
+      ]);
+      return { headers: form.headers, payload: form.payload };
+    },
+  },
+  'GET /jira/getProjectIssues': {
+    // A tracker call with the caller's own Jira token (their Jira permissions apply), in a workspace they
+    // belong to: the stranger reads their own Jira, nothing of the team's.
+    expect: { owner: 200, member: 200, removed: 403, stranger: 200, intruder: 403 },
+    request: async ({ caller }) => ({
+      method: 'GET',
+      url: '/jira/getProjectIssues?projectKey=DEMO&status=Done',
+      headers: { email: caller.email },
+    }),
+  },
+  'POST /jira/getTeam': {
+    expect: { owner: 200, member: 200, removed: 403, stranger: 200, intruder: 403 },
+    request: async ({ caller }) => ({ body: { userId: caller.userId } }),
+  },
+  'POST /jira/inviteMember': {
+    expect: { owner: 200, member: 403, removed: 403, stranger: 200, intruder: 403 },
+    request: async ({ caller }) => ({
+      body: { userId: caller.userId, email: `new-${++counter}@matrix.example` },
+    }),
+  },
+  'POST /jira/removeMember': {
+    needsTarget: true,
+    expect: { owner: 200, member: 403, removed: 403, stranger: 404, intruder: 403 },
+    request: async ({ caller, target }) => ({ body: { userId: caller.userId, memberId: target.userId } }),
+  },
+  'POST /jira/setMemberRole': {
+    needsTarget: true,
+    expect: { owner: 200, member: 403, removed: 403, stranger: 404, intruder: 403 },
+    request: async ({ caller, target }) => ({
+      body: { userId: caller.userId, memberId: target.userId, role: 'owner' },
+    }),
+  },
+};
+
+async function productRoutes(): Promise<string[]> {
+  const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  return Object.entries(doc.paths)
+    .filter(([path]) => path.startsWith('/jira/') && path !== '/jira/register')
+    .flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await account('owner');
+  member = await account('member');
+  removed = await account('removed');
+  stranger = await account('stranger');
+  teamWorkspace = (await callAs(t.app, owner, '/jira/getWorkspaces', { userId: owner.userId })).json().data
+    .current;
+  await inviteAndJoin(t.app, owner, member);
+  await inviteAndJoin(t.app, owner, removed);
+  const gone = await callAs(t.app, owner, '/jira/removeMember', {
+    userId: owner.userId,
+    memberId: removed.userId,
+  });
+  expect(gone.statusCode).toBe(200);
+});
+afterAll(() => t.close());
+
+describe('the authorisation matrix', () => {
+  it('has a row for every product route in /openapi.json', async () => {
+    expect((await productRoutes()).sort()).toEqual(Object.keys(rows).sort());
+  });
+
+  it('gives every route × caller the expected answer, and no stranger anything of the team', async () => {
+    const unexpected: string[] = [];
+    const callers: Record<Role, Account> = { owner, member, removed, stranger, intruder: stranger };
+    for (const route of await productRoutes()) {
+      const row = rows[route];
+      if (!row) continue; // the first test names it
+      const [method, path] = route.split(' ') as ['GET' | 'POST', string];
+      const projectKey = `TEAM${++counter}`;
+      const added = await callAs(t.app, owner, '/jira/addProject', {
+        userId: owner.userId,
+        projectKey,
+        projectName: `${TEAM_SECRET} ${projectKey}`,
+        clientEmails: ['client@matrix.example'],
+      });
+      expect(added.statusCode).toBe(200);
+      const target = row.needsTarget ? await account('target') : member;
+      if (row.needsTarget) await inviteAndJoin(t.app, owner, target);
+      for (const role of ROLES) {
+        const caller = callers[role];
+        const built = await row.request({ projectKey, target, caller });
+        const response = await t.app.inject({
+          method: built.method ?? method,
+          url: built.url ?? path,
+          headers: {
+            authorization: `Bearer ${caller.idToken}`,
+            ...(role === 'intruder' ? { 'x-workspace-id': teamWorkspace } : {}),
+            ...built.headers,
+          },
+          ...(built.payload ? { payload: built.payload } : { payload: built.body ?? {} }),
+        });
+        const expected = row.expect[role];
+        if (response.statusCode !== expected) {
+          unexpected.push(
+            `${route} as ${role}: ${response.statusCode} (expected ${expected}) ${response.body}`,
+          );
+        }
+        const outsider = role === 'stranger' || role === 'intruder' || role === 'removed';
+        if (
+          outsider &&
+          (response.body.includes(TEAM_SECRET) ||
+            response.body.includes(owner.email) ||
+            response.body.includes(member.email))
+        ) {
+          unexpected.push(`${route} as ${role} tells something of the team: ${response.body}`);
+        }
+      }
+    }
+    expect(unexpected).toEqual([]);
+  });
+});

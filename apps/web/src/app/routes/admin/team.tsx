@@ -1,0 +1,5 @@
+import { Team } from '@/features/team/components/team';
+
+export function Component() {
+  return <Team />;
+}

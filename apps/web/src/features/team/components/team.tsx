@@ -1,0 +1,208 @@
+// /admin/team: the current workspace's members with their roles and its open invitations. Owners invite by
+// e-mail (a text box labelled "Email", a button "Invite"), make members owners (and back) and remove them;
+// anyone can leave. The server refuses what the caller's role does not allow, and keeps the last owner.
+import type { TeamAnswer, TeamMember } from '@handoff/core/api';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { BusyButton } from '@/components/ui/busy-button';
+import { TextField } from '@/components/ui/form-field';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
+import { paths } from '@/config/paths';
+import { errorMessage, isSessionEnded } from '@/lib/errors';
+import { formatDateTime } from '@/lib/format';
+import { useServices } from '@/lib/services';
+import { useAppState } from '@/stores/app-store';
+import { getTeam, inviteMember, removeMember, setMemberRole } from '../api/team';
+import { useWorkspaceSwitch } from '../workspace-context';
+
+export function Team() {
+  const { api } = useServices();
+  const { user } = useAppState();
+  const { changed } = useWorkspaceSwitch();
+  const navigate = useNavigate();
+  const dialog = useResultDialog();
+  const [team, setTeam] = useState<TeamAnswer['data'] | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const userId = user?.id;
+
+  const load = useCallback(async () => {
+    if (!userId) return;
+    try {
+      setTeam(await getTeam(api, userId));
+      setFailure(null);
+    } catch (error) {
+      if (!isSessionEnded(error)) setFailure(errorMessage(error));
+    }
+  }, [api, userId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  /** Runs one change, shows the server's answer, and reloads the list. */
+  const run = async (change: () => Promise<{ message: string }>, after?: () => void) => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const answer = await change();
+      dialog.show(answer.message, 'success');
+      if (after) after();
+      else await load();
+    } catch (error) {
+      if (!isSessionEnded(error)) dialog.show(errorMessage(error), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onInvite = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!userId) return;
+    const address = email.trim();
+    void run(async () => {
+      const answer = await inviteMember(api, userId, address);
+      setEmail('');
+      return answer;
+    });
+  };
+
+  const onRemove = (member: TeamMember) => {
+    if (!userId) return;
+    const leaving = member.userId === userId;
+    void run(
+      () => removeMember(api, userId, member.userId),
+      leaving
+        ? () => {
+            navigate(paths.admin.index);
+            changed();
+          }
+        : undefined,
+    );
+  };
+
+  const isOwner = team?.role === 'owner';
+
+  return (
+    <section className="page" aria-labelledby="team-heading">
+      <div className="page__header">
+        <h1 id="team-heading" className="page__title">
+          Team
+        </h1>
+      </div>
+      {!team && !failure ? <ProgressBar label="Loading the team" /> : null}
+      {failure ? (
+        <div className="panel">
+          <p>{failure}</p>
+        </div>
+      ) : null}
+      {team ? (
+        <>
+          <div className="panel">
+            <dl className="details">
+              <dt>Workspace</dt>
+              <dd>{team.workspace.name}</dd>
+              <dt>Your role</dt>
+              <dd>{team.role}</dd>
+            </dl>
+          </div>
+          {isOwner ? (
+            <form className="form-panel" onSubmit={onInvite} noValidate>
+              <h2 className="section-title">Invite a colleague</h2>
+              <p className="form-panel__status">
+                They get an e-mail with a link to join, valid for 7 days. Members can fetch, send and switch
+                auto-send; owners also add, change and delete projects and manage the team.
+              </p>
+              <TextField
+                label="Email"
+                name="email"
+                type="email"
+                autoComplete="off"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+              <div className="form-panel__actions">
+                <BusyButton type="submit" busy={busy}>
+                  Invite
+                </BusyButton>
+              </div>
+            </form>
+          ) : null}
+          <div className="table-wrap">
+            <table className="table" aria-labelledby="members-heading">
+              <caption id="members-heading" className="section-title">
+                Members
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Email</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {team.members.map((member) => (
+                  <tr key={member.userId}>
+                    <td>{member.email}</td>
+                    <td>{member.role}</td>
+                    <td className="table__actions">
+                      {isOwner && member.userId !== userId ? (
+                        <button
+                          type="button"
+                          className="button button--outline"
+                          disabled={busy}
+                          onClick={() =>
+                            userId &&
+                            void run(() =>
+                              setMemberRole(
+                                api,
+                                userId,
+                                member.userId,
+                                member.role === 'owner' ? 'member' : 'owner',
+                              ),
+                            )
+                          }
+                        >
+                          {member.role === 'owner'
+                            ? `Make ${member.email} a member`
+                            : `Make ${member.email} an owner`}
+                        </button>
+                      ) : null}{' '}
+                      {isOwner || member.userId === userId ? (
+                        <button
+                          type="button"
+                          className="button button--outline"
+                          disabled={busy}
+                          onClick={() => onRemove(member)}
+                        >
+                          {member.userId === userId ? 'Leave the workspace' : `Remove ${member.email}`}
+                        </button>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {team.invites.length > 0 ? (
+            <div className="panel">
+              <h2 className="section-title">Invitations not yet accepted</h2>
+              <ul>
+                {team.invites.map((invite) => (
+                  <li key={invite.email}>
+                    {invite.email} (valid until {formatDateTime(invite.expiresAt)})
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </>
+      ) : null}
+      <ResultDialog control={dialog} />
+    </section>
+  );
+}

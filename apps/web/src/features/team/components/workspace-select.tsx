@@ -1,0 +1,76 @@
+// The top bar's `Workspace` select: the workspaces the user belongs to; choosing one makes it current on
+// the server (the spec's calls act in it) and reloads the page in it.
+import type { WorkspacesAnswer } from '@handoff/core/api';
+import { useEffect, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { errorMessage, isSessionEnded } from '@/lib/errors';
+import { useServices } from '@/lib/services';
+import { useAppState } from '@/stores/app-store';
+import { getWorkspaces, switchWorkspace } from '../api/team';
+import { useWorkspaceSwitch } from '../workspace-context';
+
+export function WorkspaceSelect() {
+  const { api } = useServices();
+  const { user } = useAppState();
+  const { version, changed, setRole } = useWorkspaceSwitch();
+  const navigate = useNavigate();
+  const id = useId();
+  const [workspaces, setWorkspaces] = useState<WorkspacesAnswer['data'] | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const userId = user?.id;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` reloads the list after a switch or a join.
+  useEffect(() => {
+    if (!userId) return;
+    let active = true;
+    getWorkspaces(api, userId)
+      .then((data) => {
+        if (active) setWorkspaces(data);
+      })
+      .catch((error: unknown) => {
+        if (active && !isSessionEnded(error)) setFailure(errorMessage(error));
+      });
+    return () => {
+      active = false;
+    };
+  }, [api, userId, version]);
+
+  useEffect(() => {
+    setRole(workspaces?.workspaces.find((workspace) => workspace.id === workspaces.current)?.role ?? null);
+  }, [workspaces, setRole]);
+
+  if (!workspaces || !userId)
+    return failure ? <span className="workspace-select__error">{failure}</span> : null;
+
+  const onChange = async (workspaceId: string) => {
+    try {
+      setWorkspaces(await switchWorkspace(api, userId, workspaceId));
+      navigate(paths.admin.index);
+      changed();
+    } catch (error) {
+      if (!isSessionEnded(error)) setFailure(errorMessage(error));
+    }
+  };
+
+  return (
+    <div className="workspace-select">
+      <label htmlFor={id} className="workspace-select__label">
+        Workspace
+      </label>
+      <select
+        id={id}
+        className="field__input workspace-select__input"
+        value={workspaces.current ?? ''}
+        onChange={(e) => void onChange(e.target.value)}
+      >
+        {workspaces.current === null ? <option value="">Choose a workspace</option> : null}
+        {workspaces.workspaces.map((workspace) => (
+          <option key={workspace.id} value={workspace.id}>
+            {workspace.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

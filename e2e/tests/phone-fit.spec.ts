@@ -1,0 +1,81 @@
+import { apiCall, currentUser } from '../support/api.ts';
+import { registerAndLogIn } from '../support/auth.ts';
+import { expect, type Page, test } from '../support/test.ts';
+
+const PHONE = { width: 375, height: 740 };
+
+/** How many CSS pixels the page is wider than the viewport (0 when nothing scrolls sideways). */
+async function overflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+async function expectFits(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  expect(await overflow(page), `${path} is wider than a ${PHONE.width} px phone`).toBe(0);
+}
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  test('the sign-in pages fit without sideways scrolling', async ({ page }) => {
+    for (const path of ['/auth/login', '/auth/register', '/reset-password?oobCode=not-a-code']) {
+      await expectFits(page, path);
+    }
+  });
+
+  test('every admin screen fits without sideways scrolling, the send screen with stories too', async ({
+    page,
+  }) => {
+    await registerAndLogIn(page);
+    const user = await currentUser(page);
+    await apiCall(page, '/jira/addProject', {
+      userId: user.id,
+      projectKey: 'DEMO',
+      projectName: 'Demo Web Shop',
+      clientEmails: ['client.with.a.long.address@customer.example.test'],
+      clientCC: ['project.manager@agency.example.test'],
+    });
+    for (const path of [
+      '/admin/index',
+      '/admin/add-project',
+      '/admin/edit-project?key=DEMO',
+      '/admin/user-profile',
+      '/admin/send-stories?key=DEMO',
+    ]) {
+      await expectFits(page, path);
+    }
+    await page.getByLabel(/^Issue Status/).selectOption('Done');
+    await page.getByRole('button', { name: 'Get User Stories' }).click();
+    await expect(page.getByLabel('Subject')).toHaveValue('Request for Testing: User Stories for Review');
+    expect(await overflow(page)).toBe(0);
+  });
+});
+
+test('on a desktop the sidebar runs the full height of a long page', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await registerAndLogIn(page);
+  const user = await currentUser(page);
+  await apiCall(page, '/jira/addProject', {
+    userId: user.id,
+    projectKey: 'DEMO',
+    projectName: 'Demo Web Shop',
+    clientEmails: ['client@example.test'],
+    clientCC: [],
+  });
+  await page.goto('/admin/send-stories?key=DEMO');
+  await page.getByLabel(/^Issue Status/).selectOption('Done');
+  await page.getByRole('button', { name: 'Get User Stories' }).click();
+  await expect(page.getByLabel('Subject')).toHaveValue('Request for Testing: User Stories for Review');
+  const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+  expect(pageHeight).toBeGreaterThan(720);
+  // At the bottom of the page, the sidebar's background still reaches the page's last pixel row.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const sidebar = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
+  expect(sidebar?.y ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(0);
+  // Within a pixel: a wrapped top bar can give the page a fractional height, which no eye sees.
+  expect((sidebar?.y ?? 0) + (sidebar?.height ?? 0)).toBeGreaterThan(719);
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }),
+  ).toBeInViewport();
+});

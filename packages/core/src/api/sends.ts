@@ -1,0 +1,43 @@
+// POST /jira/sendDownloadedIssues (multipart/form-data, read by the server itself: file, subject, text, to,
+// cc, and for a project's stories projectKey with issueKeys) and POST /jira/getProjectSends: e-mailing
+// stories to the client and the project's send history.
+import { z } from 'zod';
+
+export const sendAnswer = z.object({
+  status: z.literal(200),
+  message: z.string(),
+  /** delivered is false when the e-mail was kept in the outbox (no mail server configured). */
+  data: z.object({ delivered: z.boolean(), sendId: z.string().nullable() }),
+});
+export type SendAnswer = z.infer<typeof sendAnswer>;
+
+export const SEND_TRIGGERS = ['manual', 'auto'] as const;
+export const SEND_STATUSES = ['pending', 'sending', 'sent', 'failed', 'abandoned', 'unconfirmed'] as const;
+
+/** One e-mail of stories in a project's send history. */
+export const sendRecordSchema = z.object({
+  id: z.string(),
+  trigger: z.enum(SEND_TRIGGERS),
+  status: z.enum(SEND_STATUSES),
+  issueKeys: z.array(z.string()),
+  to: z.array(z.string()),
+  cc: z.array(z.string()),
+  subject: z.string().nullable(),
+  text: z.string().nullable(),
+  attachmentName: z.string().nullable(),
+  attachmentSize: z.number().nullable(),
+  /** false: kept in the outbox (no mail server); null: not known (not sent yet, or failed). */
+  delivered: z.boolean().nullable(),
+  error: z.string().nullable(),
+  /** The e-mail of the member who sent it by hand; null for auto-send ("Auto-send"). */
+  sentBy: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type SendRecord = z.infer<typeof sendRecordSchema>;
+
+export const getProjectSendsBody = z.object({ userId: z.string(), projectKey: z.string().min(1) });
+export type GetProjectSendsBody = z.input<typeof getProjectSendsBody>;
+
+export const getProjectSendsAnswer = z.object({ data: z.array(sendRecordSchema) });
+export type GetProjectSendsAnswer = z.infer<typeof getProjectSendsAnswer>;

@@ -1,0 +1,76 @@
+// The team calls (not in docs/product.md; Handoff's own): the caller's workspaces and the switch between them,
+// the current workspace's members and invitations, joining by an invitation link.
+import { z } from 'zod';
+import { isValidEmailEntry } from '../email-entry.ts';
+
+export const WORKSPACE_ROLES = ['owner', 'member'] as const;
+export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+/** The header that names the workspace a call acts in, instead of the caller's current one. */
+export const WORKSPACE_HEADER = 'X-Workspace-Id';
+
+const userId = z.string().min(1, 'userId is required.').max(200);
+const memberId = z.uuid('memberId is not a member of this workspace.');
+
+export const workspaceSchema = z.object({ id: z.string(), name: z.string(), role: z.enum(WORKSPACE_ROLES) });
+export type Workspace = z.infer<typeof workspaceSchema>;
+
+export const workspacesAnswer = z.object({
+  data: z.object({
+    /** The workspace the calls that name none act in (null when the caller was removed from it). */
+    current: z.string().nullable(),
+    workspaces: z.array(workspaceSchema),
+  }),
+});
+export type WorkspacesAnswer = z.infer<typeof workspacesAnswer>;
+
+export const switchWorkspaceBody = z.object({ userId, workspaceId: z.string().min(1).max(200) });
+export type SwitchWorkspaceBody = z.input<typeof switchWorkspaceBody>;
+
+export const teamMemberSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  role: z.enum(WORKSPACE_ROLES),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+export const teamAnswer = z.object({
+  data: z.object({
+    workspace: z.object({ id: z.string(), name: z.string() }),
+    /** The caller's role in it. */
+    role: z.enum(WORKSPACE_ROLES),
+    members: z.array(teamMemberSchema),
+    /** Invitations not used yet and not expired. */
+    invites: z.array(z.object({ email: z.string(), expiresAt: z.string() })),
+  }),
+});
+export type TeamAnswer = z.infer<typeof teamAnswer>;
+
+export const inviteMemberBody = z.object({
+  userId,
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Enter the e-mail address to invite.')
+    .max(320)
+    .refine(isValidEmailEntry, 'Enter a valid e-mail address to invite.'),
+});
+export type InviteMemberBody = z.input<typeof inviteMemberBody>;
+
+export const removeMemberBody = z.object({ userId, memberId });
+export type RemoveMemberBody = z.input<typeof removeMemberBody>;
+
+export const setMemberRoleBody = z.object({ userId, memberId, role: z.enum(WORKSPACE_ROLES) });
+export type SetMemberRoleBody = z.input<typeof setMemberRoleBody>;
+
+export const joinWorkspaceBody = z.object({ userId, token: z.string().trim().min(1).max(200) });
+export type JoinWorkspaceBody = z.input<typeof joinWorkspaceBody>;
+
+export const teamChangeAnswer = z.object({ status: z.literal(200), message: z.string() });
+export type TeamChangeAnswer = z.infer<typeof teamChangeAnswer>;
+
+export const joinWorkspaceAnswer = z.object({
+  status: z.literal(200),
+  message: z.string(),
+  data: z.object({ workspaceId: z.string(), name: z.string() }),
+});
+export type JoinWorkspaceAnswer = z.infer<typeof joinWorkspaceAnswer>;
