@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -95,11 +96,22 @@ const proxiedPaths = [
   '/rest',
 ];
 
-export default defineConfig({
+/**
+ * React Router's package exports name only its development build (warnings and checks left in);
+ * the build uses the production one it ships beside it, smaller and without the development checks.
+ */
+const require = createRequire(import.meta.url);
+const reactRouterDist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist');
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: path.join(reactRouterDist, 'production/index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'production/dom-export.mjs') },
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), preloadFirstPage(), precompressAssets()],
   resolve: {
     // '/src' is resolved from the project root (this folder) by Vite and Vitest alike.
-    alias: { '@': '/src' },
+    alias: [{ find: '@', replacement: '/src' }, ...(command === 'build' ? reactRouterProduction : [])],
   },
   build: {
     outDir: 'dist',
@@ -119,4 +131,4 @@ export default defineConfig({
     setupFiles: ['src/testing/setup-tests.ts'],
     restoreMocks: true,
   },
-});
+}));
