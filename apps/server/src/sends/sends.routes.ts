@@ -119,6 +119,7 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
           sentBy: row.sent_by,
           createdAt: row.created_at.toISOString(),
           finishedAt: row.finished_at?.toISOString() ?? null,
+          review: null,
         })),
       };
     },

@@ -4,6 +4,7 @@
 export * from './accounts.ts';
 export * from './errors.ts';
 export * from './projects.ts';
+export * from './review.ts';
 export * from './runtime-config.ts';
 export * from './sends.ts';
 export * from './stories.ts';

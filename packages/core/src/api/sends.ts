@@ -2,6 +2,7 @@
 // cc, and for a project's stories projectKey with issueKeys) and POST /jira/getProjectSends: e-mailing
 // stories to the client and the project's send history.
 import { z } from 'zod';
+import { noticeReviewSchema } from './review.ts';
 
 export const sendAnswer = z.object({
   status: z.literal(200),
@@ -33,6 +34,8 @@ export const sendRecordSchema = z.object({
   sentBy: z.string().nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** The client's review of this notice; null when it has no review link (sent before reviews, or not sent). */
+  review: noticeReviewSchema.nullable(),
 });
 export type SendRecord = z.infer<typeof sendRecordSchema>;
 

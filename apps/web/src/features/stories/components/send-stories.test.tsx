@@ -329,6 +329,7 @@ describe('/admin/send-stories', () => {
       error: null,
       sentBy: account.email,
       finishedAt: null,
+      review: null,
     };
     db.sends.push(
       {

@@ -202,6 +202,7 @@ export const projectHandlers = [
       sentBy: caller.email,
       createdAt: new Date(Date.UTC(2026, 2, 12, 14, db.counter)).toISOString(),
       finishedAt: new Date(Date.UTC(2026, 2, 12, 14, db.counter)).toISOString(),
+      review: null,
     };
     db.sends.push(send);
     return HttpResponse.json({

@@ -1,0 +1,138 @@
+// The client's review of a notice (Handoff's own calls, not in docs/product.md): the public page at
+// {PUBLIC_URL}/review/{token} reads its notice and submits verdicts with nothing but the token; staff read
+// the answers (in the send history), revoke a link, see a summary per project, and choose the Jira
+// transitions a verdict moves an issue through.
+//
+// Public calls (no account; the token travels in the body, never in a logged URL):
+//   POST /jira/review/getNotice       reviewTokenBody      → reviewNoticeAnswer | 404 link no longer valid
+//   POST /jira/review/submitVerdicts  submitVerdictsBody   → submitVerdictsAnswer | 404
+// Staff calls (signed in, member of the project's workspace):
+//   POST /jira/review/revokeLink          revokeReviewLinkBody  → reviewChangeAnswer (owners and members)
+//   POST /jira/review/getSummaries        userIdBody            → reviewSummariesAnswer
+//   POST /jira/review/getTransitions      projectRefBody        → reviewTransitionsAnswer (Jira's list)
+//   POST /jira/review/setTransitions      setReviewTransitionsBody → reviewChangeAnswer (owners only)
+// getProjectSends answers each notice's review in sendRecordSchema.review (see sends.ts).
+import { z } from 'zod';
+
+export const REVIEW_VERDICTS = ['passed', 'failed'] as const;
+export type ReviewVerdict = (typeof REVIEW_VERDICTS)[number];
+export const MAX_REVIEW_COMMENT = 2000;
+/** The page and the 404 answer of every unknown, expired or revoked link. */
+export const REVIEW_LINK_INVALID = 'This review link is no longer valid.';
+export const REVIEW_THANKS = 'Thank you. Your results were sent to the team.';
+
+/** A review token as it appears in the link: 32 bytes, base64url (43 characters). */
+const token = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{20,100}$/, REVIEW_LINK_INVALID)
+  .describe('The token of the review link');
+
+export const reviewTokenBody = z.strictObject({ token });
+export type ReviewTokenBody = z.input<typeof reviewTokenBody>;
+
+/** One story of the notice as the client sees it, with the verdict given last (null: none yet). */
+export const reviewStorySchema = z.object({
+  key: z.string(),
+  summary: z.string(),
+  /** The story's test steps, one entry per step, as the notice listed them. */
+  testSteps: z.array(z.string()),
+  verdict: z.enum(REVIEW_VERDICTS).nullable(),
+  comment: z.string().nullable(),
+});
+export type ReviewStory = z.infer<typeof reviewStorySchema>;
+
+export const reviewNoticeAnswer = z.object({
+  data: z.object({
+    projectName: z.string(),
+    sentAt: z.string(),
+    expiresAt: z.string(),
+    stories: z.array(reviewStorySchema),
+  }),
+});
+export type ReviewNoticeAnswer = z.infer<typeof reviewNoticeAnswer>;
+
+export const submitVerdictsBody = z.strictObject({
+  token,
+  verdicts: z
+    .array(
+      z.strictObject({
+        key: z.string().trim().min(1).max(255),
+        verdict: z.enum(REVIEW_VERDICTS, { error: 'verdict must be "passed" or "failed".' }),
+        comment: z
+          .string()
+          .trim()
+          .max(MAX_REVIEW_COMMENT, `A comment has at most ${MAX_REVIEW_COMMENT} characters.`)
+          .optional(),
+      }),
+    )
+    .min(1, 'Give a verdict for at least one story.')
+    .max(500),
+});
+export type SubmitVerdictsBody = z.input<typeof submitVerdictsBody>;
+
+export const submitVerdictsAnswer = z.object({ status: z.literal(200), message: z.literal(REVIEW_THANKS) });
+export type SubmitVerdictsAnswer = z.infer<typeof submitVerdictsAnswer>;
+
+export const REVIEW_LINK_STATES = ['active', 'expired', 'revoked'] as const;
+/** Where a verdict's Jira comment stands: queued or retrying, written, or refused by Jira for good. */
+export const WRITE_BACK_STATES = ['pending', 'written', 'refused'] as const;
+
+/** A notice's review as staff see it in the send history; null for notices sent before reviews existed. */
+export const noticeReviewSchema = z.object({
+  linkState: z.enum(REVIEW_LINK_STATES),
+  expiresAt: z.string(),
+  stories: z.array(
+    z.object({
+      key: z.string(),
+      summary: z.string(),
+      /** "waiting" until the client gives a verdict. */
+      verdict: z.enum(['waiting', ...REVIEW_VERDICTS]),
+      comment: z.string().nullable(),
+      answeredAt: z.string().nullable(),
+      writeBack: z.enum(WRITE_BACK_STATES).nullable(),
+      /** Jira's refusal, when writeBack is "refused". */
+      writeBackError: z.string().nullable(),
+    }),
+  ),
+});
+export type NoticeReview = z.infer<typeof noticeReviewSchema>;
+
+const userId = z.string().min(1, 'userId is required.').max(200);
+const projectKey = z.string().trim().min(1).max(255);
+
+export const revokeReviewLinkBody = z.object({ userId, projectKey, sendId: z.string().min(1).max(100) });
+export type RevokeReviewLinkBody = z.input<typeof revokeReviewLinkBody>;
+
+export const reviewChangeAnswer = z.object({ status: z.literal(200), message: z.string() });
+export type ReviewChangeAnswer = z.infer<typeof reviewChangeAnswer>;
+
+/** Per project key of the current workspace: its stories' latest verdicts over all active links. */
+export const reviewSummariesAnswer = z.object({
+  data: z.record(
+    z.string(),
+    z.object({ passed: z.number().int(), failed: z.number().int(), waiting: z.number().int() }),
+  ),
+});
+export type ReviewSummariesAnswer = z.infer<typeof reviewSummariesAnswer>;
+
+export const jiraTransitionSchema = z.object({ id: z.string(), name: z.string() });
+export type JiraTransition = z.infer<typeof jiraTransitionSchema>;
+
+export const reviewTransitionsAnswer = z.object({
+  data: z.object({
+    /** The transitions Jira lists for the project's issues. */
+    available: z.array(jiraTransitionSchema),
+    /** The chosen ones; null: off (the default). */
+    onFailed: jiraTransitionSchema.nullable(),
+    onPassed: jiraTransitionSchema.nullable(),
+  }),
+});
+export type ReviewTransitionsAnswer = z.infer<typeof reviewTransitionsAnswer>;
+
+export const setReviewTransitionsBody = z.object({
+  userId,
+  projectKey,
+  onFailed: jiraTransitionSchema.nullable(),
+  onPassed: jiraTransitionSchema.nullable(),
+});
+export type SetReviewTransitionsBody = z.input<typeof setReviewTransitionsBody>;
