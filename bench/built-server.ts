@@ -1,6 +1,7 @@
 // Starts the built product (apps/server/dist/main.js, as `npm start` runs it) on a free loopback port
 // for the load and Lighthouse benchmarks, and seeds a signed-in user with projects.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -48,7 +49,10 @@ export async function startBuiltServer(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       AUTOSEND_INTERVAL_MINUTES: '60',
-      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      // A shared database needs the key every process encrypts Jira tokens with.
+      ...(options.databaseUrl
+        ? { DATABASE_URL: options.databaseUrl, SECRET_KEY: randomBytes(32).toString('base64') }
+        : {}),
       ...options.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
