@@ -27,11 +27,14 @@ export class RateLimiter {
     private readonly now: () => number,
   ) {}
 
-  /** Counts one hit on every key (one statement) and says, per key, whether it is still within its rule. */
-  async hit(entries: ReadonlyArray<{ key: string; rule: RateRule }>): Promise<HitResult[]> {
+  /**
+   * Counts one hit on every key (one statement) and says, per key, whether it is still within its rule.
+   * `db` may be a transaction, so the hit commits or rolls back with it.
+   */
+  async hit(entries: ReadonlyArray<{ key: string; rule: RateRule }>, db: Db = this.db): Promise<HitResult[]> {
     if (entries.length === 0) return [];
     const now = new Date(this.now());
-    const rows = await this.db
+    const rows = await db
       .insertInto('rate_limits')
       .values(
         // In key order, as every statement here takes its row locks (see `succeeded`).
@@ -47,7 +50,9 @@ export class RateLimiter {
       )
       .returning(['key', 'hits', 'reset_at'])
       .execute();
-    await this.maybeSweep(now);
+    // Not inside the caller's transaction, which should stay short and lock only what it counts; the
+    // table is shared, so the next hit outside one (of any limiter) sweeps it.
+    if (db === this.db) await this.maybeSweep(now);
     return entries.map(({ key, rule }) => {
       const row = rows.find((r) => r.key === key);
       const hits = row?.hits ?? 1;

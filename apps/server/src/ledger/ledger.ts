@@ -61,6 +61,15 @@ export interface LedgerOptions {
   afterSweepRead?: () => void | Promise<void>;
 }
 
+/**
+ * Checks a manual send must pass before it claims anything, run inside its claim: they read the project
+ * row the claim locks anyway and write in its transaction, instead of making round trips of their own.
+ */
+export type ManualSendAdmission = (
+  trx: Trx,
+  project: { projectKey: string; clientEmails: string[]; clientCc: string[] },
+) => Promise<void>;
+
 export interface Ledger {
   /**
    * The project update's part (the web's first step of a send): the keys it lists that are not in the
@@ -79,12 +88,15 @@ export interface Ledger {
    * its keys only, claims its keys not yet in the list, and opens the send. If any of its keys was sent
    * (or is being sent) by someone else, nothing changes except that the claims of its own keys are
    * given back, and it throws 409 naming those keys. Null when the workspace has no such project.
-   * `sentBy` is the member sending, shown in the history.
+   * `sentBy` is the member sending, shown in the history. `admit` runs first, under the project's lock
+   * and in the claim's transaction, with the project's row: a throw refuses the send with nothing
+   * claimed, and undoes what `admit` wrote there (the send route's guards: see ManualSendAdmission).
    */
   startManualSend(
     project: { workspaceId: string; projectKey: string; sentBy: string },
     issueKeys: readonly string[],
     message: StoriesMessage,
+    admit?: ManualSendAdmission,
   ): Promise<OpenSend | null>;
   /**
    * An auto-send round's claim: the keys not in the sent list yet, with the message drafted from them.
@@ -237,7 +249,7 @@ export function createLedger(
       return keys;
     },
 
-    async startManualSend(owner, issueKeys, message) {
+    async startManualSend(owner, issueKeys, message, admit) {
       const keys = [...new Set(issueKeys)];
       let sentMeanwhile: string[] = [];
       let projectId: string | undefined;
@@ -247,12 +259,17 @@ export function createLedger(
           // The project by its workspace, locked: the look-up and the lock in one statement.
           const project = await trx
             .selectFrom('projects')
-            .select(['id', 'sent_issue_keys'])
+            .select(['id', 'sent_issue_keys', 'client_emails', 'client_cc'])
             .where('workspace_id', '=', owner.workspaceId)
             .where('project_key', '=', owner.projectKey)
             .forUpdate()
             .executeTakeFirst();
           if (!project) return null;
+          await admit?.(trx, {
+            projectKey: owner.projectKey,
+            clientEmails: project.client_emails,
+            clientCc: project.client_cc,
+          });
           projectId = project.id;
           const sentKeys = project.sent_issue_keys;
           const at = now();

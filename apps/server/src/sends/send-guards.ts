@@ -2,8 +2,16 @@
 // user has not sent too much lately. Without these checks any registered user could mail anyone.
 import type { FastifyInstance } from 'fastify';
 import { RateLimiter } from '../common/rate-limiter.ts';
+import type { Db } from '../db/database.ts';
 import { AppError, forbidden } from '../errors.ts';
 import { projectNotFound } from '../projects/projects.repository.ts';
+
+/** A project's addresses, the only ones its e-mails may go to. */
+export interface ProjectRecipients {
+  projectKey: string;
+  clientEmails: string[];
+  clientCc: string[];
+}
 
 /**
  * Refuses (403) a send whose `to` or `cc` holds an address that is not on the client or CC list of
@@ -16,16 +24,27 @@ export async function assertRecipientsAllowed(
 ): Promise<void> {
   let query = app.db
     .selectFrom('projects')
-    .select(['project_key', 'client_emails', 'client_cc'])
+    .select(['project_key as projectKey', 'client_emails as clientEmails', 'client_cc as clientCc'])
     .where('workspace_id', '=', workspaceId);
   if (send.projectKey) query = query.where('project_key', '=', send.projectKey);
   const projects = await query.execute();
   if (send.projectKey && projects.length === 0) {
     throw projectNotFound(send.projectKey);
   }
+  assertRecipientsOf(projects, send);
+}
+
+/**
+ * The check of assertRecipientsAllowed on projects already read: the send of a project's stories makes
+ * it on the project row the ledger reads and locks anyway, with no query of its own.
+ */
+export function assertRecipientsOf(
+  projects: readonly ProjectRecipients[],
+  send: { to: string[]; cc: string[]; projectKey: string | undefined },
+): void {
   const wanted = [...send.to, ...send.cc];
-  const strangersTo = (project: (typeof projects)[number]) => {
-    const allowed = new Set([...project.client_emails, ...project.client_cc].map((a) => a.toLowerCase()));
+  const strangersTo = (project: ProjectRecipients) => {
+    const allowed = new Set([...project.clientEmails, ...project.clientCc].map((a) => a.toLowerCase()));
     return wanted.filter((address) => !allowed.has(address.toLowerCase()));
   };
   if (projects.some((project) => strangersTo(project).length === 0)) return;
@@ -50,11 +69,15 @@ export class SendRateLimit {
     this.limiter = new RateLimiter(app.db, now);
   }
 
-  /** Counts one send of the user's; over the limit, 429 with Retry-After. */
-  async assertAllowed(userId: string): Promise<void> {
-    const [result] = await this.limiter.hit([
-      { key: `send:user:${userId}`, rule: { max: this.maxPerHour, windowMs: 60 * 60_000 } },
-    ]);
+  /**
+   * Counts one send of the user's; over the limit, 429 with Retry-After. With `trx`, the count is part of
+   * that transaction (the ledger's claim): a send refused later in it is not counted.
+   */
+  async assertAllowed(userId: string, trx?: Db): Promise<void> {
+    const [result] = await this.limiter.hit(
+      [{ key: `send:user:${userId}`, rule: { max: this.maxPerHour, windowMs: 60 * 60_000 } }],
+      trx,
+    );
     if (result && !result.allowed) {
       throw new AppError(
         429,

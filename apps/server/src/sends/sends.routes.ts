@@ -8,7 +8,7 @@ import type { StoriesMessage } from '../ledger/ledger.ts';
 import { describeDeliveryFailure } from '../mail/mailer.ts';
 import { findProjectForCaller, projectNotFound } from '../projects/projects.repository.ts';
 import { limitSendBody, readSendForm, sendFormParserLimits } from './send-form.ts';
-import { assertRecipientsAllowed, SendRateLimit } from './send-guards.ts';
+import { assertRecipientsAllowed, assertRecipientsOf, SendRateLimit } from './send-guards.ts';
 import { listSends } from './sends.service.ts';
 
 export async function sendsRoutes(root: FastifyInstance): Promise<void> {
@@ -34,8 +34,6 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
     async (request) => {
       const user = request.productUser;
       const form = await readSendForm(request, maxBytes);
-      await assertRecipientsAllowed(app, request.membership.workspaceId, form);
-      await sendRateLimit.assertAllowed(user.id);
       const message: StoriesMessage = {
         to: form.to,
         cc: form.cc,
@@ -46,6 +44,8 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
 
       if (!form.projectKey) {
         // Not tied to a project: an e-mail only, with no stories to account for.
+        await assertRecipientsAllowed(app, request.membership.workspaceId, form);
+        await sendRateLimit.assertAllowed(user.id);
         const result = await app.mailer
           .sendMail({ purpose: 'stories', ...message, attachments: form.file ? [form.file] : [] })
           .catch((error: unknown) => {
@@ -62,10 +62,16 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
           'Name the stories of this e-mail in "issueKeys" (comma-separated; empty when it has none).',
         );
       }
+      // The same guards, inside the claim: on the project row it locks anyway, and counted in its
+      // transaction, so a send refused there (403, 429, or 409) is not counted.
       const send = await app.ledger.startManualSend(
         { workspaceId: request.membership.workspaceId, projectKey: form.projectKey, sentBy: user.id },
         form.issueKeys,
         message,
+        async (trx, project) => {
+          assertRecipientsOf([project], form);
+          await sendRateLimit.assertAllowed(user.id, trx);
+        },
       );
       if (!send) throw projectNotFound(form.projectKey);
       const delivery = await app.ledger.deliver(send, message);
