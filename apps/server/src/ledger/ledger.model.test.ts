@@ -24,6 +24,8 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 /** Scenarios per run: LEDGER_MODEL_RUNS, else 200 on PGlite and 400 on PostgreSQL. */
 const RUNS = Number(process.env.LEDGER_MODEL_RUNS) || (onPostgres ? 400 : 200);
 const MINUTE = 60_000;
+/** How long a stalled claim lets another process's work run (on PGlite nothing can, so none). */
+const CLAIM_STALL_MS = onPostgres ? 150 : 0;
 const AUTO_SUBJECT = 'Request for Testing: User Stories for Review';
 
 /** What the mail server and the database do with one e-mail. */
@@ -76,6 +78,8 @@ let current: Scenario;
 let scenarioCount = 0;
 /** Set by the slow-sweep step: the next sweep to read its stale sends stops there until resumed. */
 let pauseNextSweep: (() => void) | null = null;
+/** Set by the slow-claim step: what the next manual send's claim waits for once it has read the project. */
+let pauseNextClaim: (() => Promise<void>) | null = null;
 /** How much the scenarios did, printed with the timing. */
 const tally = { steps: 0, emails: 0, status: new Map<number, number>() };
 
@@ -118,6 +122,11 @@ beforeAll(async () => {
     },
   };
   Object.assign(ledger, {
+    afterClaimRead: () => {
+      const pause = pauseNextClaim;
+      pauseNextClaim = null;
+      return pause?.();
+    },
     afterSweepRead: () => {
       const pause = pauseNextSweep;
       if (!pause) return;
@@ -256,7 +265,15 @@ async function checkNothingLost(): Promise<void> {
 }
 
 /** The web's send: the project update with the drafted keys, then the e-mail naming them. */
-async function webSend(model: Model, tabIndex: 0 | 1, outcome: Outcome, updateVia: number, sendVia: number) {
+async function webSend(
+  model: Model,
+  tabIndex: 0 | 1,
+  outcome: Outcome,
+  updateVia: number,
+  sendVia: number,
+  /** What happens between the project update and the e-mail (the page stays open meanwhile). */
+  meanwhile?: () => Promise<void>,
+) {
   const tab = model.tabs[tabIndex];
   const draft = tab.draft!;
   const project = tab.project!;
@@ -274,6 +291,7 @@ async function webSend(model: Model, tabIndex: 0 | 1, outcome: Outcome, updateVi
     },
   });
   expect(update.statusCode).toBe(200);
+  await meanwhile?.();
   const body = await multipartBody([
     ['subject', subject],
     ['text', draft.text],
@@ -420,27 +438,54 @@ const toggle = (tab: 0 | 1, via: number) =>
   step(
     `toggle auto-send(tab ${tab}, app ${via})`,
     (model) => model.tabs[tab].project !== null,
+    (model) => switchAutosend(model.tabs[tab], via, !model.tabs[tab].project!.autosend),
+  );
+
+async function switchAutosend(tab: TabView, via: number, on: boolean): Promise<void> {
+  const res = await call(pick(via), '/jira/updateFirebaseProject', {
+    userId: owner.userId,
+    projectKey: current.projectKey,
+    updatedProject: {
+      userId: owner.userId,
+      projectKey: current.projectKey,
+      projectName: 'Ledger',
+      clientEmails: [current.client],
+      clinetCC: [],
+      autosend: on,
+      sentProjectIssuesList: tab.project!.sentProjectIssuesList,
+    },
+  });
+  expect(res.statusCode).toBe(200);
+  const data = res.json().data;
+  tab.project = { sentProjectIssuesList: data.sentProjectIssuesList, autosend: data.autosend };
+}
+
+/**
+ * A send from a slow process, racing auto-send for the same stories: the tab's claim is given back by
+ * the sweep while the page stays open, then its send reads the project and stalls there while an
+ * auto-send round (the other process) claims and e-mails those stories. The send's lock on the project
+ * row must hold the round off until the send has claimed its keys (or been refused with 409); on PGlite,
+ * one connection, nothing can run in between anyway. The stall ends when the round is done, or after
+ * CLAIM_STALL_MS while the round waits for the lock.
+ */
+const slowClaimRacesAutoSend = (tab: 0 | 1, result: Outcome) =>
+  step(
+    `slow send races auto-send(tab ${tab}, ${result})`,
+    (model) => model.tabs[tab].draft !== null,
     async (model) => {
-      const project = model.tabs[tab].project!;
-      const res = await call(pick(via), '/jira/updateFirebaseProject', {
-        userId: owner.userId,
-        projectKey: current.projectKey,
-        updatedProject: {
-          userId: owner.userId,
-          projectKey: current.projectKey,
-          projectName: 'Ledger',
-          clientEmails: [current.client],
-          clinetCC: [],
-          autosend: !project.autosend,
-          sentProjectIssuesList: project.sentProjectIssuesList,
-        },
+      if (!model.tabs[tab].project!.autosend) await switchAutosend(model.tabs[tab], 0, true);
+      let round: Promise<unknown> = Promise.resolve();
+      await webSend(model, tab, result, 0, 1, async () => {
+        clockMs += 16 * MINUTE;
+        await apps[0].ledger.sweep(new Date(clockMs));
+        pauseNextClaim = async () => {
+          current.autoOutcome = 'delivered';
+          round = apps[0].autosend.runRound(new Date(clockMs));
+          await Promise.race([round, new Promise((resolve) => setTimeout(resolve, CLAIM_STALL_MS))]);
+        };
       });
-      expect(res.statusCode).toBe(200);
-      const data = res.json().data;
-      model.tabs[tab].project = {
-        sentProjectIssuesList: data.sentProjectIssuesList,
-        autosend: data.autosend,
-      };
+      pauseNextClaim = null;
+      await round;
     },
   );
 
@@ -565,6 +610,7 @@ const steps = [
       autoOutcome,
     )
     .map(([tab, result, other, advance, otherResult]) => together(tab, result, other, advance, otherResult)),
+  fc.tuple(tabIndex, autoOutcome).map(([tab, result]) => slowClaimRacesAutoSend(tab, result)),
 ];
 
 async function startScenario(): Promise<{ model: Model; real: Real }> {

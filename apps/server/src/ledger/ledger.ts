@@ -59,6 +59,11 @@ export interface LedgerOptions {
    * can let other work (another process) run in between.
    */
   afterSweepRead?: () => void | Promise<void>;
+  /**
+   * Test seam: runs in a manual send's claim right after it read (and locked) the project row and before
+   * it changes anything, so a test can let another process's work run in between.
+   */
+  afterClaimRead?: () => void | Promise<void>;
 }
 
 /**
@@ -265,6 +270,7 @@ export function createLedger(
             .forUpdate()
             .executeTakeFirst();
           if (!project) return null;
+          await deps.afterClaimRead?.();
           await admit?.(trx, {
             projectKey: owner.projectKey,
             clientEmails: project.client_emails,
