@@ -107,6 +107,32 @@ describe('mail goes only where a project says', () => {
 
 describe('sends per user per hour', () => {
   it('allows MAX_SENDS_PER_HOUR sends across server processes, then answers 429 with Retry-After', async () => {
+    // A send its own claim refuses (a story of it is claimed by another draft) is not counted, as the
+    // refused recipients above are not.
+    const update = await first.inject({
+      method: 'POST',
+      url: '/jira/updateFirebaseProject',
+      headers: { authorization: `Bearer ${owner.idToken}` },
+      payload: {
+        userId: owner.userId,
+        projectKey: 'ALPHA',
+        updatedProject: {
+          projectKey: 'ALPHA',
+          projectName: 'ALPHA',
+          clientEmails: ['client@alpha.test', 'Tester@Alpha.test'],
+          clientCC: ['boss@alpha.test'],
+          sentProjectIssuesList: ['ALPHA-1', 'ALPHA-2'],
+        },
+      },
+    });
+    expect(update.statusCode).toBe(200);
+    const conflict = await send(first, [
+      ...mail(['client@alpha.test']),
+      ['projectKey', 'ALPHA'],
+      ['issueKeys', 'ALPHA-1'],
+    ]);
+    expect(conflict.statusCode).toBe(409);
+
     const allowed = [
       // Client and CC addresses of the named project, in any case; or of some project when none is named.
       await send(first, mail(['tester@alpha.test'], ['BOSS@alpha.test'], 'ALPHA')),
