@@ -21,7 +21,9 @@ function preloadFirstPage(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle }) {
+      handler(_html, { bundle, path: page }) {
+        // Only the admin app's page: the review page loads nothing of it.
+        if (page !== '/index.html') return [];
         const link = (attrs: Record<string, string>): HtmlTagDescriptor => ({
           tag: 'link',
           attrs,
@@ -52,8 +54,11 @@ function preloadFirstPage(): Plugin {
   };
 }
 
+/** The built HTML pages: the admin app, and the client's review page (issue 11). */
+const htmlPages = ['index.html', 'review.html'];
+
 /**
- * Writes a brotli and a gzip copy of every hashed asset and of index.html; the server sends them by
+ * Writes a brotli and a gzip copy of every hashed asset and of the HTML pages; the server sends them by
  * Accept-Encoding.
  */
 function precompressAssets(): Plugin {
@@ -68,7 +73,7 @@ function precompressAssets(): Plugin {
         Object.values(bundle)
           .filter(
             (file) =>
-              file.fileName === 'index.html' ||
+              htmlPages.includes(file.fileName) ||
               (file.fileName.startsWith('assets/') && /\.(js|css|svg|json)$/.test(file.fileName)),
           )
           .map(async (file) => {
@@ -118,6 +123,9 @@ export default defineConfig(({ command }) => ({
     // Lets scripts/login-bundle-size.mjs follow the chunks /auth/login loads.
     manifest: true,
     emptyOutDir: true,
+    rollupOptions: {
+      input: Object.fromEntries(htmlPages.map((page) => [page.replace(/\.html$/, ''), page])),
+    },
   },
   server: {
     proxy: Object.fromEntries(
