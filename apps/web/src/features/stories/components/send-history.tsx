@@ -1,6 +1,6 @@
 // The "Sent" section of a project: every e-mail of stories, manual or automatic, newest first, with its
-// outcome, recipients, stories, subject and attachment. The message body unfolds, so an e-mail kept in the
-// outbox (no mail server, e.g. in the demo) can be read here.
+// outcome, recipients, stories, subject and attachment, and the client's review of it (issue 11). The
+// message body unfolds, so an e-mail kept in the outbox (no mail server, e.g. in the demo) can be read here.
 
 import type { SendRecord } from '@handoff/core/api';
 import { useEffect, useState } from 'react';
@@ -8,6 +8,7 @@ import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { formatDateTime, formatFileSize } from '@/lib/format';
 import { useServices } from '@/lib/services';
 import { getProjectSends } from '../api/get-project-sends';
+import { NoticeReviewView } from './notice-review';
 
 /** What a send's outcome reads as. */
 export function sendStatusText(send: SendRecord): string {
@@ -119,6 +120,15 @@ export function SendHistory({
                   </>
                 ) : null}
               </dl>
+              {send.review ? (
+                <NoticeReviewView
+                  review={send.review}
+                  userId={userId}
+                  projectKey={projectKey}
+                  sendId={send.id}
+                  onRevoked={() => setAttempt((n) => n + 1)}
+                />
+              ) : null}
               {send.text ? (
                 <details className="send__body">
                   <summary>Show the message</summary>
