@@ -90,6 +90,20 @@ function precompressAssets(): Plugin {
   };
 }
 
+/** `npm run dev`: /review/{token} is the review page, as the server answers it in production. */
+function reviewPageInDev(): Plugin {
+  return {
+    name: 'handoff-review-page-in-dev',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        if (request.url?.startsWith('/review/')) request.url = '/review.html';
+        next();
+      });
+    },
+  };
+}
+
 // Paths the single Node server answers; the dev server forwards them so `npm run dev` talks to it.
 const serverTarget = 'http://127.0.0.1:3000';
 const proxiedPaths = [
@@ -113,7 +127,7 @@ const reactRouterProduction = [
 ];
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), preloadFirstPage(), precompressAssets()],
+  plugins: [react(), preloadFirstPage(), precompressAssets(), reviewPageInDev()],
   resolve: {
     // '/src' is resolved from the project root (this folder) by Vite and Vitest alike.
     alias: [{ find: '@', replacement: '/src' }, ...(command === 'build' ? reactRouterProduction : [])],
