@@ -134,7 +134,11 @@ test("the client's verdicts from the e-mailed link reach Jira and the Sent histo
   const failedRow = answers.getByRole('listitem').filter({ hasText: failedKey! }).first();
   await expect(failedRow.getByText('Failed', { exact: true })).toBeVisible();
   await expect(failedRow.getByText(`“${comment}”`)).toBeVisible();
-  await expect(failedRow.getByText('Jira: written')).toBeVisible();
+  // The job marks the verdict written just after Jira answered: reload until the history says so.
+  await expect(async () => {
+    await page.reload();
+    await expect(failedRow.getByText('Jira: written')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(
     answers
       .getByRole('listitem')
