@@ -89,6 +89,7 @@ export async function startReviewPage(root: HTMLElement, token: string | null): 
   const showInvalid = () => {
     root.replaceChildren(el('h1', 'review__title', LINK_INVALID_TEXT));
     root.removeAttribute('aria-busy');
+    root.removeAttribute('aria-labelledby');
     document.title = 'Review link no longer valid · Handoff';
   };
 
