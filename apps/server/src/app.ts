@@ -55,7 +55,7 @@ export interface AppOptions {
   /** The send ledger's clock and test seam (tests only). */
   ledger?: LedgerOptions;
   /** Whether this process runs review jobs (default yes; a test stops it to restart later), and the queue's timings. */
-  review?: { runJobs?: boolean; jobs?: JobQueueOptions; now?: () => Date };
+  review?: { runJobs?: boolean; jobs?: JobQueueOptions; now?: () => Date; jiraTimeoutMs?: number };
 }
 
 const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -157,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     webRoot,
     ...(options.review?.runJobs === false ? { runJobs: false } : {}),
     ...(options.review?.now ? { now: options.review.now } : {}),
+    ...(options.review?.jiraTimeoutMs ? { jiraTimeoutMs: options.review.jiraTimeoutMs } : {}),
   });
   await app.register(autosendPlugin, options.autosend ?? {});
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -196,9 +196,9 @@ export class JobQueue {
   }
 }
 
-/** 2 s, 4 s, 8 s … up to 10 minutes between attempts. */
+/** 1 s, 2 s, 4 s … up to 10 minutes between attempts, after the attempts-th one. */
 export function backoffMs(attempts: number): number {
-  return Math.min(600_000, 1_000 * 2 ** Math.min(attempts, 20));
+  return Math.min(600_000, 1_000 * 2 ** Math.min(Math.max(attempts - 1, 0), 20));
 }
 
 declare module 'fastify' {

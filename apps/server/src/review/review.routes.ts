@@ -60,6 +60,8 @@ export interface ReviewRoutesOptions {
   /** Whether this process runs the review jobs (the server does; a test may stop it to restart later). */
   runJobs?: boolean;
   now?: () => Date;
+  /** Per Jira call of the jobs (default: the client's 10 s). */
+  jiraTimeoutMs?: number;
 }
 
 function linkInvalid(): AppError {
@@ -76,7 +78,10 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
     const deps: ReviewDeps = {
       db: app.db,
       // One attempt per call: the jobs retry durably, and look for an earlier comment before posting again.
-      jira: app.jira.withOptions({ maxAttempts: 1 }),
+      jira: app.jira.withOptions({
+        maxAttempts: 1,
+        ...(options.jiraTimeoutMs ? { timeoutMs: options.jiraTimeoutMs } : {}),
+      }),
       mailer: app.mailer,
       secretBox: new SecretBox(app.config.secretKey),
       jobs: app.jobs,
