@@ -349,7 +349,7 @@ async function writeBack(deps: ReviewDeps, job: Job): Promise<JobOutcome> {
     ])
     .where('v.id', '=', verdictId)
     .executeTakeFirst();
-  if (!row || row.write_back !== 'pending') return { done: true };
+  if (row?.write_back !== 'pending') return { done: true };
   const record = (state: 'written' | 'refused', error: string | null) =>
     deps.db
       .updateTable('review_verdicts')
@@ -579,7 +579,8 @@ export async function reviewSummaries(db: Db, workspaceId: string, now: Date) {
   );
   const data: Record<string, { passed: number; failed: number; waiting: number }> = {};
   for (const link of links) {
-    const counts = (data[link.project_key] ??= { passed: 0, failed: 0, waiting: 0 });
+    const counts = data[link.project_key] ?? { passed: 0, failed: 0, waiting: 0 };
+    data[link.project_key] = counts;
     const ofLink = new Map(
       verdicts.filter((v) => v.link_id === link.id).map((v) => [v.issue_key, v.verdict]),
     );
