@@ -380,11 +380,7 @@ const cases: Case[] = [
 
   // ---- the client's review (public: nothing but the token)
   ...publicReviewCases(),
-  [
-    'review page: a token of 99 characters',
-    () => ({ method: 'GET', url: `/review/${'a'.repeat(99)}` }),
-    404,
-  ],
+  ['review page: a token of 99 characters', () => ({ method: 'GET', url: `/review/${'a'.repeat(99)}` }), 404],
   [
     'review page: a path of 200 characters',
     () => ({ method: 'GET', url: `/review/${'a'.repeat(200)}` }),
