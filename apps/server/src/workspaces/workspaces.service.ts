@@ -1,9 +1,11 @@
 // Workspaces, their members and roles, and invitations. Projects belong to a workspace; the caller
 // acts in their current workspace (remembered on the server) or the one named by X-Workspace-Id.
-// Membership is read from the database on every request, never cached: removing a member takes
-// effect on their very next call, in every server process.
+// Membership is read from the database on every request (on the embedded database, which only this
+// process writes, it is reused until any write): removing a member takes effect on their very next
+// call, in every server process.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import { cachedValue } from '../db/read-cache.ts';
 import type { Database, WorkspaceRole } from '../db/schema.ts';
 import { AppError, conflict, forbidden, notFound } from '../errors.ts';
 
@@ -13,6 +15,11 @@ type Executor = Kysely<Database> | Transaction<Database>;
 export interface Membership {
   workspaceId: string;
   role: WorkspaceRole;
+  /**
+   * The workspace's project-list version when the caller was admitted (bumped by every change to its
+   * projects and sends), read in the same query so the project list needs no second round trip.
+   */
+  projectsVersion: string;
 }
 
 /** An invitation link is valid this long, and once. */
@@ -59,6 +66,14 @@ export async function admitToWorkspace(
 ): Promise<Membership> {
   const named = requested?.trim() || undefined;
   if (named !== undefined && !UUID.test(named)) throw forbidden(NO_SUCH_WORKSPACE);
+  return cachedValue(db, `membership:${user.id}:${named ?? ''}`, () => readMembership(db, user, named));
+}
+
+async function readMembership(
+  db: Kysely<Database>,
+  user: { id: string; email: string },
+  named: string | undefined,
+): Promise<Membership> {
   const row = await db
     .selectFrom('users')
     .leftJoin('workspace_members as m', (join) =>
@@ -72,17 +87,20 @@ export async function admitToWorkspace(
           ),
         ),
     )
-    .select(['users.current_workspace_id', 'm.workspace_id', 'm.role'])
+    .leftJoin('workspaces as w', 'w.id', 'm.workspace_id')
+    .select(['users.current_workspace_id', 'm.workspace_id', 'm.role', 'w.projects_version'])
     .where('users.id', '=', user.id)
     .executeTakeFirst();
-  if (row?.workspace_id && row.role) return { workspaceId: row.workspace_id, role: row.role };
+  if (row?.workspace_id && row.role && row.projects_version !== null) {
+    return { workspaceId: row.workspace_id, role: row.role, projectsVersion: String(row.projects_version) };
+  }
   if (named !== undefined) throw forbidden(NO_SUCH_WORKSPACE);
   // An account made before it could have one (or whose workspace is gone) gets its own now.
   if (row && row.current_workspace_id === null) {
     const workspaceId = await db
       .transaction()
       .execute((trx) => createPersonalWorkspace(trx, user.id, user.email));
-    return { workspaceId, role: 'owner' };
+    return { workspaceId, role: 'owner', projectsVersion: '0' };
   }
   throw forbidden(REMOVED_FROM_WORKSPACE);
 }
