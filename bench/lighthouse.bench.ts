@@ -11,6 +11,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse, { type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { Mailbox } from '../apps/server/src/testing/mailbox.ts';
 import { freePort, type SeededUser, seedUser, startBuiltServer } from './built-server.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -24,7 +25,10 @@ interface Audit {
   metrics: string;
 }
 
-const server = await startBuiltServer();
+// A real SMTP server receives the notice whose review link is audited (the token exists only in the e-mail).
+const mailbox = new Mailbox();
+const smtpPort = await mailbox.listen(0);
+const server = await startBuiltServer({ env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } });
 const profileDir = mkdtempSync(path.join(tmpdir(), 'handoff-lighthouse-'));
 const port = await freePort();
 // A persistent context: the pages Lighthouse opens share its storage, so the signed-in session holds.
@@ -52,7 +56,8 @@ try {
     );
     const metric = (id: string) => lhAudits[id]?.displayValue ?? '?';
     audits.push({
-      page,
+      // A review link's token is a secret: printed as the route only.
+      page: page.replace(/^\/review\/.*/, '/review/{token}'),
       formFactor,
       scores,
       metrics: `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
@@ -82,12 +87,13 @@ try {
 } finally {
   await browser.close();
   await server.stop();
+  await mailbox.close();
   rmSync(profileDir, { recursive: true, force: true });
 }
 
 /**
  * Sends the demo tracker's Done stories of DEMO as the screens do (claim them, then e-mail them) and
- * returns the review page's path, read from the history's copy of the message (no SMTP: kept in the outbox).
+ * returns the review page's path, read from the message the SMTP server received.
  */
 async function sendReviewNotice(baseUrl: string, user: SeededUser): Promise<string> {
   const authorization = `Bearer ${user.idToken}`;
@@ -131,11 +137,11 @@ async function sendReviewNotice(baseUrl: string, user: SeededUser): Promise<stri
     body: form,
   });
   if (!sent.ok) throw new Error(`send: ${sent.status} ${await sent.text()}`);
-  const history = (await call('/jira/getProjectSends', { userId: user.userId, projectKey: 'DEMO' })) as {
-    data: { text: string | null }[];
-  };
-  const path = /\/review\/[A-Za-z0-9_-]+/.exec(history.data[0]?.text ?? '')?.[0];
-  if (!path) throw new Error('The outbox copy of the notice holds no review link');
+  const mail = await mailbox.waitFor((message) =>
+    JSON.stringify(message.to).includes(project.clientEmails[0]!),
+  );
+  const path = /\/review\/[A-Za-z0-9_-]+/.exec(mail.text ?? '')?.[0];
+  if (!path) throw new Error('The notice holds no review link');
   return path;
 }
 
