@@ -131,3 +131,22 @@ describe('the Sent history with client reviews', () => {
     expect(within(history).queryByRole('region', { name: 'Client review' })).not.toBeInTheDocument();
   });
 });
+
+describe('a message kept in the outbox', () => {
+  it('shows its review link as a link the staff can follow', async () => {
+    const { account } = signIn('ada@example.com');
+    const project = createProject(account.id, { projectKey: 'SHOP' });
+    const send = createReviewedSend(account.id, project, 'token-of-the-review-link-000000000000', [
+      { key: 'SHOP-1', summary: 'Pay by card' },
+    ]);
+    const link = 'http://localhost:3000/review/token-of-the-review-link-000000000000';
+    Object.assign(send, { delivered: false, text: `Hello,\n\nBye\n\nReview and report results: ${link}` });
+    const { user } = renderApp('/admin/send-stories?key=SHOP');
+    const history = await screen.findByRole('region', { name: 'Sent' });
+    await user.click(await within(history).findByText('Show the message'));
+    expect(within(history).getByRole('link', { name: link })).toHaveAttribute('href', link);
+    expect(within(history).getByText(/Review and report results:/)).toHaveTextContent(
+      `Hello, Bye Review and report results: ${link}`,
+    );
+  });
+});

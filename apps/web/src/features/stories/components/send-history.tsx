@@ -132,7 +132,9 @@ export function SendHistory({
               {send.text ? (
                 <details className="send__body">
                   <summary>Show the message</summary>
-                  <pre>{send.text}</pre>
+                  <pre>
+                    <MessageText text={send.text} />
+                  </pre>
                 </details>
               ) : null}
             </li>
@@ -147,4 +149,27 @@ export function SendHistory({
 function sentBy(send: SendRecord): string {
   if (send.trigger === 'auto') return 'Auto-send';
   return send.sentBy ? `Sent by ${send.sentBy}` : 'Sent by hand';
+}
+
+/** A review link at the end of a line of a message (the outbox copy keeps it without a mail server). */
+const REVIEW_LINK = /(https?:\/\/[^\s]+\/review\/[A-Za-z0-9_-]+)(?=\s|$)/g;
+
+/** A message's text with its review link clickable, so the demo's loop can be followed from here. */
+function MessageText({ text }: { text: string }) {
+  const parts = text.split(REVIEW_LINK);
+  return (
+    <>
+      {parts.map((part, index) =>
+        // split() with a capturing group puts the links at the odd indexes.
+        index % 2 === 1 ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text, in order.
+          <a key={index} href={part} target="_blank" rel="noreferrer">
+            {part}
+          </a>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
 }
