@@ -207,6 +207,17 @@ describe('the review page', () => {
   });
 });
 
+describe('a story whose summary is not known yet', () => {
+  it('shows its key once', async () => {
+    const owner = createAccount('owner@example.com');
+    const project = createProject(owner.id, { projectKey: 'SHOP', projectName: 'Demo Web Shop' });
+    createReviewedSend(owner.id, project, TOKEN, [{ key: 'SHOP-7', summary: 'SHOP-7' }]);
+    await openPage();
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(/^SHOP-7$/);
+    expect(screen.getByText('No test steps were given for this story.')).toBeInTheDocument();
+  });
+});
+
 describe('tokenFromPath', () => {
   it('reads the token of /review/{token} and nothing else', () => {
     expect(tokenFromPath(`/review/${TOKEN}`)).toBe(TOKEN);

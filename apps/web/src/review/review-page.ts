@@ -190,7 +190,9 @@ function storyItem(story: ReviewStory, index: number, answer: Answer): HTMLLIEle
   item.setAttribute('aria-labelledby', headingId);
   const heading = el('h2', 'review-story__title');
   heading.id = headingId;
-  heading.append(el('span', 'review-story__key', story.key), ` ${story.summary}`);
+  heading.append(el('span', 'review-story__key', story.key));
+  // Until the server has read the story from Jira its summary may be just the key: not shown twice.
+  if (story.summary && story.summary !== story.key) heading.append(` ${story.summary}`);
   item.append(heading);
 
   if (story.testSteps.length > 0) {
