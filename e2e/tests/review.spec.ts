@@ -42,7 +42,7 @@ const storyOnPage = (page: Page, key: string) =>
     .getByRole('list', { name: 'Stories' })
     .getByRole('listitem')
     .filter({
-      has: page.getByRole('heading', { level: 2, name: new RegExp(`^${key} `) }),
+      has: page.getByRole('heading', { level: 2, name: new RegExp(`^${key}( |$)`) }),
     });
 
 test("the client's verdicts from the e-mailed link reach Jira and the Sent history", async ({
