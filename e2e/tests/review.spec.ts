@@ -154,6 +154,14 @@ test("the client's verdicts from the e-mailed link reach Jira and the Sent histo
       .getByText('Passed', { exact: true }),
   ).toBeVisible();
 
+  // The project list sums the answers up.
+  const waiting = sentKeys.length - 2;
+  await page.goto('/admin/index');
+  await expect(page.getByRole('row').filter({ hasText: 'DEMO' })).toContainText(
+    `1 failed · 1 passed${waiting > 0 ? ` · ${waiting} waiting` : ''}`,
+  );
+  await page.goto('/admin/send-stories?key=DEMO');
+
   // Revoked by staff, the link stops working at once.
   await answers.getByRole('button', { name: 'Revoke link' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke link' }).click();
