@@ -15,6 +15,8 @@ import { backoffMs, type Job, type JobOutcome, type JobQueue } from './jobs.ts';
 import { hashReviewToken, REVIEW_STORIES_JOB, snapshotOf } from './review-links.ts';
 
 export const REVIEW_WRITE_BACK_JOB = 'review-write-back';
+/** Sends whose e-mail went out, or may have: only their links count. */
+const NOTICE_OUT = ['sent', 'unconfirmed', 'sending'] as const;
 export const REVIEW_FAILED_MAIL_JOB = 'review-failed-mail';
 /** A verdict Jira keeps refusing to take (429/5xx/time-outs) is given up after this many attempts. */
 export const WRITE_BACK_MAX_ATTEMPTS = 20;
@@ -69,6 +71,8 @@ export async function findOpenLink(db: Db, token: string, now: Date): Promise<Op
       'p.user_id',
     ])
     .where('l.token_hash', '=', hashReviewToken(token))
+    // A notice the mail server refused never reached anyone: its link opens nothing.
+    .where('s.status', 'in', NOTICE_OUT)
     .executeTakeFirst();
   if (!row || row.revoked_at !== null || row.expires_at.getTime() <= now.getTime()) return undefined;
   return {
@@ -531,6 +535,7 @@ export async function reviewsOfSends(
     .innerJoin('sends as s', 's.id', 'l.send_id')
     .select(['l.id', 'l.send_id', 'l.expires_at', 'l.revoked_at', 'l.stories', 's.issue_keys'])
     .where('l.send_id', 'in', sendIds)
+    .where('s.status', 'in', NOTICE_OUT)
     .execute();
   const verdicts = await latestVerdicts(
     db,
@@ -570,6 +575,7 @@ export async function reviewSummaries(db: Db, workspaceId: string, now: Date) {
     .innerJoin('projects as p', 'p.id', 's.project_id')
     .select(['l.id', 's.issue_keys', 'p.project_key'])
     .where('p.workspace_id', '=', workspaceId)
+    .where('s.status', 'in', NOTICE_OUT)
     .where('l.revoked_at', 'is', null)
     .where('l.expires_at', '>', now)
     .execute();
