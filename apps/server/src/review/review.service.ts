@@ -1,6 +1,7 @@
 // The client's review of a notice (issue 11): reading a link, storing verdicts, and the durable jobs that
 // fetch a notice's stories, write verdicts back to Jira as comments (and optional transitions), and
 // tell the project's owner about Failed verdicts.
+import { randomUUID } from 'node:crypto';
 import type { NoticeReview, ReviewStory } from '@handoff/core/api';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
@@ -228,10 +229,8 @@ export async function storeVerdicts(
   // One verdict per story per submission: the last one given counts.
   const byKey = new Map(verdicts.map((v) => [v.key, v]));
   const now = deps.now();
+  const submission = randomUUID();
   await deps.db.transaction().execute(async (trx) => {
-    const { submission } = await sql<{ submission: string }>`select gen_random_uuid() as submission`
-      .execute(trx)
-      .then((r) => r.rows[0] as { submission: string });
     const stored = await trx
       .insertInto('review_verdicts')
       .values(
