@@ -128,6 +128,22 @@ describe('auto-send', () => {
         'Regards,',
       ].join('\n'),
     );
+    // The review page has the notice's stories without asking Jira again (no job to fetch them).
+    expect(await t.db.selectFrom('jobs').select('id').where('kind', '=', 'review-stories').execute()).toEqual(
+      [],
+    );
+    const token = /\/review\/([\w-]{43})/.exec(mail.text ?? '')?.[1] as string;
+    const notice = await t.app.inject({ method: 'POST', url: '/jira/review/getNotice', payload: { token } });
+    expect(notice.json().data.stories).toEqual([
+      {
+        key: 'SHOP-1',
+        summary: 'Checkout with a saved card',
+        testSteps: ['Open the basket', 'Pay with the saved card'],
+        verdict: null,
+        comment: null,
+      },
+      { key: 'SHOP-2', summary: 'Order history', testSteps: [], verdict: null, comment: null },
+    ]);
     expect((await project()).sent_issue_keys).toEqual(['SHOP-1', 'SHOP-2']);
     expect(await history()).toMatchObject([
       {

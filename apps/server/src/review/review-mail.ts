@@ -22,7 +22,7 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => ESCAPES[ch] as string);
 }
 
-const FONT = 'font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1f2933';
+const FONT = 'font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5';
 
 /**
  * The draft as HTML: blocks are separated by blank lines; within a block, runs of "- " lines become a
@@ -46,16 +46,20 @@ export function draftToHtml(draft: string): string {
       }
       items = [];
     };
-    for (const line of lines) {
-      const item = /^\s*- (.*)$/.exec(line);
-      if (item) {
+    const isItem = (line: string | undefined) => line !== undefined && /^\s*- /.test(line);
+    lines.forEach((line, i) => {
+      if (isItem(line)) {
         flushParagraph();
-        items.push(escapeHtml(item[1] ?? ''));
+        items.push(escapeHtml(line.replace(/^\s*- /, '')));
       } else if (line.trim() !== '') {
         flushList();
+        // The line that introduces a list (a story's name before its test steps) stands on its own.
+        const introducesList = isItem(lines[i + 1]);
+        if (introducesList) flushParagraph();
         paragraph.push(escapeHtml(line));
+        if (introducesList) flushParagraph();
       }
-    }
+    });
     flushParagraph();
     flushList();
   }
@@ -71,9 +75,9 @@ export function reviewNoticeHtml(draft: string, link: string): string {
     `<a href="${href}" target="_blank" rel="noopener noreferrer" style="display:inline-block;padding:12px 20px;${FONT};color:#ffffff;font-weight:bold;text-decoration:none;border-radius:6px">` +
     `${REVIEW_LINK_LABEL}</a></td></tr></table>`;
   return (
-    '<!DOCTYPE html><html><head><meta charset="utf-8">' +
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width,initial-scale=1"></head>' +
-    `<body style="margin:0;padding:16px;${FONT}"><div style="max-width:640px">` +
+    `<body style="margin:0;padding:16px;${FONT};color:#1f2933"><div style="max-width:640px">` +
     `${draftToHtml(draft)}${button}` +
     `<p style="margin:0;font-size:13px;color:#52606d">Or open this address: ${href}</p>` +
     '</div></body></html>'

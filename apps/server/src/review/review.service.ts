@@ -1,6 +1,7 @@
 // The client's review of a notice (issue 11): reading a link, storing verdicts, and the durable jobs that
 // fetch a notice's stories, write verdicts back to Jira as comments (and optional transitions), and
 // tell the project's owner about Failed verdicts.
+import { randomUUID } from 'node:crypto';
 import type { NoticeReview, ReviewStory } from '@handoff/core/api';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
@@ -15,6 +16,8 @@ import { backoffMs, type Job, type JobOutcome, type JobQueue } from './jobs.ts';
 import { hashReviewToken, REVIEW_STORIES_JOB, snapshotOf } from './review-links.ts';
 
 export const REVIEW_WRITE_BACK_JOB = 'review-write-back';
+/** Sends whose e-mail went out, or may have: only their links count. */
+const NOTICE_OUT = ['sent', 'unconfirmed', 'sending'] as const;
 export const REVIEW_FAILED_MAIL_JOB = 'review-failed-mail';
 /** A verdict Jira keeps refusing to take (429/5xx/time-outs) is given up after this many attempts. */
 export const WRITE_BACK_MAX_ATTEMPTS = 20;
@@ -69,6 +72,8 @@ export async function findOpenLink(db: Db, token: string, now: Date): Promise<Op
       'p.user_id',
     ])
     .where('l.token_hash', '=', hashReviewToken(token))
+    // A notice the mail server refused never reached anyone: its link opens nothing.
+    .where('s.status', 'in', NOTICE_OUT)
     .executeTakeFirst();
   if (!row || row.revoked_at !== null || row.expires_at.getTime() <= now.getTime()) return undefined;
   return {
@@ -224,10 +229,8 @@ export async function storeVerdicts(
   // One verdict per story per submission: the last one given counts.
   const byKey = new Map(verdicts.map((v) => [v.key, v]));
   const now = deps.now();
+  const submission = randomUUID();
   await deps.db.transaction().execute(async (trx) => {
-    const { submission } = await sql<{ submission: string }>`select gen_random_uuid() as submission`
-      .execute(trx)
-      .then((r) => r.rows[0] as { submission: string });
     const stored = await trx
       .insertInto('review_verdicts')
       .values(
@@ -531,6 +534,7 @@ export async function reviewsOfSends(
     .innerJoin('sends as s', 's.id', 'l.send_id')
     .select(['l.id', 'l.send_id', 'l.expires_at', 'l.revoked_at', 'l.stories', 's.issue_keys'])
     .where('l.send_id', 'in', sendIds)
+    .where('s.status', 'in', NOTICE_OUT)
     .execute();
   const verdicts = await latestVerdicts(
     db,
@@ -570,6 +574,7 @@ export async function reviewSummaries(db: Db, workspaceId: string, now: Date) {
     .innerJoin('projects as p', 'p.id', 's.project_id')
     .select(['l.id', 's.issue_keys', 'p.project_key'])
     .where('p.workspace_id', '=', workspaceId)
+    .where('s.status', 'in', NOTICE_OUT)
     .where('l.revoked_at', 'is', null)
     .where('l.expires_at', '>', now)
     .execute();

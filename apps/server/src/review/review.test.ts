@@ -222,7 +222,10 @@ describe('a notice carries its review link', () => {
     expect(html).toContain(`href="${link}"`);
     expect(html).toContain('>Review and report results</a>');
     expect(html).toContain('<li>Guest &lt;checkout&gt; &amp; &quot;more&quot;</li>');
-    expect(html).toContain('<li>Pay as a guest</li>');
+    // Each story's test steps: its name, then the steps as a list.
+    expect(html).toContain(
+      '<p style="margin:0 0 12px">Guest checkout:</p><ul style="margin:0 0 12px;padding-left:24px"><li>Open the basket</li><li>Pay as a guest</li></ul>',
+    );
     expect(html).toContain('<p style="margin:0 0 12px">Regards,</p>');
     expect(html).not.toMatch(/<script|<img|<link|url\(/i);
     expect(html).toContain('<table role="presentation"');
