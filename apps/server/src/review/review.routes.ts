@@ -69,7 +69,7 @@ function linkInvalid(): AppError {
 }
 
 /** The page of every unknown, expired or revoked link: that sentence and nothing else. */
-const INVALID_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(REVIEW_LINK_INVALID)}</title></head><body><p>${escapeHtml(REVIEW_LINK_INVALID)}</p></body></html>`;
+const INVALID_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(REVIEW_LINK_INVALID)}</title></head><body><main><h1>${escapeHtml(REVIEW_LINK_INVALID)}</h1></main></body></html>`;
 
 export const reviewPlugin = fp<ReviewRoutesOptions>(
   async (root, options) => {

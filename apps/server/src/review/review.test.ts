@@ -281,6 +281,14 @@ describe('a notice carries its review link', () => {
         payload: { token },
       });
       expect(notice.statusCode).toBe(200);
+      // The Sent history shows the message as kept, link included, so staff can follow the demo.
+      const sends = await local.inject({
+        method: 'POST',
+        url: '/jira/getProjectSends',
+        headers: { authorization: `Bearer ${owner.idToken}` },
+        payload: { userId: owner.userId, projectKey },
+      });
+      expect(sends.json().data[0]).toMatchObject({ delivered: false, text: kept.text_body });
     } finally {
       await local.close();
     }

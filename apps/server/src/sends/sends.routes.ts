@@ -117,7 +117,7 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
           to: row.to_addresses,
           cc: row.cc_addresses,
           subject: row.subject,
-          text: row.text_body,
+          text: row.outbox_text ?? row.text_body,
           attachmentName: row.attachment_name,
           attachmentSize: row.attachment_size,
           delivered: row.delivered,

@@ -95,6 +95,18 @@ describe('the Sent history with client reviews', () => {
     expect(within(again.review).queryByRole('button', { name: 'Revoke link' })).not.toBeInTheDocument();
   });
 
+  it('shows a transition Jira refused beside a comment that was written', async () => {
+    const { send } = arrange();
+    send.review!.stories[0]!.writeBackError =
+      'The comment was written, but Jira refused the transition “Reopen”: Jira answered 400.';
+    const { review } = await openHistory();
+    expect(
+      within(storyRow(review, 'SHOP-1')).getByText(
+        'Jira: The comment was written, but Jira refused the transition “Reopen”: Jira answered 400.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('revokes an active link after a confirmation, and shows it revoked', async () => {
     const { account, send } = arrange();
     const { review, user } = await openHistory();

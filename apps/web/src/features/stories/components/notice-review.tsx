@@ -33,7 +33,8 @@ function writeBackText(story: ReviewedStory): string | null {
     case 'pending':
       return 'Jira: not written yet';
     case 'written':
-      return 'Jira: written';
+      // The comment is in Jira; the chosen transition may still have been refused.
+      return story.writeBackError ? `Jira: ${story.writeBackError}` : 'Jira: written';
     case 'refused':
       return `Jira refused it: ${story.writeBackError ?? 'no reason given'}`;
     default:
