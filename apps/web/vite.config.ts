@@ -21,7 +21,9 @@ function preloadFirstPage(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle }) {
+      handler(_html, { bundle, path: page }) {
+        // Only the admin app's page: the review page loads nothing of it.
+        if (page !== '/index.html') return [];
         const link = (attrs: Record<string, string>): HtmlTagDescriptor => ({
           tag: 'link',
           attrs,
@@ -52,8 +54,11 @@ function preloadFirstPage(): Plugin {
   };
 }
 
+/** The built HTML pages: the admin app, and the client's review page (issue 11). */
+const htmlPages = ['index.html', 'review.html'];
+
 /**
- * Writes a brotli and a gzip copy of every hashed asset and of index.html; the server sends them by
+ * Writes a brotli and a gzip copy of every hashed asset and of the HTML pages; the server sends them by
  * Accept-Encoding.
  */
 function precompressAssets(): Plugin {
@@ -68,7 +73,7 @@ function precompressAssets(): Plugin {
         Object.values(bundle)
           .filter(
             (file) =>
-              file.fileName === 'index.html' ||
+              htmlPages.includes(file.fileName) ||
               (file.fileName.startsWith('assets/') && /\.(js|css|svg|json)$/.test(file.fileName)),
           )
           .map(async (file) => {
@@ -81,6 +86,20 @@ function precompressAssets(): Plugin {
             await Promise.all([writeFile(`${target}.br`, br), writeFile(`${target}.gz`, gzipped)]);
           }),
       );
+    },
+  };
+}
+
+/** `npm run dev`: /review/{token} is the review page, as the server answers it in production. */
+function reviewPageInDev(): Plugin {
+  return {
+    name: 'handoff-review-page-in-dev',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        if (request.url?.startsWith('/review/')) request.url = '/review.html';
+        next();
+      });
     },
   };
 }
@@ -108,7 +127,7 @@ const reactRouterProduction = [
 ];
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), preloadFirstPage(), precompressAssets()],
+  plugins: [react(), preloadFirstPage(), precompressAssets(), reviewPageInDev()],
   resolve: {
     // '/src' is resolved from the project root (this folder) by Vite and Vitest alike.
     alias: [{ find: '@', replacement: '/src' }, ...(command === 'build' ? reactRouterProduction : [])],
@@ -118,6 +137,9 @@ export default defineConfig(({ command }) => ({
     // Lets scripts/login-bundle-size.mjs follow the chunks /auth/login loads.
     manifest: true,
     emptyOutDir: true,
+    rollupOptions: {
+      input: Object.fromEntries(htmlPages.map((page) => [page.replace(/\.html$/, ''), page])),
+    },
   },
   server: {
     proxy: Object.fromEntries(

@@ -1,5 +1,8 @@
+import { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { apiCall, currentUser } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
+import { E2E_SMTP_PORT } from '../support/ports.ts';
+import { addDemoProject, reviewLinkOf, sendNotice } from '../support/review.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
 const PHONE = { width: 375, height: 740 };
@@ -49,6 +52,31 @@ test.describe('on a 375 px phone', () => {
     await page.getByRole('button', { name: 'Get User Stories' }).click();
     await expect(page.getByLabel('Subject')).toHaveValue('Request for Testing: User Stories for Review');
     expect(await overflow(page)).toBe(0);
+  });
+});
+
+test.describe('the review page on a 375 px phone', () => {
+  const mailbox = new Mailbox();
+  test.beforeAll(async () => {
+    await mailbox.listen(E2E_SMTP_PORT);
+  });
+  test.afterAll(() => mailbox.close());
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  test("the client's review page, the invalid-link page and the history with reviews fit without sideways scrolling", async ({
+    page,
+  }) => {
+    await registerAndLogIn(page);
+    const client = `phone-${Date.now()}@example.test`;
+    await addDemoProject(page, client);
+    const link = reviewLinkOf(await sendNotice(page, mailbox, client));
+    await expectFits(page, '/admin/send-stories?key=DEMO');
+    await expect(page.getByRole('button', { name: 'Revoke link' })).toBeVisible();
+
+    await expectFits(page, link);
+    await expect(page.getByRole('button', { name: 'Submit results' })).toBeVisible();
+    await expectFits(page, '/review/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    await expect(page.getByText('This review link is no longer valid.')).toBeVisible();
   });
 });
 

@@ -3,6 +3,7 @@ import { draftEmail, type Issue } from '../../packages/core/src/index.ts';
 import { apiCall, currentUser } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
 import { E2E_SMTP_PORT } from '../support/ports.ts';
+import { reviewLinkOf } from '../support/review.ts';
 import { expect, test } from '../support/test.ts';
 
 const mailbox = new Mailbox();
@@ -65,7 +66,8 @@ test('fetch Done stories, send the drafted e-mail with an attachment, and never 
   await page.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
 
   const mail = await mailbox.waitFor((m) => m.subject === 'Request for Testing: User Stories for Review');
-  expect(mail.text?.trim()).toBe(expected.text.trim());
+  // The text part is the draft exactly as left, then the review link (issue 11).
+  expect(mail.text?.trimEnd()).toBe(`${expected.text}\n\nReview and report results: ${reviewLinkOf(mail)}`);
   expect(JSON.stringify(mail.to)).toContain('client@example.test');
   expect(JSON.stringify(mail.cc)).toContain('pm@example.test');
   expect(mail.attachments.map((a) => [a.filename, a.content.toString()])).toEqual([

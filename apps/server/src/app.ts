@@ -24,6 +24,8 @@ import { logRequests, withSafeRequestLog } from './identity/safe-request-log.ts'
 import { type LedgerOptions, ledgerPlugin } from './ledger/ledger.ts';
 import { mailPlugin } from './mail/mailer.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
+import { type JobQueueOptions, jobsPlugin } from './review/jobs.ts';
+import { reviewPlugin } from './review/review.routes.ts';
 import type { ResolvedConfig } from './secrets.ts';
 import { sendsRoutes } from './sends/sends.routes.ts';
 import { storiesRoutes } from './stories/stories.routes.ts';
@@ -52,6 +54,8 @@ export interface AppOptions {
   autosend?: AutosendOptions;
   /** The send ledger's clock and test seam (tests only). */
   ledger?: LedgerOptions;
+  /** Whether this process runs review jobs (default yes; a test stops it to restart later), and the queue's timings. */
+  review?: { runJobs?: boolean; jobs?: JobQueueOptions; now?: () => Date; jiraTimeoutMs?: number };
 }
 
 const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -135,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(runtimeConfigRoutes);
   // Mail, the identity provider (or Google's, by AUTH_MODE), bearer-token checks, registration.
   await app.register(mailPlugin);
+  await app.register(jobsPlugin, options.review?.jobs ?? {});
   await app.register(ledgerPlugin, options.ledger ?? {});
   await app.register(identityPlugin, options.identity ?? {});
   await app.register(authPlugin, { verifier: app.identity.verifier });
@@ -147,6 +152,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // E-mailing stories to clients, by hand and on a schedule.
   await app.register(sendsRoutes);
   await app.register(workspacesRoutes);
+  // The client's review of each notice: its page, its calls, and writing verdicts back to Jira.
+  await app.register(reviewPlugin, {
+    webRoot,
+    ...(options.review?.runJobs === false ? { runJobs: false } : {}),
+    ...(options.review?.now ? { now: options.review.now } : {}),
+    ...(options.review?.jiraTimeoutMs ? { jiraTimeoutMs: options.review.jiraTimeoutMs } : {}),
+  });
   await app.register(autosendPlugin, options.autosend ?? {});
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get(

@@ -73,6 +73,12 @@ describe('configuration', () => {
     expect(loadConfig({}).signupDomains).toEqual([]);
   });
 
+  it('reads REVIEW_LINK_DAYS, 30 by default', () => {
+    expect(loadConfig({}).reviewLinkDays).toBe(30);
+    expect(loadConfig({ REVIEW_LINK_DAYS: '7' }).reviewLinkDays).toBe(7);
+    expect(() => loadConfig({ REVIEW_LINK_DAYS: '0' })).toThrow(/REVIEW_LINK_DAYS/);
+  });
+
   it('allows fractional auto-send intervals', () => {
     expect(loadConfig({ AUTOSEND_INTERVAL_MINUTES: '0.05' }).autosendIntervalMs).toBe(3000);
   });

@@ -31,6 +31,7 @@ const envSchema = z.object({
   TRUST_PROXY: optional(z.string()).default('false'),
   MAX_SENDS_PER_HOUR: optional(z.coerce.number().int().positive()).default(60),
   SIGNUP_DOMAINS: optional(z.string()),
+  REVIEW_LINK_DAYS: optional(z.coerce.number().positive().max(3650)).default(30),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
 });
 
@@ -72,6 +73,8 @@ export interface Config {
   maxSendsPerHour: number;
   /** Lower-case e-mail domains allowed to register; empty: anyone. */
   signupDomains: string[];
+  /** How long a notice's review link works (REVIEW_LINK_DAYS). */
+  reviewLinkDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -125,6 +128,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     maxSendsPerHour: e.MAX_SENDS_PER_HOUR,
+    reviewLinkDays: e.REVIEW_LINK_DAYS,
     signupDomains: parseList(e.SIGNUP_DOMAINS ?? '').map((domain) => domain.toLowerCase().replace(/^@/, '')),
   };
 }

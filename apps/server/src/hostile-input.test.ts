@@ -56,6 +56,11 @@ async function snapshot(): Promise<string> {
     'projects',
     'mail_messages',
     'sends',
+    'review_links',
+    'review_verdicts',
+    'jobs',
+    'demo_tracker_comments',
+    'demo_tracker_statuses',
   ];
   const rows: Record<string, unknown> = {};
   for (const table of tables) {
@@ -373,6 +378,68 @@ const cases: Case[] = [
     400,
   ],
 
+  // ---- the client's review (public: nothing but the token)
+  ...publicReviewCases(),
+  ['review page: a token of 99 characters', () => ({ method: 'GET', url: `/review/${'a'.repeat(99)}` }), 404],
+  [
+    'review page: a path of 200 characters',
+    () => ({ method: 'GET', url: `/review/${'a'.repeat(200)}` }),
+    414,
+  ],
+  ['review page: NUL in the token', () => ({ method: 'GET', url: '/review/abc%00def' })],
+  [
+    'revokeLink: a send id that is no id',
+    () => json('/jira/review/revokeLink', { userId, projectKey: 'ALPHA', sendId: 'not-a-uuid' }),
+    404,
+  ],
+  [
+    'revokeLink: NUL in the send id',
+    () => json('/jira/review/revokeLink', { userId, projectKey: 'ALPHA', sendId: NUL }),
+    400,
+  ],
+  [
+    'revokeLink: for another user',
+    () =>
+      json('/jira/review/revokeLink', {
+        userId: 'someone-else',
+        projectKey: 'ALPHA',
+        sendId: '00000000-0000-0000-0000-000000000001',
+      }),
+    403,
+  ],
+  [
+    'getTransitions: a foreign project',
+    () => json('/jira/review/getTransitions', { userId, projectKey: 'NOPE' }),
+    404,
+  ],
+  [
+    'setTransitions: wrong types',
+    () =>
+      json('/jira/review/setTransitions', {
+        userId,
+        projectKey: 'ALPHA',
+        onFailed: 'In Progress',
+        onPassed: 3,
+      }),
+    400,
+  ],
+  [
+    'setTransitions: NUL in a transition name',
+    () =>
+      json('/jira/review/setTransitions', {
+        userId,
+        projectKey: 'ALPHA',
+        onFailed: { id: '21', name: NUL },
+        onPassed: null,
+      }),
+    400,
+  ],
+  [
+    'getSummaries: no bearer token',
+    () => ({ method: 'POST', url: '/jira/review/getSummaries', payload: { userId } }),
+    401,
+  ],
+
   // ---- the identity provider
   [
     'signUp: NUL in the e-mail',
@@ -473,7 +540,110 @@ const cases: Case[] = [
     }),
     400,
   ],
+  [
+    'demo tracker: a comment that is no ADF document',
+    () =>
+      json(
+        '/rest/api/3/issue/DEMO-1/comment',
+        { body: 'plain text' },
+        { authorization: `Basic ${Buffer.from('owner@example.test:k').toString('base64')}` },
+      ),
+    400,
+  ],
+  [
+    'demo tracker: a comment on an unknown issue',
+    () =>
+      json(
+        '/rest/api/3/issue/NOPE-1/comment',
+        {
+          body: {
+            type: 'doc',
+            version: 1,
+            content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x' }] }],
+          },
+        },
+        { authorization: `Basic ${Buffer.from('owner@example.test:k').toString('base64')}` },
+      ),
+    404,
+  ],
+  [
+    'demo tracker: a comment without credentials',
+    () => ({ method: 'POST', url: '/rest/api/3/issue/DEMO-1/comment', payload: { body: {} } }),
+    401,
+  ],
+  [
+    'demo tracker: a transition that does not exist',
+    () =>
+      json(
+        '/rest/api/3/issue/DEMO-1/transitions',
+        { transition: { id: '999' } },
+        { authorization: `Basic ${Buffer.from('owner@example.test:k').toString('base64')}` },
+      ),
+    400,
+  ],
+  [
+    'demo tracker: a transition id of the wrong type',
+    () =>
+      json(
+        '/rest/api/3/issue/DEMO-1/transitions',
+        { transition: { id: 21 } },
+        { authorization: `Basic ${Buffer.from('owner@example.test:k').toString('base64')}` },
+      ),
+    400,
+  ],
 ];
+
+/** The review page's two calls: every hostile body is refused before the token is even looked up. */
+function publicReviewCases(): Case[] {
+  const token = 'A'.repeat(43);
+  const good = { token, verdicts: [{ key: 'ALPHA-1', verdict: 'passed' }] };
+  const pub = (url: string, payload: unknown): InjectOptions => ({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json' },
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
+  const notice = '/jira/review/getNotice';
+  const submit = '/jira/review/submitVerdicts';
+  return [
+    ['getNotice: an unknown token', () => pub(notice, { token }), 404],
+    ['getNotice: an unknown field', () => pub(notice, { token, userId }), 400],
+    ['getNotice: NUL in the token', () => pub(notice, { token: `${token}${NUL}` }), 400],
+    ['getNotice: a number for the token', () => pub(notice, { token: 42 }), 400],
+    ['getNotice: truncated JSON', () => pub(notice, '{"token":"AAAA'), 400],
+    ['getNotice: a 2 MB body', () => pub(notice, { token: 'A'.repeat(2 * 1024 * 1024) }), 413],
+    ['submitVerdicts: an unknown token', () => pub(submit, good), 404],
+    ['submitVerdicts: no verdicts', () => pub(submit, { token, verdicts: [] }), 400],
+    [
+      'submitVerdicts: 501 verdicts',
+      () => pub(submit, { token, verdicts: Array.from({ length: 501 }, () => good.verdicts[0]) }),
+      400,
+    ],
+    [
+      'submitVerdicts: a comment over 2,000 characters',
+      () =>
+        pub(submit, { token, verdicts: [{ key: 'ALPHA-1', verdict: 'failed', comment: 'c'.repeat(2001) }] }),
+      400,
+    ],
+    [
+      'submitVerdicts: a verdict that is neither',
+      () => pub(submit, { token, verdicts: [{ key: 'ALPHA-1', verdict: 'maybe' }] }),
+      400,
+    ],
+    [
+      'submitVerdicts: NUL in a comment',
+      () => pub(submit, { token, verdicts: [{ key: 'ALPHA-1', verdict: 'failed', comment: NUL }] }),
+      400,
+    ],
+    [
+      'submitVerdicts: an unknown field in a verdict',
+      () => pub(submit, { token, verdicts: [{ key: 'ALPHA-1', verdict: 'passed', author: 'x' }] }),
+      400,
+    ],
+    ['submitVerdicts: wrong types', () => pub(submit, { token, verdicts: { key: 'ALPHA-1' } }), 400],
+    ['submitVerdicts: JSON nested 100,000 deep', () => pub(submit, deep(100_000)), 400],
+  ];
+}
 
 describe('hostile input', () => {
   const statuses: number[] = [];

@@ -80,7 +80,7 @@ export const authPlugin = fp<{ verifier: TokenVerifier }>(
       request.productUser = user;
       const { config } = request.routeOptions;
       if (config.workspace === false) return;
-      // Never cached: a removed member is refused on their very next call.
+      // Current on every call (see admitToWorkspace): a removed member is refused on their very next call.
       const named = request.headers[WORKSPACE_HEADER.toLowerCase()];
       request.membership = await admitToWorkspace(
         request.server.db,

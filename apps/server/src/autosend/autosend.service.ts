@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { SecretBox } from '../common/secret-box.ts';
 import type { Db } from '../db/database.ts';
 import type { Ledger } from '../ledger/ledger.ts';
+import { snapshotOf } from '../review/review-links.ts';
 
 export interface AutosendDeps {
   db: Db;
@@ -110,11 +111,16 @@ async function runProject(
     stories.map((story) => story.key),
     (claimedKeys) => {
       const claimed = new Set(claimedKeys);
-      const draft = draftEmail(
-        stories.filter((story) => claimed.has(story.key)),
-        [],
-      );
-      return { to: project.client_emails, cc: project.client_cc, subject: draft.subject, text: draft.text };
+      const claimedStories = stories.filter((story) => claimed.has(story.key));
+      const draft = draftEmail(claimedStories, []);
+      return {
+        to: project.client_emails,
+        cc: project.client_cc,
+        subject: draft.subject,
+        text: draft.text,
+        // The stories are at hand: the review page needs no Jira call for them.
+        reviewStories: snapshotOf(claimedStories, draft.includedKeys),
+      };
     },
   );
   if (!started) {

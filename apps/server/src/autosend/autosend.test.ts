@@ -109,7 +109,10 @@ describe('auto-send', () => {
     expect(mail.subject).toBe('Request for Testing: User Stories for Review');
     expect(JSON.stringify(mail.to)).toContain('client@example.test');
     expect(JSON.stringify(mail.cc)).toContain('pm@example.test');
-    expect(mail.text?.trim()).toBe(
+    // The draft as the screen makes it, then the notice's review link (issue 11).
+    const reviewLine = /\n\nReview and report results: http:\/\/localhost:3000\/review\/[\w-]{43}$/;
+    expect(mail.text?.trim()).toMatch(reviewLine);
+    expect(mail.text?.trim().replace(reviewLine, '')).toBe(
       [
         'Dear customer,',
         '',
@@ -125,6 +128,22 @@ describe('auto-send', () => {
         'Regards,',
       ].join('\n'),
     );
+    // The review page has the notice's stories without asking Jira again (no job to fetch them).
+    expect(await t.db.selectFrom('jobs').select('id').where('kind', '=', 'review-stories').execute()).toEqual(
+      [],
+    );
+    const token = /\/review\/([\w-]{43})/.exec(mail.text ?? '')?.[1] as string;
+    const notice = await t.app.inject({ method: 'POST', url: '/jira/review/getNotice', payload: { token } });
+    expect(notice.json().data.stories).toEqual([
+      {
+        key: 'SHOP-1',
+        summary: 'Checkout with a saved card',
+        testSteps: ['Open the basket', 'Pay with the saved card'],
+        verdict: null,
+        comment: null,
+      },
+      { key: 'SHOP-2', summary: 'Order history', testSteps: [], verdict: null, comment: null },
+    ]);
     expect((await project()).sent_issue_keys).toEqual(['SHOP-1', 'SHOP-2']);
     expect(await history()).toMatchObject([
       {

@@ -9,7 +9,7 @@ export interface WriteClock {
 interface Entry {
   /** The write clock's generation, or the version the database reported, when the read began. */
   version: string;
-  answer: Promise<string>;
+  answer: Promise<unknown>;
 }
 
 interface Cache {
@@ -52,11 +52,25 @@ export async function cachedRead(
   read: () => Promise<string>,
   version: () => Promise<string>,
 ): Promise<string> {
+  const { clock } = cacheOf(db);
+  return reuse(db, key, read, clock ? String(clock.generation()) : await version());
+}
+
+/**
+ * A read reused only where this process is the only writer (embedded PGlite), until any statement that
+ * may write has run; elsewhere it is read every time. For what must be current on the very next call in
+ * every process (a member's admission), where the database keeps no version to check cheaply.
+ */
+export async function cachedValue<T>(db: object, key: string, read: () => Promise<T>): Promise<T> {
+  const { clock } = cacheOf(db);
+  return clock ? reuse(db, key, read, String(clock.generation())) : read();
+}
+
+function reuse<T>(db: object, key: string, read: () => Promise<T>, current: string): Promise<T> {
   const cache = cacheOf(db);
   const { clock } = cache;
-  const current = clock ? String(clock.generation()) : await version();
   const known = cache.entries.get(key);
-  if (known && known.version === current) return known.answer;
+  if (known && known.version === current) return known.answer as Promise<T>;
   const answer = read();
   const forget = () => {
     if (cache.entries.peek(key)?.answer === answer) cache.entries.delete(key);

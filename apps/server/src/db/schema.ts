@@ -104,7 +104,13 @@ export interface ProjectsTable {
   autosend_last_error: string | null;
   /** Whose Jira token auto-send uses: the member who switched it on. */
   autosend_user_id: string | null;
+  /** The Jira transition a Failed / Passed review verdict moves an issue through; null: none. */
+  review_on_failed: JsonTransition | null;
+  review_on_passed: JsonTransition | null;
 }
+
+/** A Jira transition as a project keeps it: `{ id, name }` (written as JSON text). */
+type JsonTransition = ColumnType<{ id: string; name: string }, string | null, string | null>;
 
 export interface MailMessagesTable {
   id: Generated<string>;
@@ -151,6 +157,70 @@ export interface SendsTable {
   sent_by_user_id: string | null;
 }
 
+/** One story of a notice as its review page shows it. */
+export interface ReviewStorySnapshot {
+  key: string;
+  summary: string;
+  testSteps: string[];
+}
+
+export interface ReviewLinksTable {
+  id: Generated<string>;
+  send_id: string;
+  /** SHA-256 of the token (base64url); the token itself is only in the e-mail. */
+  token_hash: string;
+  expires_at: Date;
+  revoked_at: Date | null;
+  /** The notice's stories; null until fetched from Jira (manual sends fetch them after the hand-over). */
+  stories: ColumnType<ReviewStorySnapshot[] | null, string | null, string | null>;
+  created_at: Generated<Date>;
+}
+
+export type WriteBackState = 'pending' | 'written' | 'refused';
+
+export interface ReviewVerdictsTable {
+  id: Generated<string>;
+  link_id: string;
+  /** The verdicts sent together by one press of "Submit results". */
+  submission_id: string;
+  issue_key: string;
+  verdict: 'passed' | 'failed';
+  comment: string | null;
+  created_at: Generated<Date>;
+  write_back: Generated<WriteBackState>;
+  write_back_error: string | null;
+  jira_comment_id: string | null;
+}
+
+export type JobState = 'queued' | 'running' | 'done' | 'failed';
+
+export interface JobsTable {
+  id: Generated<string>;
+  kind: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  state: Generated<JobState>;
+  attempts: Generated<number>;
+  run_after: Timestamp;
+  lease_owner: string | null;
+  lease_until: Date | null;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  finished_at: Date | null;
+}
+
+export interface DemoTrackerCommentsTable {
+  id: Generated<string>;
+  issue_key: string;
+  author_user_id: string | null;
+  body: ColumnType<Record<string, unknown>, string, string>;
+  created_at: Generated<Date>;
+}
+
+export interface DemoTrackerStatusesTable {
+  issue_key: string;
+  status_id: string;
+}
+
 export interface Database {
   identity_accounts: IdentityAccountsTable;
   identity_refresh_tokens: IdentityRefreshTokensTable;
@@ -164,6 +234,11 @@ export interface Database {
   projects: ProjectsTable;
   mail_messages: MailMessagesTable;
   sends: SendsTable;
+  review_links: ReviewLinksTable;
+  review_verdicts: ReviewVerdictsTable;
+  jobs: JobsTable;
+  demo_tracker_comments: DemoTrackerCommentsTable;
+  demo_tracker_statuses: DemoTrackerStatusesTable;
 }
 
 export type ProjectRow = Selectable<ProjectsTable>;

@@ -4,13 +4,15 @@ import { type FastifyInstance, type FastifyServerOptions, LogController } from '
 const SECRET_PARAMS =
   /([?&](?:oobCode|code|token|idToken|id_token|refreshToken|refresh_token|password)=)[^&#]*/gi;
 
-/** An invitation link's path holds its token: `/join/{token}`. */
-const INVITATION_PATH = /^(\/join\/)[^?#]*/;
+/** Invitation and review links hold their token in the path: `/join/{token}`, `/review/{token}`. */
+const TOKEN_PATH = /^(\/(?:join|review)\/)[^?#]*/;
 
-/** A URL for the log: secret query values and an invitation link's token replaced by `[redacted]`. */
+/** A URL for the log: secret query values and an invitation or review link's token replaced by `[redacted]`. */
 export function redactUrl(url: string): string {
   const redacted = url.includes('=') ? url.replace(SECRET_PARAMS, '$1[redacted]') : url;
-  return url.startsWith('/join/') ? redacted.replace(INVITATION_PATH, '$1[redacted]') : redacted;
+  return url.startsWith('/join/') || url.startsWith('/review/')
+    ? redacted.replace(TOKEN_PATH, '$1[redacted]')
+    : redacted;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { Database, SendTrigger } from '../db/schema.ts';
+import type { Database, ReviewStorySnapshot, SendTrigger } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import {
   describeDeliveryFailure,
@@ -12,6 +12,7 @@ import {
   type Mailer,
   mailServerRefused,
 } from '../mail/mailer.ts';
+import { createReviewLinks, type ReviewLinks } from '../review/review-links.ts';
 
 /** A claim older than this that no send took over is given back (the browser went away). */
 export const ABANDONED_CLAIM_MS = 10 * 60_000;
@@ -27,6 +28,8 @@ export interface StoriesMessage {
   subject: string;
   text: string;
   attachment?: MailAttachment;
+  /** The notice's stories for its review page, when the sender has them at hand (auto-send). */
+  reviewStories?: ReviewStorySnapshot[];
 }
 
 /** A send that holds its keys and is being handed to the mail server. */
@@ -147,7 +150,7 @@ const UNRECORDED_REASON =
   'The mail server took the e-mail, but its outcome could not be recorded; check with the client whether it arrived.';
 
 export function createLedger(
-  deps: { db: Db; mailer: Mailer; log: FastifyBaseLogger } & LedgerOptions,
+  deps: { db: Db; mailer: Mailer; log: FastifyBaseLogger; reviewLinks?: ReviewLinks } & LedgerOptions,
 ): Ledger {
   const { db, mailer, log } = deps;
   const now = deps.now ?? (() => new Date());
@@ -375,14 +378,23 @@ export function createLedger(
       let mailMessageId: string;
       let delivered: boolean;
       try {
+        // The notice's review link (issue 11): one insert; the e-mail gains the link and an HTML part.
+        const review = await deps.reviewLinks
+          ?.open(send, message.text, message.reviewStories)
+          .catch((error: unknown) => {
+            log.error({ err: error, sendId: send.id }, 'could not open a review link; sending without one');
+            return undefined;
+          });
         const result = await mailer.sendMail({
           purpose: 'stories',
           to: message.to,
           cc: message.cc,
           subject: message.subject,
-          text: message.text,
+          text: review?.text ?? message.text,
+          ...(review ? { html: review.html, storedText: review.storedText } : {}),
           attachments: message.attachment ? [message.attachment] : [],
         });
+        deps.reviewLinks?.handedOver();
         mailMessageId = result.messageId;
         delivered = result.delivered;
       } catch (error) {
@@ -515,7 +527,18 @@ declare module 'fastify' {
 /** Decorates the app with `app.ledger`. */
 export const ledgerPlugin = fp<LedgerOptions>(
   async (app, options) => {
-    app.decorate('ledger', createLedger({ db: app.db, mailer: app.mailer, log: app.log, ...options }));
+    const reviewLinks = createReviewLinks({
+      db: app.db,
+      publicUrl: app.config.publicUrl,
+      linkDays: app.config.reviewLinkDays,
+      smtpConfigured: app.mailer.smtpConfigured,
+      ...(options.now ? { now: options.now } : {}),
+      onJobQueued: () => app.jobs.wake(),
+    });
+    app.decorate(
+      'ledger',
+      createLedger({ db: app.db, mailer: app.mailer, log: app.log, reviewLinks, ...options }),
+    );
   },
-  { name: 'ledger', dependencies: ['mailer'] },
+  { name: 'ledger', dependencies: ['mailer', 'jobs'] },
 );

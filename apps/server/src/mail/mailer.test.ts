@@ -208,7 +208,7 @@ describe('mailer without SMTP_URL: the outbox', () => {
 });
 
 describe('request log', () => {
-  it('never holds the code of a password-reset link or the token of an invitation link that is opened', async () => {
+  it('never holds the code of a password-reset link or the token of an invitation or review link that is opened', async () => {
     const logs: string[] = [];
     const database = await createTestDatabase();
     const app = await buildApp({
@@ -220,7 +220,10 @@ describe('request log', () => {
     try {
       await app.inject({ method: 'GET', url: '/reset-password?oobCode=SeCrEt-CoDe_123&mode=resetPassword' });
       await app.inject({ method: 'GET', url: '/join/InViTe-ToKeN_456' });
+      await app.inject({ method: 'GET', url: '/review/ReViEw-ToKeN_789-abcdefghijklmnopqrstuvwxyz0123?x=1' });
       const all = logs.join('\n');
+      expect(all).toContain('/review/[redacted]?x=1');
+      expect(all).not.toContain('ReViEw-ToKeN_789');
       expect(all).toContain('/reset-password?oobCode=[redacted]&mode=resetPassword');
       expect(all).not.toContain('SeCrEt-CoDe_123');
       expect(all).toContain('/join/[redacted]');

@@ -16,6 +16,8 @@ export interface OutgoingMail {
   cc?: string[];
   subject: string;
   text: string;
+  /** An HTML alternative of `text` (the message becomes multipart/alternative); never stored. */
+  html?: string;
   attachments?: MailAttachment[];
   /**
    * The body to keep in `mail_messages` when the real body holds a secret (a password-reset link):
@@ -155,6 +157,7 @@ export function createMailer(options: {
           cc: mail.cc?.length ? mail.cc : undefined,
           subject,
           text: mail.text,
+          ...(mail.html ? { html: mail.html } : {}),
           attachments: mail.attachments?.map((a) => ({
             filename: singleLine(a.filename),
             content: a.content,

@@ -66,16 +66,6 @@ export async function projectListJson(
   return body;
 }
 
-/** Changes with every write to the workspace's projects or their sends (database triggers). */
-export async function projectListVersion(db: Executor, workspaceId: string): Promise<string> {
-  const row = await db
-    .selectFrom('workspaces')
-    .select('projects_version')
-    .where('id', '=', workspaceId)
-    .executeTakeFirstOrThrow();
-  return String(row.projects_version);
-}
-
 /**
  * The project with this key in the workspace the caller was admitted to: the one lookup of a project
  * by key for every route. Undefined when there is none (a 404 that says nothing about other workspaces).

@@ -30,7 +30,6 @@ import {
   lastAutomaticSend,
   type ProjectRecord,
   projectListJson,
-  projectListVersion,
   projectNotFound,
   updateProject,
 } from './projects.repository.ts';
@@ -51,16 +50,16 @@ export async function projectsRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { workspaceId } = request.membership;
+      const { workspaceId, projectsVersion } = request.membership;
       // JSON written by the database (see projectListJson), reused while the workspace's projects are
-      // unchanged (cachedRead), and compressed once per answer. Membership was checked just before,
-      // uncached (admitCaller): the cache holds the workspace's list, never who may read it.
+      // unchanged (cachedRead: the version came with the membership check, in the same query), and
+      // compressed once per answer. The cache holds the workspace's list, never who may read it.
       const nextCheckAt = app.autosend.nextTickAt();
       const body = await cachedRead(
         app.db,
         `projects:${workspaceId}:${nextCheckAt?.getTime()}`,
         () => projectListJson(app.db, workspaceId, nextCheckAt),
-        () => projectListVersion(app.db, workspaceId),
+        async () => projectsVersion,
       );
       return sendJsonText(request, reply, body);
     },

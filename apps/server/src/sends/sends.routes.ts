@@ -7,6 +7,7 @@ import { AppError, badRequest } from '../errors.ts';
 import type { StoriesMessage } from '../ledger/ledger.ts';
 import { describeDeliveryFailure } from '../mail/mailer.ts';
 import { findProjectForCaller, projectNotFound } from '../projects/projects.repository.ts';
+import { reviewsOfSends } from '../review/review.service.ts';
 import { limitSendBody, readSendForm, sendFormParserLimits } from './send-form.ts';
 import { assertRecipientsAllowed, assertRecipientsOf, SendRateLimit } from './send-guards.ts';
 import { listSends } from './sends.service.ts';
@@ -108,6 +109,11 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
       const project = await findProjectForCaller(app.db, request.membership, request.body.projectKey);
       if (!project) throw projectNotFound(request.body.projectKey);
       const rows = await listSends(app.db, project.id);
+      const reviews = await reviewsOfSends(
+        app.db,
+        rows.map((row) => row.id),
+        new Date(),
+      );
       return {
         data: rows.map((row) => ({
           id: row.id,
@@ -117,7 +123,7 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
           to: row.to_addresses,
           cc: row.cc_addresses,
           subject: row.subject,
-          text: row.text_body,
+          text: row.outbox_text ?? row.text_body,
           attachmentName: row.attachment_name,
           attachmentSize: row.attachment_size,
           delivered: row.delivered,
@@ -125,7 +131,7 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
           sentBy: row.sent_by,
           createdAt: row.created_at.toISOString(),
           finishedAt: row.finished_at?.toISOString() ?? null,
-          review: null,
+          review: reviews.get(row.id) ?? null,
         })),
       };
     },

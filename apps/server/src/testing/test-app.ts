@@ -30,7 +30,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<AppOptions, 'identity' | 'webRoot'> = {},
+  options: Pick<AppOptions, 'identity' | 'webRoot' | 'review'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const app = await buildApp({ webRoot: false, ...options, config: testConfig(env), db: database.db });

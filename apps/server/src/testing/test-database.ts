@@ -50,6 +50,9 @@ export async function clearUserData(db: Db): Promise<void> {
     'identity_accounts',
     'rate_limits',
     'mail_messages',
+    'jobs',
+    'demo_tracker_comments',
+    'demo_tracker_statuses',
   ] as const) {
     await db.deleteFrom(table).execute();
   }

@@ -109,6 +109,59 @@ describe('the demo tracker answers in the shapes of Atlassian’s OpenAPI docume
     expect(first).toHaveProperty('id');
   });
 
+  it('POST and GET /rest/api/3/issue/{key}/comment → Comment and PageOfComments, with the ADF body kept', async () => {
+    const body = {
+      body: {
+        type: 'doc',
+        version: 1,
+        content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Client review: Passed' }] }],
+      },
+    };
+    expect(openApiErrors('Comment', body)).toEqual([]);
+    const created = await post('/rest/api/3/issue/MOB-1/comment', body);
+    expect(created.status).toBe(201);
+    expect(openApiErrors('Comment', created.body)).toEqual([]);
+    expect(created.body.body).toEqual(body.body);
+    const page = await get('/rest/api/3/issue/MOB-1/comment?orderBy=created');
+    expect(page.status).toBe(200);
+    expect(openApiErrors('PageOfComments', page.body)).toEqual([]);
+    const comments = page.body.comments as Array<{ id: string; body: unknown }>;
+    expect(comments.at(-1)).toMatchObject({ id: created.body.id, body: body.body });
+    for (const comment of comments) expect(adfErrors(comment.body)).toEqual([]);
+
+    const empty = await post('/rest/api/3/issue/MOB-1/comment', { body: 'text' });
+    expect(empty.status).toBe(400);
+    expect(openApiErrors('ErrorCollection', empty.body)).toEqual([]);
+    const unknown = await post('/rest/api/3/issue/NOPE-9/comment', body);
+    expect(unknown.status).toBe(404);
+    expect((await get('/rest/api/3/issue/MOB-1/comment', null)).status).toBe(401);
+  });
+
+  it('GET and POST /rest/api/3/issue/{key}/transitions → Transitions; a transition changes what search sees', async () => {
+    const listed = await get('/rest/api/3/issue/OPS-1/transitions');
+    expect(listed.status).toBe(200);
+    expect(openApiErrors('Transitions', listed.body)).toEqual([]);
+    const transitions = listed.body.transitions as Array<{ id: string; name: string }>;
+    const target = transitions.find((t) => t.name === 'Testing')!;
+    const request = { transition: { id: target.id } };
+    expect(openApiErrors('IssueUpdateDetails', request)).toEqual([]);
+    const response = await fetch(`${base}/rest/api/3/issue/OPS-1/transitions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: basic(account.email, account.apikey) },
+      body: JSON.stringify(request),
+    });
+    expect(response.status).toBe(204);
+    const found = await post('/rest/api/3/search/jql', { jql: 'key = "OPS-1"', fields: ['status'] });
+    expect(
+      (found.body.issues as Array<{ fields: { status: { name: string } } }>)[0]?.fields.status.name,
+    ).toBe('Testing');
+    const again = await get('/rest/api/3/issue/OPS-1/transitions');
+    expect((again.body.transitions as Array<{ name: string }>).map((t) => t.name)).not.toContain('Testing');
+    const refused = await post('/rest/api/3/issue/OPS-1/transitions', { transition: { id: '999' } });
+    expect(refused.status).toBe(400);
+    expect(openApiErrors('ErrorCollection', refused.body)).toEqual([]);
+  });
+
   it('GET /rest/api/3/myself → User', async () => {
     const { status, body } = await get('/rest/api/3/myself');
     expect(status).toBe(200);

@@ -1,7 +1,7 @@
 // The built-in demo tracker: when JIRA_BASE_URL is unset, the server itself answers the few Jira Cloud
 // REST v3 calls the product makes, in the shapes of Atlassian's OpenAPI document
-// (https://developer.atlassian.com/cloud/jira/platform/swagger-v3.v3.json): project search, the enhanced JQL search (GET and POST)
-// and `myself`. Basic auth takes a registered user's e-mail and the API key stored for that user.
+// (https://developer.atlassian.com/cloud/jira/platform/swagger-v3.v3.json): project search, the enhanced JQL search (GET and POST),
+// `myself`, and an issue's comments and transitions (kept in the database, so they outlive a restart). Basic auth takes a registered user's e-mail and the API key stored for that user.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -14,6 +14,7 @@ import {
   DEMO_STATUSES,
   type DemoIssue,
   type DemoProject,
+  type DemoStatus,
 } from './demo-data.ts';
 import { type JqlClause, JqlError, parseJql } from './jql-parser.ts';
 
@@ -158,7 +159,7 @@ export async function demoTrackerRoutes(app: FastifyInstance): Promise<void> {
   app.get('/search/jql', async (request) => {
     const caller = await authenticate(request);
     const query = request.query as Record<string, string | string[] | undefined>;
-    return search(caller, baseOf(request), {
+    return search(caller, baseOf(request), await statusChanges(), {
       jql: single(query.jql) ?? '',
       nextPageToken: single(query.nextPageToken),
       maxResults: integerParam(query.maxResults, 'maxResults', 50),
@@ -200,12 +201,186 @@ export async function demoTrackerRoutes(app: FastifyInstance): Promise<void> {
     ) {
       throw new JiraHttpError(400, ["'fields' must be a list of strings."]);
     }
-    return search(caller, baseOf(request), {
+    return search(caller, baseOf(request), await statusChanges(), {
       jql: (b.jql as string | undefined) ?? '',
       nextPageToken: (b.nextPageToken as string | null | undefined) ?? undefined,
       maxResults: (b.maxResults as number | undefined) ?? 50,
       fields: ((b.fields as string[] | undefined) ?? []).flatMap((f) => f.split(',')),
     });
+  });
+
+  /** Issues' statuses changed by transitions, by key. */
+  async function statusChanges(): Promise<Map<string, DemoStatus>> {
+    const rows = await app.db.selectFrom('demo_tracker_statuses').selectAll().execute();
+    const changed = new Map<string, DemoStatus>();
+    for (const row of rows) {
+      const status = DEMO_STATUSES.find((s) => s.id === row.status_id);
+      if (status) changed.set(row.issue_key, status);
+    }
+    return changed;
+  }
+
+  /** The issue a signed-in caller names in the path, with its current status; Jira's 404 otherwise. */
+  async function issueOf(caller: Caller, issueIdOrKey: string): Promise<DemoIssue> {
+    const wanted = issueIdOrKey.toUpperCase();
+    const issue =
+      caller.kind === 'user'
+        ? DEMO_ISSUES.find((candidate) => candidate.key === wanted || candidate.id === issueIdOrKey)
+        : undefined;
+    if (!issue) {
+      throw new JiraHttpError(404, ['Issue does not exist or you do not have permission to see it.']);
+    }
+    const status = (await statusChanges()).get(issue.key);
+    return status ? { ...issue, status } : issue;
+  }
+
+  const signedIn = async (request: FastifyRequest): Promise<Caller & { kind: 'user' }> => {
+    const caller = await authenticate(request);
+    if (caller.kind === 'anonymous') {
+      throw new JiraHttpError(401, ['Client must be authenticated to access this resource.']);
+    }
+    return caller;
+  };
+
+  function commentJson(
+    row: { id: string; issue_key: string; body: unknown; created_at: Date; author_user_id: string | null },
+    author: { userId: string | null; email: string | null },
+    base: string,
+  ) {
+    const issue = DEMO_ISSUES.find((candidate) => candidate.key === row.issue_key) as DemoIssue;
+    const accountId = `712020:${author.userId ?? 'unknown'}`;
+    const user = {
+      self: `${base}/rest/api/3/user?accountId=${encodeURIComponent(accountId)}`,
+      accountId,
+      ...(author.email ? { emailAddress: author.email } : {}),
+      avatarUrls: avatarUrls(`${base}/secure/useravatar?ownerId=${encodeURIComponent(accountId)}`),
+      displayName: author.email?.split('@')[0] ?? 'Former user',
+      active: author.userId !== null,
+      timeZone: 'Etc/UTC',
+      accountType: 'atlassian',
+    };
+    const at = row.created_at.toISOString().replace('Z', '+0000');
+    return {
+      self: `${base}/rest/api/3/issue/${issue.id}/comment/${row.id}`,
+      id: row.id,
+      author: user,
+      body: row.body,
+      updateAuthor: user,
+      created: at,
+      updated: at,
+      jsdPublic: true,
+    };
+  }
+
+  const issueParams = (request: FastifyRequest) => (request.params as { issueIdOrKey: string }).issueIdOrKey;
+
+  app.get('/issue/:issueIdOrKey/comment', async (request) => {
+    const caller = await signedIn(request);
+    const issue = await issueOf(caller, issueParams(request));
+    const query = request.query as Record<string, string | string[] | undefined>;
+    const startAt = integerParam(query.startAt, 'startAt', 0);
+    if (startAt < 0) throw new JiraHttpError(400, ["'startAt' must be greater than or equal to 0."]);
+    const maxResults = Math.min(Math.max(integerParam(query.maxResults, 'maxResults', 100), 1), 100);
+    const orderBy = single(query.orderBy) ?? 'created';
+    if (!['created', '+created', '-created'].includes(orderBy)) {
+      throw new JiraHttpError(400, [`Invalid orderBy value: ${orderBy}`]);
+    }
+    const rows = await app.db
+      .selectFrom('demo_tracker_comments as c')
+      .leftJoin('users', 'users.id', 'c.author_user_id')
+      .select(['c.id', 'c.issue_key', 'c.body', 'c.created_at', 'c.author_user_id', 'users.email'])
+      .where('c.issue_key', '=', issue.key)
+      .orderBy('c.id', orderBy === '-created' ? 'desc' : 'asc')
+      .execute();
+    const base = baseOf(request);
+    return {
+      startAt,
+      maxResults,
+      total: rows.length,
+      comments: rows
+        .slice(startAt, startAt + maxResults)
+        .map((row) =>
+          commentJson({ ...row, id: String(row.id) }, { userId: row.author_user_id, email: row.email }, base),
+        ),
+    };
+  });
+
+  app.post('/issue/:issueIdOrKey/comment', async (request, reply) => {
+    const caller = await signedIn(request);
+    const issue = await issueOf(caller, issueParams(request));
+    const body = request.body as Record<string, unknown> | null;
+    const doc = typeof body === 'object' && body !== null && !Array.isArray(body) ? body.body : undefined;
+    if (
+      typeof doc !== 'object' ||
+      doc === null ||
+      (doc as { type?: unknown }).type !== 'doc' ||
+      !Array.isArray((doc as { content?: unknown }).content) ||
+      (doc as { content: unknown[] }).content.length === 0
+    ) {
+      throw new JiraHttpError(400, [], { comment: 'Comment body can not be empty!' });
+    }
+    const row = await app.db
+      .insertInto('demo_tracker_comments')
+      .values({ issue_key: issue.key, author_user_id: caller.userId, body: JSON.stringify(doc) })
+      .returning(['id', 'issue_key', 'body', 'created_at', 'author_user_id'])
+      .executeTakeFirstOrThrow();
+    return reply
+      .status(201)
+      .send(
+        commentJson(
+          { ...row, id: String(row.id) },
+          { userId: caller.userId, email: caller.email },
+          baseOf(request),
+        ),
+      );
+  });
+
+  app.get('/issue/:issueIdOrKey/transitions', async (request) => {
+    const caller = await signedIn(request);
+    const issue = await issueOf(caller, issueParams(request));
+    const base = baseOf(request);
+    return {
+      expand: 'transitions',
+      transitions: DEMO_STATUSES.filter((status) => status.id !== issue.status.id).map((status) => ({
+        id: transitionIdOf(status),
+        name: status.name,
+        to: {
+          self: `${base}/rest/api/3/status/${status.id}`,
+          description: '',
+          iconUrl: `${base}/images/icons/statuses/generic.png`,
+          name: status.name,
+          id: status.id,
+          statusCategory: {
+            self: `${base}/rest/api/3/statuscategory/${status.category.id}`,
+            ...status.category,
+          },
+        },
+        hasScreen: false,
+        isGlobal: true,
+        isInitial: false,
+        isAvailable: true,
+        isConditional: false,
+        looped: false,
+      })),
+    };
+  });
+
+  app.post('/issue/:issueIdOrKey/transitions', async (request, reply) => {
+    const caller = await signedIn(request);
+    const issue = await issueOf(caller, issueParams(request));
+    const body = request.body as { transition?: { id?: unknown } } | null;
+    const id = typeof body === 'object' && body !== null ? body.transition?.id : undefined;
+    if (typeof id !== 'string') throw new JiraHttpError(400, ['Missing transition in request body.']);
+    const target = DEMO_STATUSES.find(
+      (status) => transitionIdOf(status) === id && status.id !== issue.status.id,
+    );
+    if (!target) throw new JiraHttpError(400, [`Transition id '${id}' is not valid for this issue.`]);
+    await app.db
+      .insertInto('demo_tracker_statuses')
+      .values({ issue_key: issue.key, status_id: target.id })
+      .onConflict((oc) => oc.column('issue_key').doUpdateSet({ status_id: target.id }))
+      .execute();
+    return reply.status(204).send();
   });
 
   // The old search is gone on Jira Cloud; answer as Jira does.
@@ -227,7 +402,12 @@ interface SearchParams {
   fields: string[];
 }
 
-function search(caller: Caller, base: string, params: SearchParams) {
+/** The demo workflow is global: one transition into each status, numbered as Jira numbers them (11, 21, …). */
+function transitionIdOf(status: DemoStatus): string {
+  return String((DEMO_STATUSES.indexOf(status) + 1) * 10 + 1);
+}
+
+function search(caller: Caller, base: string, changed: Map<string, DemoStatus>, params: SearchParams) {
   let parsed: ReturnType<typeof parseJql>;
   try {
     parsed = parseJql(params.jql);
@@ -242,7 +422,10 @@ function search(caller: Caller, base: string, params: SearchParams) {
   }
   if (params.maxResults < 1) throw new JiraHttpError(400, ["'maxResults' must be greater than 0."]);
   const visible = caller.kind === 'user' ? DEMO_PROJECTS : [];
-  let issues = DEMO_ISSUES.filter((issue) => visible.some((p) => p.key === issue.projectKey));
+  let issues = DEMO_ISSUES.filter((issue) => visible.some((p) => p.key === issue.projectKey)).map((issue) => {
+    const status = changed.get(issue.key);
+    return status ? { ...issue, status } : issue;
+  });
   for (const clause of parsed.clauses) {
     const matches = clauseMatcher(clause, visible);
     issues = issues.filter((issue) => matches(issue) !== clause.negated);

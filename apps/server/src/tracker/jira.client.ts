@@ -5,6 +5,8 @@
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
 import {
+  commentPageSchema,
+  createdCommentSchema,
   errorCollectionSchema,
   type JiraUser,
   myselfSchema,
@@ -12,6 +14,7 @@ import {
   type SearchIssue,
   searchPageHeadSchema,
   searchPageSchema,
+  transitionsSchema,
 } from './jira.schemas.ts';
 
 export interface JiraCredentials {
@@ -67,6 +70,8 @@ export class TrackerError extends AppError {
     message: string,
     readonly jiraStatus?: number,
     readonly jiraMessages: readonly string[] = [],
+    /** How long Jira asked us to wait before trying again (its Retry-After), when it said. */
+    readonly retryAfterMs?: number,
   ) {
     super(statusCode, code, message);
     this.name = 'TrackerError';
@@ -224,6 +229,78 @@ export class JiraClient {
     return this.parse(myselfSchema, json, 'account check');
   }
 
+  /** The same client with some options changed (e.g. one attempt per call, for callers that retry durably). */
+  withOptions(overrides: Partial<Omit<JiraClientOptions, 'endpoint'>>): JiraClient {
+    return new JiraClient({ ...this.options, ...overrides });
+  }
+
+  /** Adds a comment (an ADF document) to an issue; returns the comment's id. */
+  async addComment(credentials: JiraCredentials, issueKey: string, body: object): Promise<{ id: string }> {
+    const { status, json } = await this.request({
+      path: `/rest/api/3/issue/${encodeURIComponent(issueKey)}/comment`,
+      method: 'POST',
+      credentials,
+      body: { body },
+      accept: [404],
+    });
+    if (status === 404) throw issueNotFound(issueKey);
+    return this.parse(createdCommentSchema, json, 'comment');
+  }
+
+  /** Every comment of an issue (id and ADF body), oldest first, over every page. */
+  async listComments(
+    credentials: JiraCredentials,
+    issueKey: string,
+  ): Promise<Array<{ id: string; body?: unknown }>> {
+    const comments: Array<{ id: string; body?: unknown }> = [];
+    let startAt = 0;
+    for (let page = 0; ; page++) {
+      if (page >= this.options.maxPages) throw this.tooManyPages();
+      const { status, json } = await this.request({
+        path: `/rest/api/3/issue/${encodeURIComponent(issueKey)}/comment`,
+        method: 'GET',
+        query: new URLSearchParams({ startAt: String(startAt), maxResults: '100', orderBy: 'created' }),
+        credentials,
+        accept: [404],
+      });
+      if (status === 404) throw issueNotFound(issueKey);
+      const body = this.parse(commentPageSchema, json, 'comments');
+      comments.push(...body.comments);
+      startAt = (body.startAt ?? startAt) + body.comments.length;
+      if (body.comments.length === 0 || body.total === undefined || startAt >= body.total) return comments;
+    }
+  }
+
+  /** The transitions Jira offers for an issue now. */
+  async listTransitions(
+    credentials: JiraCredentials,
+    issueKey: string,
+  ): Promise<Array<{ id: string; name: string }>> {
+    const { status, json } = await this.request({
+      path: `/rest/api/3/issue/${encodeURIComponent(issueKey)}/transitions`,
+      method: 'GET',
+      credentials,
+      accept: [404],
+    });
+    if (status === 404) throw issueNotFound(issueKey);
+    return this.parse(transitionsSchema, json, 'transitions').transitions.map(({ id, name }) => ({
+      id,
+      name,
+    }));
+  }
+
+  /** Moves an issue through a transition (Jira answers 204). */
+  async transitionIssue(credentials: JiraCredentials, issueKey: string, transitionId: string): Promise<void> {
+    const { status } = await this.request({
+      path: `/rest/api/3/issue/${encodeURIComponent(issueKey)}/transitions`,
+      method: 'POST',
+      credentials,
+      body: { transition: { id: transitionId } },
+      accept: [404],
+    });
+    if (status === 404) throw issueNotFound(issueKey);
+  }
+
   private async request(attempt: Attempt): Promise<{ status: number; json: unknown }> {
     const { maxAttempts } = this.options;
     for (let n = 1; ; n++) {
@@ -244,7 +321,12 @@ export class JiraClient {
             continue;
           }
         }
-        throw this.statusError(status, text, attempt.credentials);
+        throw this.statusError(
+          status,
+          text,
+          attempt.credentials,
+          parseRetryAfter(retryAfter, this.options.now()),
+        );
       }
       const { error } = outcome;
       const code = networkCode(error);
@@ -303,6 +385,7 @@ export class JiraClient {
   }
 
   private json(text: string, status: number): unknown {
+    if (status === 204) return undefined;
     try {
       return JSON.parse(text);
     } catch {
@@ -336,7 +419,25 @@ export class JiraClient {
     );
   }
 
-  private statusError(status: number, text: string, credentials: JiraCredentials): TrackerError {
+  private statusError(
+    status: number,
+    text: string,
+    credentials: JiraCredentials,
+    retryAfterMs?: number,
+  ): TrackerError {
+    const error = this.statusErrorOf(status, text, credentials);
+    if (retryAfterMs === undefined) return error;
+    return new TrackerError(
+      error.statusCode,
+      error.code,
+      error.message,
+      error.jiraStatus,
+      error.jiraMessages,
+      retryAfterMs,
+    );
+  }
+
+  private statusErrorOf(status: number, text: string, credentials: JiraCredentials): TrackerError {
     const messages = jiraMessages(text);
     switch (status) {
       case 401:
@@ -431,6 +532,15 @@ export class JiraClient {
       `The Jira site can't be reached${code ? ` (${code})` : ''}. Check the Jira address and the network, then try again.`,
     );
   }
+}
+
+function issueNotFound(issueKey: string): TrackerError {
+  return new TrackerError(
+    404,
+    'TRACKER_ISSUE_NOT_FOUND',
+    `Jira has no issue ${issueKey} that this account can see.`,
+    404,
+  );
 }
 
 export function basicAuth({ email, apiToken }: JiraCredentials): string {

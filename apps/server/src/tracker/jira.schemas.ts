@@ -78,3 +78,19 @@ export type ProjectPage = z.infer<typeof projectPageSchema>;
 export type SearchPage = z.infer<typeof searchPageSchema>;
 export type SearchIssue = SearchPage['issues'][number];
 export type JiraUser = z.infer<typeof myselfSchema>;
+
+/** `POST /rest/api/3/issue/{key}/comment` → Comment (only its id is read). */
+export const createdCommentSchema = z.looseObject({ id: z.string() });
+
+/** `GET /rest/api/3/issue/{key}/comment` → PageOfComments. */
+export const commentPageSchema = z.looseObject({
+  comments: z.array(z.looseObject({ id: z.string(), body: z.unknown().optional() })).default([]),
+  startAt: z.number().optional(),
+  maxResults: z.number().optional(),
+  total: z.number().optional(),
+});
+
+/** `GET /rest/api/3/issue/{key}/transitions` → Transitions. */
+export const transitionsSchema = z.looseObject({
+  transitions: z.array(z.looseObject({ id: z.string(), name: z.string() })).default([]),
+});

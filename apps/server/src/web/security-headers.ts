@@ -1,8 +1,9 @@
 // Security headers on every answer (helmet, with every directive written out), and no caching of API
 // and identity answers, which carry tokens and user data.
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /** Paths of the product API, the identity provider and the demo tracker: never cached. */
 const API_PATH =
@@ -38,11 +39,33 @@ export function contentSecurityPolicy(options: {
   };
 }
 
+/**
+ * The headers helmet sets with these options. They are the same for every answer (no nonces), so helmet
+ * runs once, against a recorder, instead of building the policy again for every request.
+ */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  return headers;
+}
+
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance) => {
     const { config } = app;
     const publicOrigin = config.publicUrlConfigured ? new URL(config.publicUrl).origin : undefined;
-    await app.register(helmet, {
+    const headers = helmetHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: contentSecurityPolicy({ authMode: config.authMode, publicOrigin }),
@@ -58,8 +81,10 @@ export const securityHeadersPlugin = fp(
       crossOriginResourcePolicy: false,
       crossOriginEmbedderPolicy: false,
     });
-    // Set first, so that a route with a reason to be cached (the JWKS, config.json) can say otherwise.
+    // Set first, so that a route with a reason to differ (a cached JWKS or config.json, a review page's
+    // stricter referrer policy) can say otherwise.
     app.addHook('onRequest', async (request, reply) => {
+      reply.headers(headers);
       if (API_PATH.test(request.url.split('?')[0] ?? '')) reply.header('cache-control', 'no-store');
     });
   },

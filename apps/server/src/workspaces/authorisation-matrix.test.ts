@@ -156,6 +156,43 @@ const rows: Record<string, Row> = {
       headers: { email: caller.email },
     }),
   },
+  // The client's review: the public calls answer the token alone, so a made-up token gets everyone the
+  // same 404 (an account or a workspace opens nothing).
+  'POST /jira/review/getNotice': {
+    expect: all(404),
+    request: async () => ({ body: { token: 'B'.repeat(43) } }),
+  },
+  'POST /jira/review/submitVerdicts': {
+    expect: all(404),
+    request: async () => ({
+      body: { token: 'B'.repeat(43), verdicts: [{ key: 'DEMO-1', verdict: 'failed' }] },
+    }),
+  },
+  'POST /jira/review/revokeLink': {
+    expect: { owner: 200, member: 200, removed: 403, stranger: 404, intruder: 403 },
+    request: async ({ caller, projectKey }) => ({
+      body: { userId: caller.userId, projectKey, sendId: await sendNotice(projectKey) },
+    }),
+  },
+  'POST /jira/review/getSummaries': {
+    expect: { owner: 200, member: 200, removed: 403, stranger: 200, intruder: 403 },
+    request: async ({ caller }) => ({ body: { userId: caller.userId } }),
+  },
+  'POST /jira/review/getTransitions': {
+    expect: { owner: 200, member: 200, removed: 403, stranger: 404, intruder: 403 },
+    request: async ({ caller, projectKey }) => ({ body: { userId: caller.userId, projectKey } }),
+  },
+  'POST /jira/review/setTransitions': {
+    expect: { owner: 200, member: 403, removed: 403, stranger: 404, intruder: 403 },
+    request: async ({ caller, projectKey }) => ({
+      body: {
+        userId: caller.userId,
+        projectKey,
+        onFailed: { id: '21', name: 'In Progress' },
+        onPassed: null,
+      },
+    }),
+  },
   'POST /jira/getTeam': {
     expect: { owner: 200, member: 200, removed: 403, stranger: 200, intruder: 403 },
     request: async ({ caller }) => ({ body: { userId: caller.userId } }),
@@ -179,6 +216,25 @@ const rows: Record<string, Row> = {
     }),
   },
 };
+
+/** The owner sends a notice (no stories) of the project; returns its send id (it has a review link). */
+async function sendNotice(projectKey: string): Promise<string> {
+  const form = await multipartBody([
+    ['subject', 'Request for Testing'],
+    ['text', 'Dear customer'],
+    ['to', 'client@matrix.example'],
+    ['projectKey', projectKey],
+    ['issueKeys', ''],
+  ]);
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: '/jira/sendDownloadedIssues',
+    headers: { authorization: `Bearer ${owner.idToken}`, ...form.headers },
+    payload: form.payload,
+  });
+  expect(sent.statusCode).toBe(200);
+  return sent.json().data.sendId;
+}
 
 async function productRoutes(): Promise<string[]> {
   const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {

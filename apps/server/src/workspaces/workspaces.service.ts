@@ -1,9 +1,12 @@
 // Workspaces, their members and roles, and invitations. Projects belong to a workspace; the caller
 // acts in their current workspace (remembered on the server) or the one named by X-Workspace-Id.
-// Membership is read from the database on every request, never cached: removing a member takes
-// effect on their very next call, in every server process.
+// Membership is read from the database on every request (on the embedded database, which only this
+// process writes, it is reused until any write): removing a member takes effect on their very next
+// call, in every server process.
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import DataLoader from 'dataloader';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { cachedValue } from '../db/read-cache.ts';
 import type { Database, WorkspaceRole } from '../db/schema.ts';
 import { AppError, conflict, forbidden, notFound } from '../errors.ts';
 
@@ -13,6 +16,11 @@ type Executor = Kysely<Database> | Transaction<Database>;
 export interface Membership {
   workspaceId: string;
   role: WorkspaceRole;
+  /**
+   * The workspace's project-list version when the caller was admitted (bumped by every change to its
+   * projects and sends), read in the same query so the project list needs no second round trip.
+   */
+  projectsVersion: string;
 }
 
 /** An invitation link is valid this long, and once. */
@@ -59,32 +67,72 @@ export async function admitToWorkspace(
 ): Promise<Membership> {
   const named = requested?.trim() || undefined;
   if (named !== undefined && !UUID.test(named)) throw forbidden(NO_SUCH_WORKSPACE);
-  const row = await db
-    .selectFrom('users')
-    .leftJoin('workspace_members as m', (join) =>
-      join
-        .onRef('m.user_id', '=', 'users.id')
-        .on((eb) =>
-          eb(
-            'm.workspace_id',
-            '=',
-            named === undefined ? eb.ref('users.current_workspace_id') : eb.val(named),
-          ),
-        ),
-    )
-    .select(['users.current_workspace_id', 'm.workspace_id', 'm.role'])
-    .where('users.id', '=', user.id)
-    .executeTakeFirst();
-  if (row?.workspace_id && row.role) return { workspaceId: row.workspace_id, role: row.role };
+  const key = `${user.id}:${named ?? ''}`;
+  const row = await cachedValue(db, `membership:${key}`, () =>
+    admissionsOf(db).load({ key, userId: user.id, named: named ?? null }),
+  );
+  if (row?.workspace_id && row.role && row.projects_version !== null) {
+    return { workspaceId: row.workspace_id, role: row.role, projectsVersion: String(row.projects_version) };
+  }
   if (named !== undefined) throw forbidden(NO_SUCH_WORKSPACE);
   // An account made before it could have one (or whose workspace is gone) gets its own now.
   if (row && row.current_workspace_id === null) {
     const workspaceId = await db
       .transaction()
       .execute((trx) => createPersonalWorkspace(trx, user.id, user.email));
-    return { workspaceId, role: 'owner' };
+    return { workspaceId, role: 'owner', projectsVersion: '0' };
   }
   throw forbidden(REMOVED_FROM_WORKSPACE);
+}
+
+interface Admission {
+  /** userId and named workspace: equal admissions in one batch share a row. */
+  key: string;
+  userId: string;
+  /** The workspace X-Workspace-Id names; null: the caller's current one. */
+  named: string | null;
+}
+
+interface AdmissionRow {
+  current_workspace_id: string | null;
+  workspace_id: string | null;
+  role: WorkspaceRole | null;
+  projects_version: string | null;
+}
+
+const admissionLoaders = new WeakMap<object, DataLoader<Admission, AdmissionRow | undefined, string>>();
+
+/**
+ * Admissions asked for in the same turn of the event loop are read in one query, which starts after
+ * all of them arrived, so each still sees every change committed before its request came in (a removed
+ * member is refused on their very next call) while a busy server makes one round trip, not one per call.
+ */
+function admissionsOf(db: Kysely<Database>) {
+  let loader = admissionLoaders.get(db);
+  if (!loader) {
+    loader = new DataLoader(
+      async (asked) => {
+        const admissions = [...new Map(asked.map((admission) => [admission.key, admission])).values()];
+        const { rows } = await sql<AdmissionRow & { key: string }>`
+          select q.key, u.current_workspace_id, m.workspace_id, m.role, w.projects_version
+          from unnest(
+            ${admissions.map((a) => a.key)}::text[],
+            ${admissions.map((a) => a.userId)}::uuid[],
+            ${admissions.map((a) => a.named)}::uuid[]
+          ) as q(key, user_id, named)
+          join users u on u.id = q.user_id
+          left join workspace_members m
+            on m.user_id = u.id and m.workspace_id = coalesce(q.named, u.current_workspace_id)
+          left join workspaces w on w.id = m.workspace_id`.execute(db);
+        const byKey = new Map(rows.map((row) => [row.key, row]));
+        return asked.map((admission) => byKey.get(admission.key));
+      },
+      // Never remembered beyond its batch: membership must be read afresh by the next call.
+      { cache: false, cacheKeyFn: (admission) => admission.key, maxBatchSize: 500 },
+    );
+    admissionLoaders.set(db, loader);
+  }
+  return loader;
 }
 
 export function assertOwner(membership: Membership): void {

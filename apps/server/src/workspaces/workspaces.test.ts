@@ -1,8 +1,10 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody } from '../testing/multipart.ts';
 import { signUpAndSignIn } from '../testing/sign-up.ts';
 import { type Caller, callAs, invitationToken, inviteAndJoin } from '../testing/team.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { admitToWorkspace } from './workspaces.service.ts';
 
 let t: TestApp;
 type Account = Caller & { email: string };
@@ -377,5 +379,54 @@ describe('invitations', () => {
     const expired = await callAs(t.app, invited, '/jira/joinWorkspace', { userId: invited.userId, token });
     expect(expired.statusCode).toBe(410);
     expect(expired.json().message).toBe('This invitation link has expired. Ask for a new one.');
+  });
+
+  it('admits callers asked for together each to their own workspace (admissions are read in batches)', async () => {
+    const { owner, member } = await team();
+    const stranger = await account('stranger');
+    const removed = await account('removed');
+    await inviteAndJoin(t.app, owner, removed);
+    const workspaceOf = async (caller: Account) =>
+      (await callAs(t.app, caller, '/jira/getWorkspaces', { userId: caller.userId })).json().data.current;
+    const shop = await workspaceOf(owner);
+    const own = await workspaceOf(stranger);
+    expect(
+      (await callAs(t.app, owner, '/jira/removeMember', { userId: owner.userId, memberId: removed.userId }))
+        .statusCode,
+    ).toBe(200);
+    const callers = [owner, member, stranger, removed];
+    // Called directly, so that admissions asked for in one turn of the event loop meet in one batch.
+    const admit = ([who, named]: [number, boolean]) =>
+      admitToWorkspace(
+        t.app.db,
+        { id: callers[who]!.userId, email: callers[who]!.email },
+        named ? shop : undefined,
+      ).then(
+        (membership) => `${membership.workspaceId} ${membership.role}`,
+        (error: Error) => error.message,
+      );
+    const notMember = 'You are not a member of this workspace.';
+    const expected = [
+      [`${shop} owner`, `${shop} owner`],
+      [`${shop} member`, `${shop} member`],
+      [`${own} owner`, notMember],
+      ['You are no longer a member of this workspace. Choose another one in the Workspace list.', notMember],
+    ];
+    for (const [who, answers] of expected.entries()) {
+      expect([await admit([who, false]), await admit([who, true])]).toEqual(answers);
+    }
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.nat({ max: callers.length - 1 }), fc.boolean()), {
+          minLength: 2,
+          maxLength: 24,
+        }),
+        async (calls) => {
+          const together = await Promise.all(calls.map(admit));
+          expect(together).toEqual(calls.map(([who, named]) => expected[who]![named ? 1 : 0]));
+        },
+      ),
+      { numRuns: 25 },
+    );
   });
 });

@@ -90,7 +90,7 @@ export const noticeReviewSchema = z.object({
       comment: z.string().nullable(),
       answeredAt: z.string().nullable(),
       writeBack: z.enum(WRITE_BACK_STATES).nullable(),
-      /** Jira's refusal, when writeBack is "refused". */
+      /** Jira's refusal: of the comment when writeBack is "refused", of the chosen transition when "written". */
       writeBackError: z.string().nullable(),
     }),
   ),

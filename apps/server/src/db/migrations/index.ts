@@ -5,6 +5,7 @@ import * as autosend from './2026-11-22T1800-autosend.ts';
 import * as projectListVersion from './2026-11-23T1900-project-list-version.ts';
 import * as openSends from './2026-11-23T2000-open-sends.ts';
 import * as workspaces from './2026-11-23T2100-workspaces.ts';
+import * as reviews from './2026-11-23T2200-reviews.ts';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1900-project-list-version': projectListVersion,
   '2026-11-23T2000-open-sends': openSends,
   '2026-11-23T2100-workspaces': workspaces,
+  '2026-11-23T2200-reviews': reviews,
 };

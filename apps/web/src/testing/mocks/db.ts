@@ -1,7 +1,14 @@
 // An in-memory stand-in for the server's accounts and the identity provider's tokens, shared by the MSW
 // handlers. Tests arrange state through these helpers and assert on what the handlers saw.
 import type { Issue } from '@handoff/core';
-import type { Project, SendRecord, TrackerProject, User } from '@handoff/core/api';
+import type {
+  JiraTransition,
+  Project,
+  ReviewStory,
+  SendRecord,
+  TrackerProject,
+  User,
+} from '@handoff/core/api';
 
 export interface Account extends User {
   password: string;
@@ -33,8 +40,24 @@ export const db = {
   claims: new Map<string, string[][]>(),
   /** Addresses invited to a workspace, by workspace id (each account has one, "ws-{account id}"). */
   invites: new Map<string, string[]>(),
+  /** Review links by token: the send they belong to and its stories as the client sees them. */
+  reviewLinks: new Map<string, ReviewLink>(),
+  /** The transitions Jira lists for a project's issues, and the chosen ones, by project key. */
+  transitions: new Map<string, ProjectTransitions>(),
   counter: 0,
 };
+
+export interface ReviewLink {
+  sendId: string;
+  projectName: string;
+  stories: ReviewStory[];
+}
+
+export interface ProjectTransitions {
+  available: JiraTransition[];
+  onFailed: JiraTransition | null;
+  onPassed: JiraTransition | null;
+}
 
 export interface ApiCall {
   path: string;
@@ -60,6 +83,8 @@ export function resetDb() {
   db.sends.length = 0;
   db.claims.clear();
   db.invites.clear();
+  db.reviewLinks.clear();
+  db.transitions.clear();
   db.counter = 0;
 }
 
@@ -134,4 +159,64 @@ export function findProject(userId: string, projectKey: string): Project | undef
 /** The bodies of the calls made to a path, in order. */
 export function callsTo(path: string): unknown[] {
   return db.calls.filter((call) => call.path === path).map((call) => call.body);
+}
+
+/**
+ * Stores a sent notice of a project with an active review link (token `token`) over the given stories,
+ * none answered yet; returns the send.
+ */
+export function createReviewedSend(
+  userId: string,
+  project: Project,
+  token: string,
+  stories: { key: string; summary: string; testSteps?: string[] }[],
+  { expiresAt = '2026-04-11T14:00:00.000Z' }: { expiresAt?: string } = {},
+): StoredSend {
+  db.counter += 1;
+  const createdAt = new Date(Date.UTC(2026, 2, 12, 14, db.counter)).toISOString();
+  const send: StoredSend = {
+    id: `send-${db.counter}`,
+    userId,
+    projectKey: project.projectKey,
+    trigger: 'manual',
+    status: 'sent',
+    issueKeys: stories.map((story) => story.key),
+    to: project.clientEmails,
+    cc: project.clientCC,
+    subject: 'Request for Testing: User Stories for Review',
+    text: 'Hello,',
+    attachmentName: null,
+    attachmentSize: null,
+    delivered: true,
+    error: null,
+    sentBy: null,
+    createdAt,
+    finishedAt: createdAt,
+    review: {
+      linkState: 'active',
+      expiresAt,
+      stories: stories.map(({ key, summary }) => ({
+        key,
+        summary,
+        verdict: 'waiting',
+        comment: null,
+        answeredAt: null,
+        writeBack: null,
+        writeBackError: null,
+      })),
+    },
+  };
+  db.sends.push(send);
+  db.reviewLinks.set(token, {
+    sendId: send.id,
+    projectName: project.projectName,
+    stories: stories.map(({ key, summary, testSteps = [] }) => ({
+      key,
+      summary,
+      testSteps,
+      verdict: null,
+      comment: null,
+    })),
+  });
+  return send;
 }

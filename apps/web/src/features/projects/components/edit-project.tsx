@@ -1,11 +1,13 @@
 // /admin/edit-project?key={projectKey} (docs/product.md §2, §5, §8): the project is fetched by key on load (a failure
 // shows an error dialog); its name and key are read-only, the address lists are editable; "Update Project"
-// saves them and the success dialog's Okay goes to /admin/index.
+// saves them with the client review's Jira transitions (issue 11), and the success dialog's Okay goes to
+// /admin/index.
 import { texts } from '@handoff/core';
 import type { Project } from '@handoff/core/api';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { updateProject } from '@/api/projects';
+import { getReviewTransitions, setReviewTransitions } from '@/api/review';
 import { ProjectLoadStatus, useProjectFromUrl } from '@/api/use-project-from-url';
 import { BusyButton } from '@/components/ui/busy-button';
 import { TextField } from '@/components/ui/form-field';
@@ -15,6 +17,7 @@ import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppDispatch, useAppState } from '@/stores/app-store';
 import { RecipientFields, type Recipients } from './recipient-fields';
+import { ReviewTransitionFields, type TransitionsLoad } from './review-transitions';
 import './projects.css';
 
 export function EditProject() {
@@ -46,7 +49,25 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
     clientCC: project.clientCC,
   });
   const [saving, setSaving] = useState(false);
+  const [transitions, setTransitions] = useState<TransitionsLoad>({ state: 'loading' });
   const userId = user?.id;
+
+  useEffect(() => {
+    if (!userId) return;
+    let active = true;
+    getReviewTransitions(api, userId, project.projectKey).then(
+      (value) => {
+        if (active) setTransitions({ state: 'loaded', value });
+      },
+      (error: unknown) => {
+        if (active && !isSessionEnded(error))
+          setTransitions({ state: 'failed', message: errorMessage(error) });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [api, userId, project.projectKey]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -63,6 +84,11 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
         ...recipients,
       });
       if (answer?.data) dispatch({ type: 'UPDATE_PROJECT', project: answer.data });
+      // Only once Jira's list was loaded: otherwise the choices on screen are not the saved ones.
+      if (transitions.state === 'loaded') {
+        const { onFailed, onPassed } = transitions.value;
+        await setReviewTransitions(api, userId, project.projectKey, { onFailed, onPassed });
+      }
       show(texts.editProject.success, 'success', paths.admin.index);
     } catch (error) {
       if (!isSessionEnded(error)) show(errorMessage(error), 'error');
@@ -76,6 +102,10 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
       <TextField label="Project Name" readOnly value={project.projectName} />
       <TextField label="Project Key" readOnly value={project.projectKey} />
       <RecipientFields value={recipients} onChange={setRecipients} />
+      <ReviewTransitionFields
+        load={transitions}
+        onChange={(value) => setTransitions({ state: 'loaded', value })}
+      />
       <div className="form-panel__actions">
         <BusyButton type="submit" busy={saving}>
           Update Project

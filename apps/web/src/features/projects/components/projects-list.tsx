@@ -6,6 +6,7 @@ import type { Project } from '@handoff/core/api';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { deleteProject, fullProjectUpdate, getProjects, updateProject } from '@/api/projects';
+import { getReviewSummaries, type ReviewSummaries, reviewSummaryText } from '@/api/review';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { MoreVerticalIcon } from '@/components/ui/icons';
 import { MenuButton } from '@/components/ui/menu-button';
@@ -30,6 +31,7 @@ export function ProjectsList() {
   const [page, setPage] = useState(0);
   const [toDelete, setToDelete] = useState<Project | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [reviews, setReviews] = useState<ReviewSummaries>({});
   /** The latest toggle request per project key: answers to older ones are ignored. */
   const toggles = useRef(new Map<string, number>());
   const userId = user?.id;
@@ -53,6 +55,21 @@ export function ProjectsList() {
       active = false;
     };
   }, [api, userId, dispatch]);
+
+  // The clients' answers per project (issue 11). Secondary to the list: a failure leaves them out quietly.
+  useEffect(() => {
+    if (!userId) return;
+    let active = true;
+    getReviewSummaries(api, userId).then(
+      (summaries) => {
+        if (active) setReviews(summaries);
+      },
+      () => {},
+    );
+    return () => {
+      active = false;
+    };
+  }, [api, userId]);
 
   const pageCount = Math.ceil(projects.length / PAGE_SIZE);
   const current = Math.min(page, Math.max(0, pageCount - 1));
@@ -140,7 +157,10 @@ export function ProjectsList() {
               rows.map((project) => (
                 <tr key={project.projectKey}>
                   <td className="projects__key">{project.projectKey}</td>
-                  <td>{project.projectName}</td>
+                  <td>
+                    {project.projectName}
+                    <ReviewSummary text={reviewSummaryText(reviews[project.projectKey])} />
+                  </td>
                   <td>
                     <AutosendCell project={project} onToggle={toggleAutosend} />
                   </td>
@@ -184,5 +204,16 @@ export function ProjectsList() {
         onCancel={() => setToDelete(null)}
       />
     </section>
+  );
+}
+
+/** A project's client review at a glance, e.g. "2 failed · 3 passed · 4 waiting"; nothing when none. */
+function ReviewSummary({ text }: { text: string }) {
+  if (!text) return null;
+  return (
+    <span className="projects__review">
+      <span className="visually-hidden">Client review: </span>
+      {text}
+    </span>
   );
 }

@@ -1,6 +1,6 @@
 // The "Sent" section of a project: every e-mail of stories, manual or automatic, newest first, with its
-// outcome, recipients, stories, subject and attachment. The message body unfolds, so an e-mail kept in the
-// outbox (no mail server, e.g. in the demo) can be read here.
+// outcome, recipients, stories, subject and attachment, and the client's review of it (issue 11). The
+// message body unfolds, so an e-mail kept in the outbox (no mail server, e.g. in the demo) can be read here.
 
 import type { SendRecord } from '@handoff/core/api';
 import { useEffect, useState } from 'react';
@@ -8,6 +8,7 @@ import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { formatDateTime, formatFileSize } from '@/lib/format';
 import { useServices } from '@/lib/services';
 import { getProjectSends } from '../api/get-project-sends';
+import { NoticeReviewView } from './notice-review';
 
 /** What a send's outcome reads as. */
 export function sendStatusText(send: SendRecord): string {
@@ -119,10 +120,21 @@ export function SendHistory({
                   </>
                 ) : null}
               </dl>
+              {send.review ? (
+                <NoticeReviewView
+                  review={send.review}
+                  userId={userId}
+                  projectKey={projectKey}
+                  sendId={send.id}
+                  onRevoked={() => setAttempt((n) => n + 1)}
+                />
+              ) : null}
               {send.text ? (
                 <details className="send__body">
                   <summary>Show the message</summary>
-                  <pre>{send.text}</pre>
+                  <pre>
+                    <MessageText text={send.text} />
+                  </pre>
                 </details>
               ) : null}
             </li>
@@ -137,4 +149,27 @@ export function SendHistory({
 function sentBy(send: SendRecord): string {
   if (send.trigger === 'auto') return 'Auto-send';
   return send.sentBy ? `Sent by ${send.sentBy}` : 'Sent by hand';
+}
+
+/** A review link at the end of a line of a message (the outbox copy keeps it without a mail server). */
+const REVIEW_LINK = /(https?:\/\/[^\s]+\/review\/[A-Za-z0-9_-]+)(?=\s|$)/g;
+
+/** A message's text with its review link clickable, so the demo's loop can be followed from here. */
+function MessageText({ text }: { text: string }) {
+  const parts = text.split(REVIEW_LINK);
+  return (
+    <>
+      {parts.map((part, index) =>
+        // split() with a capturing group puts the links at the odd indexes.
+        index % 2 === 1 ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text, in order.
+          <a key={index} href={part} target="_blank" rel="noreferrer">
+            {part}
+          </a>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
 }

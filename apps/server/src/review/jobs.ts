@@ -1,0 +1,217 @@
+// A durable job queue in the database, shared by every server process: a job is claimed by exactly one
+// process (FOR UPDATE SKIP LOCKED) for a lease; a process that stops mid-job lets the lease run out and
+// another takes the job over. Jobs survive restarts; a job that fails is tried again later.
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+
+export interface Job {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  /** Including this one: above 1, an earlier attempt may have done part of the work. */
+  attempts: number;
+}
+
+/** What a job's handler says: done; try again at a time; or given up for good (recorded). */
+export type JobOutcome = { done: true } | { retryAt: Date; error: string } | { failed: string };
+
+export type JobHandler = (job: Job) => Promise<JobOutcome>;
+
+export interface JobQueueOptions {
+  /** A claimed job belongs to its process this long; then another process may take it over. */
+  leaseMs?: number;
+  /** How often each process looks for due jobs (a job queued in this process is started at once). */
+  pollMs?: number;
+  /** Attempts before a job that keeps throwing is given up. */
+  maxAttempts?: number;
+  now?: () => Date;
+}
+
+const CLAIM_BATCH = 10;
+
+export class JobQueue {
+  readonly owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  private readonly handlers = new Map<string, JobHandler>();
+  private readonly leaseMs: number;
+  private readonly pollMs: number;
+  private readonly maxAttempts: number;
+  private readonly now: () => Date;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    options: JobQueueOptions = {},
+  ) {
+    this.leaseMs = options.leaseMs ?? 120_000;
+    this.pollMs = options.pollMs ?? 1_000;
+    this.maxAttempts = options.maxAttempts ?? 25;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  handle(kind: string, handler: JobHandler): void {
+    this.handlers.set(kind, handler);
+  }
+
+  /** Queues a job, in the caller's transaction when given one. */
+  async enqueue(
+    executor: Db | Transaction<Database>,
+    kind: string,
+    payload: Record<string, unknown>,
+  ): Promise<void> {
+    await executor
+      .insertInto('jobs')
+      .values({ kind, payload: JSON.stringify(payload), run_after: this.now() })
+      .execute();
+  }
+
+  /** Starts looking for due jobs now and every pollMs. */
+  start(): void {
+    this.stopped = false;
+    this.wake();
+  }
+
+  /** Stops polling and waits for the jobs in hand. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Runs due jobs soon (after a job was queued in this process). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.running = this.drain()
+      .then(() => undefined)
+      .catch((error: unknown) => this.log.error({ err: error }, 'the job queue failed'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.stopped) return;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        } else {
+          this.timer = setTimeout(() => this.wake(), this.pollMs);
+          this.timer.unref();
+        }
+      });
+  }
+
+  /** Claims and runs due jobs until there are none; returns how many ran. */
+  async drain(): Promise<number> {
+    let ran = 0;
+    for (;;) {
+      const jobs = await this.claim();
+      if (jobs.length === 0) return ran;
+      await Promise.all(jobs.map((job) => this.run(job)));
+      ran += jobs.length;
+      if (this.stopped) return ran;
+    }
+  }
+
+  private async claim(): Promise<Job[]> {
+    const now = this.now();
+    const leaseUntil = new Date(now.getTime() + this.leaseMs);
+    const kinds = [...this.handlers.keys()];
+    if (kinds.length === 0) return [];
+    const result = await sql<{
+      id: string;
+      kind: string;
+      payload: Record<string, unknown>;
+      attempts: number;
+    }>`
+      UPDATE jobs SET state = 'running', lease_owner = ${this.owner}, lease_until = ${leaseUntil},
+        attempts = attempts + 1
+      WHERE id IN (
+        SELECT id FROM jobs
+        WHERE kind = ANY(${sql.val(kinds)}::text[])
+          AND ((state = 'queued' AND run_after <= ${now}) OR (state = 'running' AND lease_until < ${now}))
+        ORDER BY run_after, id
+        LIMIT ${CLAIM_BATCH}
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING id, kind, payload, attempts`.execute(this.db);
+    return result.rows;
+  }
+
+  private async run(job: Job): Promise<void> {
+    const handler = this.handlers.get(job.kind);
+    let outcome: JobOutcome;
+    try {
+      outcome = handler ? await handler(job) : { failed: `No handler for jobs of kind ${job.kind}` };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.log.error({ err: error, jobId: job.id, kind: job.kind }, 'a job failed');
+      outcome =
+        job.attempts >= this.maxAttempts
+          ? { failed: message }
+          : { retryAt: new Date(this.now().getTime() + backoffMs(job.attempts)), error: message };
+    }
+    if ('retryAt' in outcome && job.attempts >= this.maxAttempts) outcome = { failed: outcome.error };
+    // Only while the lease is still ours: a job taken over by another process is theirs to finish.
+    const update = this.db
+      .updateTable('jobs')
+      .where('id', '=', job.id)
+      .where('lease_owner', '=', this.owner)
+      .where('state', '=', 'running');
+    if ('done' in outcome) {
+      await update
+        .set({ state: 'done', finished_at: this.now(), lease_owner: null, lease_until: null })
+        .execute();
+    } else if ('failed' in outcome) {
+      await update
+        .set({
+          state: 'failed',
+          last_error: outcome.failed,
+          finished_at: this.now(),
+          lease_owner: null,
+          lease_until: null,
+        })
+        .execute();
+    } else {
+      await update
+        .set({
+          state: 'queued',
+          run_after: outcome.retryAt,
+          last_error: outcome.error,
+          lease_owner: null,
+          lease_until: null,
+        })
+        .execute();
+    }
+  }
+}
+
+/** 1 s, 2 s, 4 s … up to 10 minutes between attempts, after the attempts-th one. */
+export function backoffMs(attempts: number): number {
+  return Math.min(600_000, 1_000 * 2 ** Math.min(Math.max(attempts - 1, 0), 20));
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The durable job queue (review write-backs and the like), shared with every server process. */
+    jobs: JobQueue;
+  }
+}
+
+/** Decorates the app with `app.jobs`; the module that handles a kind of job starts it (see review). */
+export const jobsPlugin = fp<JobQueueOptions>(
+  async (app, options) => {
+    app.decorate('jobs', new JobQueue(app.db, app.log, options));
+  },
+  { name: 'jobs' },
+);

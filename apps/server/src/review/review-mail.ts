@@ -1,0 +1,85 @@
+// The review notice's two parts (issue 11): the text part is the draft exactly as the user left it
+// (docs/product.md §4) plus the review link; the HTML part shows the same content, escaped, with a
+// button-styled link that reads well without CSS (a table cell, inline styles; no images, no scripts).
+
+export const REVIEW_LINK_LABEL = 'Review and report results';
+
+/** The text part: the draft as left, one blank line, then the link line. */
+export function reviewNoticeText(draft: string, link: string): string {
+  return `${draft}\n\n${REVIEW_LINK_LABEL}: ${link}`;
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Every character a user typed, safe inside HTML text and attribute values. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => ESCAPES[ch] as string);
+}
+
+const FONT = 'font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5';
+
+/**
+ * The draft as HTML: blocks are separated by blank lines; within a block, runs of "- " lines become a
+ * list and the other lines a paragraph (line breaks kept). So the greeting, the finished features, each
+ * story's test steps and the closing come out as the draft shows them, whatever the user edited.
+ */
+export function draftToHtml(draft: string): string {
+  const blocks = draft.replace(/\r\n?/g, '\n').split(/\n[ \t]*\n/);
+  let html = '';
+  for (const block of blocks) {
+    const lines = block.split('\n');
+    let paragraph: string[] = [];
+    let items: string[] = [];
+    const flushParagraph = () => {
+      if (paragraph.length > 0) html += `<p style="margin:0 0 12px">${paragraph.join('<br>')}</p>`;
+      paragraph = [];
+    };
+    const flushList = () => {
+      if (items.length > 0) {
+        html += `<ul style="margin:0 0 12px;padding-left:24px">${items.map((item) => `<li>${item}</li>`).join('')}</ul>`;
+      }
+      items = [];
+    };
+    const isItem = (line: string | undefined) => line !== undefined && /^\s*- /.test(line);
+    lines.forEach((line, i) => {
+      if (isItem(line)) {
+        flushParagraph();
+        items.push(escapeHtml(line.replace(/^\s*- /, '')));
+      } else if (line.trim() !== '') {
+        flushList();
+        // The line that introduces a list (a story's name before its test steps) stands on its own.
+        const introducesList = isItem(lines[i + 1]);
+        if (introducesList) flushParagraph();
+        paragraph.push(escapeHtml(line));
+        if (introducesList) flushParagraph();
+      }
+    });
+    flushParagraph();
+    flushList();
+  }
+  return html;
+}
+
+/** The HTML part: the draft, then a button-styled link (a table cell, so it shows without CSS support). */
+export function reviewNoticeHtml(draft: string, link: string): string {
+  const href = escapeHtml(link);
+  const button =
+    '<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 16px"><tr>' +
+    `<td bgcolor="#1d4ed8" style="border-radius:6px;background-color:#1d4ed8">` +
+    `<a href="${href}" target="_blank" rel="noopener noreferrer" style="display:inline-block;padding:12px 20px;${FONT};color:#ffffff;font-weight:bold;text-decoration:none;border-radius:6px">` +
+    `${REVIEW_LINK_LABEL}</a></td></tr></table>`;
+  return (
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width,initial-scale=1"></head>' +
+    `<body style="margin:0;padding:16px;${FONT};color:#1f2933"><div style="max-width:640px">` +
+    `${draftToHtml(draft)}${button}` +
+    `<p style="margin:0;font-size:13px;color:#52606d">Or open this address: ${href}</p>` +
+    '</div></body></html>'
+  );
+}

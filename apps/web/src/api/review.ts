@@ -1,0 +1,70 @@
+// The staff's client-review calls (issue 11, @handoff/core/api review.ts), shared by the projects and the
+// stories features: revoking a notice's link, the per-project summary, and the Jira transitions a verdict
+// moves an issue through. Shapes imported as types only.
+import type {
+  JiraTransition,
+  ProjectRefBody,
+  ReviewChangeAnswer,
+  ReviewSummariesAnswer,
+  ReviewTransitionsAnswer,
+  RevokeReviewLinkBody,
+  SetReviewTransitionsBody,
+  UserIdBody,
+} from '@handoff/core/api';
+import type { ApiClient } from '@/lib/api-client';
+
+export type ReviewSummaries = ReviewSummariesAnswer['data'];
+export type ReviewTransitions = ReviewTransitionsAnswer['data'];
+
+/** POST /jira/review/revokeLink {userId, projectKey, sendId}: the notice's link stops working at once. */
+export async function revokeReviewLink(
+  api: ApiClient,
+  userId: string,
+  projectKey: string,
+  sendId: string,
+): Promise<ReviewChangeAnswer> {
+  const body: RevokeReviewLinkBody = { userId, projectKey, sendId };
+  return api.post<ReviewChangeAnswer>('/jira/review/revokeLink', body);
+}
+
+/** POST /jira/review/getSummaries {userId} → per project key, its stories' latest verdicts. */
+export async function getReviewSummaries(api: ApiClient, userId: string): Promise<ReviewSummaries> {
+  const body: UserIdBody = { userId };
+  const answer = await api.post<ReviewSummariesAnswer>('/jira/review/getSummaries', body);
+  return answer.data;
+}
+
+/** POST /jira/review/getTransitions {userId, projectKey} → Jira's transitions and the chosen ones. */
+export async function getReviewTransitions(
+  api: ApiClient,
+  userId: string,
+  projectKey: string,
+): Promise<ReviewTransitions> {
+  const body: ProjectRefBody = { userId, projectKey };
+  const answer = await api.post<ReviewTransitionsAnswer>('/jira/review/getTransitions', body);
+  return answer.data;
+}
+
+/** POST /jira/review/setTransitions: null leaves the issue where it is (the default). */
+export async function setReviewTransitions(
+  api: ApiClient,
+  userId: string,
+  projectKey: string,
+  chosen: { onFailed: JiraTransition | null; onPassed: JiraTransition | null },
+): Promise<ReviewChangeAnswer> {
+  const body: SetReviewTransitionsBody = { userId, projectKey, ...chosen };
+  return api.post<ReviewChangeAnswer>('/jira/review/setTransitions', body);
+}
+
+/** "2 failed · 3 passed · 4 waiting", leaving out the zeros; '' when nothing is under review. */
+export function reviewSummaryText(summary: { passed: number; failed: number; waiting: number } | undefined) {
+  if (!summary) return '';
+  return [
+    [summary.failed, 'failed'],
+    [summary.passed, 'passed'],
+    [summary.waiting, 'waiting'],
+  ]
+    .filter(([count]) => (count as number) > 0)
+    .map(([count, word]) => `${count} ${word}`)
+    .join(' · ');
+}

@@ -1,0 +1,91 @@
+// The edit screen's "Client review" part (issue 11): which Jira transition a Failed and a Passed verdict
+// move the issue through, chosen from the transitions Jira lists for the project; "Don't move it" (the
+// default) leaves the issue where it is.
+import type { JiraTransition } from '@handoff/core/api';
+import { useId } from 'react';
+import type { ReviewTransitions } from '@/api/review';
+
+export const DONT_MOVE = "Don't move it";
+
+export type TransitionsLoad =
+  | { state: 'loading' }
+  | { state: 'failed'; message: string }
+  | { state: 'loaded'; value: ReviewTransitions };
+
+function TransitionSelect({
+  label,
+  available,
+  chosen,
+  onChange,
+}: {
+  label: string;
+  available: JiraTransition[];
+  chosen: JiraTransition | null;
+  onChange: (transition: JiraTransition | null) => void;
+}) {
+  const id = useId();
+  // A chosen transition that Jira no longer lists stays visible, so saving does not drop it unseen.
+  const options = chosen && !available.some((t) => t.id === chosen.id) ? [...available, chosen] : available;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="field__input"
+        value={chosen?.id ?? ''}
+        onChange={(event) => onChange(options.find((t) => t.id === event.target.value) ?? null)}
+      >
+        <option value="">{DONT_MOVE}</option>
+        {options.map((transition) => (
+          <option key={transition.id} value={transition.id}>
+            {transition.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function ReviewTransitionFields({
+  load,
+  onChange,
+}: {
+  load: TransitionsLoad;
+  onChange: (value: ReviewTransitions) => void;
+}) {
+  return (
+    <fieldset className="review-transitions">
+      <legend className="field__label">Client review</legend>
+      {load.state === 'loading' ? (
+        <p className="review-transitions__note">Loading Jira's transitions...</p>
+      ) : null}
+      {load.state === 'failed' ? (
+        <p className="review-transitions__note review-transitions__note--error">
+          Jira's transitions could not be loaded: {load.message}
+        </p>
+      ) : null}
+      {load.state === 'loaded' ? (
+        <>
+          <p className="review-transitions__note">
+            When the client answers, the verdict is written to the Jira issue as a comment. It can also move
+            the issue:
+          </p>
+          <TransitionSelect
+            label="Move a failed story through"
+            available={load.value.available}
+            chosen={load.value.onFailed}
+            onChange={(onFailed) => onChange({ ...load.value, onFailed })}
+          />
+          <TransitionSelect
+            label="Move a passed story through"
+            available={load.value.available}
+            chosen={load.value.onPassed}
+            onChange={(onPassed) => onChange({ ...load.value, onPassed })}
+          />
+        </>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,164 @@
+// The client's review in a project's Sent history (issue 11): link state, verdicts, Jira write-back, revoking.
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '@/lib/format';
+import { callsTo, createProject, createReviewedSend, db } from '@/testing/mocks/db';
+import { renderApp, signIn } from '@/testing/test-utils';
+import { REVOKE_CONFIRM } from './notice-review';
+
+function arrange() {
+  const { account } = signIn('ada@example.com');
+  const project = createProject(account.id, { projectKey: 'SHOP', projectName: 'Web Shop' });
+  const send = createReviewedSend(
+    account.id,
+    project,
+    'token-of-the-review-link-000000000000',
+    [
+      { key: 'SHOP-1', summary: 'Pay by card' },
+      { key: 'SHOP-2', summary: 'Search by name' },
+      { key: 'SHOP-3', summary: 'Wish list' },
+    ],
+    { expiresAt: '2026-04-11T14:00:00.000Z' },
+  );
+  const [passed, failed] = [send.review!.stories[0]!, send.review!.stories[1]!];
+  Object.assign(passed, {
+    verdict: 'passed',
+    answeredAt: '2026-03-13T09:30:00.000Z',
+    writeBack: 'written',
+  });
+  Object.assign(failed, {
+    verdict: 'failed',
+    comment: 'The search box ignores capitals.',
+    answeredAt: '2026-03-13T09:31:00.000Z',
+    writeBack: 'refused',
+    writeBackError: 'Jira answered 403: You do not have permission to comment.',
+  });
+  return { account, send };
+}
+
+async function openHistory() {
+  const view = renderApp('/admin/send-stories?key=SHOP');
+  const history = await screen.findByRole('region', { name: 'Sent' });
+  const review = await within(history).findByRole('region', { name: 'Client review' });
+  return { ...view, review };
+}
+
+const storyRow = (review: HTMLElement, key: string) =>
+  within(within(review).getByRole('list', { name: 'Client results' }))
+    .getAllByRole('listitem')
+    .find((item) => item.textContent?.startsWith(key))!;
+
+describe('the Sent history with client reviews', () => {
+  it('shows the link state with its expiry and, per story, the verdict, comment, when and the Jira write-back', async () => {
+    arrange();
+    const { review } = await openHistory();
+
+    expect(
+      within(review).getByText(`Active until ${formatDateTime('2026-04-11T14:00:00.000Z')}`),
+    ).toBeVisible();
+    const passed = within(storyRow(review, 'SHOP-1'));
+    expect(passed.getByText('Passed')).toBeInTheDocument();
+    expect(passed.getByText('Pay by card')).toBeInTheDocument();
+    expect(passed.getByText(formatDateTime('2026-03-13T09:30:00.000Z'))).toHaveAttribute(
+      'datetime',
+      '2026-03-13T09:30:00.000Z',
+    );
+    expect(passed.getByText('Jira: written')).toBeInTheDocument();
+
+    const failed = within(storyRow(review, 'SHOP-2'));
+    expect(failed.getByText('Failed')).toBeInTheDocument();
+    expect(failed.getByText('“The search box ignores capitals.”')).toBeInTheDocument();
+    expect(
+      failed.getByText('Jira refused it: Jira answered 403: You do not have permission to comment.'),
+    ).toBeInTheDocument();
+
+    const waiting = within(storyRow(review, 'SHOP-3'));
+    expect(waiting.getByText('Waiting')).toBeInTheDocument();
+    expect(waiting.queryByText(/^Jira/)).not.toBeInTheDocument();
+  });
+
+  it('says whether the write-back is still pending, and shows expired and revoked links without Revoke', async () => {
+    const { send } = arrange();
+    send.review!.stories[0]!.writeBack = 'pending';
+    send.review!.linkState = 'expired';
+    const { review, unmount } = await openHistory();
+    expect(within(storyRow(review, 'SHOP-1')).getByText('Jira: not written yet')).toBeInTheDocument();
+    expect(
+      within(review).getByText(`Expired on ${formatDateTime('2026-04-11T14:00:00.000Z')}`),
+    ).toBeVisible();
+    expect(within(review).queryByRole('button', { name: 'Revoke link' })).not.toBeInTheDocument();
+    unmount();
+
+    send.review!.linkState = 'revoked';
+    const again = await openHistory();
+    expect(within(again.review).getByText('Revoked')).toBeVisible();
+    expect(within(again.review).queryByRole('button', { name: 'Revoke link' })).not.toBeInTheDocument();
+  });
+
+  it('shows a transition Jira refused beside a comment that was written', async () => {
+    const { send } = arrange();
+    send.review!.stories[0]!.writeBackError =
+      'The comment was written, but Jira refused the transition “Reopen”: Jira answered 400.';
+    const { review } = await openHistory();
+    expect(
+      within(storyRow(review, 'SHOP-1')).getByText(
+        'Jira: The comment was written, but Jira refused the transition “Reopen”: Jira answered 400.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('revokes an active link after a confirmation, and shows it revoked', async () => {
+    const { account, send } = arrange();
+    const { review, user } = await openHistory();
+
+    await user.click(within(review).getByRole('button', { name: 'Revoke link' }));
+    const cancelDialog = screen.getByRole('alertdialog', { name: REVOKE_CONFIRM });
+    await user.click(within(cancelDialog).getByRole('button', { name: 'Cancel' }));
+    expect(callsTo('/jira/review/revokeLink')).toEqual([]);
+
+    await user.click(within(review).getByRole('button', { name: 'Revoke link' }));
+    const dialog = screen.getByRole('alertdialog', { name: REVOKE_CONFIRM });
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke link' }));
+
+    const history = screen.getByRole('region', { name: 'Sent' });
+    expect(await within(history).findByText('Revoked')).toBeVisible();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(within(history).queryByRole('button', { name: 'Revoke link' })).not.toBeInTheDocument();
+    expect(callsTo('/jira/review/revokeLink')).toEqual([
+      { userId: account.id, projectKey: 'SHOP', sendId: send.id },
+    ]);
+    expect(db.sends[0]?.review?.linkState).toBe('revoked');
+  });
+
+  it('shows no review for a notice sent before reviews existed', async () => {
+    const { account } = signIn('ada@example.com');
+    const project = createProject(account.id, { projectKey: 'SHOP' });
+    createReviewedSend(account.id, project, 'token-of-the-review-link-000000000000', [
+      { key: 'SHOP-1', summary: 'Pay by card' },
+    ]);
+    db.sends[0]!.review = null;
+    renderApp('/admin/send-stories?key=SHOP');
+    const history = await screen.findByRole('region', { name: 'Sent' });
+    await within(history).findByRole('listitem');
+    expect(within(history).queryByRole('region', { name: 'Client review' })).not.toBeInTheDocument();
+  });
+});
+
+describe('a message kept in the outbox', () => {
+  it('shows its review link as a link the staff can follow', async () => {
+    const { account } = signIn('ada@example.com');
+    const project = createProject(account.id, { projectKey: 'SHOP' });
+    const send = createReviewedSend(account.id, project, 'token-of-the-review-link-000000000000', [
+      { key: 'SHOP-1', summary: 'Pay by card' },
+    ]);
+    const link = 'http://localhost:3000/review/token-of-the-review-link-000000000000';
+    Object.assign(send, { delivered: false, text: `Hello,\n\nBye\n\nReview and report results: ${link}` });
+    const { user } = renderApp('/admin/send-stories?key=SHOP');
+    const history = await screen.findByRole('region', { name: 'Sent' });
+    await user.click(await within(history).findByText('Show the message'));
+    expect(within(history).getByRole('link', { name: link })).toHaveAttribute('href', link);
+    expect(within(history).getByText(/Review and report results:/)).toHaveTextContent(
+      `Hello, Bye Review and report results: ${link}`,
+    );
+  });
+});

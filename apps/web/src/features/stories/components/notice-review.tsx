@@ -1,0 +1,132 @@
+// A notice's client review in the Sent history (issue 11): the link's state with its expiry, and per story
+// the client's verdict (Waiting, Passed or Failed) with the comment, when it was given and whether it
+// reached Jira. An active link can be revoked, after a confirmation.
+import type { NoticeReview } from '@handoff/core/api';
+import { useState } from 'react';
+import { revokeReviewLink } from '@/api/review';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { errorMessage, isSessionEnded } from '@/lib/errors';
+import { formatDateTime } from '@/lib/format';
+import { useServices } from '@/lib/services';
+
+export const REVOKE_CONFIRM =
+  'Revoke this review link? The client will no longer be able to open it or change their results.';
+
+type ReviewedStory = NoticeReview['stories'][number];
+
+const verdictText: Record<ReviewedStory['verdict'], string> = {
+  waiting: 'Waiting',
+  passed: 'Passed',
+  failed: 'Failed',
+};
+
+function linkStateText(review: NoticeReview): string {
+  const until = formatDateTime(review.expiresAt);
+  if (review.linkState === 'active') return `Active until ${until}`;
+  if (review.linkState === 'expired') return `Expired on ${until}`;
+  return 'Revoked';
+}
+
+/** Whether the verdict reached Jira: its comment is waiting to be written, written, or refused. */
+function writeBackText(story: ReviewedStory): string | null {
+  switch (story.writeBack) {
+    case 'pending':
+      return 'Jira: not written yet';
+    case 'written':
+      // The comment is in Jira; the chosen transition may still have been refused.
+      return story.writeBackError ? `Jira: ${story.writeBackError}` : 'Jira: written';
+    case 'refused':
+      return `Jira refused it: ${story.writeBackError ?? 'no reason given'}`;
+    default:
+      return null;
+  }
+}
+
+export function NoticeReviewView({
+  review,
+  userId,
+  projectKey,
+  sendId,
+  onRevoked,
+}: {
+  review: NoticeReview;
+  userId: string;
+  projectKey: string;
+  sendId: string;
+  /** Called after the link was revoked (the history reloads). */
+  onRevoked: () => void;
+}) {
+  const { api } = useServices();
+  const [confirming, setConfirming] = useState(false);
+  const [revoking, setRevoking] = useState(false);
+
+  const revoke = async () => {
+    setRevoking(true);
+    try {
+      await revokeReviewLink(api, userId, projectKey, sendId);
+      setConfirming(false);
+      onRevoked();
+    } catch (error) {
+      setConfirming(false);
+      if (!isSessionEnded(error)) window.alert(errorMessage(error));
+    } finally {
+      setRevoking(false);
+    }
+  };
+
+  return (
+    <section className="notice-review" aria-label="Client review">
+      <p className="notice-review__link">
+        <span>
+          Review link:{' '}
+          <span className={`notice-review__state notice-review__state--${review.linkState}`}>
+            {linkStateText(review)}
+          </span>
+        </span>
+        {review.linkState === 'active' ? (
+          <button type="button" className="button button--outline" onClick={() => setConfirming(true)}>
+            Revoke link
+          </button>
+        ) : null}
+      </p>
+      <ul className="notice-review__stories" aria-label="Client results">
+        {review.stories.map((story) => {
+          const jira = writeBackText(story);
+          return (
+            <li key={story.key} className="notice-review__story">
+              <p className="notice-review__head">
+                <span className="notice-review__key">{story.key}</span>
+                <span className="notice-review__summary">{story.summary}</span>
+                <span className={`verdict verdict--${story.verdict}`}>{verdictText[story.verdict]}</span>
+              </p>
+              {story.comment ? <p className="notice-review__comment">“{story.comment}”</p> : null}
+              {story.answeredAt || jira ? (
+                <p className="notice-review__meta">
+                  {story.answeredAt ? (
+                    <time dateTime={story.answeredAt}>{formatDateTime(story.answeredAt)}</time>
+                  ) : null}
+                  {jira ? (
+                    <span
+                      className={story.writeBack === 'refused' ? 'notice-review__jira--refused' : undefined}
+                    >
+                      {jira}
+                    </span>
+                  ) : null}
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      <ConfirmDialog
+        open={confirming}
+        message={REVOKE_CONFIRM}
+        busy={revoking}
+        confirmLabel="Revoke link"
+        cancelLabel="Cancel"
+        onConfirm={revoke}
+        onCancel={() => setConfirming(false)}
+      />
+    </section>
+  );
+}

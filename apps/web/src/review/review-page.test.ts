@@ -1,0 +1,229 @@
+// The client's review page against the MSW review handlers: what a client sees and what reaches the server.
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { callsTo, createAccount, createProject, createReviewedSend, db } from '@/testing/mocks/db';
+import { server } from '@/testing/mocks/server';
+import {
+  LINK_INVALID_TEXT,
+  NO_VERDICT_TEXT,
+  startReviewPage,
+  THANKS_TEXT,
+  tokenFromPath,
+} from './review-page';
+
+const TOKEN = 'k3Jd9_xQ-4vTn0pWz8yLmA1bC2dE3fG4hI5jK6lM7nO';
+
+function arrangeNotice() {
+  const owner = createAccount('owner@example.com');
+  const project = createProject(owner.id, { projectKey: 'SHOP', projectName: 'Demo Web Shop' });
+  // Another notice of the same project: its stories must not show on this link.
+  createReviewedSend(owner.id, project, 'other-token-of-another-notice-000000', [
+    { key: 'SHOP-9', summary: 'Another notice' },
+  ]);
+  return createReviewedSend(owner.id, project, TOKEN, [
+    { key: 'SHOP-1', summary: 'Pay by card', testSteps: ['Add a product to the cart', 'Pay with 4242'] },
+    { key: 'SHOP-2', summary: 'Search by name', testSteps: ['Type "lamp" in the search box'] },
+  ]);
+}
+
+async function openPage(token: string | null = TOKEN) {
+  const root = document.createElement('main');
+  document.body.replaceChildren(root);
+  await startReviewPage(root, token);
+  return root;
+}
+
+const story = (key: string) => screen.getByRole('listitem', { name: new RegExp(`^${key} `) });
+
+describe('the review page', () => {
+  beforeEach(() => {
+    document.body.replaceChildren();
+  });
+
+  it("shows the project's name and, per story of this notice only, key, summary, test steps, toggles and a comment box", async () => {
+    arrangeNotice();
+    await openPage();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Demo Web Shop' })).toBeInTheDocument();
+    const stories = within(screen.getByRole('list', { name: 'Stories' })).getAllByRole('listitem', {
+      name: /^SHOP-/,
+    });
+    expect(stories.map((item) => within(item).getByRole('heading', { level: 2 }).textContent)).toEqual([
+      'SHOP-1 Pay by card',
+      'SHOP-2 Search by name',
+    ]);
+    expect(screen.queryByText(/SHOP-9/)).not.toBeInTheDocument();
+    const steps = within(story('SHOP-1')).getByRole('list', { name: 'Test steps' });
+    expect(
+      within(steps)
+        .getAllByRole('listitem')
+        .map((step) => step.textContent),
+    ).toEqual(['Add a product to the cart', 'Pay with 4242']);
+    for (const key of ['SHOP-1', 'SHOP-2']) {
+      const item = within(story(key));
+      expect(item.getByRole('button', { name: 'Passed' })).toHaveAttribute('aria-pressed', 'false');
+      expect(item.getByRole('button', { name: 'Failed' })).toHaveAttribute('aria-pressed', 'false');
+      expect(item.getByRole('textbox', { name: 'Comment' })).toHaveValue('');
+    }
+    // The token travels in the body only, and no account is asked for.
+    expect(callsTo('/jira/review/getNotice')).toEqual([{ token: TOKEN }]);
+    expect(db.calls[0]?.headers?.authorization).toBe('');
+  });
+
+  it('submits the verdicts given so far with their comments and thanks the client', async () => {
+    const send = arrangeNotice();
+    const user = userEvent.setup();
+    await openPage();
+
+    const first = within(story('SHOP-1'));
+    await user.click(first.getByRole('button', { name: 'Passed' }));
+    await user.click(first.getByRole('button', { name: 'Failed' }));
+    expect(first.getByRole('button', { name: 'Failed' })).toHaveAttribute('aria-pressed', 'true');
+    expect(first.getByRole('button', { name: 'Passed' })).toHaveAttribute('aria-pressed', 'false');
+    await user.type(first.getByRole('textbox', { name: 'Comment' }), '  The card form never loads.  ');
+    // SHOP-2 has a comment but no verdict yet: it is not sent.
+    await user.type(within(story('SHOP-2')).getByRole('textbox', { name: 'Comment' }), 'Not tried yet');
+    await user.click(screen.getByRole('button', { name: 'Submit results' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(THANKS_TEXT);
+    expect(THANKS_TEXT).toBe('Thank you. Your results were sent to the team.');
+    expect(callsTo('/jira/review/submitVerdicts')).toEqual([
+      {
+        token: TOKEN,
+        verdicts: [{ key: 'SHOP-1', verdict: 'failed', comment: 'The card form never loads.' }],
+      },
+    ]);
+    expect(send.review?.stories.map((s) => s.verdict)).toEqual(['failed', 'waiting']);
+  });
+
+  it('shows the current verdicts when the client comes back, and lets them change one', async () => {
+    arrangeNotice();
+    const user = userEvent.setup();
+    await openPage();
+    await user.click(within(story('SHOP-1')).getByRole('button', { name: 'Failed' }));
+    await user.type(within(story('SHOP-1')).getByRole('textbox', { name: 'Comment' }), 'Broken');
+    await user.click(within(story('SHOP-2')).getByRole('button', { name: 'Passed' }));
+    await user.click(screen.getByRole('button', { name: 'Submit results' }));
+    await screen.findByText(THANKS_TEXT);
+
+    await openPage();
+    const first = within(story('SHOP-1'));
+    expect(first.getByRole('button', { name: 'Failed' })).toHaveAttribute('aria-pressed', 'true');
+    expect(first.getByRole('textbox', { name: 'Comment' })).toHaveValue('Broken');
+    expect(within(story('SHOP-2')).getByRole('button', { name: 'Passed' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    await user.click(first.getByRole('button', { name: 'Passed' }));
+    await user.clear(first.getByRole('textbox', { name: 'Comment' }));
+    await user.click(screen.getByRole('button', { name: 'Submit results' }));
+    await screen.findByText(THANKS_TEXT);
+    expect(callsTo('/jira/review/submitVerdicts').at(-1)).toEqual({
+      token: TOKEN,
+      verdicts: [
+        { key: 'SHOP-1', verdict: 'passed' },
+        { key: 'SHOP-2', verdict: 'passed' },
+      ],
+    });
+  });
+
+  it('asks for a verdict when none was given, without calling the server', async () => {
+    arrangeNotice();
+    const user = userEvent.setup();
+    await openPage();
+    await user.click(screen.getByRole('button', { name: 'Submit results' }));
+    expect(screen.getByRole('status')).toHaveTextContent(NO_VERDICT_TEXT);
+    expect(callsTo('/jira/review/submitVerdicts')).toEqual([]);
+  });
+
+  it('says only that the link is no longer valid for an unknown or revoked link, or a path without a token', async () => {
+    const send = arrangeNotice();
+    await openPage('an-unknown-token-of-thirty-chars-xx');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(LINK_INVALID_TEXT);
+    expect(LINK_INVALID_TEXT).toBe('This review link is no longer valid.');
+    expect(screen.queryByText(/Demo Web Shop|SHOP-/)).not.toBeInTheDocument();
+
+    send.review!.linkState = 'revoked';
+    await openPage();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(LINK_INVALID_TEXT);
+
+    const calls = callsTo('/jira/review/getNotice').length;
+    await openPage(null);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(LINK_INVALID_TEXT);
+    expect(callsTo('/jira/review/getNotice')).toHaveLength(calls);
+  });
+
+  it('shows the invalid-link page when the link is revoked while the client answers', async () => {
+    const send = arrangeNotice();
+    const user = userEvent.setup();
+    await openPage();
+    await user.click(within(story('SHOP-1')).getByRole('button', { name: 'Passed' }));
+    send.review!.linkState = 'revoked';
+    await user.click(screen.getByRole('button', { name: 'Submit results' }));
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(LINK_INVALID_TEXT);
+  });
+
+  it('keeps the answers and says why when the results could not be sent, e.g. rate-limited', async () => {
+    arrangeNotice();
+    const user = userEvent.setup();
+    await openPage();
+    await user.click(within(story('SHOP-2')).getByRole('button', { name: 'Passed' }));
+    server.use(
+      http.post('/jira/review/submitVerdicts', () =>
+        HttpResponse.json({ status: 429, code: 'RATE_LIMITED', message: 'Slow down' }, { status: 429 }),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Submit results' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your results were not sent: Too many requests from here just now.',
+    );
+    expect(within(story('SHOP-2')).getByRole('button', { name: 'Passed' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  it('offers to try again when the stories could not be loaded', async () => {
+    arrangeNotice();
+    const user = userEvent.setup();
+    server.use(
+      http.post(
+        '/jira/review/getNotice',
+        () =>
+          HttpResponse.json(
+            { status: 503, code: 'UNAVAILABLE', message: 'Down for a moment' },
+            { status: 503 },
+          ),
+        { once: true },
+      ),
+    );
+    await openPage();
+    expect(screen.getByText('Down for a moment')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Demo Web Shop' })).toBeInTheDocument();
+  });
+});
+
+describe('a story whose summary is not known yet', () => {
+  it('shows its key once', async () => {
+    const owner = createAccount('owner@example.com');
+    const project = createProject(owner.id, { projectKey: 'SHOP', projectName: 'Demo Web Shop' });
+    createReviewedSend(owner.id, project, TOKEN, [{ key: 'SHOP-7', summary: 'SHOP-7' }]);
+    await openPage();
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(/^SHOP-7$/);
+    expect(screen.getByText('No test steps were given for this story.')).toBeInTheDocument();
+  });
+});
+
+describe('tokenFromPath', () => {
+  it('reads the token of /review/{token} and nothing else', () => {
+    expect(tokenFromPath(`/review/${TOKEN}`)).toBe(TOKEN);
+    expect(tokenFromPath(`/review/${TOKEN}/`)).toBe(TOKEN);
+    expect(tokenFromPath('/review/')).toBeNull();
+    expect(tokenFromPath('/review/a/b')).toBeNull();
+    expect(tokenFromPath('/admin/index')).toBeNull();
+  });
+});

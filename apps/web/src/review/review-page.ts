@@ -1,0 +1,246 @@
+// The client's review page at {PUBLIC_URL}/review/{token} (issue 11): no account, no admin app, no React.
+// It reads the notice with POST /jira/review/getNotice {token} and shows, per story, its key, summary and
+// test steps, two toggle buttons `Passed` / `Failed` (aria-pressed) and a `Comment` box; `Submit results`
+// posts the verdicts given so far to /jira/review/submitVerdicts. The page is built with DOM calls and
+// textContent only (nothing typed is parsed as HTML) and sets no inline style, for the strict CSP.
+import type {
+  REVIEW_LINK_INVALID,
+  ReviewNoticeAnswer,
+  ReviewStory,
+  ReviewTokenBody,
+  ReviewVerdict,
+  SubmitVerdictsAnswer,
+  SubmitVerdictsBody,
+} from '@handoff/core/api';
+import { formatDateTime } from '@/lib/format';
+
+// The contract's texts, checked against its types (the web imports the API module as types only).
+export const LINK_INVALID_TEXT: typeof REVIEW_LINK_INVALID = 'This review link is no longer valid.';
+export const THANKS_TEXT: SubmitVerdictsAnswer['message'] = 'Thank you. Your results were sent to the team.';
+export const NO_VERDICT_TEXT = 'Choose Passed or Failed for at least one story, then submit.';
+const MAX_COMMENT = 2000;
+
+type Notice = ReviewNoticeAnswer['data'];
+
+/** The token of a review link's path, `/review/{token}`; null when the path holds none. */
+export function tokenFromPath(pathname: string): string | null {
+  const match = /^\/review\/([A-Za-z0-9_-]+)\/?$/.exec(pathname);
+  return match?.[1] ?? null;
+}
+
+class ReviewCallError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A public review call: JSON in, JSON out; errors carry the server's message ({status, code, message}). */
+async function callReview<T>(path: string, body: ReviewTokenBody | SubmitVerdictsBody): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(new URL(path, window.location.href), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+      credentials: 'omit',
+      referrerPolicy: 'no-referrer',
+    });
+  } catch {
+    throw new ReviewCallError(0, 'The server could not be reached. Check your connection and try again.');
+  }
+  const data: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const message = (data as { message?: unknown } | undefined)?.message;
+    throw new ReviewCallError(
+      response.status,
+      response.status === 429
+        ? 'Too many requests from here just now. Wait a few minutes, then try again.'
+        : typeof message === 'string' && message !== ''
+          ? message
+          : `The server answered with status ${response.status}.`,
+    );
+  }
+  return data as T;
+}
+
+/** A DOM element with a class and text, nothing parsed as HTML. */
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className?: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  if (className) element.className = className;
+  if (text !== undefined) element.textContent = text;
+  return element;
+}
+
+/** One story's answer as the page holds it until it is submitted. */
+interface Answer {
+  verdict: ReviewVerdict | null;
+  comment: string;
+}
+
+/** Shows the review of the link's token in `root` (the page's <main>). Resolves once the first view is shown. */
+export async function startReviewPage(root: HTMLElement, token: string | null): Promise<void> {
+  const showInvalid = () => {
+    root.replaceChildren(el('h1', 'review__title', LINK_INVALID_TEXT));
+    root.removeAttribute('aria-busy');
+    root.removeAttribute('aria-labelledby');
+    document.title = 'Review link no longer valid · Handoff';
+  };
+
+  const load = async () => {
+    if (!token) return showInvalid();
+    root.setAttribute('aria-busy', 'true');
+    try {
+      const answer = await callReview<ReviewNoticeAnswer>('/jira/review/getNotice', { token });
+      showNotice(answer.data, token);
+    } catch (error) {
+      if (error instanceof ReviewCallError && (error.status === 404 || error.status === 400)) {
+        return showInvalid();
+      }
+      const retry = el('button', 'review__button review__button--outline', 'Try again');
+      retry.type = 'button';
+      retry.addEventListener('click', () => void load());
+      root.replaceChildren(
+        el('h1', 'review__title', 'The stories could not be loaded'),
+        el('p', 'review__note', (error as Error).message),
+        retry,
+      );
+      root.removeAttribute('aria-busy');
+    }
+  };
+
+  const showNotice = (notice: Notice, token: string) => {
+    const answers = new Map<string, Answer>(
+      notice.stories.map((story) => [story.key, { verdict: story.verdict, comment: story.comment ?? '' }]),
+    );
+    const heading = el('h1', 'review__title', notice.projectName);
+    heading.id = 'review-title';
+    root.setAttribute('aria-labelledby', heading.id);
+    const intro = el(
+      'p',
+      'review__note',
+      `Please test ${notice.stories.length === 1 ? 'this story' : `these ${notice.stories.length} stories`} and tell the team whether each one works. You can come back and change your answers until ${formatDateTime(notice.expiresAt)}.`,
+    );
+    const form = el('form', 'review__form');
+    form.noValidate = true;
+    const list = el('ol', 'review__stories');
+    list.setAttribute('aria-label', 'Stories');
+    for (const [index, story] of notice.stories.entries()) {
+      list.append(storyItem(story, index, answers.get(story.key)!));
+    }
+    const status = el('p', 'review__status');
+    status.setAttribute('role', 'status');
+    const submit = el('button', 'review__button', 'Submit results');
+    submit.type = 'submit';
+    const actions = el('div', 'review__actions');
+    actions.append(submit, status);
+    form.append(list, actions);
+
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      if (submit.getAttribute('aria-disabled') === 'true') return;
+      const verdicts: SubmitVerdictsBody['verdicts'] = [];
+      for (const [key, answer] of answers) {
+        if (!answer.verdict) continue;
+        const comment = answer.comment.trim();
+        verdicts.push({ key, verdict: answer.verdict, ...(comment ? { comment } : {}) });
+      }
+      status.className = 'review__status';
+      if (verdicts.length === 0) {
+        status.classList.add('review__status--error');
+        status.textContent = NO_VERDICT_TEXT;
+        return;
+      }
+      submit.setAttribute('aria-disabled', 'true');
+      status.textContent = 'Sending your results...';
+      try {
+        const answer = await callReview<SubmitVerdictsAnswer>('/jira/review/submitVerdicts', {
+          token,
+          verdicts,
+        });
+        status.classList.add('review__status--done');
+        status.textContent = answer.message || THANKS_TEXT;
+      } catch (error) {
+        if (error instanceof ReviewCallError && error.status === 404) return showInvalid();
+        status.classList.add('review__status--error');
+        status.textContent = `Your results were not sent: ${(error as Error).message}`;
+      } finally {
+        submit.removeAttribute('aria-disabled');
+      }
+    });
+
+    root.replaceChildren(heading, intro, form);
+    root.removeAttribute('aria-busy');
+    document.title = `Review: ${notice.projectName} · Handoff`;
+  };
+
+  await load();
+}
+
+/** One story: key and summary, test steps, the two toggles and the comment box. */
+function storyItem(story: ReviewStory, index: number, answer: Answer): HTMLLIElement {
+  const item = el('li', 'review-story');
+  const headingId = `story-${index}`;
+  item.setAttribute('aria-labelledby', headingId);
+  const heading = el('h2', 'review-story__title');
+  heading.id = headingId;
+  heading.append(el('span', 'review-story__key', story.key));
+  // Until the server has read the story from Jira its summary may be just the key: not shown twice.
+  if (story.summary && story.summary !== story.key) heading.append(` ${story.summary}`);
+  item.append(heading);
+
+  if (story.testSteps.length > 0) {
+    const stepsId = `story-${index}-steps`;
+    const stepsLabel = el('h3', 'review-story__label', 'Test steps');
+    stepsLabel.id = stepsId;
+    const steps = el('ol', 'review-story__steps');
+    steps.setAttribute('aria-labelledby', stepsId);
+    for (const step of story.testSteps) steps.append(el('li', undefined, step));
+    item.append(stepsLabel, steps);
+  } else {
+    item.append(el('p', 'review-story__none', 'No test steps were given for this story.'));
+  }
+
+  const choice = el('div', 'review-story__choice');
+  choice.setAttribute('role', 'group');
+  choice.setAttribute('aria-label', `Result for ${story.key}`);
+  const toggles: Record<ReviewVerdict, HTMLButtonElement> = {
+    passed: el('button', 'review-toggle review-toggle--passed', 'Passed'),
+    failed: el('button', 'review-toggle review-toggle--failed', 'Failed'),
+  };
+  const showChoice = () => {
+    for (const [verdict, button] of Object.entries(toggles)) {
+      button.setAttribute('aria-pressed', String(answer.verdict === verdict));
+    }
+  };
+  for (const [verdict, button] of Object.entries(toggles) as [ReviewVerdict, HTMLButtonElement][]) {
+    button.type = 'button';
+    button.addEventListener('click', () => {
+      // Like a pair of radio buttons: a given verdict can be changed, not taken back (the server keeps it).
+      answer.verdict = verdict;
+      showChoice();
+    });
+    choice.append(button);
+  }
+  showChoice();
+
+  const commentId = `story-${index}-comment`;
+  const label = el('label', 'review-story__label', 'Comment');
+  label.htmlFor = commentId;
+  const comment = el('textarea', 'review-story__comment');
+  comment.id = commentId;
+  comment.rows = 3;
+  comment.maxLength = MAX_COMMENT;
+  comment.value = answer.comment;
+  comment.addEventListener('input', () => {
+    answer.comment = comment.value;
+  });
+  item.append(choice, label, comment);
+  return item;
+}

@@ -1,0 +1,115 @@
+// The client review calls (issue 11, @handoff/core/api review.ts), served from the in-memory db: the two
+// public calls need nothing but the token; the staff calls need the bearer token like the other calls.
+import type { ReviewChangeAnswer, ReviewSummariesAnswer, ReviewVerdict } from '@handoff/core/api';
+import { HttpResponse, http } from 'msw';
+import { LINK_INVALID_TEXT, THANKS_TEXT } from '@/review/review-page';
+import { db, findProject, type StoredSend } from '../db';
+import { apiError, post } from './projects';
+
+const linkInvalid = () => apiError(404, LINK_INVALID_TEXT, 'NOT_FOUND');
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The active link of a token and its send, or null (unknown, revoked or expired). */
+function activeLink(token: unknown) {
+  const link = typeof token === 'string' ? db.reviewLinks.get(token) : undefined;
+  const send = link ? db.sends.find((s) => s.id === link.sendId) : undefined;
+  if (!link || !send?.review || send.review.linkState !== 'active') return null;
+  return { link, send: send as StoredSend & { review: NonNullable<StoredSend['review']> } };
+}
+
+/** A public call: logged with its body, no bearer token. */
+function publicPost(path: string, handle: (body: Record<string, unknown>) => Response) {
+  return http.post(path, async ({ request }) => {
+    const body = (await request.json()) as Record<string, unknown>;
+    db.requests.push(`POST ${path}`);
+    db.calls.push({ path, body, headers: { authorization: request.headers.get('authorization') ?? '' } });
+    return handle(body);
+  });
+}
+
+export const reviewHandlers = [
+  publicPost('/jira/review/getNotice', (body) => {
+    const found = activeLink(body.token);
+    if (!found) return linkInvalid();
+    const { link, send } = found;
+    return HttpResponse.json({
+      data: {
+        projectName: link.projectName,
+        sentAt: send.createdAt,
+        expiresAt: send.review.expiresAt,
+        stories: link.stories,
+      },
+    });
+  }),
+
+  publicPost('/jira/review/submitVerdicts', (body) => {
+    const found = activeLink(body.token);
+    if (!found) return linkInvalid();
+    const verdicts = Array.isArray(body.verdicts) ? (body.verdicts as Record<string, unknown>[]) : [];
+    if (verdicts.length === 0) return apiError(400, 'Give a verdict for at least one story.', 'BAD_REQUEST');
+    for (const given of verdicts) {
+      const story = found.link.stories.find((s) => s.key === given.key);
+      const row = found.send.review.stories.find((s) => s.key === given.key);
+      if (!story || !row) return apiError(400, `${str(given.key)} is not a story of this notice.`);
+      const verdict = given.verdict as ReviewVerdict;
+      const comment = str(given.comment) || null;
+      Object.assign(story, { verdict, comment });
+      Object.assign(row, {
+        verdict,
+        comment,
+        answeredAt: '2026-03-13T09:30:00.000Z',
+        writeBack: 'pending',
+        writeBackError: null,
+      });
+    }
+    return HttpResponse.json({ status: 200, message: THANKS_TEXT });
+  }),
+
+  post('/jira/review/revokeLink', (caller, body) => {
+    const send = db.sends.find(
+      (s) => s.userId === caller.id && s.projectKey === body.projectKey && s.id === body.sendId,
+    );
+    if (!send?.review) return apiError(404, 'This notice has no review link.', 'NOT_FOUND');
+    send.review.linkState = 'revoked';
+    return HttpResponse.json<ReviewChangeAnswer>({ status: 200, message: 'The review link was revoked.' });
+  }),
+
+  post('/jira/review/getSummaries', (caller) => {
+    const data: ReviewSummariesAnswer['data'] = {};
+    for (const send of db.sends) {
+      if (send.userId !== caller.id || send.review?.linkState !== 'active') continue;
+      const summary = data[send.projectKey] ?? { passed: 0, failed: 0, waiting: 0 };
+      data[send.projectKey] = summary;
+      for (const story of send.review.stories) summary[story.verdict] += 1;
+    }
+    return HttpResponse.json({ data });
+  }),
+
+  post('/jira/review/getTransitions', (caller, body) => {
+    const projectKey = str(body.projectKey);
+    if (!findProject(caller.id, projectKey))
+      return apiError(404, `You have no project with the key "${projectKey}".`);
+    const chosen = db.transitions.get(projectKey) ?? { available: [], onFailed: null, onPassed: null };
+    return HttpResponse.json({ data: chosen });
+  }),
+
+  post('/jira/review/setTransitions', (caller, body) => {
+    const projectKey = str(body.projectKey);
+    if (!findProject(caller.id, projectKey))
+      return apiError(404, `You have no project with the key "${projectKey}".`);
+    const current = db.transitions.get(projectKey) ?? { available: [], onFailed: null, onPassed: null };
+    const pick = (value: unknown) => {
+      const id = (value as { id?: unknown } | null)?.id;
+      return current.available.find((t) => t.id === id) ?? null;
+    };
+    db.transitions.set(projectKey, {
+      ...current,
+      onFailed: pick(body.onFailed),
+      onPassed: pick(body.onPassed),
+    });
+    return HttpResponse.json<ReviewChangeAnswer>({
+      status: 200,
+      message: 'The review transitions were saved.',
+    });
+  }),
+];

@@ -1,0 +1,187 @@
+// Issue 11 end to end: a notice sent over a real SMTP server carries a review link; the client opens it
+// without an account, gives verdicts and submits; the comments arrive at the demo tracker (read back over
+// its Jira REST API), and the verdicts show in the project's Sent history. Invalid links answer 404.
+import { AxeBuilder } from '@axe-core/playwright';
+import { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
+import { apiCall } from '../support/api.ts';
+import { registerAndLogIn } from '../support/auth.ts';
+import { E2E_SMTP_PORT } from '../support/ports.ts';
+import { addDemoProject, reviewLinkOf, sendNotice } from '../support/review.ts';
+import { expect, type Page, test } from '../support/test.ts';
+
+const LINK_INVALID = 'This review link is no longer valid.';
+const THANKS = 'Thank you. Your results were sent to the team.';
+
+const mailbox = new Mailbox();
+test.beforeAll(async () => {
+  await mailbox.listen(E2E_SMTP_PORT);
+});
+test.afterAll(() => mailbox.close());
+
+interface AdfNode {
+  text?: string;
+  content?: AdfNode[];
+}
+/** The plain text of an ADF document (Jira's comment bodies). */
+const adfText = (node: AdfNode): string =>
+  (node.text ?? '') + (node.content ?? []).map((child) => adfText(child)).join(node.content ? '\n' : '');
+
+/** The comments of an issue as the demo tracker lists them (GET /rest/api/3/issue/{key}/comment). */
+async function jiraComments(page: Page, key: string, email: string, apikey: string): Promise<string[]> {
+  const response = await page.request.get(`/rest/api/3/issue/${key}/comment`, {
+    headers: { authorization: `Basic ${Buffer.from(`${email}:${apikey}`).toString('base64')}` },
+  });
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { comments: { body: AdfNode }[] };
+  return body.comments.map((comment) => adfText(comment.body));
+}
+
+/** A story of the review page, by its key. */
+const storyOnPage = (page: Page, key: string) =>
+  page
+    .getByRole('list', { name: 'Stories' })
+    .getByRole('listitem')
+    .filter({
+      has: page.getByRole('heading', { level: 2, name: new RegExp(`^${key}( |$)`) }),
+    });
+
+test("the client's verdicts from the e-mailed link reach Jira and the Sent history", async ({
+  page,
+  browser,
+}) => {
+  const account = await registerAndLogIn(page);
+  const client = `review-${Date.now()}@example.test`;
+  const user = await addDemoProject(page, client);
+  const mail = await sendNotice(page, mailbox, client);
+  const link = reviewLinkOf(mail);
+  const sends = await apiCall<{ data: { issueKeys: string[] }[] }>(page, '/jira/getProjectSends', {
+    userId: user.id,
+    projectKey: 'DEMO',
+  });
+  const sentKeys = sends.data[0]!.issueKeys;
+  const [failedKey, passedKey] = sentKeys;
+  expect(passedKey, 'the notice names at least two stories').toBeTruthy();
+
+  // The client: another browser, no account.
+  const clientContext = await browser.newContext();
+  const review = await clientContext.newPage();
+  // The fixture watches `page` only: the client's page is watched for CSP violations here.
+  const cspViolations: string[] = [];
+  review.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+      cspViolations.push(message.text());
+    }
+  });
+  const response = await review.goto(link);
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+  await expect(review.getByRole('heading', { level: 1, name: 'Demo Web Shop' })).toBeVisible();
+  const stories = review
+    .getByRole('list', { name: 'Stories' })
+    .getByRole('listitem')
+    .filter({
+      has: review.getByRole('heading', { level: 2 }),
+    });
+  await expect(stories).toHaveCount(new Set(sentKeys).size);
+
+  const axe = await new AxeBuilder({ page: review }).analyze();
+  expect(axe.violations.map((v) => `${v.id} (${v.impact}): ${v.help}`)).toEqual([]);
+
+  const comment = `Checkout fails with a 12-digit card ${Date.now()}`;
+  const failed = storyOnPage(review, failedKey!);
+  await failed.getByRole('button', { name: 'Failed' }).click();
+  await expect(failed.getByRole('button', { name: 'Failed' })).toHaveAttribute('aria-pressed', 'true');
+  await failed.getByRole('textbox', { name: 'Comment' }).fill(comment);
+  await storyOnPage(review, passedKey!).getByRole('button', { name: 'Passed' }).click();
+  await review.getByRole('button', { name: 'Submit results' }).click();
+  await expect(review.getByRole('status')).toHaveText(THANKS);
+
+  // Coming back shows the verdicts given.
+  await review.reload();
+  await expect(storyOnPage(review, failedKey!).getByRole('button', { name: 'Failed' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(storyOnPage(review, failedKey!).getByRole('textbox', { name: 'Comment' })).toHaveValue(
+    comment,
+  );
+  await expect(storyOnPage(review, passedKey!).getByRole('button', { name: 'Passed' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+
+  // Written back to Jira: one comment per verdict, on its own issue, with the client's comment.
+  await expect
+    .poll(
+      async () =>
+        (await jiraComments(page, failedKey!, account.email, account.apikey)).filter((c) =>
+          c.includes(comment),
+        ),
+      {
+        timeout: 15_000,
+      },
+    )
+    .toHaveLength(1);
+  const [failedComment] = (await jiraComments(page, failedKey!, account.email, account.apikey)).filter((c) =>
+    c.includes(comment),
+  );
+  expect(failedComment).toContain('Client review: Failed');
+  await expect
+    .poll(async () => (await jiraComments(page, passedKey!, account.email, account.apikey)).join('\n'), {
+      timeout: 15_000,
+    })
+    .toContain('Client review: Passed');
+
+  // Staff see the answers in the Sent history, written to Jira.
+  await page.goto('/admin/send-stories?key=DEMO');
+  const history = page.getByRole('region', { name: 'Sent' });
+  const answers = history.getByRole('region', { name: 'Client review' }).first();
+  await expect(answers.getByText(/^Active until /)).toBeVisible();
+  const failedRow = answers.getByRole('listitem').filter({ hasText: failedKey! }).first();
+  await expect(failedRow.getByText('Failed', { exact: true })).toBeVisible();
+  await expect(failedRow.getByText(`“${comment}”`)).toBeVisible();
+  // The job marks the verdict written just after Jira answered: reload until the history says so.
+  await expect(async () => {
+    await page.reload();
+    await expect(failedRow.getByText('Jira: written')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(
+    answers
+      .getByRole('listitem')
+      .filter({ hasText: passedKey! })
+      .first()
+      .getByText('Passed', { exact: true }),
+  ).toBeVisible();
+
+  // The project list sums the answers up.
+  const waiting = sentKeys.length - 2;
+  await page.goto('/admin/index');
+  await expect(page.getByRole('row').filter({ hasText: 'DEMO' })).toContainText(
+    `1 failed · 1 passed${waiting > 0 ? ` · ${waiting} waiting` : ''}`,
+  );
+  await page.goto('/admin/send-stories?key=DEMO');
+
+  // Revoked by staff, the link stops working at once.
+  await answers.getByRole('button', { name: 'Revoke link' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke link' }).click();
+  await expect(answers.getByText('Revoked')).toBeVisible();
+  const revoked = await review.goto(link);
+  expect(revoked?.status()).toBe(404);
+  await expect(review.getByText(LINK_INVALID)).toBeVisible();
+  await expect(review.getByText('Demo Web Shop')).toHaveCount(0);
+  expect(cspViolations).toEqual([]);
+  await clientContext.close();
+});
+
+test('an unknown review link answers 404 and says only that it is no longer valid', async ({ page }) => {
+  for (const path of ['/review/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', '/review/not%20a%20token']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByText(LINK_INVALID)).toBeVisible();
+    expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+  }
+  // The server's own small page passes axe too.
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
