@@ -137,6 +137,8 @@ export default defineConfig(({ command }) => ({
     // Lets scripts/login-bundle-size.mjs follow the chunks /auth/login loads.
     manifest: true,
     emptyOutDir: true,
+    // Every browser the app supports preloads modules itself; older ones merely load them without it.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       input: Object.fromEntries(htmlPages.map((page) => [page.replace(/\.html$/, ''), page])),
     },

@@ -30,3 +30,16 @@ export async function currentUser(page: Page): Promise<{ id: string; email: stri
   );
   return answer.data;
 }
+
+/** Adds the demo tracker's DEMO project ("Demo Web Shop") for the signed-in user; returns that user. */
+export async function addDemoProject(page: Page, clientEmails: string[], clientCC: string[] = []) {
+  const user = await currentUser(page);
+  await apiCall(page, '/jira/addProject', {
+    userId: user.id,
+    projectKey: 'DEMO',
+    projectName: 'Demo Web Shop',
+    clientEmails,
+    clientCC,
+  });
+  return user;
+}

@@ -1,22 +1,8 @@
 // Sending a notice through the screens, and reading its review link (issue 11) from the received e-mail.
 import type { ParsedMail } from 'mailparser';
 import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
-import { apiCall, currentUser } from './api.ts';
 import { E2E_BASE_URL } from './ports.ts';
 import { expect, type Page } from './test.ts';
-
-/** Adds the demo tracker's DEMO project for the signed-in user, with `client` as its only address. */
-export async function addDemoProject(page: Page, client: string) {
-  const user = await currentUser(page);
-  await apiCall(page, '/jira/addProject', {
-    userId: user.id,
-    projectKey: 'DEMO',
-    projectName: 'Demo Web Shop',
-    clientEmails: [client],
-    clientCC: [],
-  });
-  return user;
-}
 
 /** Sends DEMO's Done stories to `client` from the send screen and returns the message as received. */
 export async function sendNotice(page: Page, mailbox: Mailbox, client: string): Promise<ParsedMail> {

@@ -1,8 +1,8 @@
 import { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
-import { apiCall, currentUser } from '../support/api.ts';
+import { addDemoProject, apiCall, currentUser } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
 import { E2E_SMTP_PORT } from '../support/ports.ts';
-import { addDemoProject, reviewLinkOf, sendNotice } from '../support/review.ts';
+import { reviewLinkOf, sendNotice } from '../support/review.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
 const PHONE = { width: 375, height: 740 };
@@ -31,14 +31,11 @@ test.describe('on a 375 px phone', () => {
     page,
   }) => {
     await registerAndLogIn(page);
-    const user = await currentUser(page);
-    await apiCall(page, '/jira/addProject', {
-      userId: user.id,
-      projectKey: 'DEMO',
-      projectName: 'Demo Web Shop',
-      clientEmails: ['client.with.a.long.address@customer.example.test'],
-      clientCC: ['project.manager@agency.example.test'],
-    });
+    await addDemoProject(
+      page,
+      ['client.with.a.long.address@customer.example.test'],
+      ['project.manager@agency.example.test'],
+    );
     for (const path of [
       '/admin/index',
       '/admin/add-project',
@@ -68,7 +65,7 @@ test.describe('the review page on a 375 px phone', () => {
   }) => {
     await registerAndLogIn(page);
     const client = `phone-${Date.now()}@example.test`;
-    await addDemoProject(page, client);
+    await addDemoProject(page, [client]);
     const link = reviewLinkOf(await sendNotice(page, mailbox, client));
     await expectFits(page, '/admin/send-stories?key=DEMO');
     await expect(page.getByRole('button', { name: 'Revoke link' })).toBeVisible();
@@ -83,14 +80,7 @@ test.describe('the review page on a 375 px phone', () => {
 test('on a desktop the sidebar runs the full height of a long page', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await registerAndLogIn(page);
-  const user = await currentUser(page);
-  await apiCall(page, '/jira/addProject', {
-    userId: user.id,
-    projectKey: 'DEMO',
-    projectName: 'Demo Web Shop',
-    clientEmails: ['client@example.test'],
-    clientCC: [],
-  });
+  await addDemoProject(page, ['client@example.test']);
   await page.goto('/admin/send-stories?key=DEMO');
   await page.getByLabel(/^Issue Status/).selectOption('Done');
   await page.getByRole('button', { name: 'Get User Stories' }).click();

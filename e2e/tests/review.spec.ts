@@ -3,10 +3,10 @@
 // its Jira REST API), and the verdicts show in the project's Sent history. Invalid links answer 404.
 import { AxeBuilder } from '@axe-core/playwright';
 import { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
-import { apiCall } from '../support/api.ts';
+import { addDemoProject, apiCall } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
 import { E2E_SMTP_PORT } from '../support/ports.ts';
-import { addDemoProject, reviewLinkOf, sendNotice } from '../support/review.ts';
+import { reviewLinkOf, sendNotice } from '../support/review.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
 const LINK_INVALID = 'This review link is no longer valid.';
@@ -51,7 +51,7 @@ test("the client's verdicts from the e-mailed link reach Jira and the Sent histo
 }) => {
   const account = await registerAndLogIn(page);
   const client = `review-${Date.now()}@example.test`;
-  const user = await addDemoProject(page, client);
+  const user = await addDemoProject(page, [client]);
   const mail = await sendNotice(page, mailbox, client);
   const link = reviewLinkOf(mail);
   const sends = await apiCall<{ data: { issueKeys: string[] }[] }>(page, '/jira/getProjectSends', {

@@ -1,6 +1,6 @@
 import { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { draftEmail, type Issue } from '../../packages/core/src/index.ts';
-import { apiCall, currentUser } from '../support/api.ts';
+import { addDemoProject, apiCall, currentUser } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
 import { E2E_SMTP_PORT } from '../support/ports.ts';
 import { reviewLinkOf } from '../support/review.ts';
@@ -16,14 +16,7 @@ test('fetch Done stories, send the drafted e-mail with an attachment, and never 
   page,
 }) => {
   await registerAndLogIn(page);
-  const user = await currentUser(page);
-  await apiCall(page, '/jira/addProject', {
-    userId: user.id,
-    projectKey: 'DEMO',
-    projectName: 'Demo Web Shop',
-    clientEmails: ['client@example.test'],
-    clientCC: ['pm@example.test'],
-  });
+  const user = await addDemoProject(page, ['client@example.test'], ['pm@example.test']);
   const issues = await page.evaluate(async (apikey) => {
     const response = await fetch('/jira/getProjectIssues?projectKey=DEMO&status=Done', {
       headers: {
@@ -121,15 +114,8 @@ test('a draft whose story was sent from another tab meanwhile is refused with 40
   page,
 }) => {
   await registerAndLogIn(page);
-  const user = await currentUser(page);
   const client = `tabs-${Date.now()}@example.test`;
-  await apiCall(page, '/jira/addProject', {
-    userId: user.id,
-    projectKey: 'DEMO',
-    projectName: 'Demo Web Shop',
-    clientEmails: [client],
-    clientCC: [],
-  });
+  const user = await addDemoProject(page, [client]);
   await page.goto('/admin/send-stories?key=DEMO');
   await page.getByLabel(/^Issue Status/).selectOption('Done');
   await page.getByRole('button', { name: 'Get User Stories' }).click();

@@ -13,8 +13,8 @@ const serverEntry = fileURLToPath(new URL('../main.ts', import.meta.url));
 const tsx = fileURLToPath(new URL('../../../../node_modules/.bin/tsx', import.meta.url));
 
 // Several server processes share one PostgreSQL database; PGlite is single-process by design, so this
-// runs where a PostgreSQL server is given (CI does give one).
-describe.runIf(process.env.TEST_DATABASE_URL)('auto-send with two server processes on one PostgreSQL', () => {
+// file runs only where TEST_DATABASE_URL gives a PostgreSQL server (vitest.config.ts; CI gives one).
+describe('auto-send with two server processes on one PostgreSQL', () => {
   const mailbox = new Mailbox();
   let tracker: Awaited<ReturnType<typeof startStoryTracker>>;
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
