@@ -1,5 +1,5 @@
 import { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
-import { addDemoProject, apiCall, currentUser } from '../support/api.ts';
+import { addDemoProject } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
 import { E2E_SMTP_PORT } from '../support/ports.ts';
 import { reviewLinkOf, sendNotice } from '../support/review.ts';
