@@ -61,6 +61,14 @@ const all = (status: number): Record<Role, number> => ({
   stranger: status,
   intruder: status,
 });
+/** A call on the team's project that members may make; the stranger has no such project (404). */
+const teamProjectCall = { owner: 200, member: 200, removed: 403, stranger: 404, intruder: 403 };
+/** A change to the team's project that only owners may make. */
+const ownersProjectChange = { owner: 200, member: 403, removed: 403, stranger: 404, intruder: 403 };
+/** A call about the caller's current workspace: the stranger's own one answers too. */
+const currentWorkspaceCall = { owner: 200, member: 200, removed: 403, stranger: 200, intruder: 403 };
+const userIdBody = async ({ caller }: Cell) => ({ body: { userId: caller.userId } });
+const projectBody = async ({ caller, projectKey }: Cell) => ({ body: { userId: caller.userId, projectKey } });
 
 // Expected answers. Account-level routes (own profile, own Jira, own workspace list) work for everyone
 // and ignore X-Workspace-Id; workspace routes refuse the removed member (403) and the intruder (403), and
@@ -80,7 +88,7 @@ const rows: Record<string, Row> = {
   },
   'POST /jira/getWorkspaces': {
     expect: all(200),
-    request: async ({ caller }) => ({ body: { userId: caller.userId } }),
+    request: userIdBody,
   },
   'POST /jira/switchWorkspace': {
     expect: { owner: 200, member: 200, removed: 404, stranger: 404, intruder: 404 },
@@ -96,12 +104,12 @@ const rows: Record<string, Row> = {
     },
   },
   'POST /jira/getFirebaseProjects': {
-    expect: { owner: 200, member: 200, removed: 403, stranger: 200, intruder: 403 },
-    request: async ({ caller }) => ({ body: { userId: caller.userId } }),
+    expect: currentWorkspaceCall,
+    request: userIdBody,
   },
   'POST /jira/getFirebaseProjectByKey': {
-    expect: { owner: 200, member: 200, removed: 403, stranger: 404, intruder: 403 },
-    request: async ({ caller, projectKey }) => ({ body: { userId: caller.userId, projectKey } }),
+    expect: teamProjectCall,
+    request: projectBody,
   },
   'POST /jira/addProject': {
     // The stranger adds the same key to their own workspace: keys are unique per workspace.
@@ -116,7 +124,7 @@ const rows: Record<string, Row> = {
     }),
   },
   'POST /jira/updateFirebaseProject': {
-    expect: { owner: 200, member: 403, removed: 403, stranger: 404, intruder: 403 },
+    expect: ownersProjectChange,
     request: async ({ caller, projectKey }) => ({
       body: {
         userId: caller.userId,
@@ -126,15 +134,15 @@ const rows: Record<string, Row> = {
     }),
   },
   'POST /jira/deleteFirebaseProject': {
-    expect: { owner: 200, member: 403, removed: 403, stranger: 404, intruder: 403 },
-    request: async ({ caller, projectKey }) => ({ body: { userId: caller.userId, projectKey } }),
+    expect: ownersProjectChange,
+    request: projectBody,
   },
   'POST /jira/getProjectSends': {
-    expect: { owner: 200, member: 200, removed: 403, stranger: 404, intruder: 403 },
-    request: async ({ caller, projectKey }) => ({ body: { userId: caller.userId, projectKey } }),
+    expect: teamProjectCall,
+    request: projectBody,
   },
   'POST /jira/sendDownloadedIssues': {
-    expect: { owner: 200, member: 200, removed: 403, stranger: 404, intruder: 403 },
+    expect: teamProjectCall,
     request: async ({ projectKey }) => {
       const form = await multipartBody([
         ['subject', 'Request for Testing'],
@@ -149,7 +157,7 @@ const rows: Record<string, Row> = {
   'GET /jira/getProjectIssues': {
     // A tracker call with the caller's own Jira token (their Jira permissions apply), in a workspace they
     // belong to: the stranger reads their own Jira, nothing of the team's.
-    expect: { owner: 200, member: 200, removed: 403, stranger: 200, intruder: 403 },
+    expect: currentWorkspaceCall,
     request: async ({ caller }) => ({
       method: 'GET',
       url: '/jira/getProjectIssues?projectKey=DEMO&status=Done',
@@ -169,21 +177,21 @@ const rows: Record<string, Row> = {
     }),
   },
   'POST /jira/review/revokeLink': {
-    expect: { owner: 200, member: 200, removed: 403, stranger: 404, intruder: 403 },
+    expect: teamProjectCall,
     request: async ({ caller, projectKey }) => ({
       body: { userId: caller.userId, projectKey, sendId: await sendNotice(projectKey) },
     }),
   },
   'POST /jira/review/getSummaries': {
-    expect: { owner: 200, member: 200, removed: 403, stranger: 200, intruder: 403 },
-    request: async ({ caller }) => ({ body: { userId: caller.userId } }),
+    expect: currentWorkspaceCall,
+    request: userIdBody,
   },
   'POST /jira/review/getTransitions': {
-    expect: { owner: 200, member: 200, removed: 403, stranger: 404, intruder: 403 },
-    request: async ({ caller, projectKey }) => ({ body: { userId: caller.userId, projectKey } }),
+    expect: teamProjectCall,
+    request: projectBody,
   },
   'POST /jira/review/setTransitions': {
-    expect: { owner: 200, member: 403, removed: 403, stranger: 404, intruder: 403 },
+    expect: ownersProjectChange,
     request: async ({ caller, projectKey }) => ({
       body: {
         userId: caller.userId,
@@ -194,8 +202,8 @@ const rows: Record<string, Row> = {
     }),
   },
   'POST /jira/getTeam': {
-    expect: { owner: 200, member: 200, removed: 403, stranger: 200, intruder: 403 },
-    request: async ({ caller }) => ({ body: { userId: caller.userId } }),
+    expect: currentWorkspaceCall,
+    request: userIdBody,
   },
   'POST /jira/inviteMember': {
     expect: { owner: 200, member: 403, removed: 403, stranger: 200, intruder: 403 },
@@ -205,12 +213,12 @@ const rows: Record<string, Row> = {
   },
   'POST /jira/removeMember': {
     needsTarget: true,
-    expect: { owner: 200, member: 403, removed: 403, stranger: 404, intruder: 403 },
+    expect: ownersProjectChange,
     request: async ({ caller, target }) => ({ body: { userId: caller.userId, memberId: target.userId } }),
   },
   'POST /jira/setMemberRole': {
     needsTarget: true,
-    expect: { owner: 200, member: 403, removed: 403, stranger: 404, intruder: 403 },
+    expect: ownersProjectChange,
     request: async ({ caller, target }) => ({
       body: { userId: caller.userId, memberId: target.userId, role: 'owner' },
     }),
