@@ -18,6 +18,7 @@ import { authPlugin } from './auth/auth.plugin.ts';
 import { type AutosendOptions, autosendPlugin } from './autosend/autosend.plugin.ts';
 import type { Db } from './db/database.ts';
 import { AppError, type ErrorBody } from './errors.ts';
+import { lingeringClosePlugin } from './http/lingering-close.ts';
 import { safeInputPlugin } from './http/safe-input.ts';
 import { type IdentityOptions, identityPlugin } from './identity/identity.plugin.ts';
 import { logRequests, withSafeRequestLog } from './identity/safe-request-log.ts';
@@ -136,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Text PostgreSQL can't store and absurdly deep JSON are refused on every route, before validation.
   await app.register(safeInputPlugin);
+  await app.register(lingeringClosePlugin);
   await app.register(runtimeConfigRoutes);
   // Mail, the identity provider (or Google's, by AUTH_MODE), bearer-token checks, registration.
   await app.register(mailPlugin);

@@ -1,0 +1,34 @@
+// An answer sent while the client is still uploading (413 before the body was read) closes the connection.
+// Closing a socket with unread data makes the kernel answer with a reset, and a reset discards what the
+// client has not read yet: the client sees "connection reset" instead of the 413 and its message. As web
+// servers do (a "lingering close"), such a connection stops sending after the answer (FIN) and keeps
+// reading a little while (Node's HTTP parser discards the rest of the body), so the client reads the answer
+// and stops uploading; only then is it closed.
+import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** How long a connection closed mid-upload stays open after its answer before it is closed for good. */
+export const LINGER_MS = 2_000;
+
+function closeAfterLingering(socket: Socket): void {
+  // Node's HTTP server ends a "Connection: close" answer with destroySoon(): end, then destroy at once.
+  socket.destroySoon = function lingeringClose(this: Socket) {
+    this.end();
+    // Keep reading what still arrives and drop it: a socket with no reader fills up and is reset the same.
+    this.on('data', () => {});
+    this.resume();
+    setTimeout(() => this.destroy(), LINGER_MS).unref();
+  };
+}
+
+export const lingeringClosePlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onSend', async (request, reply, payload) => {
+      const closing = String(reply.getHeader('connection') ?? '').toLowerCase() === 'close';
+      if (closing && !request.raw.complete) closeAfterLingering(request.raw.socket);
+      return payload;
+    });
+  },
+  { name: 'lingering-close' },
+);
