@@ -5,7 +5,8 @@ import type { WriteClock } from './read-cache.ts';
 /**
  * Kysely's PostgresDialect talks to a `pg`-style pool. PGlite is one connection, so this pool
  * leases it to one caller at a time: a transaction's statements never interleave with another's.
- * It also counts the statements that may write (anything but a plain SELECT), for read caching.
+ * It also counts the statements that may have written (anything but a plain SELECT or a DML statement
+ * that touched no row), for read caching.
  */
 export class PGlitePool implements PostgresPool, WriteClock {
   private queue: Promise<void> = Promise.resolve();
@@ -31,10 +32,22 @@ export class PGlitePool implements PostgresPool, WriteClock {
     let released = false;
     return {
       async query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>> {
-        if (!/^\s*select\s/i.test(sql)) countWrite();
-        const result = await pglite.query<R>(sql, parameters as unknown[]);
+        const command = commandOf(sql);
+        const mayWrite = !/^\s*select\s/i.test(sql);
+        let result: Awaited<ReturnType<typeof pglite.query<R>>>;
+        try {
+          result = await pglite.query<R>(sql, parameters as unknown[]);
+        } catch (error) {
+          if (mayWrite) countWrite();
+          throw error;
+        }
+        // An INSERT, UPDATE or DELETE that touched no row changed nothing (the job queue's poll that found
+        // no due job, a sweep with nothing to sweep): counting it would drop every cached answer for nothing.
+        // Counted once the statement ran: this connection is one caller's at a time, so no read runs
+        // between a write and its count.
+        if (mayWrite && !(command !== 'SELECT' && result.affectedRows === 0)) countWrite();
         return {
-          command: commandOf(sql),
+          command,
           rowCount: result.affectedRows ?? result.rows.length,
           rows: result.rows,
         };
