@@ -5,6 +5,7 @@ import type { SecretBox } from '../common/secret-box.ts';
 import type { Db } from '../db/database.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { snapshotOf } from '../review/review-links.ts';
+import { memberWithJiraToken } from '../workspaces/workspaces.service.ts';
 
 export interface AutosendDeps {
   db: Db;
@@ -80,13 +81,7 @@ async function runProject(
 ): Promise<'sent' | 'nothing' | 'failed'> {
   const { db } = deps;
   // The member who switched auto-send on, while they still belong to the project's workspace.
-  const member = await db
-    .selectFrom('users')
-    .innerJoin('workspace_members as m', 'm.user_id', 'users.id')
-    .select(['users.email', 'users.apikey_encrypted'])
-    .where('users.id', '=', project.autosend_user_id)
-    .where('m.workspace_id', '=', project.workspace_id)
-    .executeTakeFirst();
+  const member = await memberWithJiraToken(db, project.workspace_id, project.autosend_user_id);
   if (!member) {
     await stopAutosend(
       deps,

@@ -279,17 +279,7 @@ async function webSend(
   const project = tab.project!;
   const subject = `Request for Testing ${current.projectKey}/${current.nextOp++}`;
   current.outcomes.set(subject, outcome);
-  const update = await call(pick(updateVia), '/jira/updateFirebaseProject', {
-    userId: owner.userId,
-    projectKey: current.projectKey,
-    updatedProject: {
-      projectKey: current.projectKey,
-      projectName: 'Ledger',
-      clientEmails: [current.client],
-      clientCC: [],
-      sentProjectIssuesList: [...new Set([...project.sentProjectIssuesList, ...draft.keys])],
-    },
-  });
+  const update = await sendScreenUpdate(updateVia, project, draft);
   expect(update.statusCode).toBe(200);
   await meanwhile?.();
   const body = await multipartBody([
@@ -408,6 +398,25 @@ const send = (tab: 0 | 1, result: Outcome, updateVia: number, sendVia: number) =
     },
   );
 
+/** The send screen's first step, as the web makes it: the project with the draft's keys added to its sent list. */
+function sendScreenUpdate(
+  via: number,
+  project: NonNullable<TabView['project']>,
+  draft: NonNullable<TabView['draft']>,
+) {
+  return call(pick(via), '/jira/updateFirebaseProject', {
+    userId: owner.userId,
+    projectKey: current.projectKey,
+    updatedProject: {
+      projectKey: current.projectKey,
+      projectName: 'Ledger',
+      clientEmails: [current.client],
+      clientCC: [],
+      sentProjectIssuesList: [...new Set([...project.sentProjectIssuesList, ...draft.keys])],
+    },
+  });
+}
+
 /** The page is closed between the project update and the e-mail. */
 const updateThenClose = (tab: 0 | 1, via: number) =>
   step(
@@ -417,17 +426,7 @@ const updateThenClose = (tab: 0 | 1, via: number) =>
       if (!model.tabs[tab].draft) await openAndDraft(model.tabs[tab], via);
       const { project, draft } = model.tabs[tab];
       if (!project || !draft) return;
-      const res = await call(pick(via), '/jira/updateFirebaseProject', {
-        userId: owner.userId,
-        projectKey: current.projectKey,
-        updatedProject: {
-          projectKey: current.projectKey,
-          projectName: 'Ledger',
-          clientEmails: [current.client],
-          clientCC: [],
-          sentProjectIssuesList: [...project.sentProjectIssuesList, ...draft.keys],
-        },
-      });
+      const res = await sendScreenUpdate(via, project, draft);
       expect(res.statusCode).toBe(200);
       model.tabs[tab] = { project: null, draft: null };
     },

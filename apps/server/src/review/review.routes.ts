@@ -123,6 +123,8 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
     }
 
     const webRoot = options.webRoot;
+    // As the rest of the web app: the files that exist when the server starts are the ones it serves.
+    const reviewPageBuilt = webRoot !== false && existsSync(path.join(webRoot, 'review.html'));
     app.get(
       '/review/:token',
       {
@@ -138,7 +140,7 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
         if (!TOKEN_PATH.test(token)) return invalid();
         await limit(request, token, 'views');
         if (!(await findOpenLink(app.db, token, now()))) return invalid();
-        if (!webRoot || !existsSync(path.join(webRoot, 'review.html'))) {
+        if (!webRoot || !reviewPageBuilt) {
           throw new AppError(503, 'REVIEW_PAGE_NOT_BUILT', 'The review page is not built (npm run build).');
         }
         return reply.type('text/html; charset=utf-8').sendFile('review.html', webRoot);

@@ -12,6 +12,7 @@ import { type Mailer, mailServerRefused } from '../mail/mailer.ts';
 import { toIssue } from '../stories/stories.service.ts';
 import { type JiraClient, type JiraCredentials, TrackerError } from '../tracker/jira.client.ts';
 import { jqlString } from '../tracker/jql.ts';
+import { memberWithJiraToken } from '../workspaces/workspaces.service.ts';
 import { backoffMs, type Job, type JobOutcome, type JobQueue } from './jobs.ts';
 import { hashReviewToken, REVIEW_STORIES_JOB, snapshotOf } from './review-links.ts';
 
@@ -165,14 +166,7 @@ async function memberCredentials(
   workspaceId: string,
   userId: string | null,
 ): Promise<Credentials | undefined> {
-  if (!userId) return undefined;
-  const row = await deps.db
-    .selectFrom('users')
-    .innerJoin('workspace_members as m', 'm.user_id', 'users.id')
-    .select(['users.id', 'users.email', 'users.apikey_encrypted'])
-    .where('users.id', '=', userId)
-    .where('m.workspace_id', '=', workspaceId)
-    .executeTakeFirst();
+  const row = await memberWithJiraToken(deps.db, workspaceId, userId);
   return row ? withToken(deps, row) : undefined;
 }
 

@@ -139,6 +139,21 @@ export function assertOwner(membership: Membership): void {
   if (membership.role !== 'owner') throw forbidden(OWNERS_ONLY);
 }
 
+/**
+ * A user's account with their (sealed) Jira token, while they belong to the workspace: whose token
+ * auto-send and the notice's story fetch use.
+ */
+export async function memberWithJiraToken(db: Executor, workspaceId: string, userId: string | null) {
+  if (!userId) return undefined;
+  return db
+    .selectFrom('users')
+    .innerJoin('workspace_members as m', 'm.user_id', 'users.id')
+    .select(['users.id', 'users.email', 'users.apikey_encrypted'])
+    .where('users.id', '=', userId)
+    .where('m.workspace_id', '=', workspaceId)
+    .executeTakeFirst();
+}
+
 /** The workspaces the user belongs to, by name, and which one is current. */
 export async function listWorkspaces(db: Executor, userId: string) {
   const [rows, user] = await Promise.all([
