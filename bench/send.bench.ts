@@ -1,7 +1,10 @@
 // Benchmark of a send of stories through the ledger: POST /jira/sendDownloadedIssues end to end (bearer
 // token, multipart form, the recipient and rate-limit guards, the ledger's claim take-over, the SMTP
 // hand-over to a real SMTP server, the confirmation), against the reference, the SMTP hand-over alone
-// (app.mailer.sendMail, the step the ledger wraps, with its outbox record), measured in the same run,
+// (app.mailer.sendMail, the step the ledger wraps, with its outbox record) of the same e-mail: since
+// issue 11 a send's notice carries its review link, in the text and in an HTML part, so the reference
+// hands over that very message (a link of the same length); what the ledger adds is the difference.
+// Measured in the same run,
 // round by round, on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL too (a fresh database).
 // Each send takes over the claim a project update made for a fresh story key (the update is not timed).
 // The same request without projectKey (no ledger) and the ledger's take-over alone are measured too, to
@@ -22,6 +25,8 @@ import { fork } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
+import { newReviewToken } from '../apps/server/src/review/review-links.ts';
+import { reviewNoticeHtml, reviewNoticeText } from '../apps/server/src/review/review-mail.ts';
 import { multipartBody } from '../apps/server/src/testing/multipart.ts';
 import { signUpAndSignIn } from '../apps/server/src/testing/sign-up.ts';
 import { testConfig } from '../apps/server/src/testing/test-app.ts';
@@ -84,6 +89,13 @@ async function benchDatabase(smtpPort: number, database: 'PGlite' | 'PostgreSQL'
   // 11) that runs after the answer, not in it; with no Jira here its retries landed on the next step.
   const app = await buildApp({ webRoot: false, config, db: opened.db, review: { runJobs: false } });
   await app.ready();
+  // The e-mail a send of the project hands over: the draft with its review link, and the HTML part.
+  const reviewLink = `${config.publicUrl}/review/${newReviewToken()}`;
+  const notice = {
+    ...message,
+    text: reviewNoticeText(message.text, reviewLink),
+    html: reviewNoticeHtml(message.text, reviewLink),
+  };
   try {
     const user = await signUpAndSignIn(app, {
       email: 'bench@example.com',
@@ -164,7 +176,7 @@ async function benchDatabase(smtpPort: number, database: 'PGlite' | 'PostgreSQL'
       },
       /** The same request without projectKey: no ledger, so the difference is the ledger's own share. */
       plain: () => timeSend([]),
-      handOver: () => timed(() => app.mailer.sendMail({ purpose: 'stories', ...message })),
+      handOver: () => timed(() => app.mailer.sendMail({ purpose: 'stories', ...notice })),
       /** The ledger's first step alone: taking over the claim of a fresh key (lock, guarded take-over). */
       async takeOver() {
         const key = await claimFreshKey();
@@ -218,7 +230,7 @@ try {
       (withRatio ? `  ratio ${(median(wall(figure)) / reference).toFixed(3)}` : '');
     const added = median(wall('ledger')) - reference;
     console.log(`\n${database === 'PGlite' ? 'PGlite (in memory)' : 'PostgreSQL'}`);
-    console.log(line('reference: SMTP hand-over alone (app.mailer.sendMail)', 'handOver'));
+    console.log(line('reference: SMTP hand-over of the same e-mail alone', 'handOver'));
     console.log(line('sendDownloadedIssues through the ledger', 'ledger'));
     console.log(line('sendDownloadedIssues without a project (no ledger)', 'plain'));
     console.log(line("the ledger's take-over alone (startManualSend)", 'takeOver', false));

@@ -66,6 +66,7 @@ export class PGlitePool implements PostgresPool, WriteClock {
   }
 
   private async run<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>> {
+    if (process.env.DEBUG_SQL) console.log("SQL", performance.now().toFixed(2), sql.slice(0, 150));
     const command = commandOf(sql);
     const mayWrite = !/^\s*select\s/i.test(sql);
     let result: Results<R>;
@@ -73,7 +74,9 @@ export class PGlitePool implements PostgresPool, WriteClock {
       if (SCHEMA_CHANGE.test(sql)) this.prepared.clear();
       result = PREPARABLE.test(sql)
         ? await this.runPrepared<R>(sql, parameters)
-        : await this.pglite.query<R>(sql, parameters as unknown[]);
+        : parameters.length === 0
+          ? await this.runSimple<R>(sql)
+          : await this.pglite.query<R>(sql, parameters as unknown[]);
     } catch (error) {
       if (mayWrite) this.writes++;
       throw error;
@@ -106,6 +109,18 @@ export class PGlitePool implements PostgresPool, WriteClock {
         ]),
       );
       return parse.parseResults(messages, pglite.parsers)[0] as Results<R>;
+    });
+  }
+
+  /**
+   * A statement without parameters (BEGIN, COMMIT, DDL) as one simple-protocol message: one crossing
+   * where query() makes six.
+   */
+  private async runSimple<R>(sql: string): Promise<Results<R>> {
+    const { pglite } = this;
+    return pglite._runExclusiveQuery(async () => {
+      const messages = await pglite.execProtocolStream(concat([...this.takeClosing(), serialize.query(sql)]));
+      return parse.parseResults(messages, pglite.parsers).at(-1) as Results<R>;
     });
   }
 

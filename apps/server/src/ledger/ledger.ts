@@ -9,10 +9,11 @@ import { AppError } from '../errors.ts';
 import {
   describeDeliveryFailure,
   type MailAttachment,
+  MailNotRecordedError,
   type Mailer,
   mailServerRefused,
 } from '../mail/mailer.ts';
-import { createReviewLinks, type ReviewLinks } from '../review/review-links.ts';
+import { createReviewLinks, type ReviewLinks, type ReviewMailParts } from '../review/review-links.ts';
 
 /** A claim older than this that no send took over is given back (the browser went away). */
 export const ABANDONED_CLAIM_MS = 10 * 60_000;
@@ -38,6 +39,8 @@ export interface OpenSend {
   projectId: string;
   trigger: SendTrigger;
   issueKeys: string[];
+  /** The e-mail's parts with the notice's review link, opened in the claim's transaction. */
+  notice?: ReviewMailParts;
 }
 
 /** How a hand-over ended, as the caller reports it. */
@@ -228,6 +231,15 @@ export function createLedger(
       .execute();
   }
 
+  /** The notice's review link (issue 11), opened in the claim's transaction: no commit of its own. */
+  async function openReviewLink(
+    trx: Trx,
+    sendId: string,
+    message: StoriesMessage,
+  ): Promise<ReviewMailParts | undefined> {
+    return deps.reviewLinks?.open(trx, { id: sendId }, message.text, message.reviewStories);
+  }
+
   const details = (message: StoriesMessage) => ({
     to_addresses: message.to,
     cc_addresses: message.cc,
@@ -318,7 +330,7 @@ export function createLedger(
             if (first.issue_keys.length !== keys.length) {
               await trx.updateTable('sends').set({ issue_keys: keys }).where('id', '=', first.id).execute();
             }
-            return first.id;
+            return { id: first.id, notice: await openReviewLink(trx, first.id, message) };
           }
           const opened = await trx
             .insertInto('sends')
@@ -334,7 +346,7 @@ export function createLedger(
             })
             .returning('id')
             .executeTakeFirstOrThrow();
-          return opened.id;
+          return { id: opened.id, notice: await openReviewLink(trx, opened.id, message) };
         })
         .catch(async (error: unknown) => {
           if (sentMeanwhile.length > 0 && projectId) {
@@ -344,7 +356,7 @@ export function createLedger(
           throw error;
         });
       if (!send || !projectId) return null;
-      return { id: send, projectId, trigger: 'manual', issueKeys: keys };
+      return { id: send.id, projectId, trigger: 'manual', issueKeys: keys, notice: send.notice };
     },
 
     async startAutoSend(projectId, candidateKeys, draft) {
@@ -370,34 +382,57 @@ export function createLedger(
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        return { send: { id: opened.id, projectId, trigger: 'auto' as const, issueKeys: keys }, message };
+        const notice = await openReviewLink(trx, opened.id, message);
+        return { send: { id: opened.id, projectId, trigger: 'auto' as const, issueKeys: keys, notice }, message };
       });
     },
 
     async deliver(send, message) {
-      let mailMessageId: string;
       let delivered: boolean;
       try {
-        // The notice's review link (issue 11): one insert; the e-mail gains the link and an HTML part.
-        const review = await deps.reviewLinks
-          ?.open(send, message.text, message.reviewStories)
-          .catch((error: unknown) => {
-            log.error({ err: error, sendId: send.id }, 'could not open a review link; sending without one');
-            return undefined;
-          });
-        const result = await mailer.sendMail({
-          purpose: 'stories',
-          to: message.to,
-          cc: message.cc,
-          subject: message.subject,
-          text: review?.text ?? message.text,
-          ...(review ? { html: review.html, storedText: review.storedText } : {}),
-          attachments: message.attachment ? [message.attachment] : [],
-        });
+        const result = await mailer.sendMail(
+          {
+            purpose: 'stories',
+            to: message.to,
+            cc: message.cc,
+            subject: message.subject,
+            text: send.notice?.text ?? message.text,
+            ...(send.notice ? { html: send.notice.html, storedText: send.notice.storedText } : {}),
+            attachments: message.attachment ? [message.attachment] : [],
+          },
+          async (outboxRow) => {
+            await deps.beforeConfirm?.(send, message);
+            // sending → sent, guarded (a send the sweep already flagged stays flagged), in the statement
+            // that keeps the outbox copy: one round trip and one commit after the hand-over, not two.
+            const confirmed = await db
+              .with('outbox', (qb) => qb.insertInto('mail_messages').values(outboxRow).returning('id'))
+              .with('confirmed', (qb) =>
+                qb
+                  .updateTable('sends')
+                  .set((eb) => ({
+                    status: 'sent',
+                    delivered: outboxRow.delivered,
+                    mail_message_id: eb.selectFrom('outbox').select('outbox.id'),
+                    finished_at: now(),
+                  }))
+                  .where('id', '=', send.id)
+                  .where('status', '=', 'sending')
+                  .returning('sends.id'),
+              )
+              .selectFrom('outbox')
+              .select('outbox.id')
+              .executeTakeFirstOrThrow();
+            return confirmed.id;
+          },
+        );
         deps.reviewLinks?.handedOver();
-        mailMessageId = result.messageId;
         delivered = result.delivered;
       } catch (error) {
+        if (error instanceof MailNotRecordedError) {
+          log.error({ err: error.cause, sendId: send.id }, 'an accepted e-mail could not be recorded as sent');
+          await markUnconfirmed(send.id, UNRECORDED_REASON).catch(() => {});
+          return { outcome: 'unconfirmed', reason: UNRECORDED_REASON };
+        }
         const reason = describeDeliveryFailure(error);
         if (mailServerRefused(error)) {
           try {
@@ -424,21 +459,7 @@ export function createLedger(
         );
         return { outcome: 'unconfirmed', reason: unconfirmed };
       }
-      try {
-        await deps.beforeConfirm?.(send, message);
-        // sending → sent, guarded: a send the sweep already flagged stays flagged.
-        await db
-          .updateTable('sends')
-          .set({ status: 'sent', delivered, mail_message_id: mailMessageId, finished_at: now() })
-          .where('id', '=', send.id)
-          .where('status', '=', 'sending')
-          .execute();
-        return { outcome: 'sent', delivered };
-      } catch (error) {
-        log.error({ err: error, sendId: send.id }, 'an accepted e-mail could not be recorded as sent');
-        await markUnconfirmed(send.id, UNRECORDED_REASON).catch(() => {});
-        return { outcome: 'unconfirmed', reason: UNRECORDED_REASON };
-      }
+      return { outcome: 'sent', delivered };
     },
 
     async recordFailedRound(projectId, reason) {
@@ -528,7 +549,6 @@ declare module 'fastify' {
 export const ledgerPlugin = fp<LedgerOptions>(
   async (app, options) => {
     const reviewLinks = createReviewLinks({
-      db: app.db,
       publicUrl: app.config.publicUrl,
       linkDays: app.config.reviewLinkDays,
       smtpConfigured: app.mailer.smtpConfigured,

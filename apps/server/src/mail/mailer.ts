@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Insertable } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/database.ts';
+import type { MailMessagesTable } from '../db/schema.ts';
 
 export interface MailAttachment {
   filename: string;
@@ -47,6 +49,29 @@ export class MailDeliveryError extends Error {
   }
 }
 
+/**
+ * The mail server took the message (or, without SMTP, it was to be kept in the outbox), but the caller's
+ * record of it failed. The outbox still got its copy if the database allowed (`messageId`, else null).
+ */
+export class MailNotRecordedError extends Error {
+  constructor(
+    readonly messageId: string | null,
+    options: { cause: unknown },
+  ) {
+    super('The e-mail was handed over, but could not be recorded.', options);
+    this.name = 'MailNotRecordedError';
+  }
+}
+
+/** A message's row in `mail_messages`, the outbox that records every message. */
+export type OutboxRow = Insertable<MailMessagesTable>;
+
+/**
+ * Writes the outbox row of a message that was handed over and returns its id: a caller that records the
+ * hand-over too does both in one statement (the send ledger's confirmation).
+ */
+export type RecordHandedOver = (row: OutboxRow) => Promise<string>;
+
 /** What the mail server said when a message did not go out (never the message's body). */
 export function describeDeliveryFailure(error: unknown): string {
   const cause = error instanceof MailDeliveryError ? error.cause : error;
@@ -91,9 +116,10 @@ export interface Mailer {
   /**
    * Sends one message: over SMTP when SMTP_URL is set, else it only goes to the outbox. Every message is
    * recorded in `mail_messages`. Throws MailDeliveryError when SMTP fails (the message is then recorded
-   * as not delivered).
+   * as not delivered). With `recordHandedOver`, that writes the record of a message handed over instead;
+   * if it fails, the outbox row is written alone and MailNotRecordedError is thrown.
    */
-  sendMail(mail: OutgoingMail): Promise<SentMail>;
+  sendMail(mail: OutgoingMail, recordHandedOver?: RecordHandedOver): Promise<SentMail>;
   close(): void;
 }
 
@@ -118,37 +144,49 @@ export function createMailer(options: {
       })
     : undefined;
 
-  async function record(mail: OutgoingMail, subject: string, delivered: boolean): Promise<string> {
+  function outboxRow(mail: OutgoingMail, subject: string, delivered: boolean): OutboxRow {
     const attachments = mail.attachments ?? [];
-    const row = await db
-      .insertInto('mail_messages')
-      .values({
-        purpose: mail.purpose,
-        from_address: from,
-        to_addresses: mail.to,
-        cc_addresses: mail.cc ?? [],
-        subject,
-        text_body: mail.storedText ?? mail.text,
-        attachment_name: attachments.length
-          ? attachments.map((a) => singleLine(a.filename)).join(', ')
-          : null,
-        attachment_size: attachments.length
-          ? attachments.reduce((sum, a) => sum + a.content.length, 0)
-          : null,
-        delivered,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    return {
+      purpose: mail.purpose,
+      from_address: from,
+      to_addresses: mail.to,
+      cc_addresses: mail.cc ?? [],
+      subject,
+      text_body: mail.storedText ?? mail.text,
+      attachment_name: attachments.length
+        ? attachments.map((a) => singleLine(a.filename)).join(', ')
+        : null,
+      attachment_size: attachments.length ? attachments.reduce((sum, a) => sum + a.content.length, 0) : null,
+      delivered,
+    };
+  }
+
+  async function record(row: OutboxRow): Promise<string> {
+    const inserted = await db.insertInto('mail_messages').values(row).returning('id').executeTakeFirstOrThrow();
+    return inserted.id;
+  }
+
+  /** The record of a message that was handed over (or kept): the caller's, else the outbox row alone. */
+  async function recordHandedOver(row: OutboxRow, byCaller: RecordHandedOver | undefined): Promise<string> {
+    if (!byCaller) return record(row);
+    try {
+      return await byCaller(row);
+    } catch (cause) {
+      const messageId = await record(row).catch((error: unknown) => {
+        log.error({ err: error }, 'could not keep a handed-over e-mail in the outbox');
+        return null;
+      });
+      throw new MailNotRecordedError(messageId, { cause });
+    }
   }
 
   return {
     smtpConfigured: transport !== undefined,
-    async sendMail(mail) {
+    async sendMail(mail, byCaller) {
       if (mail.to.length === 0) throw new Error('sendMail needs at least one recipient');
       const subject = singleLine(mail.subject);
       if (!transport) {
-        return { delivered: false, messageId: await record(mail, subject, false) };
+        return { delivered: false, messageId: await recordHandedOver(outboxRow(mail, subject, false), byCaller) };
       }
       try {
         await transport.sendMail({
@@ -166,7 +204,7 @@ export function createMailer(options: {
         });
       } catch (cause) {
         // The SMTP failure is what the caller must hear, even if keeping the outbox copy fails too.
-        const messageId = await record(mail, subject, false).catch((error: unknown) => {
+        const messageId = await record(outboxRow(mail, subject, false)).catch((error: unknown) => {
           log.error({ err: error }, 'could not keep an undelivered e-mail in the outbox');
           return null;
         });
@@ -177,7 +215,7 @@ export function createMailer(options: {
         );
         throw new MailDeliveryError(messageId, { cause });
       }
-      return { delivered: true, messageId: await record(mail, subject, true) };
+      return { delivered: true, messageId: await recordHandedOver(outboxRow(mail, subject, true), byCaller) };
     },
     close() {
       transport?.close();

@@ -41,9 +41,11 @@ export interface ReviewMailParts {
 export interface ReviewLinks {
   /**
    * Opens the notice's review link (one statement: the link, and for a notice without its stories at
-   * hand, the job that fetches them after the hand-over) and returns the e-mail's parts.
+   * hand, the job that fetches them after the hand-over) and returns the e-mail's parts. Runs in `db`,
+   * the send's claim transaction.
    */
   open(
+    db: Db,
     send: { id: string },
     draft: string,
     stories: ReviewStorySnapshot[] | undefined,
@@ -53,7 +55,6 @@ export interface ReviewLinks {
 }
 
 export function createReviewLinks(deps: {
-  db: Db;
   publicUrl: string;
   linkDays: number;
   /** Whether e-mails go over SMTP: then the outbox copy must not hold a working link. */
@@ -67,24 +68,20 @@ export function createReviewLinks(deps: {
     handedOver() {
       deps.onJobQueued?.();
     },
-    async open(send, draft, stories) {
+    async open(db, send, draft, stories) {
       const token = newReviewToken();
       const expiresAt = new Date(now().getTime() + deps.linkDays * 86_400_000);
       const link = `${deps.publicUrl}/review/${token}`;
       const values = sql`(${send.id}::uuid, ${hashReviewToken(token)}, ${expiresAt}, ${stories ? JSON.stringify(stories) : null}::jsonb)`;
       if (stories) {
-        await sql`insert into review_links (send_id, token_hash, expires_at, stories) values ${values}`.execute(
-          deps.db,
-        );
+        await sql`insert into review_links (send_id, token_hash, expires_at, stories) values ${values}`.execute(db);
       } else {
         // Not fetched before the hand-over (no extra Jira call on the send's path): a job fetches them.
         await sql`with link as (
             insert into review_links (send_id, token_hash, expires_at, stories) values ${values} returning id
           )
           insert into jobs (kind, payload, run_after)
-          select ${REVIEW_STORIES_JOB}, jsonb_build_object('linkId', link.id), ${now()} from link`.execute(
-          deps.db,
-        );
+          select ${REVIEW_STORIES_JOB}, jsonb_build_object('linkId', link.id), ${now()} from link`.execute(db);
       }
       const text = reviewNoticeText(draft, link);
       return {
