@@ -66,7 +66,6 @@ export class PGlitePool implements PostgresPool, WriteClock {
   }
 
   private async run<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>> {
-    if (process.env.DEBUG_SQL) console.log("SQL", performance.now().toFixed(2), sql.slice(0, 150));
     const command = commandOf(sql);
     const mayWrite = !/^\s*select\s/i.test(sql);
     let result: Results<R>;

@@ -9,8 +9,8 @@ import { AppError } from '../errors.ts';
 import {
   describeDeliveryFailure,
   type MailAttachment,
-  MailNotRecordedError,
   type Mailer,
+  MailNotRecordedError,
   mailServerRefused,
 } from '../mail/mailer.ts';
 import { createReviewLinks, type ReviewLinks, type ReviewMailParts } from '../review/review-links.ts';
@@ -276,10 +276,18 @@ export function createLedger(
       const send = await db
         .transaction()
         .execute(async (trx) => {
-          // The project by its workspace, locked: the look-up and the lock in one statement.
+          // The project by its workspace, locked: the look-up and the lock in one statement. Of its sent
+          // list only this send's keys come back: the list grows with the project's history, a send doesn't.
           const project = await trx
             .selectFrom('projects')
-            .select(['id', 'sent_issue_keys', 'client_emails', 'client_cc'])
+            .select(['id', 'client_emails', 'client_cc'])
+            .select(
+              sql<
+                string[]
+              >`array(select key from unnest(${sql.val(keys)}::text[]) as key where key = any(sent_issue_keys))`.as(
+                'listed_keys',
+              ),
+            )
             .where('workspace_id', '=', owner.workspaceId)
             .where('project_key', '=', owner.projectKey)
             .forUpdate()
@@ -292,7 +300,6 @@ export function createLedger(
             clientCc: project.client_cc,
           });
           projectId = project.id;
-          const sentKeys = project.sent_issue_keys;
           const at = now();
           // pending → sending, guarded: only claims still pending, and only those made of this send's keys.
           const takenOver = await trx
@@ -305,12 +312,18 @@ export function createLedger(
             .returning(['id', 'issue_keys', 'created_at'])
             .execute();
           const owned = new Set(takenOver.flatMap((claim) => claim.issue_keys));
-          const inList = new Set(sentKeys);
+          const inList = new Set(project.listed_keys);
           sentMeanwhile = keys.filter((key) => inList.has(key) && !owned.has(key));
           // Rolls the take-over back: nothing is e-mailed.
           if (sentMeanwhile.length > 0) throw storiesSentMeanwhile(sentMeanwhile);
           const fresh = keys.filter((key) => !inList.has(key));
-          if (fresh.length > 0) await writeSentKeys(trx, projectId, [...sentKeys, ...fresh]);
+          if (fresh.length > 0) {
+            await trx
+              .updateTable('projects')
+              .set({ sent_issue_keys: sql`sent_issue_keys || ${sql.val(fresh)}::text[]`, updated_at: at })
+              .where('id', '=', projectId)
+              .execute();
+          }
           // One send owns all of its keys: the oldest claim taken over becomes it; the others merge into it.
           const [first, ...merged] = takenOver.sort(
             (a, b) => a.created_at.getTime() - b.created_at.getTime(),
@@ -383,7 +396,10 @@ export function createLedger(
           .returning('id')
           .executeTakeFirstOrThrow();
         const notice = await openReviewLink(trx, opened.id, message);
-        return { send: { id: opened.id, projectId, trigger: 'auto' as const, issueKeys: keys, notice }, message };
+        return {
+          send: { id: opened.id, projectId, trigger: 'auto' as const, issueKeys: keys, notice },
+          message,
+        };
       });
     },
 
@@ -429,7 +445,10 @@ export function createLedger(
         delivered = result.delivered;
       } catch (error) {
         if (error instanceof MailNotRecordedError) {
-          log.error({ err: error.cause, sendId: send.id }, 'an accepted e-mail could not be recorded as sent');
+          log.error(
+            { err: error.cause, sendId: send.id },
+            'an accepted e-mail could not be recorded as sent',
+          );
           await markUnconfirmed(send.id, UNRECORDED_REASON).catch(() => {});
           return { outcome: 'unconfirmed', reason: UNRECORDED_REASON };
         }

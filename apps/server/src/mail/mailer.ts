@@ -153,16 +153,18 @@ export function createMailer(options: {
       cc_addresses: mail.cc ?? [],
       subject,
       text_body: mail.storedText ?? mail.text,
-      attachment_name: attachments.length
-        ? attachments.map((a) => singleLine(a.filename)).join(', ')
-        : null,
+      attachment_name: attachments.length ? attachments.map((a) => singleLine(a.filename)).join(', ') : null,
       attachment_size: attachments.length ? attachments.reduce((sum, a) => sum + a.content.length, 0) : null,
       delivered,
     };
   }
 
   async function record(row: OutboxRow): Promise<string> {
-    const inserted = await db.insertInto('mail_messages').values(row).returning('id').executeTakeFirstOrThrow();
+    const inserted = await db
+      .insertInto('mail_messages')
+      .values(row)
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return inserted.id;
   }
 
@@ -186,7 +188,10 @@ export function createMailer(options: {
       if (mail.to.length === 0) throw new Error('sendMail needs at least one recipient');
       const subject = singleLine(mail.subject);
       if (!transport) {
-        return { delivered: false, messageId: await recordHandedOver(outboxRow(mail, subject, false), byCaller) };
+        return {
+          delivered: false,
+          messageId: await recordHandedOver(outboxRow(mail, subject, false), byCaller),
+        };
       }
       try {
         await transport.sendMail({

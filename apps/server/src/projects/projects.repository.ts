@@ -28,6 +28,9 @@ export type ProjectRecord = Pick<Selectable<ProjectsTable>, (typeof columns)[num
  * database. A workspace may have a thousand projects; decoding their three text[] columns row by row, then
  * mapping and serialising them, cost about twice as much as letting the database write the JSON, on
  * PGlite and PostgreSQL alike (bench/projects.bench.ts). The keys are those of `toProject`.
+ * Its version (workspaces.projects_version) moves with every write to the projects and with changes to
+ * auto-sends that went out, the only sends it shows (lastSentAt): triggers, see the migrations
+ * 2026-11-23T1900 and 2026-11-24T0100; showing more of the sends means widening those triggers.
  */
 export async function projectListJson(
   db: Executor,

@@ -74,14 +74,18 @@ export function createReviewLinks(deps: {
       const link = `${deps.publicUrl}/review/${token}`;
       const values = sql`(${send.id}::uuid, ${hashReviewToken(token)}, ${expiresAt}, ${stories ? JSON.stringify(stories) : null}::jsonb)`;
       if (stories) {
-        await sql`insert into review_links (send_id, token_hash, expires_at, stories) values ${values}`.execute(db);
+        await sql`insert into review_links (send_id, token_hash, expires_at, stories) values ${values}`.execute(
+          db,
+        );
       } else {
         // Not fetched before the hand-over (no extra Jira call on the send's path): a job fetches them.
         await sql`with link as (
             insert into review_links (send_id, token_hash, expires_at, stories) values ${values} returning id
           )
           insert into jobs (kind, payload, run_after)
-          select ${REVIEW_STORIES_JOB}, jsonb_build_object('linkId', link.id), ${now()} from link`.execute(db);
+          select ${REVIEW_STORIES_JOB}, jsonb_build_object('linkId', link.id), ${now()} from link`.execute(
+          db,
+        );
       }
       const text = reviewNoticeText(draft, link);
       return {
