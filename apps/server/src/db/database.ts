@@ -9,6 +9,9 @@ import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
 
+/** How often the embedded database checks whether it needs a VACUUM, and after how many writes it does. */
+const PGLITE_VACUUM = { intervalMs: 10 * 60_000, afterWrites: 2_000 };
+
 export type DatabaseTarget =
   /** A PostgreSQL server. */
   | { kind: 'postgres'; url: string }
@@ -19,7 +22,7 @@ export type DatabaseTarget =
  * Opens the database and brings its schema up to date; the same queries run on either kind.
  * `onIdleError` hears about idle PostgreSQL connections that broke (a server restart, an
  * administrator ending them): the pool drops such a connection and opens a new one when needed, so
- * this is news, not a failure.
+ * this is news, not a failure. On PGlite it hears about a regular VACUUM that failed (tried again later).
  */
 export async function openDatabase(
   target: DatabaseTarget,
@@ -32,8 +35,11 @@ export async function openDatabase(
         )
       : new PGlitePool(await openPGlite(target.dataDir));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  // Only this process writes to PGlite (the data-directory lock), so its answers can be reused.
-  if (pool instanceof PGlitePool) cacheReadsOf(db, pool);
+  if (pool instanceof PGlitePool) {
+    // Only this process writes to PGlite (the data-directory lock), so its answers can be reused.
+    cacheReadsOf(db, pool);
+    pool.vacuumRegularly(PGLITE_VACUUM.intervalMs, PGLITE_VACUUM.afterWrites, onIdleError);
+  }
   try {
     await migrate(db);
   } catch (error) {

@@ -5,6 +5,8 @@ import type { WriteClock } from './read-cache.ts';
 
 /** Statements kept prepared (DDL, transaction control and the like run as they are). */
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\s/i;
+/** Statements that change no data (a VACUUM rewrites pages, not rows): they leave cached reads valid. */
+const CHANGES_NO_DATA = /^\s*(select|vacuum)\b/i;
 /** A statement that may change a table's columns: a prepared SELECT * would fail after it. */
 const SCHEMA_CHANGE = /^\s*(create|alter|drop)\s/i;
 
@@ -32,6 +34,8 @@ interface Prepared {
 export class PGlitePool implements PostgresPool, WriteClock {
   private queue: Promise<void> = Promise.resolve();
   private writes = 0;
+  private writesAtVacuum = 0;
+  private vacuumTimer: NodeJS.Timeout | undefined;
   private statementCount = 0;
   /** Statements to close on the connection, sent before the next one. */
   private closing: Uint8Array[] = [];
@@ -67,7 +71,7 @@ export class PGlitePool implements PostgresPool, WriteClock {
 
   private async run<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>> {
     const command = commandOf(sql);
-    const mayWrite = !/^\s*select\s/i.test(sql);
+    const mayWrite = !CHANGES_NO_DATA.test(sql);
     let result: Results<R>;
     try {
       if (SCHEMA_CHANGE.test(sql)) this.prepared.clear();
@@ -146,7 +150,36 @@ export class PGlitePool implements PostgresPool, WriteClock {
     return closing;
   }
 
+  /**
+   * PGlite is PostgreSQL as a single backend, without the autovacuum daemon: nothing would ever reclaim
+   * the rows that updates and deletes leave behind, so tables and indexes would grow with every send
+   * and sign-in, and scans slow down with them (a send's claim scans the open sends' index). This runs
+   * VACUUM (ANALYZE) when at least `afterWrites` writes happened since the last one, as autovacuum
+   * would; it also keeps the planner's statistics current, which autovacuum's analyze would have done.
+   * It holds the one connection while it runs (tens of milliseconds for Handoff's tables).
+   * See https://www.postgresql.org/docs/current/routine-vacuuming.html
+   */
+  async vacuumIfDue(afterWrites: number): Promise<boolean> {
+    if (this.writes - this.writesAtVacuum < afterWrites) return false;
+    this.writesAtVacuum = this.writes;
+    const connection = await this.connect();
+    try {
+      await connection.query('vacuum (analyze)', []);
+    } finally {
+      connection.release();
+    }
+    return true;
+  }
+
+  /** Checks every `intervalMs` whether a VACUUM is due (see vacuumIfDue); stops when the pool ends. */
+  vacuumRegularly(intervalMs: number, afterWrites: number, onError: (error: Error) => void): void {
+    this.vacuumTimer = setInterval(() => {
+      this.vacuumIfDue(afterWrites).catch(onError);
+    }, intervalMs).unref();
+  }
+
   async end(): Promise<void> {
+    clearInterval(this.vacuumTimer);
     await this.queue;
     await this.pglite.close();
   }
