@@ -127,8 +127,16 @@ function admissionsOf(db: Kysely<Database>) {
         const byKey = new Map(rows.map((row) => [row.key, row]));
         return asked.map((admission) => byKey.get(admission.key));
       },
-      // Never remembered beyond its batch: membership must be read afresh by the next call.
-      { cache: false, cacheKeyFn: (admission) => admission.key, maxBatchSize: 500 },
+      {
+        // Never remembered beyond its batch: membership must be read afresh by the next call.
+        cache: false,
+        cacheKeyFn: (admission) => admission.key,
+        maxBatchSize: 500,
+        // The batch closes once the event loop has taken in every request that arrived meanwhile (its
+        // check phase), not after the first request's own promise jobs (DataLoader's default), which under
+        // load made nearly every batch a batch of one.
+        batchScheduleFn: (runBatch) => setImmediate(runBatch),
+      },
     );
     admissionLoaders.set(db, loader);
   }
