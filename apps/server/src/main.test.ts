@@ -22,7 +22,8 @@ function runServer(env: Record<string, string>, done: (output: string) => boolea
     };
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
-    child.on('exit', (exitCode) => resolve({ output, exitCode }));
+    // 'close', not 'exit': the output written while exiting is read by then.
+    child.on('close', (exitCode) => resolve({ output, exitCode }));
   });
 }
 
@@ -39,6 +40,8 @@ describe('start-up', () => {
       out.includes('Handoff is ready'),
     );
     expect(output).toContain('Handoff listens on 0.0.0.0 but PUBLIC_URL is not set');
+    // The log is written in batches (log-destination.ts): what was held is written on the way out.
+    expect(output).toContain('SIGTERM received, shutting down');
   }, 60_000);
 
   it('refuses to start on PostgreSQL without SECRET_KEY, saying why', async () => {

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
+import { batchedStdout } from './log-destination.ts';
 import { resolveSecrets } from './secrets.ts';
 
 async function main(): Promise<void> {
@@ -13,7 +14,13 @@ async function main(): Promise<void> {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` },
   );
-  const app = await buildApp({ config, db, logger: { level: config.logLevel }, autosend: { start: true } });
+  const log = batchedStdout();
+  const app = await buildApp({
+    config,
+    db,
+    logger: { level: config.logLevel, stream: log.stream },
+    autosend: { start: true },
+  });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
@@ -22,6 +29,7 @@ async function main(): Promise<void> {
     await app.close();
     await db.destroy();
     await unlock?.();
+    log.close();
   });
 
   await app.listen({ port: config.port, host: config.host });
