@@ -8,7 +8,6 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -19,6 +18,7 @@ import { type AutosendOptions, autosendPlugin } from './autosend/autosend.plugin
 import type { Db } from './db/database.ts';
 import { AppError, type ErrorBody } from './errors.ts';
 import { lingeringClosePlugin } from './http/lingering-close.ts';
+import { responseSerializerCompiler } from './http/response-serializer.ts';
 import { safeInputPlugin } from './http/safe-input.ts';
 import { type IdentityOptions, identityPlugin } from './identity/identity.plugin.ts';
 import { logRequests, withSafeRequestLog } from './identity/safe-request-log.ts';
@@ -71,7 +71,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.decorate('config', config);
   app.decorate('db', db);
   logRequests(app);
