@@ -5,7 +5,7 @@ import { addressesOf, Mailbox } from '../testing/mailbox.ts';
 import { uniqueEmail } from '../testing/sign-in.ts';
 import { createTestApp, TEST_IDENTITY_API_KEY, type TestApp, testConfig } from '../testing/test-app.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
-import { MailDeliveryError } from './mailer.ts';
+import { MailDeliveryError, MailNotRecordedError } from './mailer.ts';
 
 const sendOobCode = (t: TestApp, email: string) =>
   t.app.inject({
@@ -137,6 +137,35 @@ describe('mailer with SMTP_URL: a real SMTP server', () => {
     } finally {
       mailbox.refuseWith = undefined;
     }
+  });
+
+  it("a caller's record of a delivered message: written by the caller, or, when that fails, the outbox copy alone and MailNotRecordedError", async () => {
+    const message = (subject: string) => ({ purpose: 'stories', to: [uniqueEmail()], subject, text: 'T' });
+    // The caller writes the outbox row itself (the send ledger does, with its confirmation).
+    const recorded = await t.app.mailer.sendMail(message('Recorded by the caller'), async (row) => {
+      const inserted = await t.db
+        .insertInto('mail_messages')
+        .values(row)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return inserted.id;
+    });
+    expect(recorded.delivered).toBe(true);
+    const outbox = (subject: string) =>
+      t.db.selectFrom('mail_messages').select(['id', 'delivered']).where('subject', '=', subject).execute();
+    expect(await outbox('Recorded by the caller')).toEqual([{ id: recorded.messageId, delivered: true }]);
+
+    const error = await t.app.mailer
+      .sendMail(message('Caller failed'), async () => {
+        throw new Error('the database went away');
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MailNotRecordedError);
+    // Delivered all the same, and kept in the outbox once.
+    await mailbox.waitFor((m) => m.subject === 'Caller failed');
+    expect(await outbox('Caller failed')).toEqual([
+      { id: (error as MailNotRecordedError).messageId, delivered: true },
+    ]);
   });
 });
 
