@@ -79,6 +79,24 @@ describe('remembered token checks', () => {
     expect((await profile(elsewhere, user)).statusCode).toBe(401);
   });
 
+  it('never takes a different token for a remembered one, however much of it is the same', async () => {
+    const victim = await registerAndSignIn(here);
+    expect((await profile(here, victim)).statusCode).toBe(200);
+    // Remembered tokens are found by their ending (the signature's): a token that ends the same way but
+    // claims someone else in its payload is checked, and its signature does not match.
+    const [header, payload, signature] = victim.authorization.replace(/^Bearer /, '').split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    const forged = [
+      header,
+      Buffer.from(JSON.stringify({ ...claims, email: 'someone@else.test' })).toString('base64url'),
+      signature,
+    ].join('.');
+    const answer = await profile(here, { ...victim, authorization: `Bearer ${forged}` });
+    expect(answer.statusCode).toBe(401);
+    // The real token is still remembered and answered.
+    expect((await profile(here, victim)).statusCode).toBe(200);
+  });
+
   it('a new API key is used at once by the process that saved it', async () => {
     const user = await registerAndSignIn(here);
     expect((await profile(here, user)).json().data.apikey).toBe(user.apikey);

@@ -41,3 +41,35 @@ export class RecentlyVerified<V extends object> {
     for (const [key, value] of this.cache.entries()) if (picks(value)) this.cache.delete(key);
   }
 }
+
+/** How much of a token keys its cache entry: the end of its signature. */
+const TOKEN_KEY_LENGTH = 32;
+
+/**
+ * Verified ID tokens, remembered as RecentlyVerified remembers any answer. A token is about 900
+ * characters, and a Map must hash a key it has not seen as a string object before, which every
+ * request's header is: that hashing was the costliest step of a cached call's authentication under
+ * load. So entries are found by the token's last characters (part of its signature) and a hit counts
+ * only if the whole token is the same string; a different token that ends alike is checked afresh.
+ */
+export class RecentlyVerifiedTokens<V extends object> {
+  private readonly byEnding: RecentlyVerified<{ token: string; value: V }>;
+
+  constructor(now: () => number, max?: number) {
+    this.byEnding = new RecentlyVerified(now, max);
+  }
+
+  get(token: string): V | undefined {
+    const entry = this.byEnding.get(token.slice(-TOKEN_KEY_LENGTH));
+    return entry?.token === token ? entry.value : undefined;
+  }
+
+  set(token: string, value: V, expiresAtMs?: number): void {
+    this.byEnding.set(token.slice(-TOKEN_KEY_LENGTH), { token, value }, expiresAtMs);
+  }
+
+  /** Drops every token whose answer the predicate picks. */
+  forget(picks: (value: V) => boolean): void {
+    this.byEnding.forget((entry) => picks(entry.value));
+  }
+}

@@ -1,5 +1,5 @@
 import type { AuthenticatedUser, TokenVerifier } from '../auth/auth.plugin.ts';
-import { RecentlyVerified } from '../auth/recently-verified.ts';
+import { RecentlyVerifiedTokens } from '../auth/recently-verified.ts';
 import { unauthorized } from '../errors.ts';
 import { IdentityError } from './identity.errors.ts';
 import type { IdentityService } from './identity.service.ts';
@@ -16,7 +16,7 @@ const reasons: Record<string, string> = {
  * process forgets the account's tokens at once.
  */
 export function builtinVerifier(service: IdentityService, now: () => number): TokenVerifier {
-  const verified = new RecentlyVerified<AuthenticatedUser>(now);
+  const verified = new RecentlyVerifiedTokens<AuthenticatedUser>(now);
   service.onSessionsEnded((uid) => verified.forget((user) => user.uid === uid));
   return {
     async verify(idToken) {

@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from 'jose';
 import type { AuthenticatedUser, TokenVerifier } from '../auth/auth.plugin.ts';
-import { RecentlyVerified } from '../auth/recently-verified.ts';
+import { RecentlyVerifiedTokens } from '../auth/recently-verified.ts';
 import { AppError, unauthorized } from '../errors.ts';
 import { validIdTokenClaims } from './id-token-claims.ts';
 
@@ -25,7 +25,7 @@ export function firebaseVerifier(options: {
     timeoutDuration: 5_000,
     cooldownDuration: 30_000,
   });
-  const verified = new RecentlyVerified<AuthenticatedUser>(now);
+  const verified = new RecentlyVerifiedTokens<AuthenticatedUser>(now);
   return {
     async verify(idToken) {
       const known = verified.get(idToken);
