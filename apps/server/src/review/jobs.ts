@@ -163,36 +163,19 @@ export class JobQueue {
     }
     if ('retryAt' in outcome && job.attempts >= this.maxAttempts) outcome = { failed: outcome.error };
     // Only while the lease is still ours: a job taken over by another process is theirs to finish.
-    const update = this.db
+    const settled =
+      'done' in outcome
+        ? { state: 'done' as const, finished_at: this.now() }
+        : 'failed' in outcome
+          ? { state: 'failed' as const, last_error: outcome.failed, finished_at: this.now() }
+          : { state: 'queued' as const, run_after: outcome.retryAt, last_error: outcome.error };
+    await this.db
       .updateTable('jobs')
+      .set({ ...settled, lease_owner: null, lease_until: null })
       .where('id', '=', job.id)
       .where('lease_owner', '=', this.owner)
-      .where('state', '=', 'running');
-    if ('done' in outcome) {
-      await update
-        .set({ state: 'done', finished_at: this.now(), lease_owner: null, lease_until: null })
-        .execute();
-    } else if ('failed' in outcome) {
-      await update
-        .set({
-          state: 'failed',
-          last_error: outcome.failed,
-          finished_at: this.now(),
-          lease_owner: null,
-          lease_until: null,
-        })
-        .execute();
-    } else {
-      await update
-        .set({
-          state: 'queued',
-          run_after: outcome.retryAt,
-          last_error: outcome.error,
-          lease_owner: null,
-          lease_until: null,
-        })
-        .execute();
-    }
+      .where('state', '=', 'running')
+      .execute();
   }
 }
 

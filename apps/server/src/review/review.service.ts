@@ -50,12 +50,17 @@ export interface OpenLink {
   projectAddedBy: string;
 }
 
-/** The link of a token, if it still works; undefined for unknown, expired and revoked alike. */
-export async function findOpenLink(db: Db, token: string, now: Date): Promise<OpenLink | undefined> {
-  const row = await db
+/** A notice's links with their send and project: where every read of a link or its verdicts starts. */
+function linksWithNotice(db: Db) {
+  return db
     .selectFrom('review_links as l')
     .innerJoin('sends as s', 's.id', 'l.send_id')
-    .innerJoin('projects as p', 'p.id', 's.project_id')
+    .innerJoin('projects as p', 'p.id', 's.project_id');
+}
+
+/** The link of a token, if it still works; undefined for unknown, expired and revoked alike. */
+export async function findOpenLink(db: Db, token: string, now: Date): Promise<OpenLink | undefined> {
+  const row = await linksWithNotice(db)
     .select([
       'l.id',
       'l.send_id',
@@ -93,22 +98,33 @@ export async function findOpenLink(db: Db, token: string, now: Date): Promise<Op
   };
 }
 
-/** The latest verdict per story of each link (every submission is kept; the newest counts). */
+/**
+ * The latest verdict per story of each link (every submission is kept; the newest counts), by link id
+ * and then story key.
+ */
 async function latestVerdicts(db: Db, linkIds: string[]) {
-  if (linkIds.length === 0) return [];
-  const result = await sql<{
-    link_id: string;
-    issue_key: string;
-    verdict: 'passed' | 'failed';
-    comment: string | null;
-    created_at: Date;
-    write_back: 'pending' | 'written' | 'refused';
-    write_back_error: string | null;
-  }>`select distinct on (link_id, issue_key) link_id, issue_key, verdict, comment, created_at, write_back,
+  const byLink = new Map<string, Map<string, LatestVerdict>>();
+  if (linkIds.length === 0) return byLink;
+  const result =
+    await sql<LatestVerdict>`select distinct on (link_id, issue_key) link_id, issue_key, verdict, comment, created_at, write_back,
         write_back_error
       from review_verdicts where link_id = any(${sql.val(linkIds)}::uuid[])
       order by link_id, issue_key, created_at desc, id desc`.execute(db);
-  return result.rows;
+  for (const verdict of result.rows) {
+    const ofLink = byLink.get(verdict.link_id) ?? new Map<string, LatestVerdict>();
+    byLink.set(verdict.link_id, ofLink.set(verdict.issue_key, verdict));
+  }
+  return byLink;
+}
+
+interface LatestVerdict {
+  link_id: string;
+  issue_key: string;
+  verdict: 'passed' | 'failed';
+  comment: string | null;
+  created_at: Date;
+  write_back: 'pending' | 'written' | 'refused';
+  write_back_error: string | null;
 }
 
 /** The notice's stories for the page, fetched now if the job has not yet (then kept). */
@@ -125,11 +141,11 @@ export async function storiesOfLink(deps: ReviewDeps, link: OpenLink): Promise<R
     if (stories) await keepStories(deps.db, link.id, stories);
   }
   const shown = stories ?? link.issueKeys.map((key) => ({ key, summary: key, testSteps: [] }));
-  const latest = new Map((await latestVerdicts(deps.db, [link.id])).map((v) => [v.issue_key, v]));
+  const latest = (await latestVerdicts(deps.db, [link.id])).get(link.id);
   return shown.map((story) => ({
     ...story,
-    verdict: latest.get(story.key)?.verdict ?? null,
-    comment: latest.get(story.key)?.comment ?? null,
+    verdict: latest?.get(story.key)?.verdict ?? null,
+    comment: latest?.get(story.key)?.comment ?? null,
   }));
 }
 
@@ -324,11 +340,8 @@ function retryLater(deps: ReviewDeps, job: Job, error: TrackerError): JobOutcome
 
 async function writeBack(deps: ReviewDeps, job: Job): Promise<JobOutcome> {
   const verdictId = String(job.payload.verdictId);
-  const row = await deps.db
-    .selectFrom('review_verdicts as v')
-    .innerJoin('review_links as l', 'l.id', 'v.link_id')
-    .innerJoin('sends as s', 's.id', 'l.send_id')
-    .innerJoin('projects as p', 'p.id', 's.project_id')
+  const row = await linksWithNotice(deps.db)
+    .innerJoin('review_verdicts as v', 'v.link_id', 'l.id')
     .select([
       'v.id',
       'v.issue_key',
@@ -419,10 +432,7 @@ async function writeBack(deps: ReviewDeps, job: Job): Promise<JobOutcome> {
 
 async function fetchStoriesJob(deps: ReviewDeps, job: Job): Promise<JobOutcome> {
   const linkId = String(job.payload.linkId);
-  const row = await deps.db
-    .selectFrom('review_links as l')
-    .innerJoin('sends as s', 's.id', 'l.send_id')
-    .innerJoin('projects as p', 'p.id', 's.project_id')
+  const row = await linksWithNotice(deps.db)
     .select([
       'l.id',
       'l.stories',
@@ -455,11 +465,8 @@ async function fetchStoriesJob(deps: ReviewDeps, job: Job): Promise<JobOutcome> 
 
 async function failedMailJob(deps: ReviewDeps, job: Job): Promise<JobOutcome> {
   const submissionId = String(job.payload.submissionId);
-  const rows = await deps.db
-    .selectFrom('review_verdicts as v')
-    .innerJoin('review_links as l', 'l.id', 'v.link_id')
-    .innerJoin('sends as s', 's.id', 'l.send_id')
-    .innerJoin('projects as p', 'p.id', 's.project_id')
+  const rows = await linksWithNotice(deps.db)
+    .innerJoin('review_verdicts as v', 'v.link_id', 'l.id')
     .select([
       'v.issue_key',
       'v.comment',
@@ -535,7 +542,7 @@ export async function reviewsOfSends(
     links.map((link) => link.id),
   );
   for (const link of links) {
-    const ofLink = new Map(verdicts.filter((v) => v.link_id === link.id).map((v) => [v.issue_key, v]));
+    const ofLink = verdicts.get(link.id);
     reviews.set(link.send_id, {
       linkState: link.revoked_at
         ? 'revoked'
@@ -544,7 +551,7 @@ export async function reviewsOfSends(
           : 'active',
       expiresAt: link.expires_at.toISOString(),
       stories: link.issue_keys.map((key) => {
-        const v = ofLink.get(key);
+        const v = ofLink?.get(key);
         return {
           key,
           summary: link.stories?.find((story) => story.key === key)?.summary ?? key,
@@ -562,10 +569,7 @@ export async function reviewsOfSends(
 
 /** Per project key of the workspace: its stories' latest verdicts over all active links. */
 export async function reviewSummaries(db: Db, workspaceId: string, now: Date) {
-  const links = await db
-    .selectFrom('review_links as l')
-    .innerJoin('sends as s', 's.id', 'l.send_id')
-    .innerJoin('projects as p', 'p.id', 's.project_id')
+  const links = await linksWithNotice(db)
     .select(['l.id', 's.issue_keys', 'p.project_key'])
     .where('p.workspace_id', '=', workspaceId)
     .where('s.status', 'in', NOTICE_OUT)
@@ -580,10 +584,8 @@ export async function reviewSummaries(db: Db, workspaceId: string, now: Date) {
   for (const link of links) {
     const counts = data[link.project_key] ?? { passed: 0, failed: 0, waiting: 0 };
     data[link.project_key] = counts;
-    const ofLink = new Map(
-      verdicts.filter((v) => v.link_id === link.id).map((v) => [v.issue_key, v.verdict]),
-    );
-    for (const key of link.issue_keys) counts[ofLink.get(key) ?? 'waiting'] += 1;
+    const ofLink = verdicts.get(link.id);
+    for (const key of link.issue_keys) counts[ofLink?.get(key)?.verdict ?? 'waiting'] += 1;
   }
   return data;
 }
