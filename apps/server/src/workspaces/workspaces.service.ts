@@ -17,8 +17,9 @@ export interface Membership {
   workspaceId: string;
   role: WorkspaceRole;
   /**
-   * The workspace's project-list version when the caller was admitted (bumped by every change to its
-   * projects and sends), read in the same query so the project list needs no second round trip.
+   * The workspace's project-list version when the caller was admitted (bumped by every change to what
+   * the list shows: its projects, and its auto-sends that went out), read in the same query so the
+   * project list needs no second round trip.
    */
   projectsVersion: string;
 }
@@ -130,7 +131,6 @@ function admissionsOf(db: Kysely<Database>) {
       {
         // Never remembered beyond its batch: membership must be read afresh by the next call.
         cache: false,
-        cacheKeyFn: (admission) => admission.key,
         maxBatchSize: 500,
         // The batch closes once the event loop has taken in every request that arrived meanwhile (its
         // check phase), not after the first request's own promise jobs (DataLoader's default), which under
