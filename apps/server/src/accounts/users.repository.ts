@@ -3,7 +3,7 @@
 import type { Db } from '../db/database.ts';
 
 /** A user's row as the product-user loader needs it (the Jira API token still sealed). */
-export interface StoredUser {
+interface StoredUser {
   id: string;
   email: string;
   apikey_encrypted: string;

@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 
-export interface CounterState {
+interface CounterState {
   key: string;
   hits: number;
   resetAt: Date;

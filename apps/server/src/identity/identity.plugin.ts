@@ -20,7 +20,7 @@ export interface IdentityOptions {
   firebaseIdentityToolkitUrl?: string;
 }
 
-export interface Identity {
+interface Identity {
   /** Creates accounts for registration: the built-in provider, or Google's in firebase mode. */
   accounts: AccountCreator;
   /** Verifies bearer ID tokens for the product API. */

@@ -6,7 +6,7 @@ import * as s from './identity.schemas.ts';
 import type { IdentityService } from './identity.service.ts';
 import type { SigningKeys } from './signing-keys.ts';
 
-export interface IdentityRoutesOptions {
+interface IdentityRoutesOptions {
   service: IdentityService;
   keys: SigningKeys;
   apiKey: string;
