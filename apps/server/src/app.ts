@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
+import { countUsers } from './accounts/users.repository.ts';
 import { authPlugin } from './auth/auth.plugin.ts';
 import { type AutosendOptions, autosendPlugin } from './autosend/autosend.plugin.ts';
 import type { Db } from './db/database.ts';
@@ -172,10 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     async () => {
-      await db
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirst();
+      await countUsers(db);
       return { status: 'ok' as const };
     },
   );

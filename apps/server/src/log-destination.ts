@@ -1,7 +1,7 @@
 import pino from 'pino';
 
 /** Log lines wait at most this long for others to share a write. */
-export const LOG_FLUSH_MS = 1_000;
+const LOG_FLUSH_MS = 1_000;
 /** A write carries at least this many bytes of lines (about 35 request lines), unless LOG_FLUSH_MS passed first. */
 const LOG_BATCH_BYTES = 8 * 1024;
 

@@ -12,6 +12,7 @@ import { sealApiKey } from '../auth/product-user.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { IdentityError } from '../identity/identity.errors.ts';
 import { createPersonalWorkspace } from '../workspaces/workspaces.service.ts';
+import { insertUser } from './users.repository.ts';
 
 const tags = ['accounts'];
 
@@ -42,18 +43,13 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
         // The same account creation as the provider's signUp; the product user is written in the same
         // transaction (built-in provider), so a failure leaves neither behind.
         await app.identity.accounts.create({ email, password, ip: request.ip }, async (trx, account) => {
-          const user = await trx
-            .insertInto('users')
-            .values({
-              identity_uid: account.uid,
-              email: account.email,
-              apikey_encrypted: sealApiKey(request, apikey),
-            })
-            .onConflict((oc) => oc.doNothing())
-            .returning('id')
-            .executeTakeFirst();
-          if (!user) throw new IdentityError('EMAIL_EXISTS');
-          await createPersonalWorkspace(trx, user.id, account.email);
+          const userId = await insertUser(trx, {
+            identityUid: account.uid,
+            email: account.email,
+            apikeyEncrypted: sealApiKey(request, apikey),
+          });
+          if (!userId) throw new IdentityError('EMAIL_EXISTS');
+          await createPersonalWorkspace(trx, userId, account.email);
         });
       } catch (error) {
         if (error instanceof IdentityError) throw registrationError(error);

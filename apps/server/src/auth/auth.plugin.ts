@@ -52,7 +52,7 @@ declare module 'fastify' {
 
 const PRODUCT_ROUTE = /^\/jira\//;
 const SECURITY = [{ bearer: [] }];
-export const NOT_YOUR_PROJECTS = 'You may only access your own projects.';
+const NOT_YOUR_PROJECTS = 'You may only access your own projects.';
 
 /**
  * Puts the caller checks on every product route as it is added: the bearer token (onRequest, so a

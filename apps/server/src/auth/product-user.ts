@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { findUserByIdentityUid } from '../accounts/users.repository.ts';
 import { RecentlyVerified } from '../auth/recently-verified.ts';
 import { SecretBox } from '../common/secret-box.ts';
 import { forbidden, unauthorized } from '../errors.ts';
@@ -50,11 +51,7 @@ export async function loadProductUser(request: FastifyRequest): Promise<ProductU
   const users = recentUsersOf(request);
   const known = users.get(uid);
   if (known) return known;
-  const row = await request.server.db
-    .selectFrom('users')
-    .select(['id', 'email', 'apikey_encrypted'])
-    .where('identity_uid', '=', uid)
-    .executeTakeFirst();
+  const row = await findUserByIdentityUid(request.server.db, uid);
   if (!row) throw forbidden('This account has no Handoff profile. Register first.');
   const user = { id: row.id, email: row.email, apikey: secretBoxFor(request).open(row.apikey_encrypted) };
   users.set(uid, user);

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** How long a connection closed mid-upload stays open after its answer before it is closed for good. */
-export const LINGER_MS = 2_000;
+const LINGER_MS = 2_000;
 
 function closeAfterLingering(socket: Socket): void {
   // Node's HTTP server ends a "Connection: close" answer with destroySoon(): end, then destroy at once.

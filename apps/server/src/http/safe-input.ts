@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { badRequest } from '../errors.ts';
 
 /** Deepest nesting of a JSON body (ours need 3 levels). */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 /**
  * NUL (PostgreSQL's text type cannot hold it) and unpaired UTF-16 surrogates (not valid Unicode: jsonb
@@ -20,7 +20,7 @@ export function rejectedTextProblem(text: string, where: string): string | undef
 }
 
 /** The first problem in a parsed request part (walked without recursion, so depth can't overflow). */
-export function inputProblem(value: unknown, part: string): string | undefined {
+function inputProblem(value: unknown, part: string): string | undefined {
   const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value, path: part, depth: 0 }];
   while (stack.length > 0) {
     const { value: current, path, depth } = stack.pop()!;

@@ -4,12 +4,8 @@ import type { RateLimiter } from '../common/rate-limiter.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import { IdentityError, identityErrors } from './identity.errors.ts';
-import type {
-  AccountCreator,
-  NewAccount,
-  RateLimitSettings,
-  WithinAccountCreation,
-} from './identity.service.ts';
+import type { AccountCreator, NewAccount, WithinAccountCreation } from './identity.service.ts';
+import type { RateLimitSettings } from './rate-limit-settings.ts';
 import { assertSignupDomain } from './signup-domains.ts';
 
 export const GOOGLE_IDENTITY_TOOLKIT_URL = 'https://identitytoolkit.googleapis.com';

@@ -5,7 +5,7 @@ import { AppError, unauthorized } from '../errors.ts';
 import { validIdTokenClaims } from './id-token-claims.ts';
 
 /** Google's public keys for Firebase ID tokens, as a JWKS. */
-export const GOOGLE_SECURETOKEN_JWKS_URL =
+const GOOGLE_SECURETOKEN_JWKS_URL =
   'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
 
 /**

@@ -21,7 +21,7 @@ export class IdentityError extends Error {
   }
 }
 
-export interface GoogleErrorBody {
+interface GoogleErrorBody {
   error: {
     code: number;
     message: string;
@@ -45,8 +45,8 @@ export function googleErrorBody(error: IdentityError): GoogleErrorBody {
 export const WEAK_PASSWORD_DETAIL = 'Password should be at least 6 characters';
 export const ACCOUNT_LOCKED_DETAIL =
   'Access to this account has been temporarily disabled due to many failed login attempts. You can immediately restore it by resetting your password or you can try again later.';
-export const MISSING_API_KEY_MESSAGE = 'The request is missing a valid API key.';
-export const BAD_API_KEY_MESSAGE = 'API key not valid. Please pass a valid API key.';
+const MISSING_API_KEY_MESSAGE = 'The request is missing a valid API key.';
+const BAD_API_KEY_MESSAGE = 'API key not valid. Please pass a valid API key.';
 
 export const identityErrors = {
   missingApiKey: () =>

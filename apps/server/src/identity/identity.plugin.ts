@@ -5,12 +5,8 @@ import { builtinVerifier } from './builtin-verifier.ts';
 import { FirebaseAccounts, GOOGLE_IDENTITY_TOOLKIT_URL } from './firebase-accounts.ts';
 import { firebaseVerifier } from './firebase-verifier.ts';
 import { identityRoutes } from './identity.routes.ts';
-import {
-  type AccountCreator,
-  DEFAULT_RATE_LIMITS,
-  IdentityService,
-  type RateLimitSettings,
-} from './identity.service.ts';
+import { type AccountCreator, IdentityService } from './identity.service.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './rate-limit-settings.ts';
 import { SigningKeys } from './signing-keys.ts';
 
 /** Knobs that are not environment settings: a clock and limits for tests, Google's URLs for firebase mode. */
@@ -24,7 +20,7 @@ export interface IdentityOptions {
   firebaseIdentityToolkitUrl?: string;
 }
 
-export interface Identity {
+interface Identity {
   /** Creates accounts for registration: the built-in provider, or Google's in firebase mode. */
   accounts: AccountCreator;
   /** Verifies bearer ID tokens for the product API. */

@@ -3,10 +3,10 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { googleErrorBody, IdentityError, identityErrors } from './identity.errors.ts';
 import * as s from './identity.schemas.ts';
-import type { Fields, IdentityService } from './identity.service.ts';
+import type { IdentityService } from './identity.service.ts';
 import type { SigningKeys } from './signing-keys.ts';
 
-export interface IdentityRoutesOptions {
+interface IdentityRoutesOptions {
   service: IdentityService;
   keys: SigningKeys;
   apiKey: string;
@@ -38,7 +38,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
             response: { 200: s.signUpAnswer, 400: s.googleError },
           },
         },
-        async (request) => service.signUp(request.body as Fields, request.ip),
+        async (request) => service.signUp(request.body as s.Fields, request.ip),
       );
       api.post(
         '/v1/accounts::signInWithPassword',
@@ -51,7 +51,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
             response: { 200: s.signInAnswer, 400: s.googleError },
           },
         },
-        async (request) => service.signInWithPassword(request.body as Fields, request.ip),
+        async (request) => service.signInWithPassword(request.body as s.Fields, request.ip),
       );
       api.post(
         '/v1/accounts::lookup',
@@ -64,7 +64,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
             response: { 200: s.lookupAnswer, 400: s.googleError },
           },
         },
-        async (request) => service.lookup(request.body as Fields),
+        async (request) => service.lookup(request.body as s.Fields),
       );
       api.post(
         '/v1/accounts::sendOobCode',
@@ -77,7 +77,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
             response: { 200: s.sendOobCodeAnswer, 400: s.googleError },
           },
         },
-        async (request) => service.sendOobCode(request.body as Fields, request.ip),
+        async (request) => service.sendOobCode(request.body as s.Fields, request.ip),
       );
       api.post(
         '/v1/accounts::resetPassword',
@@ -90,7 +90,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
             response: { 200: s.resetPasswordAnswer, 400: s.googleError },
           },
         },
-        async (request) => service.resetPassword(request.body as Fields, request.ip),
+        async (request) => service.resetPassword(request.body as s.Fields, request.ip),
       );
       api.get(
         '/v2/passwordPolicy',
@@ -122,7 +122,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
             response: { 200: s.tokenAnswer, 400: s.googleError },
           },
         },
-        async (request) => service.refresh(request.body as Fields),
+        async (request) => service.refresh(request.body as s.Fields),
       );
     },
     { prefix: '/securetoken.googleapis.com' },

@@ -106,3 +106,10 @@ export const googleError = z.object({
 });
 
 export const jwksAnswer = z.object({ keys: z.array(z.looseObject({ kid: z.string(), kty: z.string() })) });
+
+/** A request body with its keys in camelCase (Google's APIs accept snake_case too). */
+export type Fields = Record<string, unknown>;
+
+/** A field's value when it is a string (bodies are never rejected by the schemas, so anything may come). */
+export const stringField = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : undefined;

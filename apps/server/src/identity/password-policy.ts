@@ -1,7 +1,7 @@
 import { IdentityError, WEAK_PASSWORD_DETAIL } from './identity.errors.ts';
 
 /** Characters that count as non-alphanumeric (Identity Platform's password-policy page). */
-export const NON_ALPHANUMERIC_CHARACTERS = [
+const NON_ALPHANUMERIC_CHARACTERS = [
   '^',
   '$',
   '*',
@@ -33,7 +33,7 @@ export const NON_ALPHANUMERIC_CHARACTERS = [
   '`',
 ] as const;
 
-export const MIN_PASSWORD_LENGTH = 6;
+const MIN_PASSWORD_LENGTH = 6;
 
 /**
  * The `GET /v2/passwordPolicy` answer. Only Google's fixed rule applies (at least 6 characters), so the

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Mailbox } from '../testing/mailbox.ts';
 import { uniqueEmail, waitForResetCode } from '../testing/sign-in.ts';
 import { createTestApp, TEST_IDENTITY_API_KEY, type TestApp } from '../testing/test-app.ts';
-import { DEFAULT_RATE_LIMITS } from './identity.service.ts';
+import { DEFAULT_RATE_LIMITS } from './rate-limit-settings.ts';
 
 const op = (name: string) =>
   `/identitytoolkit.googleapis.com/v1/accounts:${name}?key=${TEST_IDENTITY_API_KEY}`;

@@ -8,7 +8,7 @@ const SECRET_PARAMS =
 const TOKEN_PATH = /^(\/(?:join|review)\/)[^?#]*/;
 
 /** A URL for the log: secret query values and an invitation or review link's token replaced by `[redacted]`. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   const redacted = url.includes('=') ? url.replace(SECRET_PARAMS, '$1[redacted]') : url;
   return url.startsWith('/join/') || url.startsWith('/review/')
     ? redacted.replace(TOKEN_PATH, '$1[redacted]')

@@ -9,9 +9,14 @@ import {
   type JWTPayload,
   SignJWT,
 } from 'jose';
-import { sql } from 'kysely';
 import { SecretBox } from '../common/secret-box.ts';
 import type { Db } from '../db/database.ts';
+import {
+  insertSigningKey,
+  listSigningKeys,
+  type StoredSigningKey,
+  withSigningKeysLock,
+} from './signing-keys.repository.ts';
 
 export const SIGNING_ALGORITHM = 'RS256';
 
@@ -79,13 +84,7 @@ export class SigningKeys {
 
   private async load(): Promise<void> {
     this.lastLoad = Date.now();
-    const rows = await this.db
-      .selectFrom('signing_keys')
-      .select(['kid', 'private_jwk', 'public_jwk'])
-      .where('algorithm', '=', SIGNING_ALGORITHM)
-      .orderBy('created_at', 'asc')
-      .orderBy('kid', 'asc')
-      .execute();
+    const rows = await listSigningKeys(this.db, SIGNING_ALGORITHM);
     for (const row of rows) {
       if (this.keys.has(row.kid)) {
         this.active = this.keys.get(row.kid);
@@ -102,11 +101,7 @@ export class SigningKeys {
     }
   }
 
-  private async importRow(row: {
-    kid: string;
-    private_jwk: Record<string, unknown>;
-    public_jwk: Record<string, unknown>;
-  }): Promise<LoadedKey | undefined> {
+  private async importRow(row: StoredSigningKey): Promise<LoadedKey | undefined> {
     try {
       const sealed = row.private_jwk.sealed;
       if (typeof sealed !== 'string') throw new Error('not sealed');
@@ -127,13 +122,8 @@ export class SigningKeys {
 
   /** Creates a key unless another process created a usable one while we waited for the lock. */
   private async createUnderLock(): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(hashtext('handoff.signing_keys'))`.execute(trx);
-      const rows = await trx
-        .selectFrom('signing_keys')
-        .select(['kid', 'private_jwk', 'public_jwk'])
-        .where('algorithm', '=', SIGNING_ALGORITHM)
-        .execute();
+    await withSigningKeysLock(this.db, async (trx) => {
+      const rows = await listSigningKeys(trx, SIGNING_ALGORITHM);
       for (const row of rows) {
         if (await this.importRow(row)) return;
       }
@@ -144,16 +134,12 @@ export class SigningKeys {
       const kid = randomBytes(16).toString('hex');
       const privateJwk = await exportJWK(privateKey);
       const publicJwk = await exportJWK(publicKey);
-      await trx
-        .insertInto('signing_keys')
-        .values({
-          kid,
-          algorithm: SIGNING_ALGORITHM,
-          private_jwk: JSON.stringify({ sealed: this.box.seal(JSON.stringify(privateJwk)) }),
-          public_jwk: JSON.stringify({ ...publicJwk, kid, alg: SIGNING_ALGORITHM, use: 'sig' }),
-        })
-        .onConflict((oc) => oc.column('kid').doNothing())
-        .execute();
+      await insertSigningKey(trx, {
+        kid,
+        algorithm: SIGNING_ALGORITHM,
+        privateJwk: JSON.stringify({ sealed: this.box.seal(JSON.stringify(privateJwk)) }),
+        publicJwk: JSON.stringify({ ...publicJwk, kid, alg: SIGNING_ALGORITHM, use: 'sig' }),
+      });
       this.log.info({ kid }, 'created the ID-token signing key');
     });
   }

@@ -14,7 +14,7 @@ const API_PATH =
  * fonts and images only from the server itself, nothing inline, no eval, no plug-ins, no framing.
  * `connect-src` adds Google's identity service in firebase mode and PUBLIC_URL's origin when set.
  */
-export function contentSecurityPolicy(options: {
+function contentSecurityPolicy(options: {
   authMode: 'builtin' | 'firebase';
   publicOrigin: string | undefined;
 }): Record<string, string[]> {
