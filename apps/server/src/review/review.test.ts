@@ -19,9 +19,9 @@ import { signUpAndSignIn } from '../testing/sign-up.ts';
 import { type Caller, callAs } from '../testing/team.ts';
 import { testConfig } from '../testing/test-app.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
-import { DEMO_ISSUES, DEMO_STATUSES } from '../tracker/demo-data.ts';
+import { DEMO_ISSUES, DEMO_STATUSES } from '../tracker/demo/demo-data.ts';
 import { adfErrors, openApiErrors } from '../tracker/testdata/atlassian-schemas.ts';
-import { verdictMarker } from './review.service.ts';
+import { verdictMarker } from './write-back.job.ts';
 
 /** How Jira (the proxy in front of the demo tracker) fails the next comment posts. */
 type Fault = { status: number; retryAfter?: string } | 'answer-late';
