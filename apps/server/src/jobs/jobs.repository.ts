@@ -6,7 +6,7 @@ import type { Job } from './jobs.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-export interface NewJob {
+interface NewJob {
   kind: string;
   payload: Record<string, unknown>;
   runAfter: Date;

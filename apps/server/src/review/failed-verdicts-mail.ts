@@ -2,7 +2,7 @@
 // token writes"): one per submission, listing each failed story with the client's comment.
 import { dateOf } from './write-back.job.ts';
 
-export interface FailedVerdictsNotice {
+interface FailedVerdictsNotice {
   projectName: string;
   projectKey: string;
   sentAt: Date;

@@ -7,7 +7,7 @@ import type { JiraCredentials } from '../tracker/jira-http.ts';
 import { ownersWithJiraTokens } from '../workspaces/workspaces.repository.ts';
 import { memberWithJiraToken } from '../workspaces/workspaces.service.ts';
 
-export interface Credentials extends JiraCredentials {
+interface Credentials extends JiraCredentials {
   userId: string;
 }
 

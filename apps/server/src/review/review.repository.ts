@@ -149,7 +149,7 @@ export async function sendHasLink(db: Executor, projectId: string, sendId: strin
   return link !== undefined;
 }
 
-export interface LatestVerdict {
+interface LatestVerdict {
   link_id: string;
   issue_key: string;
   verdict: 'passed' | 'failed';

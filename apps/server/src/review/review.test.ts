@@ -1,4 +1,4 @@
-// The client's review of a notice (issue 11), end to end on the server: a notice sent over a real SMTP
+// The client's review of a notice (main README, "The client's review"), end to end on the server: a notice sent over a real SMTP
 // server carries its link; the page's calls read and answer it; verdicts reach the demo tracker (Jira's
 // API over HTTP, behind a proxy that can fail like Jira does) as comments, once each.
 import { createHash } from 'node:crypto';

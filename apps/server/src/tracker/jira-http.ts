@@ -36,8 +36,7 @@ export interface JiraClientOptions {
   logger?: { warn: (details: object, message: string) => void };
 }
 
-export type ResolvedJiraOptions = Required<Omit<JiraClientOptions, 'logger'>> &
-  Pick<JiraClientOptions, 'logger'>;
+type ResolvedJiraOptions = Required<Omit<JiraClientOptions, 'logger'>> & Pick<JiraClientOptions, 'logger'>;
 
 /** The options with their defaults. */
 export function withDefaults(options: JiraClientOptions): ResolvedJiraOptions {
@@ -59,7 +58,7 @@ const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 // Connection-level failures worth another attempt (the request may never have reached Jira).
 const RETRY_NETWORK_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED', 'EAI_AGAIN']);
 
-export interface Attempt {
+interface Attempt {
   path: string;
   method: 'GET' | 'POST';
   query?: URLSearchParams;

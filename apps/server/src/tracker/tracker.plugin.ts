@@ -14,7 +14,7 @@ declare module 'fastify' {
   }
 }
 
-export interface TrackerPluginOptions {
+interface TrackerPluginOptions {
   /** Overrides for the client (tests: a fake clock, short time-outs). */
   client?: Omit<JiraClientOptions, 'endpoint'>;
 }

@@ -8,7 +8,7 @@ import { rejectedTextProblem } from '../../http/safe-input.ts';
 import { JiraHttpError } from './demo-http.ts';
 
 export type Caller = { kind: 'anonymous' } | { kind: 'user'; userId: string; email: string };
-export type SignedIn = Caller & { kind: 'user' };
+type SignedIn = Caller & { kind: 'user' };
 
 const UNAUTHENTICATED = 'Client must be authenticated to access this resource.';
 

@@ -9,7 +9,7 @@ export interface DemoStatus {
   category: { id: number; key: 'new' | 'indeterminate' | 'done'; name: string; colorName: string };
 }
 
-export interface DemoIssueType {
+interface DemoIssueType {
   id: string;
   name: string;
   description: string;

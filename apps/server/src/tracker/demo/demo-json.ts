@@ -11,7 +11,7 @@ import {
 const ISSUE_EXPAND = 'renderedFields,names,schema,operations,editmeta,changelog,versionedRepresentations';
 const PROJECT_EXPAND = 'description,lead,issueTypes,url,projectKeys,permissions,insight';
 
-export function avatarUrls(url: string) {
+function avatarUrls(url: string) {
   const sep = url.includes('?') ? '&' : '?';
   return {
     '48x48': `${url}${sep}size=large`,
@@ -86,7 +86,7 @@ export function issueJson(issue: DemoIssue, base: string, wanted: Set<string>) {
 }
 
 /** The account id the demo tracker gives a Handoff user. */
-export const accountIdOf = (userId: string) => `712020:${userId}`;
+const accountIdOf = (userId: string) => `712020:${userId}`;
 
 /** `GET /myself`: the signed-in account. */
 export function myselfJson(caller: { userId: string; email: string }, base: string) {
