@@ -1,5 +1,6 @@
 // The `users` table (the Handoff user of each sign-in account): every query on it lives here. Other
 // modules that need a user's row add their function at the end of this file, under a comment naming them.
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 
 /** A user's row as the product-user loader needs it (the Jira API token still sealed). */
@@ -42,4 +43,25 @@ export async function countUsers(db: Db): Promise<number> {
     .select((eb) => eb.fn.countAll().as('n'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+// Used by review/
+/** The user's id and e-mail, if the account exists. */
+export async function findUserEmail(db: Db, userId: string) {
+  return db.selectFrom('users').select(['id as userId', 'email']).where('id', '=', userId).executeTakeFirst();
+}
+
+// Used by tracker/
+/** The user with this e-mail (compared without case) and their sealed Jira token: the demo tracker's sign-in. */
+export async function findUserByEmailForTracker(db: Db, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'apikey_encrypted'])
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** Replaces the user's sealed Jira API token. */
+export async function setUserApiKey(db: Db, userId: string, apikeyEncrypted: string): Promise<void> {
+  await db.updateTable('users').set({ apikey_encrypted: apikeyEncrypted }).where('id', '=', userId).execute();
 }

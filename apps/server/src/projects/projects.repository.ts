@@ -178,3 +178,34 @@ export async function deleteProject(db: Executor, caller: Membership, projectKey
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+// Used by review/
+/** The Jira transitions chosen for the project's Failed and Passed verdicts (null: none). */
+export async function reviewTransitionsOf(db: Executor, projectId: string) {
+  return db
+    .selectFrom('projects')
+    .select(['review_on_failed', 'review_on_passed'])
+    .where('id', '=', projectId)
+    .executeTakeFirst();
+}
+
+/** Chooses the transitions of the project's Failed and Passed verdicts; false when the project is gone. */
+export async function setReviewTransitions(
+  db: Executor,
+  projectId: string,
+  transitions: {
+    onFailed: { id: string; name: string } | null;
+    onPassed: { id: string; name: string } | null;
+  },
+): Promise<boolean> {
+  const { onFailed, onPassed } = transitions;
+  const result = await db
+    .updateTable('projects')
+    .set({
+      review_on_failed: onFailed ? JSON.stringify({ id: onFailed.id, name: onFailed.name }) : null,
+      review_on_passed: onPassed ? JSON.stringify({ id: onPassed.id, name: onPassed.name }) : null,
+    })
+    .where('id', '=', projectId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

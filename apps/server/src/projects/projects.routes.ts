@@ -20,7 +20,7 @@ import type { ProductUser } from '../auth/product-user.ts';
 import { cachedRead } from '../db/read-cache.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import { sendJsonText } from '../http/json-text.ts';
-import { TrackerError } from '../tracker/jira.client.ts';
+import { TrackerError } from '../tracker/jira-errors.ts';
 import { assertOwner, type Membership } from '../workspaces/workspaces.service.ts';
 import {
   deleteProject,

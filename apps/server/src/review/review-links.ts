@@ -1,11 +1,11 @@
-// The review link of a notice (issue 11): made when the ledger hands the notice to the mail server, for
+// The review link of a notice (main README, "The link"): made when the ledger hands the notice to the mail server, for
 // manual and automatic sends alike. The token (32 random bytes, base64url) is only in the e-mail; the
 // database keeps its SHA-256.
 import { createHash, randomBytes } from 'node:crypto';
 import { type Issue, testStepsOf } from '@handoff/core';
-import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { ReviewStorySnapshot } from '../db/schema.ts';
+import { insertReviewLink } from './review.repository.ts';
 import { reviewNoticeHtml, reviewNoticeText } from './review-mail.ts';
 
 export const REVIEW_STORIES_JOB = 'review-stories';
@@ -72,26 +72,18 @@ export function createReviewLinks(deps: {
       const token = newReviewToken();
       const expiresAt = new Date(now().getTime() + deps.linkDays * 86_400_000);
       const link = `${deps.publicUrl}/review/${token}`;
-      const values = sql`(${send.id}::uuid, ${hashReviewToken(token)}, ${expiresAt}, ${stories ? JSON.stringify(stories) : null}::jsonb)`;
-      if (stories) {
-        await sql`insert into review_links (send_id, token_hash, expires_at, stories) values ${values}`.execute(
-          db,
-        );
-      } else {
-        // Not fetched before the hand-over (no extra Jira call on the send's path): a job fetches them.
-        await sql`with link as (
-            insert into review_links (send_id, token_hash, expires_at, stories) values ${values} returning id
-          )
-          insert into jobs (kind, payload, run_after)
-          select ${REVIEW_STORIES_JOB}, jsonb_build_object('linkId', link.id), ${now()} from link`.execute(
-          db,
-        );
-      }
+      // Without its stories (not fetched before the hand-over: no extra Jira call on the send's path), a
+      // job fetches them.
+      await insertReviewLink(
+        db,
+        { sendId: send.id, tokenHash: hashReviewToken(token), expiresAt, stories },
+        { kind: REVIEW_STORIES_JOB, runAfter: now() },
+      );
       const text = reviewNoticeText(draft, link);
       return {
         text,
         html: reviewNoticeHtml(draft, link),
-        // Without SMTP the outbox copy is how the demo is followed, so it keeps the link (issue 11).
+        // Without SMTP the outbox copy is how the demo is followed, so it keeps the link (main README).
         storedText: deps.smtpConfigured
           ? reviewNoticeText(draft, `${deps.publicUrl}/review/[link]`)
           : undefined,

@@ -1,8 +1,8 @@
-// The review notice's two parts (issue 11): the text part is the draft exactly as the user left it
+// The review notice's two parts (main README, "The e-mail"): the text part is the draft exactly as the user left it
 // (docs/product.md §4) plus the review link; the HTML part shows the same content, escaped, with a
 // button-styled link that reads well without CSS (a table cell, inline styles; no images, no scripts).
 
-export const REVIEW_LINK_LABEL = 'Review and report results';
+const REVIEW_LINK_LABEL = 'Review and report results';
 
 /** The text part: the draft as left, one blank line, then the link line. */
 export function reviewNoticeText(draft: string, link: string): string {
@@ -29,7 +29,7 @@ const FONT = 'font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:
  * list and the other lines a paragraph (line breaks kept). So the greeting, the finished features, each
  * story's test steps and the closing come out as the draft shows them, whatever the user edited.
  */
-export function draftToHtml(draft: string): string {
+function draftToHtml(draft: string): string {
   const blocks = draft.replace(/\r\n?/g, '\n').split(/\n[ \t]*\n/);
   let html = '';
   for (const block of blocks) {

@@ -1,21 +1,15 @@
-// The client's review (issue 11): the public page and its two calls (nothing but the link's token),
-// and the staff calls on a project's reviews. Wire shapes: packages/core/src/api/review.ts.
+// The client's review (main README, "The client's review"): the public page and its two calls (nothing but
+// the link's token); the staff calls on a project's reviews are in review-staff.routes.ts. Wire shapes:
+// packages/core/src/api/review.ts.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
-  projectRefBody,
   REVIEW_LINK_INVALID,
   REVIEW_THANKS,
-  reviewChangeAnswer,
   reviewNoticeAnswer,
-  reviewSummariesAnswer,
   reviewTokenBody,
-  reviewTransitionsAnswer,
-  revokeReviewLinkBody,
-  setReviewTransitionsBody,
   submitVerdictsAnswer,
   submitVerdictsBody,
-  userIdBody,
 } from '@handoff/core/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -24,25 +18,24 @@ import { z } from 'zod';
 import { RateLimiter, type RateRule } from '../common/rate-limiter.ts';
 import { SecretBox } from '../common/secret-box.ts';
 import { AppError, badRequest } from '../errors.ts';
-import { findProjectForCaller, projectNotFound } from '../projects/projects.repository.ts';
 import {
   findOpenLink,
   type OpenLink,
   type ReviewDeps,
   registerReviewJobs,
-  reviewSummaries,
   storeVerdicts,
   storiesOfLink,
 } from './review.service.ts';
 import { hashReviewToken } from './review-links.ts';
 import { escapeHtml } from './review-mail.ts';
+import { reviewStaffRoutes } from './review-staff.routes.ts';
 
 const HOUR = 3_600_000;
 /**
  * Generous: a client team behind one office address must manage at least 100 page views and 50
- * submissions an hour (issue 11). A view is the page and its data call, so two hits.
+ * submissions an hour (main README, "Limits"). A view is the page and its data call, so two hits.
  */
-export const REVIEW_RATE_RULES: Record<
+const REVIEW_RATE_RULES: Record<
   'viewsPerAddress' | 'viewsPerLink' | 'submitsPerAddress' | 'submitsPerLink',
   RateRule
 > = {
@@ -54,7 +47,7 @@ export const REVIEW_RATE_RULES: Record<
 
 const TOKEN_PATH = /^[A-Za-z0-9_-]{20,100}$/;
 
-export interface ReviewRoutesOptions {
+interface ReviewRoutesOptions {
   /** The built web app (apps/web/dist) holding review.html; false: none. */
   webRoot: string | false;
   /** Whether this process runs the review jobs (the server does; a test may stop it to restart later). */
@@ -201,120 +194,7 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
       },
     );
 
-    app.post(
-      '/jira/review/revokeLink',
-      {
-        schema: {
-          description: "Revokes a notice's review link: it answers 404 from now on.",
-          body: revokeReviewLinkBody,
-          response: { 200: reviewChangeAnswer },
-        },
-      },
-      async (request) => {
-        const project = await findProjectForCaller(app.db, request.membership, request.body.projectKey);
-        if (!project) throw projectNotFound(request.body.projectKey);
-        const revoked = await app.db
-          .updateTable('review_links')
-          .set({ revoked_at: now() })
-          .where('send_id', '=', (eb) =>
-            eb
-              .selectFrom('sends')
-              .select('id')
-              .where('project_id', '=', project.id)
-              .where('id', '=', uuidOrNil(request.body.sendId)),
-          )
-          .where('revoked_at', 'is', null)
-          .returning('id')
-          .executeTakeFirst();
-        if (!revoked) {
-          const exists = await app.db
-            .selectFrom('review_links as l')
-            .innerJoin('sends as s', 's.id', 'l.send_id')
-            .select('l.id')
-            .where('s.project_id', '=', project.id)
-            .where('l.send_id', '=', uuidOrNil(request.body.sendId))
-            .executeTakeFirst();
-          if (!exists)
-            throw new AppError(404, 'NOT_FOUND', 'This project has no notice with a review link by that id.');
-        }
-        return { status: 200 as const, message: 'The review link was revoked.' };
-      },
-    );
-
-    app.post(
-      '/jira/review/getSummaries',
-      {
-        schema: {
-          description:
-            "Per project of the workspace: its stories' latest review verdicts over all active links.",
-          body: userIdBody,
-          response: { 200: reviewSummariesAnswer },
-        },
-      },
-      async (request) => ({ data: await reviewSummaries(app.db, request.membership.workspaceId, now()) }),
-    );
-
-    app.post(
-      '/jira/review/getTransitions',
-      {
-        schema: {
-          description:
-            "The Jira transitions of the project's issues (as Jira lists them for its latest sent story), and the ones chosen for Failed and Passed verdicts.",
-          body: projectRefBody,
-          response: { 200: reviewTransitionsAnswer },
-        },
-      },
-      async (request) => {
-        const project = await app.db
-          .selectFrom('projects')
-          .select(['sent_issue_keys', 'review_on_failed', 'review_on_passed'])
-          .where('workspace_id', '=', request.membership.workspaceId)
-          .where('project_key', '=', request.body.projectKey)
-          .executeTakeFirst();
-        if (!project) throw projectNotFound(request.body.projectKey);
-        const sample = project.sent_issue_keys.at(-1);
-        const user = request.productUser;
-        const available = sample
-          ? await app.jira.listTransitions({ email: user.email, apiToken: user.apikey }, sample)
-          : [];
-        return {
-          data: { available, onFailed: project.review_on_failed, onPassed: project.review_on_passed },
-        };
-      },
-    );
-
-    app.post(
-      '/jira/review/setTransitions',
-      {
-        config: { ownerOnly: true },
-        schema: {
-          description:
-            'Chooses the Jira transition a Failed verdict and a Passed verdict move an issue through (null: none, the default). Owners only.',
-          body: setReviewTransitionsBody,
-          response: { 200: reviewChangeAnswer },
-        },
-      },
-      async (request) => {
-        const { onFailed, onPassed, projectKey } = request.body;
-        const result = await app.db
-          .updateTable('projects')
-          .set({
-            review_on_failed: onFailed ? JSON.stringify({ id: onFailed.id, name: onFailed.name }) : null,
-            review_on_passed: onPassed ? JSON.stringify({ id: onPassed.id, name: onPassed.name }) : null,
-          })
-          .where('workspace_id', '=', request.membership.workspaceId)
-          .where('project_key', '=', projectKey)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) throw projectNotFound(projectKey);
-        return { status: 200 as const, message: 'The review transitions were saved.' };
-      },
-    );
+    reviewStaffRoutes(app, now);
   },
   { name: 'review', dependencies: ['jobs', 'tracker', 'mailer', 'auth'] },
 );
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A send id that is not a UUID names no send (and must not reach PostgreSQL as one). */
-function uuidOrNil(id: string): string {
-  return UUID.test(id) ? id : '00000000-0000-0000-0000-000000000000';
-}

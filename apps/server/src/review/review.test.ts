@@ -1,4 +1,4 @@
-// The client's review of a notice (issue 11), end to end on the server: a notice sent over a real SMTP
+// The client's review of a notice (main README, "The client's review"), end to end on the server: a notice sent over a real SMTP
 // server carries its link; the page's calls read and answer it; verdicts reach the demo tracker (Jira's
 // API over HTTP, behind a proxy that can fail like Jira does) as comments, once each.
 import { createHash } from 'node:crypto';
@@ -19,9 +19,9 @@ import { signUpAndSignIn } from '../testing/sign-up.ts';
 import { type Caller, callAs } from '../testing/team.ts';
 import { testConfig } from '../testing/test-app.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
-import { DEMO_ISSUES, DEMO_STATUSES } from '../tracker/demo-data.ts';
+import { DEMO_ISSUES, DEMO_STATUSES } from '../tracker/demo/demo-data.ts';
 import { adfErrors, openApiErrors } from '../tracker/testdata/atlassian-schemas.ts';
-import { verdictMarker } from './review.service.ts';
+import { verdictMarker } from './write-back.job.ts';
 
 /** How Jira (the proxy in front of the demo tracker) fails the next comment posts. */
 type Fault = { status: number; retryAfter?: string } | 'answer-late';

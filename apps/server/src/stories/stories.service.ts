@@ -1,7 +1,9 @@
 // Fetching a project's stories in a status from the tracker, as the send-stories screen reads them.
 import type { AdfNode, Issue } from '@handoff/core';
-import { type JiraClient, type JiraCredentials, TrackerError } from '../tracker/jira.client.ts';
+import type { JiraClient } from '../tracker/jira.client.ts';
 import type { SearchIssue } from '../tracker/jira.schemas.ts';
+import { TrackerError } from '../tracker/jira-errors.ts';
+import type { JiraCredentials } from '../tracker/jira-http.ts';
 import { storiesJql } from '../tracker/jql.ts';
 
 export interface StoriesRequest {

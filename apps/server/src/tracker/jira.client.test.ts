@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { delay, type FakeJira, sendJson, startFakeJira } from '../testing/fake-jira.ts';
-import { JiraClient, type JiraClientOptions, parseRetryAfter, TrackerError } from './jira.client.ts';
+import { JiraClient } from './jira.client.ts';
+import { TrackerError } from './jira-errors.ts';
+import { type JiraClientOptions, parseRetryAfter } from './jira-http.ts';
 
 const credentials = { email: 'ada@example.com', apiToken: 'secret-token-123' };
 const NOW = Date.parse('2026-11-22T12:00:00Z');

@@ -10,7 +10,7 @@ export interface AdfNodeShape {
   [key: string]: unknown;
 }
 
-export const adfNodeSchema: z.ZodType<AdfNodeShape> = z.looseObject({
+const adfNodeSchema: z.ZodType<AdfNodeShape> = z.looseObject({
   type: z.string(),
   text: z.string().optional(),
   get content() {
@@ -18,7 +18,7 @@ export const adfNodeSchema: z.ZodType<AdfNodeShape> = z.looseObject({
   },
 });
 
-export const adfDocSchema = z.looseObject({
+const adfDocSchema = z.looseObject({
   type: z.literal('doc'),
   version: z.number().optional(),
   content: z.array(adfNodeSchema).default([]),
@@ -74,8 +74,7 @@ export const errorCollectionSchema = z.looseObject({
   errors: z.record(z.string(), z.unknown()).optional(),
 });
 
-export type ProjectPage = z.infer<typeof projectPageSchema>;
-export type SearchPage = z.infer<typeof searchPageSchema>;
+type SearchPage = z.infer<typeof searchPageSchema>;
 export type SearchIssue = SearchPage['issues'][number];
 export type JiraUser = z.infer<typeof myselfSchema>;
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { JqlError, parseJql } from './demo/jql-parser.ts';
 import { jqlString, storiesJql } from './jql.ts';
-import { JqlError, parseJql } from './jql-parser.ts';
 
 // Strings made mostly of the characters that could end a JQL string or start a new clause.
 const hostile = fc.string({

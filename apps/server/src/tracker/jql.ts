@@ -31,7 +31,7 @@ export function jqlString(value: string): string {
   return `${out}"`;
 }
 
-export interface StoriesQuery {
+interface StoriesQuery {
   projectKey: string;
   status: string;
   issueTypes: readonly string[];

@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { demoTrackerRoutes } from './demo-tracker.ts';
-import { type FetchLike, JiraClient, type JiraClientOptions, type JiraEndpoint } from './jira.client.ts';
+import { demoTrackerRoutes } from './demo/demo-tracker.routes.ts';
+import { JiraClient } from './jira.client.ts';
+import type { FetchLike, JiraClientOptions, JiraEndpoint } from './jira-http.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,7 +14,7 @@ declare module 'fastify' {
   }
 }
 
-export interface TrackerPluginOptions {
+interface TrackerPluginOptions {
   /** Overrides for the client (tests: a fake clock, short time-outs). */
   client?: Omit<JiraClientOptions, 'endpoint'>;
 }

@@ -7,6 +7,7 @@ import {
 } from '@handoff/core/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { setUserApiKey } from '../accounts/users.repository.ts';
 import type { OwnEmail } from '../auth/auth.plugin.ts';
 import { forgetProductUser, sealApiKey } from '../auth/product-user.ts';
 
@@ -59,11 +60,7 @@ export async function trackerRoutes(instance: FastifyInstance): Promise<void> {
       const { apikey } = request.body;
       // The demo tracker accepts exactly the stored key, so there is nothing to check it against.
       if (!app.trackerIsDemo) await app.jira.myself({ email: user.email, apiToken: apikey });
-      await app.db
-        .updateTable('users')
-        .set({ apikey_encrypted: sealApiKey(request, apikey) })
-        .where('id', '=', user.id)
-        .execute();
+      await setUserApiKey(app.db, user.id, sealApiKey(request, apikey));
       forgetProductUser(request);
       return { status: 200 as const, message: 'Your API key has been updated.' };
     },

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAndSignIn } from '../testing/sign-up.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { signUpAndSignIn } from '../../testing/sign-up.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { JiraClient } from '../jira.client.ts';
+import { TrackerError } from '../jira-errors.ts';
+import { storiesJql } from '../jql.ts';
+import { adfErrors, openApiErrors } from '../testdata/atlassian-schemas.ts';
 import { DEMO_ISSUES } from './demo-data.ts';
-import { JiraClient, TrackerError } from './jira.client.ts';
-import { storiesJql } from './jql.ts';
-import { adfErrors, openApiErrors } from './testdata/atlassian-schemas.ts';
 
 const account = { email: 'demo.user@example.com', password: 'correct horse 1', apikey: 'demo-api-key-1' };
 const credentials = { email: account.email, apiToken: account.apikey };

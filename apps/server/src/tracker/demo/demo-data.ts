@@ -1,7 +1,7 @@
 // The demo tracker's seed: a few projects with stories in Atlassian Document Format (ADF), covering
 // the shapes real descriptions take: a `#test#` marker followed by paragraphs or list items, a marker
 // split across text nodes, rich inline nodes, no marker, an empty document and no description at all.
-import type { AdfNodeShape } from './jira.schemas.ts';
+import type { AdfNodeShape } from '../jira.schemas.ts';
 
 export interface DemoStatus {
   id: string;
@@ -9,7 +9,7 @@ export interface DemoStatus {
   category: { id: number; key: 'new' | 'indeterminate' | 'done'; name: string; colorName: string };
 }
 
-export interface DemoIssueType {
+interface DemoIssueType {
   id: string;
   name: string;
   description: string;

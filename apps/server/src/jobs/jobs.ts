@@ -6,9 +6,9 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Transaction } from 'kysely';
-import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
+import { claimDueJobs, insertJobs, type JobSettlement, settleJob } from './jobs.repository.ts';
 
 export interface Job {
   id: string;
@@ -21,7 +21,7 @@ export interface Job {
 /** What a job's handler says: done; try again at a time; or given up for good (recorded). */
 export type JobOutcome = { done: true } | { retryAt: Date; error: string } | { failed: string };
 
-export type JobHandler = (job: Job) => Promise<JobOutcome>;
+type JobHandler = (job: Job) => Promise<JobOutcome>;
 
 export interface JobQueueOptions {
   /** A claimed job belongs to its process this long; then another process may take it over. */
@@ -68,10 +68,7 @@ export class JobQueue {
     kind: string,
     payload: Record<string, unknown>,
   ): Promise<void> {
-    await executor
-      .insertInto('jobs')
-      .values({ kind, payload: JSON.stringify(payload), run_after: this.now() })
-      .execute();
+    await insertJobs(executor, [{ kind, payload, runAfter: this.now() }]);
   }
 
   /** Starts looking for due jobs now and every pollMs. */
@@ -125,27 +122,15 @@ export class JobQueue {
 
   private async claim(): Promise<Job[]> {
     const now = this.now();
-    const leaseUntil = new Date(now.getTime() + this.leaseMs);
     const kinds = [...this.handlers.keys()];
     if (kinds.length === 0) return [];
-    const result = await sql<{
-      id: string;
-      kind: string;
-      payload: Record<string, unknown>;
-      attempts: number;
-    }>`
-      UPDATE jobs SET state = 'running', lease_owner = ${this.owner}, lease_until = ${leaseUntil},
-        attempts = attempts + 1
-      WHERE id IN (
-        SELECT id FROM jobs
-        WHERE kind = ANY(${sql.val(kinds)}::text[])
-          AND ((state = 'queued' AND run_after <= ${now}) OR (state = 'running' AND lease_until < ${now}))
-        ORDER BY run_after, id
-        LIMIT ${CLAIM_BATCH}
-        FOR UPDATE SKIP LOCKED
-      )
-      RETURNING id, kind, payload, attempts`.execute(this.db);
-    return result.rows;
+    return claimDueJobs(this.db, {
+      owner: this.owner,
+      kinds,
+      now,
+      leaseUntil: new Date(now.getTime() + this.leaseMs),
+      limit: CLAIM_BATCH,
+    });
   }
 
   private async run(job: Job): Promise<void> {
@@ -163,19 +148,13 @@ export class JobQueue {
     }
     if ('retryAt' in outcome && job.attempts >= this.maxAttempts) outcome = { failed: outcome.error };
     // Only while the lease is still ours: a job taken over by another process is theirs to finish.
-    const settled =
+    const settlement: JobSettlement =
       'done' in outcome
-        ? { state: 'done' as const, finished_at: this.now() }
+        ? { state: 'done', finishedAt: this.now() }
         : 'failed' in outcome
-          ? { state: 'failed' as const, last_error: outcome.failed, finished_at: this.now() }
-          : { state: 'queued' as const, run_after: outcome.retryAt, last_error: outcome.error };
-    await this.db
-      .updateTable('jobs')
-      .set({ ...settled, lease_owner: null, lease_until: null })
-      .where('id', '=', job.id)
-      .where('lease_owner', '=', this.owner)
-      .where('state', '=', 'running')
-      .execute();
+          ? { state: 'failed', error: outcome.failed, finishedAt: this.now() }
+          : { state: 'queued', runAfter: outcome.retryAt, error: outcome.error };
+    await settleJob(this.db, job.id, this.owner, settlement);
   }
 }
 
@@ -186,12 +165,12 @@ export function backoffMs(attempts: number): number {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The durable job queue (review write-backs and the like), shared with every server process. */
+    /** The durable job queue (work that must outlive a restart), shared with every server process. */
     jobs: JobQueue;
   }
 }
 
-/** Decorates the app with `app.jobs`; the module that handles a kind of job starts it (see review). */
+/** Decorates the app with `app.jobs`; a module that handles a kind of job registers its handler and starts the queue. */
 export const jobsPlugin = fp<JobQueueOptions>(
   async (app, options) => {
     app.decorate('jobs', new JobQueue(app.db, app.log, options));

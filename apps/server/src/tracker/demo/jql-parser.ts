@@ -8,12 +8,12 @@ export interface JqlClause {
   values: string[];
 }
 
-export interface JqlOrder {
+interface JqlOrder {
   field: string;
   direction: 'ASC' | 'DESC';
 }
 
-export interface JqlQuery {
+interface JqlQuery {
   clauses: JqlClause[];
   orderBy: JqlOrder[];
 }

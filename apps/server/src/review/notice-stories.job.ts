@@ -1,0 +1,52 @@
+// The notice's stories for its review page (main README, "The page's stories"): auto-send has them at hand;
+// for a manual send this job reads them from Jira right after the hand-over, and the page reads them itself
+// if it is opened first.
+
+import type { ReviewStorySnapshot } from '../db/schema.ts';
+import type { Job, JobOutcome } from '../jobs/jobs.ts';
+import { toIssue } from '../stories/stories.service.ts';
+import { jqlString } from '../tracker/jql.ts';
+import { failedForNow, refusedByJira, retryLater } from './jira-failures.ts';
+import { findLinkForStories, keepStories } from './review.repository.ts';
+import type { OpenLink, ReviewDeps } from './review.service.ts';
+import { memberCredentials, ownerCredentials } from './review-credentials.ts';
+import { snapshotOf } from './review-links.ts';
+
+/** Key, summary and test steps of the notice's stories, read from Jira with the sender's (or owner's) token. */
+export async function fetchNoticeStories(
+  deps: ReviewDeps,
+  link: Pick<OpenLink, 'issueKeys' | 'workspaceId' | 'sentByUserId' | 'projectAddedBy'>,
+): Promise<ReviewStorySnapshot[]> {
+  if (link.issueKeys.length === 0) return [];
+  const credentials =
+    (await memberCredentials(deps, link.workspaceId, link.sentByUserId)) ??
+    (await ownerCredentials(deps, link.workspaceId, link.projectAddedBy));
+  if (!credentials) return snapshotOf([], link.issueKeys);
+  const issues = await deps.jira.searchIssues(credentials, {
+    jql: `key in (${link.issueKeys.map(jqlString).join(', ')})`,
+    fields: ['summary', 'description'],
+    maxResults: 100,
+  });
+  return snapshotOf(issues.map(toIssue), link.issueKeys);
+}
+
+/** The job queued with a link that has no stories yet: fetches and keeps them. */
+export async function noticeStoriesJob(deps: ReviewDeps, job: Job): Promise<JobOutcome> {
+  const row = await findLinkForStories(deps.db, String(job.payload.linkId));
+  if (!row || row.stories !== null) return { done: true };
+  const link = {
+    issueKeys: row.issue_keys,
+    sentByUserId: row.sent_by_user_id,
+    workspaceId: row.workspace_id,
+    projectAddedBy: row.user_id,
+  };
+  try {
+    await keepStories(deps.db, row.id, await fetchNoticeStories(deps, link));
+    return { done: true };
+  } catch (error) {
+    // The page fetches them when it is opened, if this never succeeds.
+    if (refusedByJira(error)) return { failed: error.message };
+    if (failedForNow(error) && job.attempts < 5) return retryLater(deps.now(), job, error);
+    throw error;
+  }
+}

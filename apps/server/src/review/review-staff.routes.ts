@@ -1,0 +1,115 @@
+// The staff calls on a project's reviews: revoking a link, the workspace's summaries, and the Jira
+// transitions a verdict moves an issue through. Wire shapes: packages/core/src/api/review.ts.
+import {
+  projectRefBody,
+  reviewChangeAnswer,
+  reviewSummariesAnswer,
+  reviewTransitionsAnswer,
+  revokeReviewLinkBody,
+  setReviewTransitionsBody,
+  userIdBody,
+} from '@handoff/core/api';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.ts';
+import {
+  findProjectForCaller,
+  projectNotFound,
+  reviewTransitionsOf,
+  setReviewTransitions,
+} from '../projects/projects.repository.ts';
+import { revokeLinkOfSend, sendHasLink } from './review.repository.ts';
+import { reviewSummaries } from './review.service.ts';
+
+/** Adds the staff calls to the review plugin's instance (behind the auth plugin's caller check). */
+export function reviewStaffRoutes(root: FastifyInstance, now: () => Date): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/jira/review/revokeLink',
+    {
+      schema: {
+        description: "Revokes a notice's review link: it answers 404 from now on.",
+        body: revokeReviewLinkBody,
+        response: { 200: reviewChangeAnswer },
+      },
+    },
+    async (request) => {
+      const project = await findProjectForCaller(app.db, request.membership, request.body.projectKey);
+      if (!project) throw projectNotFound(request.body.projectKey);
+      const sendId = uuidOrNil(request.body.sendId);
+      // Revoking a revoked link again is no error; a send without a link is.
+      if (
+        !(await revokeLinkOfSend(app.db, project.id, sendId, now())) &&
+        !(await sendHasLink(app.db, project.id, sendId))
+      ) {
+        throw new AppError(404, 'NOT_FOUND', 'This project has no notice with a review link by that id.');
+      }
+      return { status: 200 as const, message: 'The review link was revoked.' };
+    },
+  );
+
+  app.post(
+    '/jira/review/getSummaries',
+    {
+      schema: {
+        description:
+          "Per project of the workspace: its stories' latest review verdicts over all active links.",
+        body: userIdBody,
+        response: { 200: reviewSummariesAnswer },
+      },
+    },
+    async (request) => ({ data: await reviewSummaries(app.db, request.membership.workspaceId, now()) }),
+  );
+
+  app.post(
+    '/jira/review/getTransitions',
+    {
+      schema: {
+        description:
+          "The Jira transitions of the project's issues (as Jira lists them for its latest sent story), and the ones chosen for Failed and Passed verdicts.",
+        body: projectRefBody,
+        response: { 200: reviewTransitionsAnswer },
+      },
+    },
+    async (request) => {
+      const project = await findProjectForCaller(app.db, request.membership, request.body.projectKey);
+      const transitions = project && (await reviewTransitionsOf(app.db, project.id));
+      if (!project || !transitions) throw projectNotFound(request.body.projectKey);
+      const sample = project.sent_issue_keys.at(-1);
+      const user = request.productUser;
+      const available = sample
+        ? await app.jira.listTransitions({ email: user.email, apiToken: user.apikey }, sample)
+        : [];
+      return {
+        data: { available, onFailed: transitions.review_on_failed, onPassed: transitions.review_on_passed },
+      };
+    },
+  );
+
+  app.post(
+    '/jira/review/setTransitions',
+    {
+      config: { ownerOnly: true },
+      schema: {
+        description:
+          'Chooses the Jira transition a Failed verdict and a Passed verdict move an issue through (null: none, the default). Owners only.',
+        body: setReviewTransitionsBody,
+        response: { 200: reviewChangeAnswer },
+      },
+    },
+    async (request) => {
+      const { onFailed, onPassed, projectKey } = request.body;
+      const project = await findProjectForCaller(app.db, request.membership, projectKey);
+      if (!project || !(await setReviewTransitions(app.db, project.id, { onFailed, onPassed }))) {
+        throw projectNotFound(projectKey);
+      }
+      return { status: 200 as const, message: 'The review transitions were saved.' };
+    },
+  );
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A send id that is not a UUID names no send (and must not reach PostgreSQL as one). */
+function uuidOrNil(id: string): string {
+  return UUID.test(id) ? id : '00000000-0000-0000-0000-000000000000';
+}

@@ -1,0 +1,270 @@
+// The `review_links` and `review_verdicts` tables. A link is read with its send and project (one join):
+// the send says which stories the notice had and whether its e-mail went out, the project whose it is.
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database, ReviewStorySnapshot, WriteBackState } from '../db/schema.ts';
+import { insertJobPerRow } from '../jobs/jobs.repository.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Sends whose e-mail went out, or may have: only their links count. */
+const NOTICE_OUT = ['sent', 'unconfirmed', 'sending'] as const;
+
+/** A notice's links with their send and project: where every read of a link or its verdicts starts. */
+function linksWithNotice(db: Executor) {
+  return db
+    .selectFrom('review_links as l')
+    .innerJoin('sends as s', 's.id', 'l.send_id')
+    .innerJoin('projects as p', 'p.id', 's.project_id');
+}
+
+/**
+ * Stores a notice's link. Without its stories, the job that fetches them (`storiesJob`) is queued in the
+ * same statement: the send's claim transaction gets no extra round trip.
+ */
+export async function insertReviewLink(
+  db: Executor,
+  link: { sendId: string; tokenHash: string; expiresAt: Date; stories: ReviewStorySnapshot[] | undefined },
+  storiesJob: { kind: string; runAfter: Date },
+): Promise<void> {
+  const values = sql`(${link.sendId}::uuid, ${link.tokenHash}, ${link.expiresAt}, ${link.stories ? JSON.stringify(link.stories) : null}::jsonb)`;
+  if (link.stories) {
+    await sql`insert into review_links (send_id, token_hash, expires_at, stories) values ${values}`.execute(
+      db,
+    );
+  } else {
+    await sql`with link as (
+        insert into review_links (send_id, token_hash, expires_at, stories) values ${values} returning id
+      )
+      ${insertJobPerRow('link', storiesJob.kind, { linkId: 'id' }, storiesJob.runAfter)}`.execute(db);
+  }
+}
+
+/** The link with this token hash and its notice, if the notice's e-mail went out (valid or not). */
+export async function findLinkByTokenHash(db: Executor, tokenHash: string) {
+  return (
+    linksWithNotice(db)
+      .select([
+        'l.id',
+        'l.send_id',
+        'l.expires_at',
+        'l.revoked_at',
+        'l.stories',
+        's.issue_keys',
+        's.created_at',
+        's.finished_at',
+        's.subject',
+        's.sent_by_user_id',
+        'p.id as project_id',
+        'p.project_name',
+        'p.workspace_id',
+        'p.user_id',
+      ])
+      .where('l.token_hash', '=', tokenHash)
+      // A notice the mail server refused never reached anyone: its link opens nothing.
+      .where('s.status', 'in', NOTICE_OUT)
+      .executeTakeFirst()
+  );
+}
+
+/** What the stories job needs of a link: its notice's keys and whose token may read them. */
+export async function findLinkForStories(db: Executor, linkId: string) {
+  return linksWithNotice(db)
+    .select([
+      'l.id',
+      'l.stories',
+      's.issue_keys',
+      's.sent_by_user_id',
+      'p.workspace_id',
+      'p.user_id',
+      'p.project_name',
+    ])
+    .where('l.id', '=', linkId)
+    .executeTakeFirst();
+}
+
+/** Keeps the notice's stories on its link, unless they were kept already. */
+export async function keepStories(
+  db: Executor,
+  linkId: string,
+  stories: ReviewStorySnapshot[],
+): Promise<void> {
+  await db
+    .updateTable('review_links')
+    .set({ stories: JSON.stringify(stories) })
+    .where('id', '=', linkId)
+    .where('stories', 'is', null)
+    .execute();
+}
+
+/** The links of these sends (whose e-mail went out), for the send history. */
+export async function linksOfSends(db: Executor, sendIds: string[]) {
+  return db
+    .selectFrom('review_links as l')
+    .innerJoin('sends as s', 's.id', 'l.send_id')
+    .select(['l.id', 'l.send_id', 'l.expires_at', 'l.revoked_at', 'l.stories', 's.issue_keys'])
+    .where('l.send_id', 'in', sendIds)
+    .where('s.status', 'in', NOTICE_OUT)
+    .execute();
+}
+
+/** The workspace's links still open (not revoked, not expired), with their notice's keys and project. */
+export async function activeLinksOfWorkspace(db: Executor, workspaceId: string, now: Date) {
+  return linksWithNotice(db)
+    .select(['l.id', 's.issue_keys', 'p.project_key'])
+    .where('p.workspace_id', '=', workspaceId)
+    .where('s.status', 'in', NOTICE_OUT)
+    .where('l.revoked_at', 'is', null)
+    .where('l.expires_at', '>', now)
+    .execute();
+}
+
+/** Revokes the link of the project's send; false when there is no such link or it was revoked before. */
+export async function revokeLinkOfSend(
+  db: Executor,
+  projectId: string,
+  sendId: string,
+  now: Date,
+): Promise<boolean> {
+  const revoked = await db
+    .updateTable('review_links')
+    .set({ revoked_at: now })
+    .where('send_id', '=', (eb) =>
+      eb.selectFrom('sends').select('id').where('project_id', '=', projectId).where('id', '=', sendId),
+    )
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return revoked !== undefined;
+}
+
+/** Whether the project's send has a review link (revoked or not). */
+export async function sendHasLink(db: Executor, projectId: string, sendId: string): Promise<boolean> {
+  const link = await db
+    .selectFrom('review_links as l')
+    .innerJoin('sends as s', 's.id', 'l.send_id')
+    .select('l.id')
+    .where('s.project_id', '=', projectId)
+    .where('l.send_id', '=', sendId)
+    .executeTakeFirst();
+  return link !== undefined;
+}
+
+interface LatestVerdict {
+  link_id: string;
+  issue_key: string;
+  verdict: 'passed' | 'failed';
+  comment: string | null;
+  created_at: Date;
+  write_back: WriteBackState;
+  write_back_error: string | null;
+}
+
+/**
+ * The latest verdict per story of each link (every submission is kept; the newest counts), by link id
+ * and then story key.
+ */
+export async function latestVerdicts(db: Executor, linkIds: string[]) {
+  const byLink = new Map<string, Map<string, LatestVerdict>>();
+  if (linkIds.length === 0) return byLink;
+  const result =
+    await sql<LatestVerdict>`select distinct on (link_id, issue_key) link_id, issue_key, verdict, comment, created_at, write_back,
+        write_back_error
+      from review_verdicts where link_id = any(${sql.val(linkIds)}::uuid[])
+      order by link_id, issue_key, created_at desc, id desc`.execute(db);
+  for (const verdict of result.rows) {
+    const ofLink = byLink.get(verdict.link_id) ?? new Map<string, LatestVerdict>();
+    byLink.set(verdict.link_id, ofLink.set(verdict.issue_key, verdict));
+  }
+  return byLink;
+}
+
+/** Stores one submission's verdicts; returns their ids. */
+export async function insertVerdicts(
+  db: Executor,
+  submission: { linkId: string; submissionId: string; createdAt: Date },
+  verdicts: ReadonlyArray<{ key: string; verdict: 'passed' | 'failed'; comment: string | null }>,
+) {
+  return db
+    .insertInto('review_verdicts')
+    .values(
+      verdicts.map((v) => ({
+        link_id: submission.linkId,
+        submission_id: submission.submissionId,
+        issue_key: v.key,
+        verdict: v.verdict,
+        comment: v.comment,
+        created_at: submission.createdAt,
+      })),
+    )
+    .returning(['id', 'verdict'])
+    .execute();
+}
+
+/** A verdict with what its comment in Jira says and does: the notice it answers, the project's transitions. */
+export async function findVerdictToWriteBack(db: Executor, verdictId: string) {
+  return linksWithNotice(db)
+    .innerJoin('review_verdicts as v', 'v.link_id', 'l.id')
+    .select([
+      'v.id',
+      'v.issue_key',
+      'v.verdict',
+      'v.comment',
+      'v.write_back',
+      'v.jira_comment_id',
+      's.created_at',
+      's.finished_at',
+      's.subject',
+      'p.workspace_id',
+      'p.user_id',
+      'p.review_on_failed',
+      'p.review_on_passed',
+    ])
+    .where('v.id', '=', verdictId)
+    .executeTakeFirst();
+}
+
+/** Records how writing the verdict back ended, unless that was recorded before. */
+export async function recordWriteBack(
+  db: Executor,
+  verdictId: string,
+  state: 'written' | 'refused',
+  error: string | null,
+): Promise<void> {
+  await db
+    .updateTable('review_verdicts')
+    .set({ write_back: state, write_back_error: error })
+    .where('id', '=', verdictId)
+    .where('write_back', '=', 'pending')
+    .execute();
+}
+
+/** Notes the Jira comment that carries the verdict, so a retry does not post it again. */
+export async function setJiraCommentId(db: Executor, verdictId: string, commentId: string): Promise<void> {
+  await db
+    .updateTable('review_verdicts')
+    .set({ jira_comment_id: commentId })
+    .where('id', '=', verdictId)
+    .execute();
+}
+
+/** The Failed verdicts of one submission, by story key, with their notice and project. */
+export async function failedVerdictsOfSubmission(db: Executor, submissionId: string) {
+  return linksWithNotice(db)
+    .innerJoin('review_verdicts as v', 'v.link_id', 'l.id')
+    .select([
+      'v.issue_key',
+      'v.comment',
+      'l.stories',
+      's.created_at',
+      's.finished_at',
+      's.subject',
+      'p.project_name',
+      'p.project_key',
+      'p.workspace_id',
+      'p.user_id',
+    ])
+    .where('v.submission_id', '=', submissionId)
+    .where('v.verdict', '=', 'failed')
+    .orderBy('v.issue_key')
+    .execute();
+}

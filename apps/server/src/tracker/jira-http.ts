@@ -1,0 +1,200 @@
+// One Jira Cloud REST call over fetch, with the retry policy: 429 / 502 / 503 / 504 and dropped
+// connections are tried again (after Retry-After when Jira sends one, else an exponential back-off with
+// jitter), never other 4xx. Every answer is parsed with a schema; every failure becomes a TrackerError.
+import type { z } from 'zod';
+import { badAnswer, networkCode, networkError, statusError, tooManyPages } from './jira-errors.ts';
+
+export interface JiraCredentials {
+  email: string;
+  apiToken: string;
+}
+
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+/** Where the tracker is and how to reach it; resolved on every call (the demo tracker's port is known late). */
+export interface JiraEndpoint {
+  /** The site's base URL without a trailing slash, e.g. https://team.atlassian.net. */
+  baseUrl: string;
+  fetch?: FetchLike;
+}
+
+export interface JiraClientOptions {
+  endpoint: JiraEndpoint | (() => JiraEndpoint);
+  /** Per attempt, including reading the body. */
+  timeoutMs?: number;
+  /** Attempts per request, the first one included. */
+  maxAttempts?: number;
+  /** A Retry-After longer than this is not waited for: the call fails at once. */
+  maxRetryAfterMs?: number;
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  /** Safety stop for paging. */
+  maxPages?: number;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+  random?: () => number;
+  logger?: { warn: (details: object, message: string) => void };
+}
+
+type ResolvedJiraOptions = Required<Omit<JiraClientOptions, 'logger'>> & Pick<JiraClientOptions, 'logger'>;
+
+/** The options with their defaults. */
+export function withDefaults(options: JiraClientOptions): ResolvedJiraOptions {
+  return {
+    timeoutMs: 10_000,
+    maxAttempts: 4,
+    maxRetryAfterMs: 20_000,
+    backoffBaseMs: 1_000,
+    backoffMaxMs: 10_000,
+    maxPages: 200,
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    now: Date.now,
+    random: Math.random,
+    ...options,
+  };
+}
+
+const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+// Connection-level failures worth another attempt (the request may never have reached Jira).
+const RETRY_NETWORK_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED', 'EAI_AGAIN']);
+
+interface Attempt {
+  path: string;
+  method: 'GET' | 'POST';
+  query?: URLSearchParams;
+  body?: unknown;
+  credentials: JiraCredentials;
+  /** Statuses the caller handles itself instead of them becoming errors. */
+  accept?: readonly number[];
+  /** Abandons the request (a later page nobody needs any more). */
+  signal?: AbortSignal;
+}
+
+export class JiraHttp {
+  constructor(readonly options: ResolvedJiraOptions) {}
+
+  async request(attempt: Attempt): Promise<{ status: number; json: unknown }> {
+    const { maxAttempts } = this.options;
+    for (let n = 1; ; n++) {
+      attempt.signal?.throwIfAborted();
+      const outcome = await this.once(attempt);
+      if ('response' in outcome) {
+        const { status, text, retryAfter } = outcome.response;
+        if (status >= 200 && status < 300) return { status, json: this.json(text, status) };
+        if (attempt.accept?.includes(status)) return { status, json: undefined };
+        if (RETRY_STATUSES.has(status) && n < maxAttempts) {
+          const wait = this.retryDelay(n, retryAfter);
+          if (wait !== undefined) {
+            this.options.logger?.warn(
+              { status, attempt: n, waitMs: Math.round(wait) },
+              'Jira asked us to retry',
+            );
+            await this.options.sleep(wait);
+            continue;
+          }
+        }
+        throw statusError(
+          status,
+          text,
+          attempt.credentials.email,
+          parseRetryAfter(retryAfter, this.options.now()),
+        );
+      }
+      const { error } = outcome;
+      const code = networkCode(error);
+      if (code && RETRY_NETWORK_CODES.has(code) && n < maxAttempts) {
+        const wait = this.retryDelay(n, undefined) as number;
+        this.options.logger?.warn(
+          { code, attempt: n, waitMs: Math.round(wait) },
+          'Jira connection failed; retrying',
+        );
+        await this.options.sleep(wait);
+        continue;
+      }
+      throw networkError(error, this.options.timeoutMs);
+    }
+  }
+
+  /** The answer checked against its schema; `what` names the call in the log. */
+  parse<T extends z.ZodType>(schema: T, json: unknown, what: string): z.infer<T> {
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw this.badAnswer(`${what}: ${issue?.path.join('.') || 'answer'} ${issue?.message ?? ''}`.trim());
+    }
+    return parsed.data;
+  }
+
+  tooManyPages() {
+    return tooManyPages(this.options.maxPages);
+  }
+
+  private async once(
+    attempt: Attempt,
+  ): Promise<{ response: { status: number; text: string; retryAfter: string | null } } | { error: unknown }> {
+    const endpoint =
+      typeof this.options.endpoint === 'function' ? this.options.endpoint() : this.options.endpoint;
+    const url = `${endpoint.baseUrl}${attempt.path}${attempt.query ? `?${attempt.query}` : ''}`;
+    const doFetch = endpoint.fetch ?? fetch;
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      authorization: basicAuth(attempt.credentials),
+    };
+    if (attempt.body !== undefined) headers['content-type'] = 'application/json';
+    try {
+      const timeout = AbortSignal.timeout(this.options.timeoutMs);
+      const signal = attempt.signal ? AbortSignal.any([timeout, attempt.signal]) : timeout;
+      const response = await doFetch(url, {
+        method: attempt.method,
+        headers,
+        signal,
+        ...(attempt.body !== undefined ? { body: JSON.stringify(attempt.body) } : {}),
+      });
+      const text = await response.text();
+      return { response: { status: response.status, text, retryAfter: response.headers.get('retry-after') } };
+    } catch (error) {
+      return { error };
+    }
+  }
+
+  /** How long to wait before attempt n + 1; undefined when Jira asks for longer than we are willing to wait. */
+  private retryDelay(n: number, retryAfter: string | null | undefined): number | undefined {
+    const { random, backoffBaseMs, backoffMaxMs, maxRetryAfterMs } = this.options;
+    const advised = parseRetryAfter(retryAfter, this.options.now());
+    if (advised !== undefined) {
+      // Retry-After: 0 has been seen; wait at least a second, plus a little jitter.
+      const wait = Math.round(Math.max(advised, 1_000) + random() * 250);
+      return wait > maxRetryAfterMs ? undefined : wait;
+    }
+    const exponential = Math.min(backoffMaxMs, backoffBaseMs * 2 ** (n - 1));
+    return Math.round(exponential * (0.7 + 0.6 * random()));
+  }
+
+  private json(text: string, status: number): unknown {
+    if (status === 204) return undefined;
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw this.badAnswer(`HTTP ${status}, not JSON`);
+    }
+  }
+
+  private badAnswer(detail: string) {
+    this.options.logger?.warn({ detail }, 'Jira answered with something unexpected');
+    return badAnswer();
+  }
+}
+
+function basicAuth({ email, apiToken }: JiraCredentials): string {
+  return `Basic ${Buffer.from(`${email}:${apiToken}`, 'utf8').toString('base64')}`;
+}
+
+/** Retry-After as milliseconds from now: delta-seconds or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null | undefined, now: number): number | undefined {
+  if (value === null || value === undefined) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, at - now);
+}
