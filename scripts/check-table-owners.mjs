@@ -57,6 +57,15 @@ function sqlTemplates(source) {
   return templates;
 }
 
+/** Whether the builder call at `index` runs on an arrow function's parameter: `(eb) => eb.selectFrom(…)`. */
+function isSubSelect(source, index) {
+  const before = source.slice(Math.max(0, index - 120), index);
+  const receiver = /([A-Za-z_$][\w$]*)\s*$/.exec(before);
+  if (!receiver) return false;
+  const ahead = before.slice(0, receiver.index);
+  return new RegExp(`(\\(\\s*${receiver[1]}\\s*\\)|\\b${receiver[1]})\\s*=>\\s*$`).test(ahead);
+}
+
 // Comments blanked, line breaks kept, so reported line numbers are the file's.
 const withoutComments = (source) =>
   source
@@ -96,7 +105,11 @@ for (const file of sourceFiles(serverSrc)) {
   for (const match of source.matchAll(
     /\.(selectFrom|insertInto|updateTable|deleteFrom|mergeInto)\(\s*['"]([a-z_]+)/g,
   )) {
-    uses.push({ table: match[2], reads: false, index: match.index });
+    uses.push({
+      table: match[2],
+      reads: match[1] === 'selectFrom' && isSubSelect(source, match.index),
+      index: match.index,
+    });
   }
   for (const match of source.matchAll(/\.(innerJoin|leftJoin|rightJoin|fullJoin)\(\s*['"]([a-z_]+)/g)) {
     uses.push({ table: match[2], reads: true, index: match.index });
