@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Insertable } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/database.ts';
-import type { MailMessagesTable } from '../db/schema.ts';
+import { insertOutboxRow, type OutboxRow } from './outbox.repository.ts';
 
 export interface MailAttachment {
   filename: string;
@@ -62,9 +61,6 @@ export class MailNotRecordedError extends Error {
     this.name = 'MailNotRecordedError';
   }
 }
-
-/** A message's row in `mail_messages`, the outbox that records every message. */
-export type OutboxRow = Insertable<MailMessagesTable>;
 
 /**
  * Writes the outbox row of a message that was handed over and returns its id: a caller that records the
@@ -159,14 +155,7 @@ export function createMailer(options: {
     };
   }
 
-  async function record(row: OutboxRow): Promise<string> {
-    const inserted = await db
-      .insertInto('mail_messages')
-      .values(row)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return inserted.id;
-  }
+  const record = (row: OutboxRow): Promise<string> => insertOutboxRow(db, row);
 
   /** The record of a message that was handed over (or kept): the caller's, else the outbox row alone. */
   async function recordHandedOver(row: OutboxRow, byCaller: RecordHandedOver | undefined): Promise<string> {

@@ -16,18 +16,18 @@ import {
 } from '@handoff/core/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { emailOfUser } from '../accounts/users.repository.ts';
 import type { ProductUser } from '../auth/product-user.ts';
 import { cachedRead } from '../db/read-cache.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import { sendJsonText } from '../http/json-text.ts';
+import { lastAutomaticSend } from '../ledger/sends.repository.ts';
 import { TrackerError } from '../tracker/jira.client.ts';
 import { assertOwner, type Membership } from '../workspaces/workspaces.service.ts';
 import {
   deleteProject,
-  emailOfUser,
   findProjectForCaller,
   insertProject,
-  lastAutomaticSend,
   type ProjectRecord,
   projectListJson,
   projectNotFound,

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { NoticeReview, ReviewStory } from '@handoff/core/api';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
+import { memberWithJiraToken } from '../accounts/users.repository.ts';
 import type { SecretBox } from '../common/secret-box.ts';
 import type { Db } from '../db/database.ts';
 import type { ReviewStorySnapshot } from '../db/schema.ts';
@@ -12,7 +13,6 @@ import { type Mailer, mailServerRefused } from '../mail/mailer.ts';
 import { toIssue } from '../stories/stories.service.ts';
 import { type JiraClient, type JiraCredentials, TrackerError } from '../tracker/jira.client.ts';
 import { jqlString } from '../tracker/jql.ts';
-import { memberWithJiraToken } from '../workspaces/workspaces.service.ts';
 import { backoffMs, type Job, type JobOutcome, type JobQueue } from './jobs.ts';
 import { hashReviewToken, REVIEW_STORIES_JOB, snapshotOf } from './review-links.ts';
 

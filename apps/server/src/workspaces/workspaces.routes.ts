@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
 import { describeDeliveryFailure } from '../mail/mailer.ts';
+import { deleteInvitesSince } from './invites.repository.ts';
 import {
   acceptInvite,
   assertOwner,
@@ -147,12 +148,7 @@ export async function workspacesRoutes(instance: FastifyInstance): Promise<void>
             : {}),
         });
       } catch (error) {
-        await app.db
-          .deleteFrom('workspace_invites')
-          .where('workspace_id', '=', workspaceId)
-          .where('email', '=', email)
-          .where('created_at', '>=', now)
-          .execute();
+        await deleteInvitesSince(app.db, { workspaceId, email, since: now });
         throw new AppError(
           502,
           'MAIL_NOT_SENT',
