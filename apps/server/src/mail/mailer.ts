@@ -10,7 +10,7 @@ export interface MailAttachment {
   contentType?: string;
 }
 
-export interface OutgoingMail {
+interface OutgoingMail {
   /** What the message is for, e.g. 'password-reset' or 'stories'; kept with the message. */
   purpose: string;
   to: string[];
@@ -27,7 +27,7 @@ export interface OutgoingMail {
   storedText?: string;
 }
 
-export interface SentMail {
+interface SentMail {
   /** True when an SMTP server accepted the message; false when it was only kept in the outbox. */
   delivered: boolean;
   /** The id of the `mail_messages` row that records the message. */
@@ -66,7 +66,7 @@ export class MailNotRecordedError extends Error {
  * Writes the outbox row of a message that was handed over and returns its id: a caller that records the
  * hand-over too does both in one statement (the send ledger's confirmation).
  */
-export type RecordHandedOver = (row: OutboxRow) => Promise<string>;
+type RecordHandedOver = (row: OutboxRow) => Promise<string>;
 
 /** What the mail server said when a message did not go out (never the message's body). */
 export function describeDeliveryFailure(error: unknown): string {
@@ -120,11 +120,11 @@ export interface Mailer {
 }
 
 /** Header values must never carry a line break (header injection); folds them into spaces. */
-export function singleLine(value: string): string {
+function singleLine(value: string): string {
   return value.replace(/[\r\n]+/g, ' ');
 }
 
-export function createMailer(options: {
+function createMailer(options: {
   db: Db;
   smtpUrl: string | undefined;
   from: string;

@@ -70,7 +70,7 @@ export async function projectListJson(
 }
 
 /** The project's row with its addresses, locked for a send, and which of the send's keys its sent list holds. */
-export interface ProjectForSend {
+interface ProjectForSend {
   id: string;
   client_emails: string[];
   client_cc: string[];

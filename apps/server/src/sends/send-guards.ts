@@ -7,7 +7,7 @@ import { AppError, forbidden } from '../errors.ts';
 import { recipientsOfProjects } from '../projects/projects.repository.ts';
 
 /** A project's addresses, the only ones its e-mails may go to. */
-export interface ProjectRecipients {
+interface ProjectRecipients {
   projectKey: string;
   clientEmails: string[];
   clientCc: string[];

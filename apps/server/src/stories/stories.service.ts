@@ -4,7 +4,7 @@ import { type JiraClient, type JiraCredentials, TrackerError } from '../tracker/
 import type { SearchIssue } from '../tracker/jira.schemas.ts';
 import { storiesJql } from '../tracker/jql.ts';
 
-export interface StoriesRequest {
+interface StoriesRequest {
   projectKey: string;
   status: string;
   issueTypes: readonly string[];

@@ -49,13 +49,13 @@ export interface Membership {
 }
 
 /** An invitation link is valid this long, and once. */
-export const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60_000;
+const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60_000;
 
-export const NO_SUCH_WORKSPACE = 'You are not a member of this workspace.';
-export const REMOVED_FROM_WORKSPACE =
+const NO_SUCH_WORKSPACE = 'You are not a member of this workspace.';
+const REMOVED_FROM_WORKSPACE =
   'You are no longer a member of this workspace. Choose another one in the Workspace list.';
-export const OWNERS_ONLY = 'Only an owner of this workspace can do this.';
-export const LAST_OWNER = 'A workspace needs an owner: make someone else an owner first.';
+const OWNERS_ONLY = 'Only an owner of this workspace can do this.';
+const LAST_OWNER = 'A workspace needs an owner: make someone else an owner first.';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
