@@ -1,11 +1,15 @@
 import { draftEmail, type Issue } from '@handoff/core';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
+import { memberWithJiraToken } from '../accounts/users.repository.ts';
 import type { SecretBox } from '../common/secret-box.ts';
 import type { Db } from '../db/database.ts';
 import type { Ledger } from '../ledger/ledger.ts';
+import {
+  claimDueAutosendProjects,
+  recordAutosendRound,
+  stopAutosend,
+} from '../projects/projects.repository.ts';
 import { snapshotOf } from '../review/review-links.ts';
-import { memberWithJiraToken } from '../workspaces/workspaces.service.ts';
 
 export interface AutosendDeps {
   db: Db;
@@ -52,26 +56,9 @@ export async function runAutosendRound(deps: AutosendDeps, now: Date): Promise<R
 
 type DueProject = Awaited<ReturnType<typeof claimDueProjects>>[number];
 
+/** Due projects, claimed for this process, with the next round moved an interval on. */
 async function claimDueProjects(deps: AutosendDeps, now: Date) {
-  const next = new Date(now.getTime() + deps.intervalMs);
-  const result = await sql<{
-    id: string;
-    workspace_id: string;
-    autosend_user_id: string | null;
-    project_key: string;
-    client_emails: string[];
-    client_cc: string[];
-  }>`
-    UPDATE projects SET autosend_next_run_at = ${next}
-    WHERE id IN (
-      SELECT id FROM projects
-      WHERE autosend AND (autosend_next_run_at IS NULL OR autosend_next_run_at <= ${now})
-      ORDER BY autosend_next_run_at NULLS FIRST, id
-      LIMIT ${BATCH}
-      FOR UPDATE SKIP LOCKED
-    )
-    RETURNING id, workspace_id, autosend_user_id, project_key, client_emails, client_cc`.execute(deps.db);
-  return result.rows;
+  return claimDueAutosendProjects(deps.db, now, new Date(now.getTime() + deps.intervalMs), BATCH);
 }
 
 async function runProject(
@@ -83,7 +70,7 @@ async function runProject(
   // The member who switched auto-send on, while they still belong to the project's workspace.
   const member = await memberWithJiraToken(db, project.workspace_id, project.autosend_user_id);
   if (!member) {
-    await stopAutosend(
+    await stopAutomaticRounds(
       deps,
       project.id,
       'Auto-send stopped: the member who switched it on has left the workspace. Switch it on again to use your own token.',
@@ -119,12 +106,12 @@ async function runProject(
     },
   );
   if (!started) {
-    await finishRound(db, project.id, now, null);
+    await recordAutosendRound(db, project.id, now, null);
     return 'nothing';
   }
   const delivery = await deps.ledger.deliver(started.send, started.message);
   if (delivery.outcome === 'sent') {
-    await finishRound(db, project.id, now, null);
+    await recordAutosendRound(db, project.id, now, null);
     deps.log.info(
       { projectId: project.id, keys: started.send.issueKeys.length },
       'auto-send e-mailed new stories',
@@ -135,7 +122,7 @@ async function runProject(
     delivery.outcome === 'refused'
       ? `The mail server refused the e-mail: ${delivery.reason}`
       : delivery.reason;
-  await finishRound(db, project.id, now, reason);
+  await recordAutosendRound(db, project.id, now, reason);
   return 'failed';
 }
 
@@ -148,25 +135,13 @@ async function recordFailure(
 ): Promise<void> {
   deps.log.warn({ projectId, reason }, 'auto-send round failed');
   await deps.ledger.recordFailedRound(projectId, reason);
-  await finishRound(deps.db, projectId, now, reason);
+  await recordAutosendRound(deps.db, projectId, now, reason);
 }
 
 /** Switches auto-send off with the reason, shown on the project list. */
-async function stopAutosend(deps: AutosendDeps, projectId: string, reason: string): Promise<void> {
+async function stopAutomaticRounds(deps: AutosendDeps, projectId: string, reason: string): Promise<void> {
   deps.log.warn({ projectId, reason }, 'auto-send stopped');
-  await deps.db
-    .updateTable('projects')
-    .set({ autosend: false, autosend_next_run_at: null, autosend_last_error: reason })
-    .where('id', '=', projectId)
-    .execute();
-}
-
-async function finishRound(db: Db, projectId: string, now: Date, error: string | null): Promise<void> {
-  await db
-    .updateTable('projects')
-    .set({ autosend_last_run_at: now, autosend_last_error: error })
-    .where('id', '=', projectId)
-    .execute();
+  await stopAutosend(deps.db, projectId, reason);
 }
 
 function messageOf(error: unknown): string {

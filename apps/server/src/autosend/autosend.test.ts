@@ -109,7 +109,7 @@ describe('auto-send', () => {
     expect(mail.subject).toBe('Request for Testing: User Stories for Review');
     expect(JSON.stringify(mail.to)).toContain('client@example.test');
     expect(JSON.stringify(mail.cc)).toContain('pm@example.test');
-    // The draft as the screen makes it, then the notice's review link (issue 11).
+    // The draft as the screen makes it, then the notice's review link (the client's review page).
     const reviewLine = /\n\nReview and report results: http:\/\/localhost:3000\/review\/[\w-]{43}$/;
     expect(mail.text?.trim()).toMatch(reviewLine);
     expect(mail.text?.trim().replace(reviewLine, '')).toBe(

@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Insertable } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/database.ts';
-import type { MailMessagesTable } from '../db/schema.ts';
+import { insertOutboxRow, type OutboxRow } from './outbox.repository.ts';
 
 export interface MailAttachment {
   filename: string;
@@ -11,7 +10,7 @@ export interface MailAttachment {
   contentType?: string;
 }
 
-export interface OutgoingMail {
+interface OutgoingMail {
   /** What the message is for, e.g. 'password-reset' or 'stories'; kept with the message. */
   purpose: string;
   to: string[];
@@ -28,7 +27,7 @@ export interface OutgoingMail {
   storedText?: string;
 }
 
-export interface SentMail {
+interface SentMail {
   /** True when an SMTP server accepted the message; false when it was only kept in the outbox. */
   delivered: boolean;
   /** The id of the `mail_messages` row that records the message. */
@@ -63,14 +62,11 @@ export class MailNotRecordedError extends Error {
   }
 }
 
-/** A message's row in `mail_messages`, the outbox that records every message. */
-export type OutboxRow = Insertable<MailMessagesTable>;
-
 /**
  * Writes the outbox row of a message that was handed over and returns its id: a caller that records the
  * hand-over too does both in one statement (the send ledger's confirmation).
  */
-export type RecordHandedOver = (row: OutboxRow) => Promise<string>;
+type RecordHandedOver = (row: OutboxRow) => Promise<string>;
 
 /** What the mail server said when a message did not go out (never the message's body). */
 export function describeDeliveryFailure(error: unknown): string {
@@ -124,11 +120,11 @@ export interface Mailer {
 }
 
 /** Header values must never carry a line break (header injection); folds them into spaces. */
-export function singleLine(value: string): string {
+function singleLine(value: string): string {
   return value.replace(/[\r\n]+/g, ' ');
 }
 
-export function createMailer(options: {
+function createMailer(options: {
   db: Db;
   smtpUrl: string | undefined;
   from: string;
@@ -159,14 +155,7 @@ export function createMailer(options: {
     };
   }
 
-  async function record(row: OutboxRow): Promise<string> {
-    const inserted = await db
-      .insertInto('mail_messages')
-      .values(row)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return inserted.id;
-  }
+  const record = (row: OutboxRow): Promise<string> => insertOutboxRow(db, row);
 
   /** The record of a message that was handed over (or kept): the caller's, else the outbox row alone. */
   async function recordHandedOver(row: OutboxRow, byCaller: RecordHandedOver | undefined): Promise<string> {

@@ -69,23 +69,60 @@ export async function projectListJson(
   return body;
 }
 
+/** The project's row with its addresses, locked for a send, and which of the send's keys its sent list holds. */
+interface ProjectForSend {
+  id: string;
+  client_emails: string[];
+  client_cc: string[];
+  /** The send's keys that are in the sent list (not the whole list: it grows with the project's history). */
+  listed_keys: string[];
+}
+
 /**
  * The project with this key in the workspace the caller was admitted to: the one lookup of a project
  * by key for every route. Undefined when there is none (a 404 that says nothing about other workspaces).
+ * `lock` locks the row for the caller's transaction. `sendOf` is the send ledger's claim of those keys:
+ * the row locked, with only what the claim reads (ProjectForSend).
  */
 export async function findProjectForCaller(
   db: Executor,
-  caller: Membership,
+  caller: Pick<Membership, 'workspaceId'>,
   projectKey: string,
-  { lock = false } = {},
-) {
-  let query = db
+  options?: { lock?: boolean },
+): Promise<ProjectRecord | undefined>;
+export async function findProjectForCaller(
+  db: Executor,
+  caller: Pick<Membership, 'workspaceId'>,
+  projectKey: string,
+  options: { sendOf: readonly string[] },
+): Promise<ProjectForSend | undefined>;
+export async function findProjectForCaller(
+  db: Executor,
+  caller: Pick<Membership, 'workspaceId'>,
+  projectKey: string,
+  { lock = false, sendOf }: { lock?: boolean; sendOf?: readonly string[] } = {},
+): Promise<ProjectRecord | ProjectForSend | undefined> {
+  const byKey = db
     .selectFrom('projects')
-    .select(columns)
     .where('workspace_id', '=', caller.workspaceId)
     .where('project_key', '=', projectKey);
-  if (lock) query = query.forUpdate();
-  return query.executeTakeFirst();
+  if (sendOf) {
+    // The look-up and the lock in one statement. Of the sent list only the send's keys come back: the
+    // list grows with the project's history, a send doesn't.
+    return byKey
+      .select(['id', 'client_emails', 'client_cc'])
+      .select(
+        sql<
+          string[]
+        >`array(select key from unnest(${sql.val([...sendOf])}::text[]) as key where key = any(sent_issue_keys))`.as(
+          'listed_keys',
+        ),
+      )
+      .forUpdate()
+      .executeTakeFirst();
+  }
+  const query = byKey.select(columns);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
 /** The answer when the caller's workspace has no project with the key (whether another has, is not told). */
@@ -148,27 +185,6 @@ export async function updateProject(
     .executeTakeFirstOrThrow();
 }
 
-/** When auto-send last e-mailed stories of the project, if ever. */
-export async function lastAutomaticSend(db: Executor, projectId: string): Promise<Date | null> {
-  const row = await db
-    .selectFrom('sends')
-    .select('finished_at')
-    .where('project_id', '=', projectId)
-    .where('trigger', '=', 'auto')
-    .where('status', '=', 'sent')
-    .orderBy('finished_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.finished_at ?? null;
-}
-
-/** The e-mail of the member whose Jira token auto-send uses, if any. */
-export async function emailOfUser(db: Executor, userId: string | null): Promise<string | null> {
-  if (!userId) return null;
-  const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
-  return row?.email ?? null;
-}
-
 /** Deletes the project; whether there was one. */
 export async function deleteProject(db: Executor, caller: Membership, projectKey: string): Promise<boolean> {
   const result = await db
@@ -208,4 +224,127 @@ export async function setReviewTransitions(
     .where('id', '=', projectId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * The addresses of the workspace's projects: a message that names no project may go to those of any of
+ * them.
+ */
+export async function recipientsOfProjects(db: Executor, workspaceId: string) {
+  return db
+    .selectFrom('projects')
+    .select(['project_key as projectKey', 'client_emails as clientEmails', 'client_cc as clientCc'])
+    .where('workspace_id', '=', workspaceId)
+    .execute();
+}
+
+// The sent list (sent_issue_keys), written only by the send ledger, always with the project row locked.
+
+/** Locks the project row and reads its sent list: every change to its keys and its sends' states happens under it. */
+export async function lockSentKeys(trx: Executor, projectId: string): Promise<string[] | undefined> {
+  const row = await trx
+    .selectFrom('projects')
+    .select('sent_issue_keys')
+    .where('id', '=', projectId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row?.sent_issue_keys;
+}
+
+export async function writeSentKeys(
+  trx: Executor,
+  projectId: string,
+  keys: string[],
+  at: Date,
+): Promise<void> {
+  await trx
+    .updateTable('projects')
+    .set({ sent_issue_keys: keys, updated_at: at })
+    .where('id', '=', projectId)
+    .execute();
+}
+
+/** Appends keys to the sent list in the database, without reading it back. */
+export async function appendSentKeys(
+  trx: Executor,
+  projectId: string,
+  keys: string[],
+  at: Date,
+): Promise<void> {
+  await trx
+    .updateTable('projects')
+    .set({ sent_issue_keys: sql`sent_issue_keys || ${sql.val(keys)}::text[]`, updated_at: at })
+    .where('id', '=', projectId)
+    .execute();
+}
+
+// Auto-send's bookkeeping.
+
+/**
+ * Claims up to `limit` projects whose auto-send round is due, for this server process alone (row locks
+ * with SKIP LOCKED), and moves their next round to `next`.
+ */
+export async function claimDueAutosendProjects(db: Executor, now: Date, next: Date, limit: number) {
+  const result = await sql<{
+    id: string;
+    workspace_id: string;
+    autosend_user_id: string | null;
+    project_key: string;
+    client_emails: string[];
+    client_cc: string[];
+  }>`
+    UPDATE projects SET autosend_next_run_at = ${next}
+    WHERE id IN (
+      SELECT id FROM projects
+      WHERE autosend AND (autosend_next_run_at IS NULL OR autosend_next_run_at <= ${now})
+      ORDER BY autosend_next_run_at NULLS FIRST, id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id, workspace_id, autosend_user_id, project_key, client_emails, client_cc`.execute(db);
+  return result.rows;
+}
+
+/** Switches auto-send off with the reason, shown on the project list. */
+export async function stopAutosend(db: Executor, projectId: string, reason: string): Promise<void> {
+  await db
+    .updateTable('projects')
+    .set({ autosend: false, autosend_next_run_at: null, autosend_last_error: reason })
+    .where('id', '=', projectId)
+    .execute();
+}
+
+/** Switches off the workspace's auto-sends that run on a member's Jira token, with the reason. */
+export async function stopAutosendOfMember(
+  db: Executor,
+  workspaceId: string,
+  memberId: string,
+  reason: string,
+): Promise<void> {
+  await db
+    .updateTable('projects')
+    .set({
+      autosend: false,
+      autosend_next_run_at: null,
+      autosend_last_error: reason,
+      updated_at: new Date(),
+    })
+    .where('workspace_id', '=', workspaceId)
+    .where('autosend_user_id', '=', memberId)
+    .where('autosend', '=', true)
+    .execute();
+}
+
+/** An auto-send round of the project ended at `at`, with its error (null when it went well). */
+export async function recordAutosendRound(
+  db: Executor,
+  projectId: string,
+  at: Date,
+  error: string | null,
+): Promise<void> {
+  await db
+    .updateTable('projects')
+    .set({ autosend_last_run_at: at, autosend_last_error: error })
+    .where('id', '=', projectId)
+    .execute();
 }

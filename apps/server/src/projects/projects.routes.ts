@@ -6,6 +6,7 @@ import { texts } from '@handoff/core';
 import {
   addProjectBody,
   type Project,
+  type ProjectChanges,
   projectAnswer,
   projectChangeAnswer,
   projectDeleteAnswer,
@@ -16,18 +17,18 @@ import {
 } from '@handoff/core/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { emailOfUser } from '../accounts/users.repository.ts';
 import type { ProductUser } from '../auth/product-user.ts';
 import { cachedRead } from '../db/read-cache.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import { sendJsonText } from '../http/json-text.ts';
+import { lastAutomaticSend } from '../ledger/sends.repository.ts';
 import { TrackerError } from '../tracker/jira-errors.ts';
 import { assertOwner, type Membership } from '../workspaces/workspaces.service.ts';
 import {
   deleteProject,
-  emailOfUser,
   findProjectForCaller,
   insertProject,
-  lastAutomaticSend,
   type ProjectRecord,
   projectListJson,
   projectNotFound,
@@ -128,38 +129,7 @@ export async function projectsRoutes(instance: FastifyInstance): Promise<void> {
       const caller = request.membership;
       const { projectKey, updatedProject: changes } = request.body;
       if (changes.autosend === true) await assertTrackerAcceptsToken(app, user, caller, projectKey);
-      const row = await app.db.transaction().execute(async (trx) => {
-        const current = await findProjectForCaller(trx, caller, projectKey, { lock: true });
-        if (!current) throw projectNotFound(projectKey);
-        if (changes.projectKey !== undefined && changes.projectKey !== current.project_key) {
-          throw badRequest("A project's key can't be changed. Delete the project and add it again.");
-        }
-        const clientEmails = changes.clientEmails ?? current.client_emails;
-        const clientCC = changes.clientCC ?? changes.clinetCC ?? current.client_cc;
-        // The screens send the addresses with every update; only a change is an owner's business.
-        if (!sameList(clientEmails, current.client_emails) || !sameList(clientCC, current.client_cc)) {
-          assertOwner(caller);
-        }
-        // projectName is accepted and ignored: the name is the tracker project's, fixed when it was added.
-        // Keys the update adds open a claim for the send that follows (the ledger; it alone writes them).
-        await app.ledger.claimFromUpdate(
-          trx,
-          current.id,
-          current.sent_issue_keys,
-          changes.sentProjectIssuesList ?? [],
-        );
-        const autosend = changes.autosend ?? current.autosend;
-        const switchedOn = autosend && !current.autosend;
-        const updated = await updateProject(trx, current.id, {
-          clientEmails,
-          clientCC,
-          autosend,
-          autosendDueNow: switchedOn,
-          // Auto-send runs on the Jira token of whoever switched it on.
-          autosendUserId: switchedOn ? user.id : autosend ? current.autosend_user_id : null,
-        });
-        return updated;
-      });
+      const row = await applyUpdate(app, user, caller, projectKey, changes);
       return {
         status: 200 as const,
         message: texts.editProject.success,
@@ -189,6 +159,51 @@ export async function projectsRoutes(instance: FastifyInstance): Promise<void> {
       };
     },
   );
+}
+
+/**
+ * The update of a project, under its row's lock: the addresses (owners only when they change), the
+ * auto-send switch, and the keys it lists, which open a claim in the send ledger.
+ */
+async function applyUpdate(
+  app: FastifyInstance,
+  user: ProductUser,
+  caller: Membership,
+  projectKey: string,
+  changes: ProjectChanges,
+): Promise<ProjectRecord> {
+  return app.db.transaction().execute(async (trx) => {
+    const current = await findProjectForCaller(trx, caller, projectKey, { lock: true });
+    if (!current) throw projectNotFound(projectKey);
+    if (changes.projectKey !== undefined && changes.projectKey !== current.project_key) {
+      throw badRequest("A project's key can't be changed. Delete the project and add it again.");
+    }
+    const clientEmails = changes.clientEmails ?? current.client_emails;
+    const clientCC = changes.clientCC ?? changes.clinetCC ?? current.client_cc;
+    // The screens send the addresses with every update; only a change is an owner's business.
+    if (!sameList(clientEmails, current.client_emails) || !sameList(clientCC, current.client_cc)) {
+      assertOwner(caller);
+    }
+    // projectName is accepted and ignored: the name is the tracker project's, fixed when it was added.
+    // Keys the update adds open a claim for the send that follows (the ledger; it alone writes them).
+    await app.ledger.claimFromUpdate(
+      trx,
+      current.id,
+      current.sent_issue_keys,
+      changes.sentProjectIssuesList ?? [],
+    );
+    const autosend = changes.autosend ?? current.autosend;
+    const switchedOn = autosend && !current.autosend;
+    const updated = await updateProject(trx, current.id, {
+      clientEmails,
+      clientCC,
+      autosend,
+      autosendDueNow: switchedOn,
+      // Auto-send runs on the Jira token of whoever switched it on.
+      autosendUserId: switchedOn ? user.id : autosend ? current.autosend_user_id : null,
+    });
+    return updated;
+  });
 }
 
 /**
@@ -238,7 +253,7 @@ async function answerFor(app: FastifyInstance, row: ProjectRecord): Promise<Proj
   return toProject(row, app.autosend.nextTickAt(), lastSentAt, switchedOnBy);
 }
 
-export function toProject(
+function toProject(
   row: ProjectRecord,
   nextCheckAt: Date | null,
   lastSentAt: Date | null,

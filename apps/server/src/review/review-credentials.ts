@@ -1,11 +1,12 @@
 // Whose Jira token a review job uses (main README, "Whose Jira token writes"): the notice's sender while a
 // member, for reading its stories; the owner who added the project, else the longest-standing other owner
 // with a token, for writing verdicts back.
+
+import { memberWithJiraToken } from '../accounts/users.repository.ts';
 import type { SecretBox } from '../common/secret-box.ts';
 import type { Db } from '../db/database.ts';
 import type { JiraCredentials } from '../tracker/jira-http.ts';
 import { ownersWithJiraTokens } from '../workspaces/workspaces.repository.ts';
-import { memberWithJiraToken } from '../workspaces/workspaces.service.ts';
 
 interface Credentials extends JiraCredentials {
   userId: string;

@@ -9,7 +9,7 @@ import { AppError, badRequest } from '../errors.ts';
 import { rejectedTextProblem } from '../http/safe-input.ts';
 
 /** Limits of the send form; the README's limits table lists them. */
-export const SEND_FORM_LIMITS = {
+const SEND_FORM_LIMITS = {
   /** Characters of the subject. */
   subject: 500,
   /** Characters of the message. */
@@ -32,7 +32,7 @@ const fieldName = (name: string): FieldName | undefined => {
   return (FIELDS as readonly string[]).includes(bare) ? (bare as FieldName) : undefined;
 };
 
-export interface SendForm {
+interface SendForm {
   subject: string;
   text: string;
   to: string[];
@@ -44,8 +44,7 @@ export interface SendForm {
 }
 
 /** The largest body the form may have: the attachment plus the fields. */
-export const maxSendBodyBytes = (maxAttachmentBytes: number) =>
-  maxAttachmentBytes + SEND_FORM_LIMITS.fieldBytes;
+const maxSendBodyBytes = (maxAttachmentBytes: number) => maxAttachmentBytes + SEND_FORM_LIMITS.fieldBytes;
 
 /** The multipart parser's own limits (busboy): they bound what it buffers before we see a part. */
 export function sendFormParserLimits(maxAttachmentBytes: number) {

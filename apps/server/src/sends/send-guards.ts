@@ -4,39 +4,35 @@ import type { FastifyInstance } from 'fastify';
 import { RateLimiter } from '../common/rate-limiter.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, forbidden } from '../errors.ts';
-import { projectNotFound } from '../projects/projects.repository.ts';
+import { recipientsOfProjects } from '../projects/projects.repository.ts';
 
 /** A project's addresses, the only ones its e-mails may go to. */
-export interface ProjectRecipients {
+interface ProjectRecipients {
   projectKey: string;
   clientEmails: string[];
   clientCc: string[];
 }
 
 /**
- * Refuses (403) a send whose `to` or `cc` holds an address that is not on the client or CC list of
- * the project it names, or, when it names none, of one of the workspace's projects (compared ignoring case).
+ * Refuses (403) an e-mail that names no project when its `to` or `cc` holds an address that is on the
+ * client or CC list of none of the workspace's projects (compared ignoring case).
  */
 export async function assertRecipientsAllowed(
   app: FastifyInstance,
   workspaceId: string,
-  send: { to: string[]; cc: string[]; projectKey: string | undefined },
+  send: { to: string[]; cc: string[] },
 ): Promise<void> {
-  let query = app.db
-    .selectFrom('projects')
-    .select(['project_key as projectKey', 'client_emails as clientEmails', 'client_cc as clientCc'])
-    .where('workspace_id', '=', workspaceId);
-  if (send.projectKey) query = query.where('project_key', '=', send.projectKey);
-  const projects = await query.execute();
-  if (send.projectKey && projects.length === 0) {
-    throw projectNotFound(send.projectKey);
-  }
-  assertRecipientsOf(projects, send);
+  assertRecipientsOf(await recipientsOfProjects(app.db, workspaceId), {
+    to: send.to,
+    cc: send.cc,
+    projectKey: undefined,
+  });
 }
 
 /**
- * The check of assertRecipientsAllowed on projects already read: the send of a project's stories makes
- * it on the project row the ledger reads and locks anyway, with no query of its own.
+ * Refuses (403) a send whose `to` or `cc` holds an address that is not on the client or CC list of
+ * the project it names, or, when it names none, of one of `projects`. The send of a project's stories
+ * checks it on the project row the ledger reads and locks anyway, with no query of its own.
  */
 export function assertRecipientsOf(
   projects: readonly ProjectRecipients[],

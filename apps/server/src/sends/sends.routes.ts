@@ -5,12 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, badRequest } from '../errors.ts';
 import type { StoriesMessage } from '../ledger/ledger.ts';
+import { listSends } from '../ledger/sends.repository.ts';
 import { describeDeliveryFailure } from '../mail/mailer.ts';
 import { findProjectForCaller, projectNotFound } from '../projects/projects.repository.ts';
 import { reviewsOfSends } from '../review/review.service.ts';
 import { limitSendBody, readSendForm, sendFormParserLimits } from './send-form.ts';
 import { assertRecipientsAllowed, assertRecipientsOf, SendRateLimit } from './send-guards.ts';
-import { listSends } from './sends.service.ts';
 
 export async function sendsRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();

@@ -6,7 +6,7 @@ import { TrackerError } from '../tracker/jira-errors.ts';
 import type { JiraCredentials } from '../tracker/jira-http.ts';
 import { storiesJql } from '../tracker/jql.ts';
 
-export interface StoriesRequest {
+interface StoriesRequest {
   projectKey: string;
   status: string;
   issueTypes: readonly string[];

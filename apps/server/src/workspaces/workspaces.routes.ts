@@ -14,12 +14,10 @@ import {
 } from '@handoff/core/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../errors.ts';
-import { describeDeliveryFailure } from '../mail/mailer.ts';
+import { sendInvitation } from './invitations.ts';
 import {
   acceptInvite,
   assertOwner,
-  createInvite,
   listTeam,
   listWorkspaces,
   removeMember,
@@ -29,14 +27,22 @@ import {
 
 const tags = ['team'];
 
+/** The app with the product API's schemas as types. */
+type App = ReturnType<typeof withSchemas>;
+
+function withSchemas(instance: FastifyInstance) {
+  return instance.withTypeProvider<ZodTypeProvider>();
+}
+
 export async function workspacesRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const app = withSchemas(instance);
+  ownWorkspacesRoutes(app);
+  teamRoutes(app);
+  joinRoutes(app);
+}
 
-  const workspacesOf = async (userId: string) => {
-    const { current, workspaces } = await listWorkspaces(app.db, userId);
-    return { current, workspaces: workspaces.map(({ id, name, role }) => ({ id, name, role })) };
-  };
-
+/** The caller's own workspaces: the list, and the switch of the current one. */
+function ownWorkspacesRoutes(app: App): void {
   app.post(
     '/jira/getWorkspaces',
     {
@@ -49,7 +55,7 @@ export async function workspacesRoutes(instance: FastifyInstance): Promise<void>
         response: { 200: workspacesAnswer },
       },
     },
-    async (request) => ({ data: await workspacesOf(request.productUser.id) }),
+    async (request) => ({ data: await workspacesOf(app, request.productUser.id) }),
   );
 
   app.post(
@@ -65,10 +71,13 @@ export async function workspacesRoutes(instance: FastifyInstance): Promise<void>
     },
     async (request) => {
       await switchWorkspace(app.db, request.productUser.id, request.body.workspaceId);
-      return { data: await workspacesOf(request.productUser.id) };
+      return { data: await workspacesOf(app, request.productUser.id) };
     },
   );
+}
 
+/** The current workspace's team: members and invitations, inviting, removing (or leaving), roles. */
+function teamRoutes(app: App): void {
   app.post(
     '/jira/getTeam',
     {
@@ -112,53 +121,12 @@ export async function workspacesRoutes(instance: FastifyInstance): Promise<void>
       },
     },
     async (request) => {
-      const { workspaceId } = request.membership;
       const email = request.body.email.toLowerCase();
-      const now = new Date();
-      const token = await createInvite(app.db, {
-        workspaceId,
+      await sendInvitation(app, {
+        workspaceId: request.membership.workspaceId,
+        inviter: request.productUser,
         email,
-        invitedBy: request.productUser.id,
-        now,
       });
-      const { workspace } = await listTeam(app.db, workspaceId, now);
-      const message = invitationEmail({
-        inviter: request.productUser.email,
-        workspace: workspace.name,
-        email,
-        link: `${app.config.publicUrl}/join/${token}`,
-      });
-      try {
-        await app.mailer.sendMail({
-          purpose: 'workspace-invite',
-          to: [email],
-          subject: message.subject,
-          text: message.text,
-          // With SMTP the stored copy keeps no usable link; without it the outbox is how the link is handed on.
-          ...(app.mailer.smtpConfigured
-            ? {
-                storedText: invitationEmail({
-                  inviter: request.productUser.email,
-                  workspace: workspace.name,
-                  email,
-                  link: `${app.config.publicUrl}/join/[sent]`,
-                }).text,
-              }
-            : {}),
-        });
-      } catch (error) {
-        await app.db
-          .deleteFrom('workspace_invites')
-          .where('workspace_id', '=', workspaceId)
-          .where('email', '=', email)
-          .where('created_at', '>=', now)
-          .execute();
-        throw new AppError(
-          502,
-          'MAIL_NOT_SENT',
-          `The invitation could not be sent (${describeDeliveryFailure(error)}). Try again.`,
-        );
-      }
       return { status: 200 as const, message: `An invitation has been sent to ${email}.` };
     },
   );
@@ -207,7 +175,10 @@ export async function workspacesRoutes(instance: FastifyInstance): Promise<void>
       };
     },
   );
+}
 
+/** Joining a workspace by an invitation link. */
+function joinRoutes(app: App): void {
   app.post(
     '/jira/joinWorkspace',
     {
@@ -238,17 +209,8 @@ export async function workspacesRoutes(instance: FastifyInstance): Promise<void>
   );
 }
 
-/** The invitation e-mail: who invites, to which workspace, the link, and what to do without an account. */
-export function invitationEmail(values: { inviter: string; workspace: string; email: string; link: string }) {
-  return {
-    subject: `You are invited to the Handoff workspace ${values.workspace}`,
-    text: [
-      `${values.inviter} invites you to join the workspace "${values.workspace}" on Handoff.`,
-      '',
-      `Open this link to join (it works once, for ${values.email}, within 7 days):`,
-      values.link,
-      '',
-      `No Handoff account yet? The link lets you register with ${values.email} first.`,
-    ].join('\n'),
-  };
+/** The caller's workspaces as the calls answer them. */
+async function workspacesOf(app: App, userId: string) {
+  const { current, workspaces } = await listWorkspaces(app.db, userId);
+  return { current, workspaces: workspaces.map(({ id, name, role }) => ({ id, name, role })) };
 }

@@ -5,12 +5,36 @@
 // call, in every server process.
 import { createHash, randomBytes } from 'node:crypto';
 import DataLoader from 'dataloader';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
+import {
+  currentWorkspaceOf,
+  emailOfUser,
+  setCurrentWorkspace,
+  setCurrentWorkspaceIfMember,
+  setCurrentWorkspaceToOldest,
+} from '../accounts/users.repository.ts';
 import { cachedValue } from '../db/read-cache.ts';
 import type { Database, WorkspaceRole } from '../db/schema.ts';
 import { AppError, conflict, forbidden, notFound } from '../errors.ts';
+import { stopAutosendOfMember } from '../projects/projects.repository.ts';
+import { insertInvite, lockInviteByTokenHash, markInviteUsed, openInvites } from './invites.repository.ts';
+import {
+  type Admission,
+  type AdmissionRow,
+  deleteMember,
+  findWorkspace,
+  hasMemberWithEmail,
+  insertMember,
+  insertMemberUnlessPresent,
+  insertWorkspace,
+  lockMembers,
+  membersOf,
+  readAdmissions,
+  updateMemberRole,
+  workspacesOfMember,
+} from './workspaces.repository.ts';
 
-type Executor = Kysely<Database> | Transaction<Database>;
+type Executor = Kysely<Database>;
 
 /** The workspace a request acts in, and the caller's role there. */
 export interface Membership {
@@ -25,13 +49,13 @@ export interface Membership {
 }
 
 /** An invitation link is valid this long, and once. */
-export const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60_000;
+const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60_000;
 
-export const NO_SUCH_WORKSPACE = 'You are not a member of this workspace.';
-export const REMOVED_FROM_WORKSPACE =
+const NO_SUCH_WORKSPACE = 'You are not a member of this workspace.';
+const REMOVED_FROM_WORKSPACE =
   'You are no longer a member of this workspace. Choose another one in the Workspace list.';
-export const OWNERS_ONLY = 'Only an owner of this workspace can do this.';
-export const LAST_OWNER = 'A workspace needs an owner: make someone else an owner first.';
+const OWNERS_ONLY = 'Only an owner of this workspace can do this.';
+const LAST_OWNER = 'A workspace needs an owner: make someone else an owner first.';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -39,21 +63,10 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('bas
 
 /** Every new account gets a workspace of its own, owned by it and current. */
 export async function createPersonalWorkspace(db: Executor, userId: string, email: string): Promise<string> {
-  const workspace = await db
-    .insertInto('workspaces')
-    .values({ name: email })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('workspace_members')
-    .values({ workspace_id: workspace.id, user_id: userId, role: 'owner' })
-    .execute();
-  await db
-    .updateTable('users')
-    .set({ current_workspace_id: workspace.id })
-    .where('id', '=', userId)
-    .execute();
-  return workspace.id;
+  const workspaceId = await insertWorkspace(db, email);
+  await insertMember(db, { workspaceId, userId, role: 'owner' });
+  await setCurrentWorkspace(db, userId, workspaceId);
+  return workspaceId;
 }
 
 /**
@@ -86,21 +99,6 @@ export async function admitToWorkspace(
   throw forbidden(REMOVED_FROM_WORKSPACE);
 }
 
-interface Admission {
-  /** userId and named workspace: equal admissions in one batch share a row. */
-  key: string;
-  userId: string;
-  /** The workspace X-Workspace-Id names; null: the caller's current one. */
-  named: string | null;
-}
-
-interface AdmissionRow {
-  current_workspace_id: string | null;
-  workspace_id: string | null;
-  role: WorkspaceRole | null;
-  projects_version: string | null;
-}
-
 const admissionLoaders = new WeakMap<object, DataLoader<Admission, AdmissionRow | undefined, string>>();
 
 /**
@@ -114,17 +112,7 @@ function admissionsOf(db: Kysely<Database>) {
     loader = new DataLoader(
       async (asked) => {
         const admissions = [...new Map(asked.map((admission) => [admission.key, admission])).values()];
-        const { rows } = await sql<AdmissionRow & { key: string }>`
-          select q.key, u.current_workspace_id, m.workspace_id, m.role, w.projects_version
-          from unnest(
-            ${admissions.map((a) => a.key)}::text[],
-            ${admissions.map((a) => a.userId)}::uuid[],
-            ${admissions.map((a) => a.named)}::uuid[]
-          ) as q(key, user_id, named)
-          join users u on u.id = q.user_id
-          left join workspace_members m
-            on m.user_id = u.id and m.workspace_id = coalesce(q.named, u.current_workspace_id)
-          left join workspaces w on w.id = m.workspace_id`.execute(db);
+        const rows = await readAdmissions(db, admissions);
         const byKey = new Map(rows.map((row) => [row.key, row]));
         return asked.map((admission) => byKey.get(admission.key));
       },
@@ -147,82 +135,28 @@ export function assertOwner(membership: Membership): void {
   if (membership.role !== 'owner') throw forbidden(OWNERS_ONLY);
 }
 
-/**
- * A user's account with their (sealed) Jira token, while they belong to the workspace: whose token
- * auto-send and the notice's story fetch use.
- */
-export async function memberWithJiraToken(db: Executor, workspaceId: string, userId: string | null) {
-  if (!userId) return undefined;
-  return db
-    .selectFrom('users')
-    .innerJoin('workspace_members as m', 'm.user_id', 'users.id')
-    .select(['users.id', 'users.email', 'users.apikey_encrypted'])
-    .where('users.id', '=', userId)
-    .where('m.workspace_id', '=', workspaceId)
-    .executeTakeFirst();
-}
-
 /** The workspaces the user belongs to, by name, and which one is current. */
 export async function listWorkspaces(db: Executor, userId: string) {
-  const [rows, user] = await Promise.all([
-    db
-      .selectFrom('workspace_members as m')
-      .innerJoin('workspaces as w', 'w.id', 'm.workspace_id')
-      .select(['w.id', 'w.name', 'm.role'])
-      .where('m.user_id', '=', userId)
-      .orderBy('w.name')
-      .orderBy('w.id')
-      .execute(),
-    db.selectFrom('users').select('current_workspace_id').where('id', '=', userId).executeTakeFirstOrThrow(),
+  const [rows, currentId] = await Promise.all([
+    workspacesOfMember(db, userId),
+    currentWorkspaceOf(db, userId),
   ]);
-  const current = rows.some((row) => row.id === user.current_workspace_id) ? user.current_workspace_id : null;
+  const current = rows.some((row) => row.id === currentId) ? currentId : null;
   return { current, workspaces: rows };
 }
 
 /** Makes a workspace the user belongs to their current one. */
 export async function switchWorkspace(db: Executor, userId: string, workspaceId: string): Promise<void> {
   if (!UUID.test(workspaceId)) throw notFound(NO_SUCH_WORKSPACE);
-  const result = await db
-    .updateTable('users')
-    .set({ current_workspace_id: workspaceId })
-    .where('id', '=', userId)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('workspace_members')
-          .select('user_id')
-          .where('workspace_id', '=', workspaceId)
-          .where('user_id', '=', userId),
-      ),
-    )
-    .executeTakeFirst();
-  if (result.numUpdatedRows === 0n) throw notFound(NO_SUCH_WORKSPACE);
+  if (!(await setCurrentWorkspaceIfMember(db, userId, workspaceId))) throw notFound(NO_SUCH_WORKSPACE);
 }
 
 /** The workspace's members (oldest first) and its open invitations. */
 export async function listTeam(db: Executor, workspaceId: string, now: Date) {
   const [workspace, members, invites] = await Promise.all([
-    db
-      .selectFrom('workspaces')
-      .select(['id', 'name'])
-      .where('id', '=', workspaceId)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('workspace_members as m')
-      .innerJoin('users as u', 'u.id', 'm.user_id')
-      .select(['u.id', 'u.email', 'm.role'])
-      .where('m.workspace_id', '=', workspaceId)
-      .orderBy('m.created_at')
-      .orderBy('u.email')
-      .execute(),
-    db
-      .selectFrom('workspace_invites')
-      .select(['email', 'expires_at'])
-      .where('workspace_id', '=', workspaceId)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .orderBy('created_at')
-      .execute(),
+    findWorkspace(db, workspaceId),
+    membersOf(db, workspaceId),
+    openInvites(db, workspaceId, now),
   ]);
   return { workspace, members, invites };
 }
@@ -236,25 +170,17 @@ export async function createInvite(
   values: { workspaceId: string; email: string; invitedBy: string; now: Date },
 ): Promise<string> {
   const email = values.email.trim().toLowerCase();
-  const member = await db
-    .selectFrom('workspace_members as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select('u.id')
-    .where('m.workspace_id', '=', values.workspaceId)
-    .where((eb) => eb(eb.fn('lower', ['u.email']), '=', email))
-    .executeTakeFirst();
-  if (member) throw conflict(`${email} is already a member of this workspace.`);
+  if (await hasMemberWithEmail(db, values.workspaceId, email)) {
+    throw conflict(`${email} is already a member of this workspace.`);
+  }
   const token = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('workspace_invites')
-    .values({
-      workspace_id: values.workspaceId,
-      email,
-      token_hash: sha256(token),
-      invited_by_user_id: values.invitedBy,
-      expires_at: new Date(values.now.getTime() + INVITE_LIFETIME_MS),
-    })
-    .execute();
+  await insertInvite(db, {
+    workspaceId: values.workspaceId,
+    email,
+    tokenHash: sha256(token),
+    invitedBy: values.invitedBy,
+    expiresAt: new Date(values.now.getTime() + INVITE_LIFETIME_MS),
+  });
   return token;
 }
 
@@ -269,13 +195,7 @@ export async function acceptInvite(
   now: Date,
 ): Promise<{ workspaceId: string; name: string }> {
   return db.transaction().execute(async (trx) => {
-    const invite = await trx
-      .selectFrom('workspace_invites as i')
-      .innerJoin('workspaces as w', 'w.id', 'i.workspace_id')
-      .select(['i.id', 'i.email', 'i.expires_at', 'i.used_at', 'i.workspace_id', 'w.name'])
-      .where('i.token_hash', '=', sha256(token))
-      .forUpdate()
-      .executeTakeFirst();
+    const invite = await lockInviteByTokenHash(trx, sha256(token));
     if (!invite) throw notFound('This invitation link is not valid. Ask for a new one.');
     if (invite.used_at) throw new AppError(410, 'INVITE_USED', 'This invitation link has already been used.');
     if (invite.expires_at <= now) {
@@ -286,21 +206,9 @@ export async function acceptInvite(
         `This invitation is for ${invite.email}. Sign in with that address to join, or ask for an invitation to yours.`,
       );
     }
-    await trx
-      .insertInto('workspace_members')
-      .values({ workspace_id: invite.workspace_id, user_id: user.id, role: 'member' })
-      .onConflict((oc) => oc.columns(['workspace_id', 'user_id']).doNothing())
-      .execute();
-    await trx
-      .updateTable('workspace_invites')
-      .set({ used_at: now, used_by_user_id: user.id })
-      .where('id', '=', invite.id)
-      .execute();
-    await trx
-      .updateTable('users')
-      .set({ current_workspace_id: invite.workspace_id })
-      .where('id', '=', user.id)
-      .execute();
+    await insertMemberUnlessPresent(trx, invite.workspace_id, user.id);
+    await markInviteUsed(trx, invite.id, user.id, now);
+    await setCurrentWorkspace(trx, user.id, invite.workspace_id);
     return { workspaceId: invite.workspace_id, name: invite.name };
   });
 }
@@ -322,40 +230,19 @@ export async function removeMember(
     if (member.role === 'owner' && members.filter((row) => row.role === 'owner').length === 1) {
       throw conflict(LAST_OWNER);
     }
-    await trx
-      .deleteFrom('workspace_members')
-      .where('workspace_id', '=', workspaceId)
-      .where('user_id', '=', memberId)
-      .execute();
+    await deleteMember(trx, workspaceId, memberId);
     if (leaving) {
       // Whoever leaves on their own goes on in another workspace of theirs; a removed member's next call
       // is refused instead (and the Workspace select offers the others).
-      await trx
-        .updateTable('users')
-        .set((eb) => ({
-          current_workspace_id: eb
-            .selectFrom('workspace_members')
-            .select('workspace_id')
-            .where('user_id', '=', memberId)
-            .orderBy('created_at')
-            .limit(1),
-        }))
-        .where('id', '=', memberId)
-        .execute();
+      await setCurrentWorkspaceToOldest(trx, memberId);
     }
-    const user = await trx.selectFrom('users').select('email').where('id', '=', memberId).executeTakeFirst();
-    await trx
-      .updateTable('projects')
-      .set({
-        autosend: false,
-        autosend_next_run_at: null,
-        autosend_last_error: `Auto-send stopped: it used the Jira token of ${user?.email ?? 'a former member'}, who has left the workspace. Switch it on again to use your own token.`,
-        updated_at: new Date(),
-      })
-      .where('workspace_id', '=', workspaceId)
-      .where('autosend_user_id', '=', memberId)
-      .where('autosend', '=', true)
-      .execute();
+    const email = await emailOfUser(trx, memberId);
+    await stopAutosendOfMember(
+      trx,
+      workspaceId,
+      memberId,
+      `Auto-send stopped: it used the Jira token of ${email ?? 'a former member'}, who has left the workspace. Switch it on again to use your own token.`,
+    );
   });
 }
 
@@ -377,21 +264,6 @@ export async function setMemberRole(
     ) {
       throw conflict(LAST_OWNER);
     }
-    await trx
-      .updateTable('workspace_members')
-      .set({ role })
-      .where('workspace_id', '=', workspaceId)
-      .where('user_id', '=', memberId)
-      .execute();
+    await updateMemberRole(trx, workspaceId, memberId, role);
   });
-}
-
-/** The workspace's members, locked: two owners demoting each other at once can't leave it ownerless. */
-async function lockMembers(trx: Transaction<Database>, workspaceId: string) {
-  await trx.selectFrom('workspaces').select('id').where('id', '=', workspaceId).forUpdate().execute();
-  return trx
-    .selectFrom('workspace_members')
-    .select(['user_id', 'role'])
-    .where('workspace_id', '=', workspaceId)
-    .execute();
 }

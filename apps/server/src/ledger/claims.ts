@@ -1,0 +1,176 @@
+// Claims of story keys: the project update's pending claim, a manual send's take-over of the claims
+// made of its keys, and an auto-send round's claim. Each opens the notice's review link in its own
+// transaction, so a claim and its link are committed together or not at all.
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import {
+  appendSentKeys,
+  findProjectForCaller,
+  lockSentKeys,
+  writeSentKeys,
+} from '../projects/projects.repository.ts';
+import type { ReviewMailParts } from '../review/review-links.ts';
+import { releaseOwnClaims } from './give-backs.ts';
+import type { LedgerContext, ManualSendAdmission, OpenSend, StoriesMessage } from './ledger.ts';
+import {
+  deleteSends,
+  insertOpenSend,
+  insertPendingClaim,
+  type SendDetails,
+  setSendKeys,
+  takeOverPendingClaims,
+} from './sends.repository.ts';
+
+type Trx = Transaction<Database>;
+
+/** 409: some stories of a send were sent by someone else since its draft was made. */
+function storiesSentMeanwhile(keys: readonly string[]): AppError {
+  return new AppError(
+    409,
+    'STORIES_ALREADY_SENT',
+    `Nothing was e-mailed: ${keys.join(', ')} ${keys.length === 1 ? 'was' : 'were'} sent meanwhile (by auto-send or from another tab). Fetch the stories again for a new draft.`,
+  );
+}
+
+/** What a send carries, as its record keeps it. */
+function details(message: StoriesMessage): SendDetails {
+  return {
+    to_addresses: message.to,
+    cc_addresses: message.cc,
+    subject: message.subject,
+    text_body: message.text,
+    attachment_name: message.attachment?.filename ?? null,
+    attachment_size: message.attachment?.content.length ?? null,
+  };
+}
+
+/** The notice's review link (the client's review page), opened in the claim's transaction: no commit of its own. */
+async function openReviewLink(
+  context: LedgerContext,
+  trx: Trx,
+  sendId: string,
+  message: StoriesMessage,
+): Promise<ReviewMailParts | undefined> {
+  return context.reviewLinks?.open(trx, { id: sendId }, message.text, message.reviewStories);
+}
+
+/** See Ledger.claimFromUpdate. */
+export async function claimFromUpdate(
+  context: LedgerContext,
+  trx: Trx,
+  projectId: string,
+  sentKeys: string[],
+  listedKeys: readonly string[],
+): Promise<string[]> {
+  const known = new Set(sentKeys);
+  const added = [...new Set(listedKeys)].filter((key) => !known.has(key));
+  if (added.length === 0) return sentKeys;
+  const keys = [...sentKeys, ...added];
+  await writeSentKeys(trx, projectId, keys, context.now());
+  await insertPendingClaim(trx, projectId, added, context.now());
+  return keys;
+}
+
+/** See Ledger.startManualSend. */
+export async function startManualSend(
+  context: LedgerContext,
+  owner: { workspaceId: string; projectKey: string; sentBy: string },
+  issueKeys: readonly string[],
+  message: StoriesMessage,
+  admit?: ManualSendAdmission,
+): Promise<OpenSend | null> {
+  const keys = [...new Set(issueKeys)];
+  let sentMeanwhile: string[] = [];
+  let projectId: string | undefined;
+  const send = await context.db
+    .transaction()
+    .execute(async (trx) => {
+      // The project by its workspace, locked, with only this send's keys of its sent list.
+      const project = await findProjectForCaller(trx, owner, owner.projectKey, { sendOf: keys });
+      if (!project) return null;
+      await context.afterClaimRead?.();
+      await admit?.(trx, {
+        projectKey: owner.projectKey,
+        clientEmails: project.client_emails,
+        clientCc: project.client_cc,
+      });
+      projectId = project.id;
+      const at = context.now();
+      // pending → sending, guarded: only claims still pending, and only those made of this send's keys.
+      const takenOver = await takeOverPendingClaims(trx, projectId, keys, {
+        sentBy: owner.sentBy,
+        at,
+        details: details(message),
+      });
+      const owned = new Set(takenOver.flatMap((claim) => claim.issue_keys));
+      const inList = new Set(project.listed_keys);
+      sentMeanwhile = keys.filter((key) => inList.has(key) && !owned.has(key));
+      // Rolls the take-over back: nothing is e-mailed.
+      if (sentMeanwhile.length > 0) throw storiesSentMeanwhile(sentMeanwhile);
+      const fresh = keys.filter((key) => !inList.has(key));
+      if (fresh.length > 0) await appendSentKeys(trx, projectId, fresh, at);
+      // One send owns all of its keys: the oldest claim taken over becomes it; the others merge into it.
+      const [first, ...merged] = takenOver.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
+      if (merged.length > 0) {
+        await deleteSends(
+          trx,
+          merged.map((claim) => claim.id),
+        );
+      }
+      if (first) {
+        // Usually the send is exactly its own claim, which owns these keys already.
+        if (first.issue_keys.length !== keys.length) await setSendKeys(trx, first.id, keys);
+        return { id: first.id, notice: await openReviewLink(context, trx, first.id, message) };
+      }
+      const openedId = await insertOpenSend(trx, {
+        projectId,
+        trigger: 'manual',
+        keys,
+        at,
+        sentBy: owner.sentBy,
+        details: details(message),
+      });
+      return { id: openedId, notice: await openReviewLink(context, trx, openedId, message) };
+    })
+    .catch(async (error: unknown) => {
+      if (sentMeanwhile.length > 0 && projectId) {
+        // The claims of this send's own keys would otherwise hide those stories until the sweep.
+        await releaseOwnClaims(context, projectId, keys);
+      }
+      throw error;
+    });
+  if (!send || !projectId) return null;
+  return { id: send.id, projectId, trigger: 'manual', issueKeys: keys, notice: send.notice };
+}
+
+/** See Ledger.startAutoSend. */
+export async function startAutoSend(
+  context: LedgerContext,
+  projectId: string,
+  candidateKeys: readonly string[],
+  draft: (claimedKeys: string[]) => StoriesMessage,
+): Promise<{ send: OpenSend; message: StoriesMessage } | null> {
+  return context.db.transaction().execute(async (trx) => {
+    const sentKeys = await lockSentKeys(trx, projectId);
+    if (!sentKeys) return null;
+    const inList = new Set(sentKeys);
+    const keys = [...new Set(candidateKeys)].filter((key) => !inList.has(key));
+    if (keys.length === 0) return null;
+    const message = draft(keys);
+    await writeSentKeys(trx, projectId, [...sentKeys, ...keys], context.now());
+    const at = context.now();
+    const openedId = await insertOpenSend(trx, {
+      projectId,
+      trigger: 'auto',
+      keys,
+      at,
+      details: details(message),
+    });
+    const notice = await openReviewLink(context, trx, openedId, message);
+    return {
+      send: { id: openedId, projectId, trigger: 'auto' as const, issueKeys: keys, notice },
+      message,
+    };
+  });
+}
