@@ -57,13 +57,17 @@ function sqlTemplates(source) {
   return templates;
 }
 
-/** Whether the builder call at `index` runs on an arrow function's parameter: `(eb) => eb.selectFrom(…)`. */
+/**
+ * Whether the builder call at `index` runs on the parameter of an enclosing arrow function, as in
+ * `.where((eb) => eb.exists(eb.selectFrom(…)))`: a sub-select inside another statement.
+ */
 function isSubSelect(source, index) {
-  const before = source.slice(Math.max(0, index - 120), index);
+  const before = source.slice(Math.max(0, index - 400), index);
   const receiver = /([A-Za-z_$][\w$]*)\s*$/.exec(before);
   if (!receiver) return false;
-  const ahead = before.slice(0, receiver.index);
-  return new RegExp(`(\\(\\s*${receiver[1]}\\s*\\)|\\b${receiver[1]})\\s*=>\\s*$`).test(ahead);
+  return new RegExp(`(\\(\\s*${receiver[1]}\\s*\\)|\\b${receiver[1]})\\s*=>`).test(
+    before.slice(0, receiver.index),
+  );
 }
 
 // Comments blanked, line breaks kept, so reported line numbers are the file's.
