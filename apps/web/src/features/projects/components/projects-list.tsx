@@ -12,10 +12,10 @@ import { MoreVerticalIcon } from '@/components/ui/icons';
 import { MenuButton } from '@/components/ui/menu-button';
 import { Pagination } from '@/components/ui/pagination';
 import { paths, projectHref } from '@/config/paths';
-import { useMayManageProjects } from '@/features/team/workspace-context';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppDispatch, useAppState } from '@/stores/app-store';
+import { useMayManageProjects } from '@/stores/workspace-switch';
 import { AutosendCell } from './autosend-cell';
 import './projects.css';
 

@@ -13,8 +13,8 @@ import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
+import { useWorkspaceSwitch } from '@/stores/workspace-switch';
 import { getTeam, inviteMember, removeMember, setMemberRole } from '../api/team';
-import { useWorkspaceSwitch } from '../workspace-context';
 
 export function Team() {
   const { api } = useServices();
