@@ -14,6 +14,8 @@ import { NotificationsDropdown } from './notifications-dropdown';
 import { Sidebar, type SidebarRoute } from './sidebar';
 import { UserDropdown } from './user-dropdown';
 import './admin-shell.css';
+import './dropdown.css';
+import '@/styles/admin-pages.css';
 
 export function AdminShell({
   routes,
