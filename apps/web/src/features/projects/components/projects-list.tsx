@@ -20,7 +20,7 @@ import { AutosendCell } from './autosend-cell';
 import './projects.css';
 
 /** docs/product.md §9: project list page size. */
-export const PAGE_SIZE = 10;
+const PAGE_SIZE = 10;
 
 export function ProjectsList() {
   const { api } = useServices();
@@ -56,7 +56,7 @@ export function ProjectsList() {
     };
   }, [api, userId, dispatch]);
 
-  // The clients' answers per project (issue 11). Secondary to the list: a failure leaves them out quietly.
+  // The clients' answers per project (the client review). Secondary to the list: a failure leaves them out quietly.
   useEffect(() => {
     if (!userId) return;
     let active = true;

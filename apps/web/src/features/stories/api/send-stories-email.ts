@@ -7,7 +7,7 @@ import type { Project, SendAnswer } from '@handoff/core/api';
 import { updateProject } from '@/api/projects';
 import type { ApiClient } from '@/lib/api-client';
 
-export interface StoriesEmail {
+interface StoriesEmail {
   projectKey: string;
   /** The keys of the stories the message lists (the draft's, fixed when it was made). */
   issueKeys: readonly string[];
@@ -18,7 +18,7 @@ export interface StoriesEmail {
   file: File | null;
 }
 
-export function storiesEmailForm(email: StoriesEmail): FormData {
+function storiesEmailForm(email: StoriesEmail): FormData {
   const form = new FormData();
   if (email.file) form.append('file', email.file);
   form.append('subject', email.subject);
