@@ -3,7 +3,7 @@ import type { Project } from '@handoff/core/api';
 import { type RefObject, useId } from 'react';
 import { TextField } from '@/components/ui/form-field';
 
-export function Recipients({ project }: { project: Project }) {
+export function RecipientSummary({ project }: { project: Project }) {
   return (
     <div className="panel send-summary">
       <dl className="details">

@@ -23,7 +23,7 @@ import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
 import { markStoriesSent, STORIES_ALREADY_SENT, sendStoriesEmail } from '../api/send-stories-email';
 import { useStoryDraft } from '../hooks/use-story-draft';
-import { EmailFields, Recipients } from './email-fields';
+import { EmailFields, RecipientSummary } from './email-fields';
 import { FetchedStories, StatusPicker } from './fetch-stories';
 import { SendHistory } from './send-history';
 import './stories.css';
@@ -110,7 +110,7 @@ export function SendStories() {
 
       {project && userId ? (
         <>
-          <Recipients project={project} />
+          <RecipientSummary project={project} />
 
           <div className="form-panel">
             <StatusPicker
