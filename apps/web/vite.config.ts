@@ -54,7 +54,7 @@ function preloadFirstPage(): Plugin {
   };
 }
 
-/** The built HTML pages: the admin app, and the client's review page (issue 11). */
+/** The built HTML pages: the admin app, and the client's review page (its own entry, without the admin app). */
 const htmlPages = ['index.html', 'review.html'];
 
 /**

@@ -1,6 +1,6 @@
 // Prints the gzipped size of the JavaScript and CSS the browser downloads to show /auth/login: the entry
 // chunk with its static imports and CSS, and the login route chunk with its static imports and CSS; fails
-// over 110 kB (issue 10). The same for the client's review page (review.html), which fails over 60 kB. `npm test` runs it after the build.
+// over 110 kB (the first page most visitors see; the README's "Bundle budget"). The same for the client's review page (review.html), which fails over 60 kB. `npm test` runs it after the build.
 // Run after `vite build` (which writes dist/.vite/manifest.json). Also fails when zod reached any chunk: the
 // web imports the API schemas of @handoff/core/api as types only.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -40,7 +40,7 @@ function checkBudget(label, budgetKb, entries) {
 }
 
 checkBudget('/auth/login', 110, ['index.html', 'src/app/routes/auth/login.tsx']);
-// The client's review page (issue 11): its own entry, without the admin app.
+// The client's review page: its own entry, without the admin app.
 checkBudget('/review/{token}', 60, ['review.html']);
 if (overBudget) process.exit(1);
 

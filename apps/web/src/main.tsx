@@ -7,6 +7,8 @@ import { createRoutes } from './app/router';
 import { loadRuntimeConfig } from './lib/runtime-config';
 import { createServices } from './lib/services';
 import './styles/global.css';
+import './styles/auth-pages.css';
+import './styles/feedback.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

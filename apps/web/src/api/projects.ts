@@ -27,7 +27,7 @@ export async function getProjectByKey(api: ApiClient, userId: string, projectKey
   return answer.data;
 }
 
-export type NewProject = Omit<AddProjectBody, 'userId'>;
+type NewProject = Omit<AddProjectBody, 'userId'>;
 
 /** POST /jira/addProject {userId, projectKey, projectName, clientEmails, clientCC} */
 export function addProject(
@@ -44,7 +44,7 @@ export function addProject(
  * address lists; the send flow's, the same plus sentProjectIssuesList; the list toggle's full project,
  * with the CC list named "clinetCC" (spelt so).
  */
-export type ProjectUpdate = UpdateProjectBody['updatedProject'];
+type ProjectUpdate = UpdateProjectBody['updatedProject'];
 
 /** POST /jira/updateFirebaseProject {userId, projectKey, updatedProject} */
 export function updateProject(

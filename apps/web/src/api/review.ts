@@ -1,4 +1,4 @@
-// The staff's client-review calls (issue 11, @handoff/core/api review.ts), shared by the projects and the
+// The staff's client-review calls (their shapes: @handoff/core/api review.ts), shared by the projects and the
 // stories features: revoking a notice's link, the per-project summary, and the Jira transitions a verdict
 // moves an issue through. Shapes imported as types only.
 import type {

@@ -16,9 +16,9 @@ import { useAppState } from '@/stores/app-store';
 import { getProjectByKey } from './projects';
 
 /** Shown when the URL names no project (not a server message). */
-export const NO_PROJECT_KEY_MESSAGE = 'No project was chosen. Open a project from the Projects page.';
+const NO_PROJECT_KEY_MESSAGE = 'No project was chosen. Open a project from the Projects page.';
 
-export type ProjectLoadState = 'loading' | 'loaded' | 'failed';
+type ProjectLoadState = 'loading' | 'loaded' | 'failed';
 
 export function useProjectFromUrl(show: ResultDialogControl['show']) {
   const { api } = useServices();

@@ -21,7 +21,7 @@ export class SessionExpiredError extends ApiError {
   override name = 'SessionExpiredError';
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   /** JSON-serialisable body, or FormData for multipart uploads. */
   body?: unknown;
   headers?: Record<string, string>;

@@ -5,7 +5,7 @@ import { storageKeys } from '@/config/storage-keys';
 import type { IdentityClient, SignInResult } from './identity-client';
 
 /** Renew the ID token when less than this is left (the Firebase SDK uses 30 s; we allow a little more). */
-export const REFRESH_MARGIN_MS = 60_000;
+const REFRESH_MARGIN_MS = 60_000;
 
 export interface AuthSession {
   /** The stored ID token, or null when signed out. Stable between changes (for useSyncExternalStore). */
@@ -29,7 +29,7 @@ export interface AuthSession {
   onExpired(listener: () => void): () => void;
 }
 
-export interface AuthSessionOptions {
+interface AuthSessionOptions {
   identity: IdentityClient;
   storage?: Storage;
   now?: () => number;

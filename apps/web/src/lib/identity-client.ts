@@ -12,13 +12,13 @@ export interface SignInResult {
   localId: string;
 }
 
-export interface RefreshResult {
+interface RefreshResult {
   idToken: string;
   refreshToken: string;
   expiresIn: number;
 }
 
-export interface PasswordPolicy {
+interface PasswordPolicy {
   customStrengthOptions?: {
     minPasswordLength?: number;
     maxPasswordLength?: number;
@@ -49,7 +49,7 @@ export class IdentityError extends Error {
   }
 }
 
-export interface IdentityClientOptions {
+interface IdentityClientOptions {
   identityToolkitUrl: string;
   secureTokenUrl: string;
   apiKey: string;

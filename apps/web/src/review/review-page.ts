@@ -1,4 +1,4 @@
-// The client's review page at {PUBLIC_URL}/review/{token} (issue 11): no account, no admin app, no React.
+// The client's review page at {PUBLIC_URL}/review/{token} (see the README, "The client's review page"): no account, no admin app, no React.
 // It reads the notice with POST /jira/review/getNotice {token} and shows, per story, its key, summary and
 // test steps, two toggle buttons `Passed` / `Failed` (aria-pressed) and a `Comment` box; `Submit results`
 // posts the verdicts given so far to /jira/review/submitVerdicts. The page is built with DOM calls and

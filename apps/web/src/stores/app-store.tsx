@@ -15,7 +15,7 @@ export interface AppState {
   getUserLoading: boolean;
 }
 
-export type AppAction =
+type AppAction =
   | { type: 'AUTH_LOADING'; loading: boolean }
   | { type: 'GET_USER_LOADING'; loading: boolean }
   | { type: 'SET_USER'; user: User | null }

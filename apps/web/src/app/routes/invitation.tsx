@@ -3,7 +3,7 @@
 import { Link, Navigate, useParams } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { joinHref, paths } from '@/config/paths';
-import { rememberPendingJoin } from '@/features/team/pending-join';
+import { rememberPendingJoin } from '@/lib/pending-join';
 import { useAuthToken } from '@/lib/services';
 
 export function Component() {

@@ -19,7 +19,7 @@ function itemsOf(menu: HTMLElement | null): HTMLElement[] {
   return Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
 }
 
-export interface MenuEntry {
+interface MenuEntry {
   label: string;
   onSelect: () => void;
 }

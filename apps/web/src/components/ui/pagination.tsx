@@ -10,9 +10,9 @@
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 import './pagination.css';
 
-export type PaginationItem = { type: 'page'; index: number } | { type: 'break'; index: number };
+type PaginationItem = { type: 'page'; index: number } | { type: 'break'; index: number };
 
-export interface PaginationOptions {
+interface PaginationOptions {
   pageRangeDisplayed: number;
   marginPagesDisplayed: number;
 }

@@ -11,7 +11,7 @@ import { useModal } from './use-modal';
 
 export type ResultType = 'success' | 'error';
 
-export interface ResultDialogState {
+interface ResultDialogState {
   message: string;
   type: ResultType;
   path?: string;

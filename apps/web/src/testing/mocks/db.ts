@@ -47,19 +47,19 @@ export const db = {
   counter: 0,
 };
 
-export interface ReviewLink {
+interface ReviewLink {
   sendId: string;
   projectName: string;
   stories: ReviewStory[];
 }
 
-export interface ProjectTransitions {
+interface ProjectTransitions {
   available: JiraTransition[];
   onFailed: JiraTransition | null;
   onPassed: JiraTransition | null;
 }
 
-export interface ApiCall {
+interface ApiCall {
   path: string;
   body: unknown;
   headers?: Record<string, string>;

@@ -7,17 +7,17 @@ import { type ApiClient, ApiError } from '@/lib/api-client';
 import { useServices } from '@/lib/services';
 import { useAppDispatch } from '@/stores/app-store';
 
-export type RegisterInput = RegisterBody;
+type RegisterInput = RegisterBody;
 
-export const SUCCESS_STATUS = 200;
+const SUCCESS_STATUS = 200;
 
-export function registerUser(api: ApiClient, input: RegisterInput): Promise<RegisterAnswer> {
+function registerUser(api: ApiClient, input: RegisterInput): Promise<RegisterAnswer> {
   const { email, password, apikey } = input;
   const body: RegisterBody = { email, password, apikey };
   return api.post<RegisterAnswer>('/jira/register', body, { auth: false });
 }
 
-export type RegisterOutcome = { ok: true; message: string } | { ok: false; message: string };
+type RegisterOutcome = { ok: true; message: string } | { ok: false; message: string };
 
 /** Registers and returns the text to show: the server's message, mapped as docs/product.md §8 says. */
 export function useRegister(): (input: RegisterInput) => Promise<RegisterOutcome> {

@@ -6,7 +6,7 @@ import { BusyButton } from '@/components/ui/busy-button';
 import { PasswordField, TextField } from '@/components/ui/form-field';
 import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
 import { paths } from '@/config/paths';
-import { takePendingJoin } from '@/features/team/pending-join';
+import { takePendingJoin } from '@/lib/pending-join';
 import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
 import { identityErrorCode } from '../api/password-reset';

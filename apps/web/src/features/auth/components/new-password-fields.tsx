@@ -3,7 +3,7 @@
 import type { Dispatch, SetStateAction } from 'react';
 import { PasswordField } from '@/components/ui/form-field';
 
-export interface NewPassword {
+interface NewPassword {
   password: string;
   confirmPassword: string;
 }

@@ -1,4 +1,4 @@
-// The client review on the project screens (issue 11): the summary per project in the list, and the Jira
+// The client review on the project screens: the summary per project in the list, and the Jira
 // transitions a verdict moves an issue through on the edit screen.
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';

@@ -1,6 +1,6 @@
 // /admin/edit-project?key={projectKey} (docs/product.md §2, §5, §8): the project is fetched by key on load (a failure
 // shows an error dialog); its name and key are read-only, the address lists are editable; "Update Project"
-// saves them with the client review's Jira transitions (issue 11), and the success dialog's Okay goes to
+// saves them with the Jira transitions a client's verdict moves an issue through, and the success dialog's Okay goes to
 // /admin/index.
 import { texts } from '@handoff/core';
 import type { Project } from '@handoff/core/api';

@@ -3,24 +3,23 @@
 // loaded on mount with the loaded user's id; a load failure shows a browser alert with the server's error.
 import { texts } from '@handoff/core';
 import type { Project } from '@handoff/core/api';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { deleteProject, fullProjectUpdate, getProjects, updateProject } from '@/api/projects';
+import { deleteProject, getProjects } from '@/api/projects';
 import { getReviewSummaries, type ReviewSummaries, reviewSummaryText } from '@/api/review';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { MoreVerticalIcon } from '@/components/ui/icons';
-import { MenuButton } from '@/components/ui/menu-button';
 import { Pagination } from '@/components/ui/pagination';
-import { paths, projectHref } from '@/config/paths';
-import { useMayManageProjects } from '@/features/team/workspace-context';
+import { paths } from '@/config/paths';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppDispatch, useAppState } from '@/stores/app-store';
-import { AutosendCell } from './autosend-cell';
+import { useMayManageProjects } from '@/stores/workspace-switch';
+import { useAutosendToggle } from '../hooks/use-autosend-toggle';
+import { ProjectRow } from './project-row';
 import './projects.css';
 
 /** docs/product.md §9: project list page size. */
-export const PAGE_SIZE = 10;
+const PAGE_SIZE = 10;
 
 export function ProjectsList() {
   const { api } = useServices();
@@ -32,10 +31,9 @@ export function ProjectsList() {
   const [toDelete, setToDelete] = useState<Project | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [reviews, setReviews] = useState<ReviewSummaries>({});
-  /** The latest toggle request per project key: answers to older ones are ignored. */
-  const toggles = useRef(new Map<string, number>());
   const userId = user?.id;
   const mayManage = useMayManageProjects();
+  const toggleAutosend = useAutosendToggle(userId);
 
   useEffect(() => {
     if (!userId) return;
@@ -56,7 +54,7 @@ export function ProjectsList() {
     };
   }, [api, userId, dispatch]);
 
-  // The clients' answers per project (issue 11). Secondary to the list: a failure leaves them out quietly.
+  // The clients' answers per project (the client review). Secondary to the list: a failure leaves them out quietly.
   useEffect(() => {
     if (!userId) return;
     let active = true;
@@ -74,32 +72,6 @@ export function ProjectsList() {
   const pageCount = Math.ceil(projects.length / PAGE_SIZE);
   const current = Math.min(page, Math.max(0, pageCount - 1));
   const rows = projects.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
-
-  /**
-   * docs/product.md §4: flip autosend, update the list at once, and send the full project (CC as "clinetCC").
-   * If the server refuses (e.g. Jira refused the token), the switch goes back and the message is alerted.
-   */
-  const toggleAutosend = (project: Project, autosend: boolean) => {
-    if (!userId) return;
-    const key = project.projectKey;
-    const ticket = (toggles.current.get(key) ?? 0) + 1;
-    toggles.current.set(key, ticket);
-    const isLatest = () => toggles.current.get(key) === ticket;
-    dispatch({ type: 'UPDATE_PROJECT', project: { ...project, autosend } });
-    updateProject(api, userId, key, fullProjectUpdate(project, autosend)).then(
-      (answer) => {
-        // The server's copy may carry a fresh auto-send status (e.g. the next run).
-        if (isLatest() && answer?.data?.projectKey === key) {
-          dispatch({ type: 'UPDATE_PROJECT', project: answer.data });
-        }
-      },
-      (error: unknown) => {
-        if (!isLatest()) return;
-        dispatch({ type: 'UPDATE_PROJECT', project });
-        if (!isSessionEnded(error)) window.alert(errorMessage(error));
-      },
-    );
-  };
 
   const confirmDelete = async () => {
     if (!toDelete || !userId) return;
@@ -155,39 +127,14 @@ export function ProjectsList() {
               </tr>
             ) : (
               rows.map((project) => (
-                <tr key={project.projectKey}>
-                  <td className="projects__key">{project.projectKey}</td>
-                  <td>
-                    {project.projectName}
-                    <ReviewSummary text={reviewSummaryText(reviews[project.projectKey])} />
-                  </td>
-                  <td>
-                    <AutosendCell project={project} onToggle={toggleAutosend} />
-                  </td>
-                  <td className="table__actions">
-                    <MenuButton
-                      label={`Actions for ${project.projectKey}`}
-                      content={<MoreVerticalIcon />}
-                      entries={[
-                        // Members fetch and send; adding, changing addresses and deleting are the owners'.
-                        ...(mayManage
-                          ? [
-                              {
-                                label: 'Update',
-                                onSelect: () =>
-                                  navigate(projectHref(paths.admin.editProject, project.projectKey)),
-                              },
-                              { label: 'Delete', onSelect: () => setToDelete(project) },
-                            ]
-                          : []),
-                        {
-                          label: 'Send stories to client',
-                          onSelect: () => navigate(projectHref(paths.admin.sendStories, project.projectKey)),
-                        },
-                      ]}
-                    />
-                  </td>
-                </tr>
+                <ProjectRow
+                  key={project.projectKey}
+                  project={project}
+                  reviewText={reviewSummaryText(reviews[project.projectKey])}
+                  mayManage={mayManage}
+                  onToggleAutosend={toggleAutosend}
+                  onDelete={setToDelete}
+                />
               ))
             )}
           </tbody>
@@ -204,16 +151,5 @@ export function ProjectsList() {
         onCancel={() => setToDelete(null)}
       />
     </section>
-  );
-}
-
-/** A project's client review at a glance, e.g. "2 failed · 3 passed · 4 waiting"; nothing when none. */
-function ReviewSummary({ text }: { text: string }) {
-  if (!text) return null;
-  return (
-    <span className="projects__review">
-      <span className="visually-hidden">Client review: </span>
-      {text}
-    </span>
   );
 }

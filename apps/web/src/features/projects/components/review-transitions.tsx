@@ -1,4 +1,4 @@
-// The edit screen's "Client review" part (issue 11): which Jira transition a Failed and a Passed verdict
+// The edit screen's "Client review" part: which Jira transition a Failed and a Passed verdict
 // move the issue through, chosen from the transitions Jira lists for the project; "Don't move it" (the
 // default) leaves the issue where it is.
 import type { JiraTransition } from '@handoff/core/api';

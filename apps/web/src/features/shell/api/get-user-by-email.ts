@@ -5,13 +5,13 @@ import { type ApiClient, SessionExpiredError } from '@/lib/api-client';
 import { useServices } from '@/lib/services';
 import { useAppDispatch } from '@/stores/app-store';
 
-export async function getUserByEmail(api: ApiClient, email: string): Promise<User> {
+async function getUserByEmail(api: ApiClient, email: string): Promise<User> {
   const body: GetUserByEmailBody = { email };
   const answer = await api.post<GetUserByEmailAnswer>('/jira/get-user-by-email', body);
   return answer.data;
 }
 
-export type UserLoadState = 'loading' | 'loaded' | 'failed';
+type UserLoadState = 'loading' | 'loaded' | 'failed';
 
 /**
  * Loads the user by the stored "user-email" when the shell mounts (and again on `retry`), keeping the

@@ -5,24 +5,28 @@ import type { WorkspaceRole } from '@handoff/core/api';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import type { LogoConfig } from '@/config/brand';
-import { WorkspaceSelect } from '@/features/team/components/workspace-select';
-import { WorkspaceSwitchContext } from '@/features/team/workspace-context';
 import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
+import { WorkspaceSwitchContext } from '@/stores/workspace-switch';
 import { useLoadUser } from '../api/get-user-by-email';
 import { useLogout } from '../api/use-logout';
 import { NotificationsDropdown } from './notifications-dropdown';
 import { Sidebar, type SidebarRoute } from './sidebar';
 import { UserDropdown } from './user-dropdown';
 import './admin-shell.css';
+import './dropdown.css';
+import '@/styles/admin-pages.css';
 
 export function AdminShell({
   routes,
   logo,
+  workspaceSelect,
   children,
 }: {
   routes: readonly SidebarRoute[];
   logo: LogoConfig;
+  /** The top bar's Workspace select, shown once the user is loaded (the routes compose it from the team feature). */
+  workspaceSelect: ReactNode;
   children: ReactNode;
 }) {
   const { config, session } = useServices();
@@ -56,7 +60,7 @@ export function AdminShell({
               </p>
             ) : null}
             <div className="topbar__actions">
-              {loading || state === 'failed' ? null : <WorkspaceSelect />}
+              {loading || state === 'failed' ? null : workspaceSelect}
               <NotificationsDropdown />
               <UserDropdown email={user?.email ?? session.getEmail()} />
               <button type="button" className="button button--outline" onClick={logout}>

@@ -3,10 +3,11 @@
 // keys, comma-separated): the server takes over exactly the claim of those keys, gives them back if the
 // mail server refuses the e-mail, and answers 409 if any was sent meanwhile. The browser sets the
 // multipart content type.
-import type { SendAnswer } from '@handoff/core/api';
+import type { Project, SendAnswer } from '@handoff/core/api';
+import { updateProject } from '@/api/projects';
 import type { ApiClient } from '@/lib/api-client';
 
-export interface StoriesEmail {
+interface StoriesEmail {
   projectKey: string;
   /** The keys of the stories the message lists (the draft's, fixed when it was made). */
   issueKeys: readonly string[];
@@ -17,7 +18,7 @@ export interface StoriesEmail {
   file: File | null;
 }
 
-export function storiesEmailForm(email: StoriesEmail): FormData {
+function storiesEmailForm(email: StoriesEmail): FormData {
   const form = new FormData();
   if (email.file) form.append('file', email.file);
   form.append('subject', email.subject);
@@ -34,4 +35,25 @@ export const STORIES_ALREADY_SENT = 409;
 
 export function sendStoriesEmail(api: ApiClient, email: StoriesEmail): Promise<SendAnswer> {
   return api.post<SendAnswer>('/jira/sendDownloadedIssues', storiesEmailForm(email));
+}
+
+/**
+ * The first of the two calls (docs/product.md §4 step 4: first the update, then the e-mail): appends the draft's
+ * keys to the project's sentProjectIssuesList, and answers the project as it now is.
+ */
+export async function markStoriesSent(
+  api: ApiClient,
+  userId: string,
+  project: Project,
+  issueKeys: readonly string[],
+): Promise<Project> {
+  const sentProjectIssuesList = [...new Set([...project.sentProjectIssuesList, ...issueKeys])];
+  const answer = await updateProject(api, userId, project.projectKey, {
+    projectKey: project.projectKey,
+    projectName: project.projectName,
+    clientEmails: project.clientEmails,
+    clientCC: project.clientCC,
+    sentProjectIssuesList,
+  });
+  return answer?.data ?? { ...project, sentProjectIssuesList };
 }

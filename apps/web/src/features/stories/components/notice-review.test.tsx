@@ -1,4 +1,4 @@
-// The client's review in a project's Sent history (issue 11): link state, verdicts, Jira write-back, revoking.
+// The client's review in a project's Sent history: link state, verdicts, Jira write-back, revoking.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '@/lib/format';

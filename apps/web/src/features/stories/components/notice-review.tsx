@@ -1,4 +1,4 @@
-// A notice's client review in the Sent history (issue 11): the link's state with its expiry, and per story
+// A notice's client review in the Sent history: the link's state with its expiry, and per story
 // the client's verdict (Waiting, Passed or Failed) with the comment, when it was given and whether it
 // reached Jira. An active link can be revoked, after a confirmation.
 import type { NoticeReview } from '@handoff/core/api';

@@ -1,5 +1,5 @@
 // The "Sent" section of a project: every e-mail of stories, manual or automatic, newest first, with its
-// outcome, recipients, stories, subject and attachment, and the client's review of it (issue 11). The
+// outcome, recipients, stories, subject and attachment, and the client's review of it. The
 // message body unfolds, so an e-mail kept in the outbox (no mail server, e.g. in the demo) can be read here.
 
 import type { SendRecord } from '@handoff/core/api';
@@ -11,7 +11,7 @@ import { getProjectSends } from '../api/get-project-sends';
 import { NoticeReviewView } from './notice-review';
 
 /** What a send's outcome reads as. */
-export function sendStatusText(send: SendRecord): string {
+function sendStatusText(send: SendRecord): string {
   switch (send.status) {
     case 'sent':
       return send.delivered === false ? 'Kept in the outbox — not delivered' : 'Sent';

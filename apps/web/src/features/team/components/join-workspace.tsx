@@ -9,8 +9,8 @@ import type { ApiClient } from '@/lib/api-client';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
+import { useWorkspaceSwitch } from '@/stores/workspace-switch';
 import { joinWorkspace } from '../api/team';
-import { useWorkspaceSwitch } from '../workspace-context';
 
 /**
  * A link is used once: the page may be mounted again while the shell settles, so every mount for the same

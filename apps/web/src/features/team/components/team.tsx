@@ -10,11 +10,11 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
 import { paths } from '@/config/paths';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
-import { formatDateTime } from '@/lib/format';
 import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
+import { useWorkspaceSwitch } from '@/stores/workspace-switch';
 import { getTeam, inviteMember, removeMember, setMemberRole } from '../api/team';
-import { useWorkspaceSwitch } from '../workspace-context';
+import { MembersTable, OpenInvites } from './members-table';
 
 export function Team() {
   const { api } = useServices();
@@ -83,6 +83,11 @@ export function Team() {
     );
   };
 
+  const onToggleRole = (member: TeamMember) => {
+    if (!userId) return;
+    void run(() => setMemberRole(api, userId, member.userId, member.role === 'owner' ? 'member' : 'owner'));
+  };
+
   const isOwner = team?.role === 'owner';
 
   return (
@@ -130,76 +135,15 @@ export function Team() {
               </div>
             </form>
           ) : null}
-          <div className="table-wrap">
-            <table className="table" aria-labelledby="members-heading">
-              <caption id="members-heading" className="section-title">
-                Members
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {team.members.map((member) => (
-                  <tr key={member.userId}>
-                    <td>{member.email}</td>
-                    <td>{member.role}</td>
-                    <td className="table__actions">
-                      {isOwner && member.userId !== userId ? (
-                        <button
-                          type="button"
-                          className="button button--outline"
-                          disabled={busy}
-                          onClick={() =>
-                            userId &&
-                            void run(() =>
-                              setMemberRole(
-                                api,
-                                userId,
-                                member.userId,
-                                member.role === 'owner' ? 'member' : 'owner',
-                              ),
-                            )
-                          }
-                        >
-                          {member.role === 'owner'
-                            ? `Make ${member.email} a member`
-                            : `Make ${member.email} an owner`}
-                        </button>
-                      ) : null}{' '}
-                      {isOwner || member.userId === userId ? (
-                        <button
-                          type="button"
-                          className="button button--outline"
-                          disabled={busy}
-                          onClick={() => onRemove(member)}
-                        >
-                          {member.userId === userId ? 'Leave the workspace' : `Remove ${member.email}`}
-                        </button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {team.invites.length > 0 ? (
-            <div className="panel">
-              <h2 className="section-title">Invitations not yet accepted</h2>
-              <ul>
-                {team.invites.map((invite) => (
-                  <li key={invite.email}>
-                    {invite.email} (valid until {formatDateTime(invite.expiresAt)})
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+          <MembersTable
+            members={team.members}
+            userId={userId}
+            isOwner={isOwner}
+            busy={busy}
+            onToggleRole={onToggleRole}
+            onRemove={onRemove}
+          />
+          <OpenInvites invites={team.invites} />
         </>
       ) : null}
       <ResultDialog control={dialog} />

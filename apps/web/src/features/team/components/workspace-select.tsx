@@ -7,8 +7,8 @@ import { paths } from '@/config/paths';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
+import { useWorkspaceSwitch } from '@/stores/workspace-switch';
 import { getWorkspaces, switchWorkspace } from '../api/team';
-import { useWorkspaceSwitch } from '../workspace-context';
 
 export function WorkspaceSelect() {
   const { api } = useServices();

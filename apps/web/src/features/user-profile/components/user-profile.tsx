@@ -11,9 +11,9 @@ import { useAppDispatch, useAppState } from '@/stores/app-store';
 import { updateApiKey } from '../api/update-api-key';
 
 /** Atlassian's page for creating API tokens. */
-export const ATLASSIAN_TOKENS_URL = 'https://id.atlassian.com/manage-profile/security/api-tokens';
-export const EMPTY_TOKEN_MESSAGE = 'Please enter your Jira API token.';
-export const TOKEN_SAVED_MESSAGE = 'Your Jira API token has been updated.';
+const ATLASSIAN_TOKENS_URL = 'https://id.atlassian.com/manage-profile/security/api-tokens';
+const EMPTY_TOKEN_MESSAGE = 'Please enter your Jira API token.';
+const TOKEN_SAVED_MESSAGE = 'Your Jira API token has been updated.';
 
 export function UserProfile() {
   const { api, config } = useServices();

@@ -1,4 +1,4 @@
-// The client review calls (issue 11, @handoff/core/api review.ts), served from the in-memory db: the two
+// The client review calls (their shapes: @handoff/core/api review.ts), served from the in-memory db: the two
 // public calls need nothing but the token; the staff calls need the bearer token like the other calls.
 import type { ReviewChangeAnswer, ReviewSummariesAnswer, ReviewVerdict } from '@handoff/core/api';
 import { HttpResponse, http } from 'msw';

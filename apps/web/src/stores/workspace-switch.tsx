@@ -3,7 +3,7 @@
 import type { WorkspaceRole } from '@handoff/core/api';
 import { createContext, useContext } from 'react';
 
-export interface WorkspaceSwitch {
+interface WorkspaceSwitch {
   /** Bumped each time the current workspace changes. */
   version: number;
   changed: () => void;

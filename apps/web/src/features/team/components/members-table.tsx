@@ -1,0 +1,87 @@
+// The team screen's "Members" table: e-mail and role, with the buttons the caller's role offers (owners change
+// roles and remove others; anyone leaves), and the invitations not yet accepted.
+import type { TeamAnswer, TeamMember } from '@handoff/core/api';
+import { formatDateTime } from '@/lib/format';
+
+export function MembersTable({
+  members,
+  userId,
+  isOwner,
+  busy,
+  onToggleRole,
+  onRemove,
+}: {
+  members: readonly TeamMember[];
+  userId: string | undefined;
+  isOwner: boolean;
+  busy: boolean;
+  onToggleRole: (member: TeamMember) => void;
+  onRemove: (member: TeamMember) => void;
+}) {
+  return (
+    <div className="table-wrap">
+      <table className="table" aria-labelledby="members-heading">
+        <caption id="members-heading" className="section-title">
+          Members
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Email</th>
+            <th scope="col">Role</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {members.map((member) => (
+            <tr key={member.userId}>
+              <td>{member.email}</td>
+              <td>{member.role}</td>
+              <td className="table__actions">
+                {isOwner && member.userId !== userId ? (
+                  <button
+                    type="button"
+                    className="button button--outline"
+                    disabled={busy}
+                    onClick={() => onToggleRole(member)}
+                  >
+                    {member.role === 'owner'
+                      ? `Make ${member.email} a member`
+                      : `Make ${member.email} an owner`}
+                  </button>
+                ) : null}{' '}
+                {isOwner || member.userId === userId ? (
+                  <button
+                    type="button"
+                    className="button button--outline"
+                    disabled={busy}
+                    onClick={() => onRemove(member)}
+                  >
+                    {member.userId === userId ? 'Leave the workspace' : `Remove ${member.email}`}
+                  </button>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function OpenInvites({ invites }: { invites: TeamAnswer['data']['invites'] }) {
+  if (invites.length === 0) return null;
+  return (
+    <div className="panel">
+      <h2 className="section-title">Invitations not yet accepted</h2>
+      <ul>
+        {invites.map((invite) => (
+          <li key={invite.email}>
+            {invite.email} (valid until {formatDateTime(invite.expiresAt)})
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
