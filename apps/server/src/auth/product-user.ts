@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { findUserByIdentityUid } from '../accounts/users.repository.ts';
-import { RecentlyVerified } from '../auth/recently-verified.ts';
 import { SecretBox } from '../common/secret-box.ts';
 import { forbidden, unauthorized } from '../errors.ts';
+import { RecentlyVerified } from './recently-verified.ts';
 
 /** The product user behind a verified request, with the Jira API token decrypted. */
 export interface ProductUser {
