@@ -28,6 +28,7 @@ import { type LedgerOptions, ledgerPlugin } from './ledger/ledger.ts';
 import { mailPlugin } from './mail/mailer.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
 import { reviewPlugin } from './review/review.routes.ts';
+import { createReviewLinks } from './review/review-links.ts';
 import type { ResolvedConfig } from './secrets.ts';
 import { sendsRoutes } from './sends/sends.routes.ts';
 import { storiesRoutes } from './stories/stories.routes.ts';
@@ -143,7 +144,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Mail, the identity provider (or Google's, by AUTH_MODE), bearer-token checks, registration.
   await app.register(mailPlugin);
   await app.register(jobsPlugin, options.review?.jobs ?? {});
-  await app.register(ledgerPlugin, options.ledger ?? {});
+  // The ledger calls the review module through its notice hook: each notice gets its review link.
+  await app.register(ledgerPlugin, {
+    ...options.ledger,
+    notices: createReviewLinks({
+      publicUrl: app.config.publicUrl,
+      linkDays: app.config.reviewLinkDays,
+      smtpConfigured: app.mailer.smtpConfigured,
+      ...(options.ledger?.now ? { now: options.ledger.now } : {}),
+      onJobQueued: () => app.jobs.wake(),
+    }),
+  });
   await app.register(identityPlugin, options.identity ?? {});
   await app.register(authPlugin, { verifier: app.identity.verifier });
   await app.register(accountsRoutes);

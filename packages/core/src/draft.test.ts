@@ -368,3 +368,31 @@ describe('draftEmail properties', () => {
     );
   });
 });
+
+describe('re-tests', () => {
+  it('drafts a re-test although its key was sent, as "- {issueHeader} (re-test)" with its test steps', () => {
+    const issues: Issue[] = [
+      { key: 'A-1', issueHeader: 'Checkout', description: 'N/A', retest: true },
+      { key: 'A-2', issueHeader: 'Saved cards', description: 'N/A' },
+      {
+        key: 'A-3',
+        issueHeader: 'Search',
+        description: {
+          type: 'doc',
+          version: 1,
+          content: [
+            { type: 'paragraph', content: [{ type: 'text', text: '#test#' }] },
+            { type: 'paragraph', content: [{ type: 'text', text: 'Type a word' }] },
+          ],
+        },
+        retest: true,
+      },
+    ];
+    const draft = draftEmail(issues, ['A-1', 'A-2', 'A-3']);
+    expect(draft.includedKeys).toEqual(['A-1', 'A-3']);
+    expect(draft.text).toBe(
+      'Dear customer,\n\nThe following features are finished:\n- Checkout (re-test)\n- Search (re-test)' +
+        '\n\nPlease test the following:\nSearch:\n- Type a word\n\nRegards,',
+    );
+  });
+});

@@ -10,6 +10,8 @@ export interface Issue {
   issueHeader: string;
   /** "N/A" when the story has no description, otherwise an ADF document. */
   description: 'N/A' | AdfNode;
+  /** Sent before and offered again for re-test: drafted even though its key is in the sent list. */
+  retest?: boolean;
 }
 
 export interface EmailDraft {
@@ -75,7 +77,7 @@ function toKeySet(sentKeys: unknown): Set<string> {
  * Drafts the "Request for Testing" e-mail (docs/product.md §4) for the issues whose key is not in `sentKeys`:
  *
  *   Dear customer,⏎⏎The following features are finished:⏎
- *   - {issueHeader}          (one line per unsent issue, joined by ⏎)
+ *   - {issueHeader}          (one line per unsent issue, joined by ⏎; "- {issueHeader} (re-test)" for a re-test)
  *   ⏎⏎Please test the following:⏎
  *   {issueHeader}:⏎- {step}⏎- {step}   (one group per unsent issue with steps; groups joined by ⏎⏎)
  *   ⏎⏎Regards,
@@ -89,6 +91,7 @@ export function draftEmail(
   sentKeys: readonly string[] | ReadonlySet<string>,
 ): EmailDraft {
   const sent = toKeySet(sentKeys);
+  const listed = new Set<string>();
   const includedKeys: string[] = [];
   // Built with += rather than arrays and join: V8 concatenates these ropes faster for large drafts.
   let features = '';
@@ -96,11 +99,14 @@ export function draftEmail(
   if (Array.isArray(issues)) {
     for (const issue of issues as unknown[]) {
       if (typeof issue !== 'object' || issue === null) continue;
-      const { key, issueHeader, description } = issue as Record<string, unknown>;
-      if (typeof key !== 'string' || key === '' || sent.has(key)) continue;
-      sent.add(key); // list each key once
+      const { key, issueHeader, description, retest } = issue as Record<string, unknown>;
+      if (typeof key !== 'string' || key === '' || listed.has(key)) continue;
+      // A re-test is drafted again although it was sent; any other sent story is not.
+      if (retest !== true && sent.has(key)) continue;
+      listed.add(key); // list each key once
       const header = (typeof issueHeader === 'string' ? oneLine(issueHeader) : '') || key;
-      features += includedKeys.length === 0 ? `- ${header}` : `\n- ${header}`;
+      const feature = retest === true ? `${header}${texts.draft.retestSuffix}` : header;
+      features += includedKeys.length === 0 ? `- ${feature}` : `\n- ${feature}`;
       includedKeys.push(key);
       const issueSteps = testStepsOf(description);
       if (issueSteps.length === 0) continue;

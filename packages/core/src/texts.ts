@@ -91,6 +91,8 @@ export const texts = deepFreeze({
     notAvailable: 'N/A',
     /** §9: the test-steps marker (matched case-insensitively). */
     testMarker: '#test#',
+    /** After the title of a story offered again for re-test, in the list of finished features. */
+    retestSuffix: ' (re-test)',
   },
 });
 

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { SecretBox } from '../common/secret-box.ts';
+import { retestKeys } from '../stories/retests.ts';
 import { fetchStories } from '../stories/stories.service.ts';
 import { type AutosendDeps, type RoundReport, runAutosendRound } from './autosend.service.ts';
 import { type Clock, type Scheduler, startScheduler, systemClock } from './scheduler.ts';
@@ -36,6 +37,8 @@ export const autosendPlugin = fp<AutosendOptions>(
           status: 'Done',
           issueTypes: app.config.jiraIssueTypes,
         }),
+      retestsOf: (credentials, projectId, stories) =>
+        retestKeys({ db: app.db, jira: app.jira, now: () => new Date() }, credentials, projectId, stories),
       intervalMs: app.config.autosendIntervalMs,
       log: app.log,
     };

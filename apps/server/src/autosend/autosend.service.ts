@@ -10,6 +10,7 @@ import {
   stopAutosend,
 } from '../projects/projects.repository.ts';
 import { snapshotOf } from '../review/review-links.ts';
+import type { FetchedStory } from '../stories/stories.service.ts';
 
 export interface AutosendDeps {
   db: Db;
@@ -19,7 +20,13 @@ export interface AutosendDeps {
   fetchDoneStories: (
     credentials: { email: string; apiToken: string },
     projectKey: string,
-  ) => Promise<Issue[]>;
+  ) => Promise<FetchedStory[]>;
+  /** The fetched stories offered for re-test (stories/retests.ts). */
+  retestsOf: (
+    credentials: { email: string; apiToken: string },
+    projectId: string,
+    stories: FetchedStory[],
+  ) => Promise<Set<string>>;
   intervalMs: number;
   log: FastifyBaseLogger;
 }
@@ -79,10 +86,11 @@ async function runProject(
   }
   let stories: Issue[];
   try {
-    stories = await deps.fetchDoneStories(
-      { email: member.email, apiToken: deps.secretBox.open(member.apikey_encrypted) },
-      project.project_key,
-    );
+    const credentials = { email: member.email, apiToken: deps.secretBox.open(member.apikey_encrypted) };
+    const fetched = await deps.fetchDoneStories(credentials, project.project_key);
+    // Re-tests are drafted like the web's draft does: "- {issueHeader} (re-test)".
+    const retests = await deps.retestsOf(credentials, project.id, fetched);
+    stories = fetched.map((story) => (retests.has(story.key) ? { ...story, retest: true } : story));
   } catch (error) {
     await recordFailure(deps, project.id, now, `Could not fetch the Done stories: ${messageOf(error)}`);
     return 'failed';

@@ -174,6 +174,14 @@ export interface ReviewLinksTable {
   /** The notice's stories; null until fetched from Jira (manual sends fetch them after the hand-over). */
   stories: ColumnType<ReviewStorySnapshot[] | null, string | null, string | null>;
   created_at: Generated<Date>;
+  /** The client's sign-off: who, when, and each story's verdict at that moment; null until signed off. */
+  signed_off_at: Date | null;
+  signed_off_by: string | null;
+  signed_off_verdicts: ColumnType<
+    Array<{ key: string; verdict: 'passed' | 'failed' }> | null,
+    string | null,
+    string | null
+  >;
 }
 
 export type WriteBackState = 'pending' | 'written' | 'refused';
@@ -190,6 +198,21 @@ export interface ReviewVerdictsTable {
   write_back: Generated<WriteBackState>;
   write_back_error: string | null;
   jira_comment_id: string | null;
+  /** The name the client gave on the review page; null for verdicts given before it was asked. */
+  reviewer: string | null;
+}
+
+/** A story offered again for re-test; used by exactly one send (ledger/README.md). */
+export interface RetestOffersTable {
+  id: Generated<string>;
+  project_id: string;
+  issue_key: string;
+  reason: 'failed' | 'asked';
+  verdict_id: string | null;
+  asked_by_user_id: string | null;
+  created_at: Generated<Date>;
+  used_by_send_id: string | null;
+  used_at: Date | null;
 }
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
@@ -221,6 +244,15 @@ export interface DemoTrackerStatusesTable {
   status_id: string;
 }
 
+export interface DemoTrackerStatusChangesTable {
+  id: Generated<string>;
+  issue_key: string;
+  from_status_id: string;
+  to_status_id: string;
+  author_user_id: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   identity_accounts: IdentityAccountsTable;
   identity_refresh_tokens: IdentityRefreshTokensTable;
@@ -239,6 +271,8 @@ export interface Database {
   jobs: JobsTable;
   demo_tracker_comments: DemoTrackerCommentsTable;
   demo_tracker_statuses: DemoTrackerStatusesTable;
+  demo_tracker_status_changes: DemoTrackerStatusChangesTable;
+  retest_offers: RetestOffersTable;
 }
 
 export type ProjectRow = Selectable<ProjectsTable>;

@@ -10,9 +10,15 @@ import {
   lockSentKeys,
   writeSentKeys,
 } from '../projects/projects.repository.ts';
-import type { ReviewMailParts } from '../review/review-links.ts';
 import { releaseOwnClaims } from './give-backs.ts';
-import type { LedgerContext, ManualSendAdmission, OpenSend, StoriesMessage } from './ledger.ts';
+import type {
+  LedgerContext,
+  ManualSendAdmission,
+  NoticeMailParts,
+  OpenSend,
+  StoriesMessage,
+} from './ledger.ts';
+import { openRetestKeys, useRetestOffers } from './retest-offers.repository.ts';
 import {
   deleteSends,
   insertOpenSend,
@@ -51,8 +57,8 @@ async function openReviewLink(
   trx: Trx,
   sendId: string,
   message: StoriesMessage,
-): Promise<ReviewMailParts | undefined> {
-  return context.reviewLinks?.open(trx, { id: sendId }, message.text, message.reviewStories);
+): Promise<NoticeMailParts | undefined> {
+  return context.notices?.open(trx, { id: sendId }, message.text, message.reviewStories);
 }
 
 /** See Ledger.claimFromUpdate. */
@@ -105,7 +111,10 @@ export async function startManualSend(
       });
       const owned = new Set(takenOver.flatMap((claim) => claim.issue_keys));
       const inList = new Set(project.listed_keys);
-      sentMeanwhile = keys.filter((key) => inList.has(key) && !owned.has(key));
+      const taken = keys.filter((key) => inList.has(key) && !owned.has(key));
+      // A story in the list may be carried again only by using its open re-test offer (once).
+      const offered = new Set(taken.length > 0 ? await openRetestKeys(trx, projectId, taken) : []);
+      sentMeanwhile = taken.filter((key) => !offered.has(key));
       // Rolls the take-over back: nothing is e-mailed.
       if (sentMeanwhile.length > 0) throw storiesSentMeanwhile(sentMeanwhile);
       const fresh = keys.filter((key) => !inList.has(key));
@@ -121,6 +130,7 @@ export async function startManualSend(
       if (first) {
         // Usually the send is exactly its own claim, which owns these keys already.
         if (first.issue_keys.length !== keys.length) await setSendKeys(trx, first.id, keys);
+        await useRetestOffers(trx, projectId, [...offered], first.id, at);
         return { id: first.id, notice: await openReviewLink(context, trx, first.id, message) };
       }
       const openedId = await insertOpenSend(trx, {
@@ -131,6 +141,7 @@ export async function startManualSend(
         sentBy: owner.sentBy,
         details: details(message),
       });
+      await useRetestOffers(trx, projectId, [...offered], openedId, at);
       return { id: openedId, notice: await openReviewLink(context, trx, openedId, message) };
     })
     .catch(async (error: unknown) => {
@@ -155,10 +166,15 @@ export async function startAutoSend(
     const sentKeys = await lockSentKeys(trx, projectId);
     if (!sentKeys) return null;
     const inList = new Set(sentKeys);
-    const keys = [...new Set(candidateKeys)].filter((key) => !inList.has(key));
+    const candidates = [...new Set(candidateKeys)];
+    const listed = candidates.filter((key) => inList.has(key));
+    // Stories sent before are claimed again only with their open re-test offer.
+    const offered = new Set(listed.length > 0 ? await openRetestKeys(trx, projectId, listed) : []);
+    const fresh = candidates.filter((key) => !inList.has(key));
+    const keys = candidates.filter((key) => !inList.has(key) || offered.has(key));
     if (keys.length === 0) return null;
     const message = draft(keys);
-    await writeSentKeys(trx, projectId, [...sentKeys, ...keys], context.now());
+    if (fresh.length > 0) await writeSentKeys(trx, projectId, [...sentKeys, ...fresh], context.now());
     const at = context.now();
     const openedId = await insertOpenSend(trx, {
       projectId,
@@ -167,6 +183,7 @@ export async function startAutoSend(
       at,
       details: details(message),
     });
+    await useRetestOffers(trx, projectId, [...offered], openedId, at);
     const notice = await openReviewLink(context, trx, openedId, message);
     return {
       send: { id: openedId, projectId, trigger: 'auto' as const, issueKeys: keys, notice },

@@ -3,6 +3,7 @@
 import type { Db } from '../db/database.ts';
 import { lockSentKeys, writeSentKeys } from '../projects/projects.repository.ts';
 import type { LedgerContext } from './ledger.ts';
+import { reopenRetestOffers } from './retest-offers.repository.ts';
 import { endSends, findPendingClaimsOf } from './sends.repository.ts';
 
 const CONFLICT_REASON =
@@ -43,12 +44,19 @@ export async function release(
     const sentKeys = await lockSentKeys(trx, projectId);
     if (!sentKeys) return 0;
     const ended = await endSends(trx, projectId, sendIds, { from, to, reason, at: context.now() });
+    // A re-test's story stays in the list (an earlier notice carried it); its offer is open again.
+    const retests = new Set(
+      await reopenRetestOffers(
+        trx,
+        ended.map((send) => send.id),
+      ),
+    );
     await giveKeysBack(
       context,
       trx,
       projectId,
       sentKeys,
-      ended.flatMap((send) => send.issue_keys),
+      ended.flatMap((send) => send.issue_keys).filter((key) => !retests.has(key)),
     );
     return ended.length;
   });

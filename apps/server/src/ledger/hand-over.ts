@@ -32,7 +32,7 @@ export async function deliver(
         return confirmSent(context.db, send.id, outboxRow, context.now());
       },
     );
-    context.reviewLinks?.handedOver();
+    context.notices?.handedOver();
     delivered = result.delivered;
   } catch (error) {
     if (error instanceof MailNotRecordedError) {

@@ -8,7 +8,6 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database, ReviewStorySnapshot, SendTrigger } from '../db/schema.ts';
 import type { MailAttachment, Mailer } from '../mail/mailer.ts';
-import { createReviewLinks, type ReviewLinks, type ReviewMailParts } from '../review/review-links.ts';
 import { claimFromUpdate, startAutoSend, startManualSend } from './claims.ts';
 import { deliver } from './hand-over.ts';
 import { insertFailedRound } from './sends.repository.ts';
@@ -34,7 +33,29 @@ export interface OpenSend {
   trigger: SendTrigger;
   issueKeys: string[];
   /** The e-mail's parts with the notice's review link, opened in the claim's transaction. */
-  notice?: ReviewMailParts;
+  notice?: NoticeMailParts;
+}
+
+/** A notice's e-mail parts as the notice hook made them; `storedText` is what the outbox keeps. */
+export interface NoticeMailParts {
+  text: string;
+  html: string;
+  storedText: string | undefined;
+}
+
+/**
+ * What reacts to a notice (the client's review: review/review-links.ts), so the ledger imports no review
+ * code. `opened` runs in the claim's transaction (`db`) and returns the e-mail's parts; `handedOver`
+ * runs after the hand-over.
+ */
+export interface NoticeHooks {
+  open(
+    db: Db,
+    send: { id: string },
+    draft: string,
+    stories: ReviewStorySnapshot[] | undefined,
+  ): Promise<NoticeMailParts>;
+  handedOver(): void;
 }
 
 /** How a hand-over ended, as the caller reports it. */
@@ -48,6 +69,8 @@ export type Delivery =
 export interface LedgerOptions {
   /** The time written to sends (tests move it by hand). */
   now?: () => Date;
+  /** The hook of each notice (the review link); app.ts passes the review module's. */
+  notices?: NoticeHooks;
   /**
    * Test seam: runs after the mail server accepted a message and before the send is recorded as sent.
    * A throw stands for the database failing at that moment; a promise that never settles for the
@@ -127,18 +150,15 @@ export interface Ledger {
   sweep(now: Date): Promise<{ abandoned: number; unconfirmed: number }>;
 }
 
-/** What the ledger's steps share: the database, the mailer, the review links, the clock and the test seams. */
+/** What the ledger's steps share: the database, the mailer, the notice hook, the clock and the test seams. */
 export type LedgerContext = {
   db: Db;
   mailer: Mailer;
   log: FastifyBaseLogger;
-  reviewLinks?: ReviewLinks;
   now: () => Date;
 } & Omit<LedgerOptions, 'now'>;
 
-function createLedger(
-  deps: { db: Db; mailer: Mailer; log: FastifyBaseLogger; reviewLinks?: ReviewLinks } & LedgerOptions,
-): Ledger {
+function createLedger(deps: { db: Db; mailer: Mailer; log: FastifyBaseLogger } & LedgerOptions): Ledger {
   const context: LedgerContext = { ...deps, now: deps.now ?? (() => new Date()) };
   return {
     claimFromUpdate: (trx, projectId, sentKeys, listedKeys) =>
@@ -163,17 +183,7 @@ declare module 'fastify' {
 /** Decorates the app with `app.ledger`. */
 export const ledgerPlugin = fp<LedgerOptions>(
   async (app, options) => {
-    const reviewLinks = createReviewLinks({
-      publicUrl: app.config.publicUrl,
-      linkDays: app.config.reviewLinkDays,
-      smtpConfigured: app.mailer.smtpConfigured,
-      ...(options.now ? { now: options.now } : {}),
-      onJobQueued: () => app.jobs.wake(),
-    });
-    app.decorate(
-      'ledger',
-      createLedger({ db: app.db, mailer: app.mailer, log: app.log, reviewLinks, ...options }),
-    );
+    app.decorate('ledger', createLedger({ db: app.db, mailer: app.mailer, log: app.log, ...options }));
   },
-  { name: 'ledger', dependencies: ['mailer', 'jobs'] },
+  { name: 'ledger', dependencies: ['mailer'] },
 );

@@ -47,7 +47,7 @@ export async function endSends(
     .where('project_id', '=', projectId)
     .where('id', 'in', [...sendIds])
     .where('status', '=', transition.from)
-    .returning('issue_keys')
+    .returning(['id', 'issue_keys'])
     .execute();
 }
 

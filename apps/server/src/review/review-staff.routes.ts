@@ -66,7 +66,7 @@ export function reviewStaffRoutes(root: FastifyInstance, now: () => Date): void 
     {
       schema: {
         description:
-          "The Jira transitions of the project's issues (as Jira lists them for its latest sent story), and the ones chosen for Failed and Passed verdicts.",
+          "The Jira transitions of the project's issues (as Jira lists them for its latest sent story, or before the first notice for its first story), and the ones chosen for Failed and Passed verdicts.",
         body: projectRefBody,
         response: { 200: reviewTransitionsAnswer },
       },
@@ -75,11 +75,13 @@ export function reviewStaffRoutes(root: FastifyInstance, now: () => Date): void 
       const project = await findProjectForCaller(app.db, request.membership, request.body.projectKey);
       const transitions = project && (await reviewTransitionsOf(app.db, project.id));
       if (!project || !transitions) throw projectNotFound(request.body.projectKey);
-      const sample = project.sent_issue_keys.at(-1);
       const user = request.productUser;
-      const available = sample
-        ? await app.jira.listTransitions({ email: user.email, apiToken: user.apikey }, sample)
-        : [];
+      const credentials = { email: user.email, apiToken: user.apikey };
+      // Before the first notice, any story of the project as Jira lists it shows the workflow.
+      const sample =
+        project.sent_issue_keys.at(-1) ??
+        (await app.jira.anyIssueOfProject(credentials, request.body.projectKey));
+      const available = sample ? await app.jira.listTransitions(credentials, sample) : [];
       return {
         data: { available, onFailed: transitions.review_on_failed, onPassed: transitions.review_on_passed },
       };

@@ -268,3 +268,35 @@ export async function failedVerdictsOfSubmission(db: Executor, submissionId: str
     .orderBy('v.issue_key')
     .execute();
 }
+
+/** Locks a link's row for the caller's transaction: submissions of one notice then run one after the other. */
+export async function lockLink(db: Executor, linkId: string): Promise<void> {
+  await db.selectFrom('review_links').select('id').where('id', '=', linkId).forUpdate().execute();
+}
+
+/**
+ * Per story of the project among `keys`: the latest verdict given on the latest notice that carried it
+ * (a verdict on an older notice is answered by the newer one). Stories without such a verdict are absent.
+ */
+export async function latestVerdictsOfLatestNotices(
+  db: Executor,
+  projectId: string,
+  keys: readonly string[],
+) {
+  if (keys.length === 0) return [];
+  const result = await sql<{ id: string; issue_key: string; verdict: 'passed' | 'failed'; created_at: Date }>`
+    select distinct on (v.issue_key) v.id, v.issue_key, v.verdict, v.created_at
+      from review_verdicts v
+      join review_links l on l.id = v.link_id
+      join sends s on s.id = l.send_id
+     where s.project_id = ${projectId}::uuid
+       and v.issue_key = any(${sql.val([...keys])}::text[])
+       and not exists (
+         select 1 from sends newer
+          where newer.project_id = s.project_id
+            and newer.status in ('sent', 'unconfirmed', 'sending')
+            and newer.created_at > s.created_at
+            and v.issue_key = any(newer.issue_keys))
+     order by v.issue_key, v.created_at desc, v.id desc`.execute(db);
+  return result.rows;
+}

@@ -20,6 +20,7 @@ import {
   keepStories,
   latestVerdicts,
   linksOfSends,
+  lockLink,
 } from './review.repository.ts';
 import { hashReviewToken, REVIEW_STORIES_JOB } from './review-links.ts';
 import { REVIEW_WRITE_BACK_JOB, writeBackJob } from './write-back.job.ts';
@@ -110,15 +111,18 @@ export async function storeVerdicts(
   const now = deps.now();
   const submissionId = randomUUID();
   await deps.db.transaction().execute(async (trx) => {
-    const stored = await insertVerdicts(
-      trx,
-      { linkId: link.id, submissionId, createdAt: now },
-      [...byKey.values()].map((v) => ({
-        key: v.key,
-        verdict: v.verdict,
-        comment: v.comment ? v.comment : null,
-      })),
-    );
+    // Only what changed is stored and written back: the same verdicts submitted again would post the
+    // same comment to Jira twice. The link's row lock orders two submissions of one notice.
+    await lockLink(trx, link.id);
+    const latest = (await latestVerdicts(trx, [link.id])).get(link.id);
+    const changed = [...byKey.values()]
+      .map((v) => ({ key: v.key, verdict: v.verdict, comment: v.comment ? v.comment : null }))
+      .filter((v) => {
+        const before = latest?.get(v.key);
+        return before?.verdict !== v.verdict || before.comment !== v.comment;
+      });
+    if (changed.length === 0) return;
+    const stored = await insertVerdicts(trx, { linkId: link.id, submissionId, createdAt: now }, changed);
     const jobs = stored.map((v) => ({
       kind: REVIEW_WRITE_BACK_JOB,
       payload: { verdictId: v.id } as Record<string, unknown>,

@@ -12,19 +12,22 @@ interface StoriesRequest {
   issueTypes: readonly string[];
 }
 
+/** A fetched story with Jira's id of it (the changelog answers by id); the id is not in the API's answer. */
+export type FetchedStory = Issue & { trackerId?: string; retest?: boolean };
+
 /** The stories of a project in a status, ordered by key; description "N/A" when the story has none. */
 export async function fetchStories(
   jira: JiraClient,
   credentials: JiraCredentials,
   request: StoriesRequest,
-): Promise<Issue[]> {
+): Promise<FetchedStory[]> {
   try {
     const issues = await jira.searchIssues(credentials, {
       jql: storiesJql(request),
       fields: ['summary', 'description'],
       maxResults: 100,
     });
-    return issues.map(toIssue);
+    return issues.map((issue) => (issue.id ? { ...toIssue(issue), trackerId: issue.id } : toIssue(issue)));
   } catch (error) {
     throw explainSearchError(error, request);
   }

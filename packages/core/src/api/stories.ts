@@ -23,6 +23,8 @@ export const issueSchema = z.object({
   key: z.string(),
   issueHeader: z.string(),
   description: z.union([z.literal('N/A'), adfNode]),
+  /** Sent before and offered again for re-test; absent otherwise. */
+  retest: z.boolean().optional(),
 }) satisfies z.ZodType<Issue>;
 
 export const getProjectIssuesAnswer = z.object({ data: z.array(issueSchema) });

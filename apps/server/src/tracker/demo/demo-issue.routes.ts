@@ -6,7 +6,7 @@ import { DEMO_ISSUES, DEMO_STATUSES, type DemoIssue } from './demo-data.ts';
 import { integerParam, JiraHttpError, type QueryParams, single, startAtParam } from './demo-http.ts';
 import { commentJson, statusJson } from './demo-json.ts';
 import { statusChanges, transitionIdOf } from './demo-statuses.ts';
-import { commentsOfIssue, insertComment, setIssueStatus } from './demo-tracker.repository.ts';
+import { changeIssueStatus, commentsOfIssue, insertComment } from './demo-tracker.repository.ts';
 
 export function demoIssueRoutes(app: FastifyInstance, auth: DemoAuth): void {
   const baseOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -106,7 +106,12 @@ export function demoIssueRoutes(app: FastifyInstance, auth: DemoAuth): void {
       (status) => transitionIdOf(status) === id && status.id !== issue.status.id,
     );
     if (!target) throw new JiraHttpError(400, [`Transition id '${id}' is not valid for this issue.`]);
-    await setIssueStatus(app.db, issue.key, target.id);
+    await changeIssueStatus(app.db, {
+      issueKey: issue.key,
+      fromStatusId: issue.status.id,
+      toStatusId: target.id,
+      authorUserId: caller.userId,
+    });
     return reply.status(204).send();
   });
 }

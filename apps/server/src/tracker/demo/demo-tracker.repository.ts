@@ -36,3 +36,42 @@ export async function insertComment(db: Executor, issueKey: string, authorUserId
     .returning(['id', 'issue_key', 'body', 'created_at', 'author_user_id'])
     .executeTakeFirstOrThrow();
 }
+
+/** Moves an issue to a status and records the change in its changelog, in one transaction. */
+export async function changeIssueStatus(
+  db: Kysely<Database>,
+  change: { issueKey: string; fromStatusId: string; toStatusId: string; authorUserId: string },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await setIssueStatus(trx, change.issueKey, change.toStatusId);
+    await trx
+      .insertInto('demo_tracker_status_changes')
+      .values({
+        issue_key: change.issueKey,
+        from_status_id: change.fromStatusId,
+        to_status_id: change.toStatusId,
+        author_user_id: change.authorUserId,
+      })
+      .execute();
+  });
+}
+
+/** The status changes of these issues, oldest first, with their author's e-mail. */
+export async function statusChangesOf(db: Executor, issueKeys: readonly string[]) {
+  if (issueKeys.length === 0) return [];
+  return db
+    .selectFrom('demo_tracker_status_changes as c')
+    .leftJoin('users', 'users.id', 'c.author_user_id')
+    .select([
+      'c.id',
+      'c.issue_key',
+      'c.from_status_id',
+      'c.to_status_id',
+      'c.created_at',
+      'c.author_user_id',
+      'users.email',
+    ])
+    .where('c.issue_key', 'in', [...issueKeys])
+    .orderBy('c.id')
+    .execute();
+}

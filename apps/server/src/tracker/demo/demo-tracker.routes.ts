@@ -6,6 +6,7 @@
 // stored for that user (demo-auth.ts).
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { demoAuth } from './demo-auth.ts';
+import { demoChangelogRoutes } from './demo-changelog.routes.ts';
 import { DEMO_PROJECTS } from './demo-data.ts';
 import { integerParam, JiraHttpError, list, type QueryParams, single, startAtParam } from './demo-http.ts';
 import { demoIssueRoutes } from './demo-issue.routes.ts';
@@ -99,6 +100,7 @@ export async function demoTrackerRoutes(app: FastifyInstance): Promise<void> {
   });
 
   demoIssueRoutes(app, auth);
+  demoChangelogRoutes(app, auth);
 
   // The old search is gone on Jira Cloud; answer as Jira does.
   app.route({

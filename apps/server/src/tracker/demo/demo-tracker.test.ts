@@ -287,6 +287,44 @@ describe('the Jira client against the demo tracker, over HTTP', () => {
   });
 });
 
+describe('the changelog of status changes', () => {
+  it('POST /changelog/bulkfetch → BulkChangelogResponseBean and GET …/changelog → PageBeanChangelog; the client reads when a status last changed', async () => {
+    const issue = DEMO_ISSUES.find((candidate) => candidate.key === 'DEMO-5')!;
+    const before = Date.now();
+    for (let step = 0; step < 2; step++) {
+      const transitions = (await get('/rest/api/3/issue/DEMO-5/transitions')).body.transitions as Array<{
+        id: string;
+      }>;
+      const id = transitions[0]?.id;
+      const response = await fetch(`${base}/rest/api/3/issue/DEMO-5/transitions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: basic(account.email, account.apikey) },
+        body: JSON.stringify({ transition: { id } }),
+      });
+      expect(response.status).toBe(204);
+    }
+    const request = { issueIdsOrKeys: [issue.id, 'DEMO-6'], fieldIds: ['status'] };
+    expect(openApiErrors('BulkChangelogRequestBean', request)).toEqual([]);
+    const bulk = await post('/rest/api/3/changelog/bulkfetch', request);
+    expect(bulk.status).toBe(200);
+    expect(openApiErrors('BulkChangelogResponseBean', bulk.body)).toEqual([]);
+    const logs = bulk.body.issueChangeLogs as Array<{ issueId: string; changeHistories: unknown[] }>;
+    expect(logs.map((log) => [log.issueId, log.changeHistories.length])).toEqual([[issue.id, 2]]);
+    const page = await get('/rest/api/3/issue/DEMO-5/changelog');
+    expect(page.status).toBe(200);
+    expect(openApiErrors('PageBeanChangelog', page.body)).toEqual([]);
+    expect(page.body.total).toBe(2);
+
+    const changed = await jira.lastStatusChanges(credentials, [
+      { id: issue.id, key: 'DEMO-5' },
+      { id: DEMO_ISSUES.find((candidate) => candidate.key === 'DEMO-6')!.id, key: 'DEMO-6' },
+    ]);
+    expect([...changed.keys()]).toEqual(['DEMO-5']);
+    expect(changed.get('DEMO-5')!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(await jira.anyIssueOfProject(credentials, 'DEMO')).toBe('DEMO-1');
+  });
+});
+
 describe('with JIRA_BASE_URL set', () => {
   it('serves no demo tracker and says so', async () => {
     const real = await createTestApp({ JIRA_BASE_URL: 'https://team.atlassian.net' });

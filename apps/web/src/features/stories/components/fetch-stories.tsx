@@ -91,6 +91,7 @@ function StoryList({ title, issues, emptyText }: { title: string; issues: Issue[
           {issues.map((issue) => (
             <li key={issue.key}>
               <span className="stories__key">{issue.key}</span> {issue.issueHeader}
+              {issue.retest ? <span className="stories__retest"> (re-test)</span> : null}
             </li>
           ))}
         </ul>

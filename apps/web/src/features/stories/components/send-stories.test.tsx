@@ -110,6 +110,22 @@ describe('/admin/send-stories', () => {
     expect(message()).toHaveValue(`${expectedDraft}\nThe team`);
   });
 
+  it('drafts a story offered for re-test although it was sent, and marks it as a re-test', async () => {
+    const { user } = await openSendStories();
+    db.issues.set('SHOP|Done', [{ ...doneStories[0]!, retest: true }, ...doneStories.slice(1)]);
+    await getStories(user, 'Done');
+    await waitFor(() => expect(subject()).toHaveValue(texts.draft.subject));
+    expect(message()).toHaveValue(
+      'Dear customer,\n\nThe following features are finished:\n- Cart (re-test)\n- Login page\n- Export' +
+        '\n\nPlease test the following:\nLogin page:\n- Open the page\n- Sign in\n\nRegards,',
+    );
+    expect(listed('Stories in this e-mail (3)')).toEqual([
+      'SHOP-1 Cart (re-test)',
+      'SHOP-2 Login page',
+      'SHOP-3 Export',
+    ]);
+  });
+
   it('clears the subject and the message when no story is fetched', async () => {
     const { user } = await openSendStories();
     await getStories(user, 'Done');

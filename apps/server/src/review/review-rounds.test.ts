@@ -1,0 +1,122 @@
+// Review rounds (main README, "The client's review"): a Failed story comes back for re-test once its
+// status moved in Jira, each offer is used by one send; the same verdicts submitted twice are written back
+// once; a new project can choose its transitions before its first notice.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Member, roundHelpers } from '../testing/review-round.ts';
+import { signUpAndSignIn } from '../testing/sign-up.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+
+let t: TestApp;
+let member: Member;
+let h: ReturnType<typeof roundHelpers>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const account = { email: 'rounds@example.test', password: 'rounds-password', apikey: 'rounds-jira' };
+  member = { ...(await signUpAndSignIn(t.app, account)), ...account };
+  h = roundHelpers(t.app, t.db, member);
+  const added = await h.call('/jira/addProject', {
+    userId: member.userId,
+    projectKey: 'DEMO',
+    projectName: 'Rounds',
+    clientEmails: ['client@example.test'],
+  });
+  expect(added.statusCode).toBe(200);
+});
+afterAll(() => t.close());
+
+describe('before the first notice', () => {
+  it('the edit screen is offered the transitions of any story of the project', async () => {
+    const res = await h.call('/jira/review/getTransitions', { userId: member.userId, projectKey: 'DEMO' });
+    expect(res.statusCode).toBe(200);
+    const names = (res.json().data.available as Array<{ name: string }>).map((t) => t.name);
+    expect(names).toContain('In Progress');
+  });
+});
+
+describe('a Failed story comes back for re-test', () => {
+  it('only after its status moved in Jira; the offer is used by one send, and it can go round again', async () => {
+    const first = await h.draft('DEMO');
+    expect(first.includedKeys).toContain('DEMO-1');
+    expect((await h.send('DEMO', first.includedKeys, first.text, 'Round 1')).statusCode).toBe(200);
+    const token = await h.tokenOf('Round 1');
+    const failed = await h.publicCall('/jira/review/submitVerdicts', {
+      token,
+      verdicts: [{ key: 'DEMO-1', verdict: 'failed', comment: 'The pay button does nothing.' }],
+    });
+    expect(failed.statusCode).toBe(200);
+
+    // Failed, but nothing moved in Jira: not offered.
+    expect((await h.fetchDone('DEMO')).find((s) => s.key === 'DEMO-1')?.retest).toBeUndefined();
+    expect((await h.draft('DEMO')).includedKeys).toEqual([]);
+
+    await h.moveTo('DEMO-1', 'In Progress');
+    expect((await h.fetchDone('DEMO')).map((s) => s.key)).not.toContain('DEMO-1');
+    await h.moveTo('DEMO-1', 'Done');
+    const fetched = await h.fetchDone('DEMO');
+    expect(fetched.find((s) => s.key === 'DEMO-1')).toMatchObject({ retest: true });
+    expect(fetched.filter((s) => s.retest).map((s) => s.key)).toEqual(['DEMO-1']);
+    const second = await h.draft('DEMO');
+    expect(second.includedKeys).toEqual(['DEMO-1']);
+    expect(second.text).toContain('- Guest checkout (re-test)');
+
+    // Two tabs with the same draft: one e-mail, the other 409.
+    const [a, b] = await Promise.all([
+      h.send('DEMO', second.includedKeys, second.text, 'Round 2'),
+      h.send('DEMO', second.includedKeys, second.text, 'Round 2'),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const again = await h.send('DEMO', ['DEMO-1'], second.text, 'Round 2b');
+    expect(again.statusCode).toBe(409);
+    expect((await h.draft('DEMO')).includedKeys).toEqual([]);
+
+    // The new notice asks for a fresh verdict.
+    const token2 = await h.tokenOf('Round 2');
+    const notice = (await h.publicCall('/jira/review/getNotice', { token: token2 })).json().data;
+    expect(notice.stories).toMatchObject([{ key: 'DEMO-1', verdict: null }]);
+
+    // Round three: failed again, moved, offered again.
+    await h.publicCall('/jira/review/submitVerdicts', {
+      token: token2,
+      verdicts: [{ key: 'DEMO-1', verdict: 'failed' }],
+    });
+    expect((await h.draft('DEMO')).includedKeys).toEqual([]);
+    await h.moveTo('DEMO-1', 'In Progress');
+    await h.moveTo('DEMO-1', 'Done');
+    expect((await h.draft('DEMO')).includedKeys).toEqual(['DEMO-1']);
+    // A verdict on the older notice no longer decides: the newest notice's does.
+    await h.publicCall('/jira/review/submitVerdicts', {
+      token,
+      verdicts: [{ key: 'DEMO-2', verdict: 'failed' }],
+    });
+    expect((await h.draft('DEMO')).includedKeys).toEqual(['DEMO-1']);
+  });
+});
+
+describe('submitting the same verdicts again', () => {
+  it('stores and writes back only what changed', async () => {
+    const send = await h.send('DEMO', ['DEMO-8'], 'Dear customer,\n\n- Three', 'Same twice');
+    expect(send.statusCode).toBe(200);
+    const token = await h.tokenOf('Same twice');
+    const verdicts = [{ key: 'DEMO-8', verdict: 'passed', comment: 'Fine.' }];
+    for (let i = 0; i < 2; i++) {
+      const res = await h.publicCall('/jira/review/submitVerdicts', { token, verdicts });
+      expect(res.statusCode).toBe(200);
+    }
+    const stored = () =>
+      t.db.selectFrom('review_verdicts').select('id').where('issue_key', '=', 'DEMO-8').execute();
+    expect(await stored()).toHaveLength(1);
+    await h.publicCall('/jira/review/submitVerdicts', {
+      token,
+      verdicts: [{ key: 'DEMO-8', verdict: 'passed', comment: 'Fine, really.' }],
+    });
+    expect(await stored()).toHaveLength(2);
+    const jobs = await t.db
+      .selectFrom('jobs')
+      .select('payload')
+      .where('kind', '=', 'review-write-back')
+      .execute();
+    const firstId = (await stored())[0]!.id;
+    expect(jobs.filter((job) => job.payload.verdictId === firstId)).toHaveLength(1);
+  });
+});

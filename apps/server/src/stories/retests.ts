@@ -1,0 +1,60 @@
+// Re-tests (main README, "The client's review"): a story sent before is offered again when its latest
+// verdict is Failed and Jira's changelog shows its status changed since (it is back in the fetched status,
+// or the search would not list it), or when a member asked for it ("Offer again"). Each offer is used by
+// one send, through the ledger's claims (ledger/README.md).
+import type { Db } from '../db/database.ts';
+import {
+  insertRetestOffers,
+  openRetestKeys,
+  verdictsWithOffers,
+} from '../ledger/retest-offers.repository.ts';
+import { latestVerdictsOfLatestNotices } from '../review/review.repository.ts';
+import type { JiraClient } from '../tracker/jira.client.ts';
+import type { JiraCredentials } from '../tracker/jira-http.ts';
+
+/** The keys among the fetched stories that are offered for re-test; opens the offers now due. */
+export async function retestKeys(
+  deps: { db: Db; jira: JiraClient; now: () => Date },
+  credentials: JiraCredentials,
+  projectId: string,
+  stories: ReadonlyArray<{ key: string; trackerId?: string | undefined }>,
+): Promise<Set<string>> {
+  const keys = stories.map((story) => story.key);
+  const offered = new Set(await openRetestKeys(deps.db, projectId, keys));
+  const verdicts = await latestVerdictsOfLatestNotices(
+    deps.db,
+    projectId,
+    keys.filter((key) => !offered.has(key)),
+  );
+  const failed = verdicts.filter((verdict) => verdict.verdict === 'failed');
+  const answered = await verdictsWithOffers(
+    deps.db,
+    failed.map((verdict) => verdict.id),
+  );
+  const due = failed.filter((verdict) => !answered.has(verdict.id));
+  if (due.length === 0) return offered;
+  const idOf = new Map(stories.map((story) => [story.key, story.trackerId]));
+  const asked = due.flatMap((verdict) => {
+    const id = idOf.get(verdict.issue_key);
+    return id ? [{ id, key: verdict.issue_key }] : [];
+  });
+  const changed = await deps.jira.lastStatusChanges(credentials, asked);
+  const moved = due.filter((verdict) => {
+    const at = changed.get(verdict.issue_key);
+    return at !== undefined && at.getTime() > verdict.created_at.getTime();
+  });
+  await insertRetestOffers(
+    deps.db,
+    projectId,
+    moved.map((verdict) => ({ key: verdict.issue_key, reason: 'failed' as const, verdictId: verdict.id })),
+    deps.now(),
+  );
+  // Another fetch may have opened some at the same moment: what is open now counts.
+  for (const key of await openRetestKeys(
+    deps.db,
+    projectId,
+    moved.map((verdict) => verdict.issue_key),
+  ))
+    offered.add(key);
+  return offered;
+}
