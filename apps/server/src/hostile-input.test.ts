@@ -408,6 +408,21 @@ const cases: Case[] = [
     403,
   ],
   [
+    'offerAgain: a key never sent',
+    () => json('/jira/offerAgain', { userId, projectKey: 'ALPHA', issueKey: 'NEVER-1' }),
+    404,
+  ],
+  [
+    'offerAgain: a foreign project',
+    () => json('/jira/offerAgain', { userId, projectKey: 'NOPE', issueKey: 'DEMO-1' }),
+    404,
+  ],
+  [
+    'offerAgain: a key of the wrong type',
+    () => json('/jira/offerAgain', { userId, projectKey: 'ALPHA', issueKey: ['DEMO-1'] }),
+    400,
+  ],
+  [
     'getTransitions: a foreign project',
     () => json('/jira/review/getTransitions', { userId, projectKey: 'NOPE' }),
     404,

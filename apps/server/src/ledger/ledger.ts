@@ -10,6 +10,7 @@ import type { Database, ReviewStorySnapshot, SendTrigger } from '../db/schema.ts
 import type { MailAttachment, Mailer } from '../mail/mailer.ts';
 import { claimFromUpdate, startAutoSend, startManualSend } from './claims.ts';
 import { deliver } from './hand-over.ts';
+import { offerAgain } from './offer-again.ts';
 import { insertFailedRound } from './sends.repository.ts';
 import { sweep } from './sweep.ts';
 
@@ -141,6 +142,11 @@ export interface Ledger {
    * server may have taken it but that can't be confirmed or recorded.
    */
   deliver(send: OpenSend, message: StoriesMessage): Promise<Delivery>;
+  /**
+   * "Offer again": the story (a key of the sent list) is drafted as a re-test on the next fetch, once,
+   * whatever its verdict; who asked is recorded. 'not-sent' when the key is not in the sent list.
+   */
+  offerAgain(projectId: string, issueKey: string, askedBy: string): Promise<'offered' | 'not-sent'>;
   /** An auto-send round that failed before claiming anything still shows in the history. */
   recordFailedRound(projectId: string, reason: string): Promise<void>;
   /**
@@ -168,6 +174,7 @@ function createLedger(deps: { db: Db; mailer: Mailer; log: FastifyBaseLogger } &
     startAutoSend: (projectId, candidateKeys, draft) =>
       startAutoSend(context, projectId, candidateKeys, draft),
     deliver: (send, message) => deliver(context, send, message),
+    offerAgain: (projectId, issueKey, askedBy) => offerAgain(context, projectId, issueKey, askedBy),
     recordFailedRound: (projectId, reason) => insertFailedRound(context.db, projectId, reason, context.now()),
     sweep: (at) => sweep(context, at),
   };

@@ -269,3 +269,16 @@ export async function lastAutomaticSend(db: Executor, projectId: string): Promis
     .executeTakeFirst();
   return row?.finished_at ?? null;
 }
+
+/** Whether a notice that went out (sent, or maybe: unconfirmed) carried the story. */
+export async function storyWentOut(db: Executor, projectId: string, issueKey: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sends')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('status', 'in', ['sent', 'unconfirmed'])
+    .where(sql<boolean>`${issueKey} = any(issue_keys)`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

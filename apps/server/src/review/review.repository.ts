@@ -290,6 +290,7 @@ export async function latestVerdictsOfLatestNotices(
       join review_links l on l.id = v.link_id
       join sends s on s.id = l.send_id
      where s.project_id = ${projectId}::uuid
+       and s.status in ('sent', 'unconfirmed')
        and v.issue_key = any(${sql.val([...keys])}::text[])
        and not exists (
          select 1 from sends newer

@@ -9,6 +9,7 @@ import { listSends } from '../ledger/sends.repository.ts';
 import { describeDeliveryFailure } from '../mail/mailer.ts';
 import { findProjectForCaller, projectNotFound } from '../projects/projects.repository.ts';
 import { reviewsOfSends } from '../review/review.service.ts';
+import { offerAgainRoutes } from './offer-again.routes.ts';
 import { limitSendBody, readSendForm, sendFormParserLimits } from './send-form.ts';
 import { assertRecipientsAllowed, assertRecipientsOf, SendRateLimit } from './send-guards.ts';
 
@@ -17,6 +18,7 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
   const maxBytes = app.config.maxAttachmentBytes;
   await app.register(multipart, { limits: sendFormParserLimits(maxBytes) });
   const sendRateLimit = new SendRateLimit(app, app.config.maxSendsPerHour);
+  offerAgainRoutes(app);
 
   app.post(
     '/jira/sendDownloadedIssues',

@@ -11,9 +11,10 @@ export interface Story {
  * `myself` and the enhanced JQL search in one page. `state.refuse` makes it answer 401 to everything.
  */
 export async function startStoryTracker(): Promise<
-  FakeJira & { state: { stories: Story[]; refuse: boolean } }
+  FakeJira & { state: { stories: Story[]; refuse: boolean; statusMovedAt: Map<string, Date> } }
 > {
-  const state = { stories: [] as Story[], refuse: false };
+  // When each story's status last changed (moved away and back to Done), answered by the changelog.
+  const state = { stories: [] as Story[], refuse: false, statusMovedAt: new Map<string, Date>() };
   const jira = await startFakeJira((request, response) => {
     if (state.refuse) return sendJson(response, 401, { errorMessages: ['Unauthorized'], errors: {} });
     if (request.path === '/rest/api/3/myself') {
@@ -32,6 +33,20 @@ export async function startStoryTracker(): Promise<
           key: story.key,
           fields: { summary: story.summary, description: story.steps ? descriptionOf(story.steps) : null },
         })),
+      });
+    }
+    if (request.path === '/rest/api/3/changelog/bulkfetch') {
+      const ids = (JSON.parse(request.body || '{}') as { issueIdsOrKeys?: string[] }).issueIdsOrKeys ?? [];
+      return sendJson(response, 200, {
+        issueChangeLogs: state.stories.flatMap((story, index) => {
+          const id = String(10_000 + index);
+          const at = state.statusMovedAt.get(story.key);
+          if (!at || !ids.includes(id)) return [];
+          const item = { field: 'status', fieldId: 'status', fromString: 'In Progress', toString: 'Done' };
+          return [
+            { issueId: id, changeHistories: [{ id: `c${id}`, created: at.toISOString(), items: [item] }] },
+          ];
+        }),
       });
     }
     return sendJson(response, 404, { errorMessages: ['null for uri'], errors: {} });

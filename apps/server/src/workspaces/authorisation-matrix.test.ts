@@ -186,6 +186,13 @@ const rows: Record<string, Row> = {
     expect: currentWorkspaceCall,
     request: userIdBody,
   },
+  'POST /jira/offerAgain': {
+    expect: teamProjectCall,
+    request: async ({ caller, projectKey }) => {
+      await sendNotice(projectKey, 'DEMO-1', true);
+      return { body: { userId: caller.userId, projectKey, issueKey: 'DEMO-1' } };
+    },
+  },
   'POST /jira/review/getTransitions': {
     expect: teamProjectCall,
     request: projectBody,
@@ -226,13 +233,13 @@ const rows: Record<string, Row> = {
 };
 
 /** The owner sends a notice (no stories) of the project; returns its send id (it has a review link). */
-async function sendNotice(projectKey: string): Promise<string> {
+async function sendNotice(projectKey: string, issueKeys = '', sentBefore = false): Promise<string> {
   const form = await multipartBody([
     ['subject', 'Request for Testing'],
     ['text', 'Dear customer'],
     ['to', 'client@matrix.example'],
     ['projectKey', projectKey],
-    ['issueKeys', ''],
+    ['issueKeys', issueKeys],
   ]);
   const sent = await t.app.inject({
     method: 'POST',
@@ -240,6 +247,8 @@ async function sendNotice(projectKey: string): Promise<string> {
     headers: { authorization: `Bearer ${owner.idToken}`, ...form.headers },
     payload: form.payload,
   });
+  // 409: the story was sent for an earlier caller's cell.
+  if (sentBefore && sent.statusCode === 409) return '';
   expect(sent.statusCode).toBe(200);
   return sent.json().data.sendId;
 }

@@ -44,3 +44,14 @@ export type GetProjectSendsBody = z.input<typeof getProjectSendsBody>;
 
 export const getProjectSendsAnswer = z.object({ data: z.array(sendRecordSchema) });
 export type GetProjectSendsAnswer = z.infer<typeof getProjectSendsAnswer>;
+
+/** POST /jira/offerAgain: a story of the sent list is drafted as a re-test on the next fetch (once). */
+export const offerAgainBody = z.object({
+  userId: z.string(),
+  projectKey: z.string().min(1).max(255),
+  issueKey: z.string().trim().min(1).max(255),
+});
+export type OfferAgainBody = z.input<typeof offerAgainBody>;
+export const OFFERED_AGAIN = 'The story will be offered for re-test on the next fetch.';
+export const offerAgainAnswer = z.object({ status: z.literal(200), message: z.literal(OFFERED_AGAIN) });
+export type OfferAgainAnswer = z.infer<typeof offerAgainAnswer>;
