@@ -3,6 +3,8 @@
 // moves an issue through. Shapes imported as types only.
 import type {
   JiraTransition,
+  OfferAgainAnswer,
+  OfferAgainBody,
   ProjectRefBody,
   ReviewChangeAnswer,
   ReviewSummariesAnswer,
@@ -67,4 +69,15 @@ export function reviewSummaryText(summary: { passed: number; failed: number; wai
     .filter(([count]) => (count as number) > 0)
     .map(([count, word]) => `${count} ${word}`)
     .join(' · ');
+}
+
+/** POST /jira/offerAgain {userId, projectKey, issueKey}: the story is drafted as a re-test on the next fetch. */
+export async function offerStoryAgain(
+  api: ApiClient,
+  userId: string,
+  projectKey: string,
+  issueKey: string,
+): Promise<OfferAgainAnswer> {
+  const body: OfferAgainBody = { userId, projectKey, issueKey };
+  return api.post<OfferAgainAnswer>('/jira/offerAgain', body);
 }

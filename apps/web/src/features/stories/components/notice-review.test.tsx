@@ -130,6 +130,19 @@ describe('the Sent history with client reviews', () => {
     expect(db.sends[0]?.review?.linkState).toBe('revoked');
   });
 
+  it('offers a story again for re-test from its row', async () => {
+    const { account } = arrange();
+    const { review, user } = await openHistory();
+    await user.click(within(storyRow(review, 'SHOP-2')).getByRole('button', { name: 'Offer again SHOP-2' }));
+    expect(await within(storyRow(review, 'SHOP-2')).findByText('Offered again')).toBeVisible();
+    expect(callsTo('/jira/offerAgain')).toEqual([
+      { userId: account.id, projectKey: 'SHOP', issueKey: 'SHOP-2' },
+    ]);
+    expect(
+      within(storyRow(review, 'SHOP-1')).getByRole('button', { name: 'Offer again SHOP-1' }),
+    ).toBeVisible();
+  });
+
   it('shows no review for a notice sent before reviews existed', async () => {
     const { account } = signIn('ada@example.com');
     const project = createProject(account.id, { projectKey: 'SHOP' });

@@ -3,7 +3,7 @@
 // reached Jira. An active link can be revoked, after a confirmation.
 import type { NoticeReview } from '@handoff/core/api';
 import { useState } from 'react';
-import { revokeReviewLink } from '@/api/review';
+import { offerStoryAgain, revokeReviewLink } from '@/api/review';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
@@ -59,6 +59,16 @@ export function NoticeReviewView({
   const { api } = useServices();
   const [confirming, setConfirming] = useState(false);
   const [revoking, setRevoking] = useState(false);
+  const [offered, setOffered] = useState<ReadonlySet<string>>(new Set());
+
+  const offerAgain = async (issueKey: string) => {
+    try {
+      await offerStoryAgain(api, userId, projectKey, issueKey);
+      setOffered((keys) => new Set([...keys, issueKey]));
+    } catch (error) {
+      if (!isSessionEnded(error)) window.alert(errorMessage(error));
+    }
+  };
 
   const revoke = async () => {
     setRevoking(true);
@@ -98,6 +108,20 @@ export function NoticeReviewView({
                 <span className="notice-review__key">{story.key}</span>
                 <span className="notice-review__summary">{story.summary}</span>
                 <span className={`verdict verdict--${story.verdict}`}>{verdictText[story.verdict]}</span>
+                {offered.has(story.key) ? (
+                  <span className="notice-review__offered" role="status">
+                    Offered again
+                  </span>
+                ) : (
+                  <button
+                    type="button"
+                    className="button button--outline"
+                    aria-label={`Offer again ${story.key}`}
+                    onClick={() => offerAgain(story.key)}
+                  >
+                    Offer again
+                  </button>
+                )}
               </p>
               {story.comment ? <p className="notice-review__comment">“{story.comment}”</p> : null}
               {story.answeredAt || jira ? (

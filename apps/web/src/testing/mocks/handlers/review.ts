@@ -1,6 +1,11 @@
 // The client review calls (their shapes: @handoff/core/api review.ts), served from the in-memory db: the two
 // public calls need nothing but the token; the staff calls need the bearer token like the other calls.
-import type { ReviewChangeAnswer, ReviewSummariesAnswer, ReviewVerdict } from '@handoff/core/api';
+import {
+  OFFERED_AGAIN,
+  type ReviewChangeAnswer,
+  type ReviewSummariesAnswer,
+  type ReviewVerdict,
+} from '@handoff/core/api';
 import { HttpResponse, http } from 'msw';
 import { LINK_INVALID_TEXT, THANKS_TEXT } from '@/review/review-page';
 import { db, findProject, type StoredSend } from '../db';
@@ -72,6 +77,17 @@ export const reviewHandlers = [
     if (!send?.review) return apiError(404, 'This notice has no review link.', 'NOT_FOUND');
     send.review.linkState = 'revoked';
     return HttpResponse.json<ReviewChangeAnswer>({ status: 200, message: 'The review link was revoked.' });
+  }),
+
+  post('/jira/offerAgain', (caller, body) => {
+    const sent = db.sends.some(
+      (s) =>
+        s.userId === caller.id &&
+        s.projectKey === body.projectKey &&
+        s.issueKeys.includes(str(body.issueKey)),
+    );
+    if (!sent) return apiError(404, `${str(body.issueKey)} was never sent in this project.`, 'NOT_FOUND');
+    return HttpResponse.json({ status: 200, message: OFFERED_AGAIN });
   }),
 
   post('/jira/review/getSummaries', (caller) => {
