@@ -657,6 +657,15 @@ function publicReviewCases(): Case[] {
     ],
     ['submitVerdicts: wrong types', () => pub(submit, { token, verdicts: { key: 'ALPHA-1' } }), 400],
     ['submitVerdicts: JSON nested 100,000 deep', () => pub(submit, deep(100_000)), 400],
+    [
+      'submitVerdicts: a reviewer name over 200 characters',
+      () => pub(submit, { ...good, reviewer: 'n'.repeat(201) }),
+      400,
+    ],
+    ['signOff: an unknown token', () => pub('/jira/review/signOff', { token, reviewer: 'Ann' }), 404],
+    ['signOff: no name', () => pub('/jira/review/signOff', { token, reviewer: '  ' }), 400],
+    ['signOff: a name of the wrong type', () => pub('/jira/review/signOff', { token, reviewer: 7 }), 400],
+    ['signOff: NUL in the name', () => pub('/jira/review/signOff', { token, reviewer: 'A\u0000B' }), 400],
   ];
 }
 

@@ -1,6 +1,7 @@
 // Review rounds (main README, "The client's review"): a Failed story comes back for re-test once its
 // status moved in Jira, each offer is used by one send; the same verdicts submitted twice are written back
 // once; a new project can choose its transitions before its first notice.
+import { REVIEW_SIGN_OFF_INCOMPLETE } from '@handoff/core/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Member, roundHelpers } from '../testing/review-round.ts';
 import { signUpAndSignIn } from '../testing/sign-up.ts';
@@ -120,3 +121,85 @@ describe('submitting the same verdicts again', () => {
     expect(jobs.filter((job) => job.payload.verdictId === firstId)).toHaveLength(1);
   });
 });
+
+describe('the reviewer is named, and a notice ends in a sign-off', () => {
+  it('names the reviewer in Jira and the history; signs off once every story has a verdict, then the verdicts are final', async () => {
+    expect(
+      (await h.send('DEMO', ['DEMO-5', 'DEMO-6'], 'Dear customer,\n\n- Five\n- Six', 'Sign me')).statusCode,
+    ).toBe(200);
+    const token = await h.tokenOf('Sign me');
+    const submitted = await h.publicCall('/jira/review/submitVerdicts', {
+      token,
+      reviewer: 'Ann Client',
+      verdicts: [{ key: 'DEMO-5', verdict: 'failed', comment: 'Broken.' }],
+    });
+    expect(submitted.statusCode).toBe(200);
+    const early = await h.publicCall('/jira/review/signOff', { token, reviewer: 'Ann Client' });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().message).toBe(REVIEW_SIGN_OFF_INCOMPLETE);
+    await h.publicCall('/jira/review/submitVerdicts', {
+      token,
+      reviewer: 'Ann Client',
+      verdicts: [{ key: 'DEMO-6', verdict: 'passed' }],
+    });
+    const signed = await h.publicCall('/jira/review/signOff', { token, reviewer: 'Ann Client' });
+    expect(signed.json()).toEqual({ status: 200, message: 'Thank you. Your sign-off was sent to the team.' });
+    for (const again of [
+      () => h.publicCall('/jira/review/signOff', { token, reviewer: 'Bob' }),
+      () =>
+        h.publicCall('/jira/review/submitVerdicts', {
+          token,
+          verdicts: [{ key: 'DEMO-5', verdict: 'passed' }],
+        }),
+    ]) {
+      const refused = await again();
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe('This notice is already signed off.');
+    }
+    const notice = (await h.publicCall('/jira/review/getNotice', { token })).json().data;
+    expect(notice.signedOff).toMatchObject({ by: 'Ann Client', conditional: true });
+
+    const sends = (
+      await h.call('/jira/getProjectSends', { userId: member.userId, projectKey: 'DEMO' })
+    ).json().data as Array<{ subject: string; review: { stories: unknown[]; signedOff: unknown } }>;
+    const review = sends.find((send) => send.subject === 'Sign me')!.review;
+    expect(review.signedOff).toMatchObject({ by: 'Ann Client', conditional: true });
+    expect(review.stories).toMatchObject([
+      { key: 'DEMO-5', verdict: 'failed', reviewer: 'Ann Client' },
+      { key: 'DEMO-6', verdict: 'passed', reviewer: 'Ann Client' },
+    ]);
+
+    // The owner's summary, and the Jira comment's second line.
+    const summary = await waitFor(() =>
+      t.db
+        .selectFrom('mail_messages')
+        .select(['subject', 'text_body', 'to_addresses'])
+        .where('purpose', '=', 'review-sign-off')
+        .executeTakeFirst(),
+    );
+    expect(summary.subject).toBe('Conditional sign-off: Rounds');
+    expect(summary.to_addresses).toEqual([member.email]);
+    expect(summary.text_body).toContain('This is a conditional sign-off: 1 story failed.');
+    expect(summary.text_body).toContain('- DEMO-5 ');
+    const comment = await waitFor(() =>
+      t.db
+        .selectFrom('demo_tracker_comments')
+        .select('body')
+        .where('issue_key', '=', 'DEMO-5')
+        .executeTakeFirst(),
+    );
+    const paragraphs = JSON.stringify(comment.body);
+    expect(paragraphs).toContain('Client review: Failed');
+    expect(paragraphs).toContain('Reviewed by Ann Client');
+  });
+});
+
+async function waitFor<T>(read: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -49,6 +49,9 @@ export async function findLinkByTokenHash(db: Executor, tokenHash: string) {
         'l.expires_at',
         'l.revoked_at',
         'l.stories',
+        'l.signed_off_at',
+        'l.signed_off_by',
+        'l.signed_off_verdicts',
         's.issue_keys',
         's.created_at',
         's.finished_at',
@@ -101,7 +104,17 @@ export async function linksOfSends(db: Executor, sendIds: string[]) {
   return db
     .selectFrom('review_links as l')
     .innerJoin('sends as s', 's.id', 'l.send_id')
-    .select(['l.id', 'l.send_id', 'l.expires_at', 'l.revoked_at', 'l.stories', 's.issue_keys'])
+    .select([
+      'l.id',
+      'l.send_id',
+      'l.expires_at',
+      'l.revoked_at',
+      'l.stories',
+      'l.signed_off_at',
+      'l.signed_off_by',
+      'l.signed_off_verdicts',
+      's.issue_keys',
+    ])
     .where('l.send_id', 'in', sendIds)
     .where('s.status', 'in', NOTICE_OUT)
     .execute();
@@ -157,6 +170,7 @@ interface LatestVerdict {
   created_at: Date;
   write_back: WriteBackState;
   write_back_error: string | null;
+  reviewer: string | null;
 }
 
 /**
@@ -168,7 +182,7 @@ export async function latestVerdicts(db: Executor, linkIds: string[]) {
   if (linkIds.length === 0) return byLink;
   const result =
     await sql<LatestVerdict>`select distinct on (link_id, issue_key) link_id, issue_key, verdict, comment, created_at, write_back,
-        write_back_error
+        write_back_error, reviewer
       from review_verdicts where link_id = any(${sql.val(linkIds)}::uuid[])
       order by link_id, issue_key, created_at desc, id desc`.execute(db);
   for (const verdict of result.rows) {
@@ -181,7 +195,7 @@ export async function latestVerdicts(db: Executor, linkIds: string[]) {
 /** Stores one submission's verdicts; returns their ids. */
 export async function insertVerdicts(
   db: Executor,
-  submission: { linkId: string; submissionId: string; createdAt: Date },
+  submission: { linkId: string; submissionId: string; createdAt: Date; reviewer: string | null },
   verdicts: ReadonlyArray<{ key: string; verdict: 'passed' | 'failed'; comment: string | null }>,
 ) {
   return db
@@ -194,6 +208,7 @@ export async function insertVerdicts(
         verdict: v.verdict,
         comment: v.comment,
         created_at: submission.createdAt,
+        reviewer: submission.reviewer,
       })),
     )
     .returning(['id', 'verdict'])
@@ -209,6 +224,7 @@ export async function findVerdictToWriteBack(db: Executor, verdictId: string) {
       'v.issue_key',
       'v.verdict',
       'v.comment',
+      'v.reviewer',
       'v.write_back',
       'v.jira_comment_id',
       's.created_at',
@@ -269,9 +285,59 @@ export async function failedVerdictsOfSubmission(db: Executor, submissionId: str
     .execute();
 }
 
-/** Locks a link's row for the caller's transaction: submissions of one notice then run one after the other. */
-export async function lockLink(db: Executor, linkId: string): Promise<void> {
-  await db.selectFrom('review_links').select('id').where('id', '=', linkId).forUpdate().execute();
+/**
+ * Locks a link's row for the caller's transaction (submissions and the sign-off of one notice then run
+ * one after the other) and says whether it is signed off.
+ */
+export async function lockLink(db: Executor, linkId: string): Promise<{ signedOff: boolean }> {
+  const row = await db
+    .selectFrom('review_links')
+    .select('signed_off_at')
+    .where('id', '=', linkId)
+    .forUpdate()
+    .executeTakeFirst();
+  return { signedOff: row?.signed_off_at != null };
+}
+
+/** Records the notice's sign-off, unless it was signed off before; false then. */
+export async function recordSignOff(
+  db: Executor,
+  linkId: string,
+  signOff: { by: string; at: Date; verdicts: Array<{ key: string; verdict: 'passed' | 'failed' }> },
+): Promise<boolean> {
+  const row = await db
+    .updateTable('review_links')
+    .set({
+      signed_off_at: signOff.at,
+      signed_off_by: signOff.by,
+      signed_off_verdicts: JSON.stringify(signOff.verdicts),
+    })
+    .where('id', '=', linkId)
+    .where('signed_off_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A signed-off notice with its project and stories, for the owner's summary. */
+export async function findSignOff(db: Executor, linkId: string) {
+  return linksWithNotice(db)
+    .select([
+      'l.id',
+      'l.stories',
+      'l.signed_off_at',
+      'l.signed_off_by',
+      'l.signed_off_verdicts',
+      's.created_at',
+      's.finished_at',
+      's.subject',
+      'p.project_name',
+      'p.project_key',
+      'p.workspace_id',
+      'p.user_id',
+    ])
+    .where('l.id', '=', linkId)
+    .executeTakeFirst();
 }
 
 /**

@@ -5,9 +5,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
   REVIEW_LINK_INVALID,
+  REVIEW_SIGNED_OFF_THANKS,
   REVIEW_THANKS,
   reviewNoticeAnswer,
   reviewTokenBody,
+  signOffAnswer,
+  signOffBody,
   submitVerdictsAnswer,
   submitVerdictsBody,
 } from '@handoff/core/api';
@@ -29,6 +32,7 @@ import {
 import { hashReviewToken } from './review-links.ts';
 import { escapeHtml } from './review-mail.ts';
 import { reviewStaffRoutes } from './review-staff.routes.ts';
+import { signOff } from './sign-off.ts';
 
 const HOUR = 3_600_000;
 /**
@@ -161,6 +165,7 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
             sentAt: link.sentAt.toISOString(),
             expiresAt: link.expiresAt.toISOString(),
             stories: await storiesOfLink(deps, link),
+            signedOff: link.signedOff,
           },
         };
       },
@@ -172,7 +177,7 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
         config: { public: true },
         schema: {
           description:
-            "The client's verdicts on the notice's stories; every submission is kept, and each verdict is written to Jira as a comment.",
+            "The client's verdicts on the notice's stories, with the reviewer's name; every change is kept and written to Jira as a comment (the same verdicts again change nothing). 409 once the notice is signed off.",
           body: submitVerdictsBody,
           response: { 200: submitVerdictsAnswer },
         },
@@ -189,8 +194,31 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
             'REVIEW_UNKNOWN_STORY',
           );
         }
-        await storeVerdicts(deps, link, request.body.verdicts);
+        await storeVerdicts(deps, link, request.body.verdicts, request.body.reviewer);
         return { status: 200 as const, message: REVIEW_THANKS as typeof REVIEW_THANKS };
+      },
+    );
+
+    app.post(
+      '/jira/review/signOff',
+      {
+        config: { public: true },
+        schema: {
+          description:
+            "The client's sign-off of the notice once every story has a verdict: records the name, the time and each verdict, makes the verdicts final and e-mails the project's owner a summary.",
+          body: signOffBody,
+          response: { 200: signOffAnswer },
+        },
+      },
+      async (request, reply) => {
+        privateAnswer(reply);
+        await limit(request, request.body.token, 'submits');
+        const link = await openLink(request.body.token);
+        await signOff(deps, link, request.body.reviewer);
+        return {
+          status: 200 as const,
+          message: REVIEW_SIGNED_OFF_THANKS as typeof REVIEW_SIGNED_OFF_THANKS,
+        };
       },
     );
 

@@ -2,11 +2,17 @@
 // stories with their latest verdicts, storing a submission with its jobs, and the staff's view of reviews.
 // The jobs themselves: notice-stories.job.ts, write-back.job.ts, failed-verdicts.job.ts.
 import { randomUUID } from 'node:crypto';
-import type { NoticeReview, ReviewStory } from '@handoff/core/api';
+import {
+  type NoticeReview,
+  REVIEW_ALREADY_SIGNED_OFF,
+  type ReviewStory,
+  type SignOff,
+} from '@handoff/core/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SecretBox } from '../common/secret-box.ts';
 import type { Db } from '../db/database.ts';
 import type { ReviewStorySnapshot } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
 import { insertJobs } from '../jobs/jobs.repository.ts';
 import type { JobQueue } from '../jobs/jobs.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -23,6 +29,7 @@ import {
   lockLink,
 } from './review.repository.ts';
 import { hashReviewToken, REVIEW_STORIES_JOB } from './review-links.ts';
+import { REVIEW_SIGN_OFF_MAIL_JOB, signOffMailJob } from './sign-off.ts';
 import { REVIEW_WRITE_BACK_JOB, writeBackJob } from './write-back.job.ts';
 
 export interface ReviewDeps {
@@ -42,6 +49,7 @@ export interface OpenLink {
   sendId: string;
   expiresAt: Date;
   stories: ReviewStorySnapshot[] | null;
+  signedOff: SignOff | null;
   issueKeys: string[];
   sentAt: Date;
   subject: string | null;
@@ -50,6 +58,25 @@ export interface OpenLink {
   projectName: string;
   workspaceId: string;
   projectAddedBy: string;
+}
+
+/** A link's sign-off as the page and the history show it. */
+export function signOffOf(row: {
+  signed_off_at: Date | null;
+  signed_off_by: string | null;
+  signed_off_verdicts: Array<{ verdict: 'passed' | 'failed' }> | null;
+}): SignOff | null {
+  if (!row.signed_off_at) return null;
+  return {
+    by: row.signed_off_by ?? '',
+    at: row.signed_off_at.toISOString(),
+    conditional: (row.signed_off_verdicts ?? []).some((v) => v.verdict === 'failed'),
+  };
+}
+
+/** 409: the notice was signed off, its verdicts are final. */
+export function alreadySignedOff(): AppError {
+  return new AppError(409, 'REVIEW_SIGNED_OFF', REVIEW_ALREADY_SIGNED_OFF);
 }
 
 /** The link of a token, if it still works; undefined for unknown, expired and revoked alike. */
@@ -61,6 +88,7 @@ export async function findOpenLink(db: Db, token: string, now: Date): Promise<Op
     sendId: row.send_id,
     expiresAt: row.expires_at,
     stories: row.stories,
+    signedOff: signOffOf(row),
     issueKeys: row.issue_keys,
     sentAt: row.finished_at ?? row.created_at,
     subject: row.subject,
@@ -105,6 +133,7 @@ export async function storeVerdicts(
   deps: ReviewDeps,
   link: OpenLink,
   verdicts: readonly SubmittedVerdict[],
+  reviewer?: string,
 ): Promise<void> {
   // One verdict per story per submission: the last one given counts.
   const byKey = new Map(verdicts.map((v) => [v.key, v]));
@@ -113,7 +142,7 @@ export async function storeVerdicts(
   await deps.db.transaction().execute(async (trx) => {
     // Only what changed is stored and written back: the same verdicts submitted again would post the
     // same comment to Jira twice. The link's row lock orders two submissions of one notice.
-    await lockLink(trx, link.id);
+    if ((await lockLink(trx, link.id)).signedOff) throw alreadySignedOff();
     const latest = (await latestVerdicts(trx, [link.id])).get(link.id);
     const changed = [...byKey.values()]
       .map((v) => ({ key: v.key, verdict: v.verdict, comment: v.comment ? v.comment : null }))
@@ -122,7 +151,11 @@ export async function storeVerdicts(
         return before?.verdict !== v.verdict || before.comment !== v.comment;
       });
     if (changed.length === 0) return;
-    const stored = await insertVerdicts(trx, { linkId: link.id, submissionId, createdAt: now }, changed);
+    const stored = await insertVerdicts(
+      trx,
+      { linkId: link.id, submissionId, createdAt: now, reviewer: reviewer || null },
+      changed,
+    );
     const jobs = stored.map((v) => ({
       kind: REVIEW_WRITE_BACK_JOB,
       payload: { verdictId: v.id } as Record<string, unknown>,
@@ -140,6 +173,7 @@ export function registerReviewJobs(deps: ReviewDeps): void {
   deps.jobs.handle(REVIEW_WRITE_BACK_JOB, (job) => writeBackJob(deps, job));
   deps.jobs.handle(REVIEW_STORIES_JOB, (job) => noticeStoriesJob(deps, job));
   deps.jobs.handle(REVIEW_FAILED_MAIL_JOB, (job) => failedVerdictsJob(deps, job));
+  deps.jobs.handle(REVIEW_SIGN_OFF_MAIL_JOB, (job) => signOffMailJob(deps, job));
 }
 
 /** Each notice's review as staff see it, by send id; notices without a link are absent. */
@@ -174,8 +208,10 @@ export async function reviewsOfSends(
           answeredAt: v?.created_at.toISOString() ?? null,
           writeBack: v?.write_back ?? null,
           writeBackError: v?.write_back_error ?? null,
+          reviewer: v?.reviewer ?? null,
         };
       }),
+      signedOff: signOffOf(link),
     });
   }
   return reviews;

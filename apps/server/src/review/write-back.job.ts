@@ -24,6 +24,7 @@ function verdictComment(verdict: {
   id: string;
   verdict: 'passed' | 'failed';
   comment: string | null;
+  reviewer: string | null;
   sentAt: Date;
   subject: string | null;
 }): object {
@@ -34,6 +35,7 @@ function verdictComment(verdict: {
   const content: object[] = [
     paragraph(`Client review: ${verdict.verdict === 'passed' ? 'Passed' : 'Failed'}`, true),
   ];
+  if (verdict.reviewer) content.push(paragraph(`Reviewed by ${verdict.reviewer}`));
   const lines = (verdict.comment ?? '').split(/\r\n|\n|\r/).filter((line) => line.trim() !== '');
   if (lines.length > 0) {
     content.push({
@@ -83,6 +85,7 @@ export async function writeBackJob(deps: ReviewDeps, job: Job): Promise<JobOutco
             id: row.id,
             verdict: row.verdict,
             comment: row.comment,
+            reviewer: row.reviewer,
             sentAt: row.finished_at ?? row.created_at,
             subject: row.subject,
           }),

@@ -176,6 +176,10 @@ const rows: Record<string, Row> = {
       body: { token: 'B'.repeat(43), verdicts: [{ key: 'DEMO-1', verdict: 'failed' }] },
     }),
   },
+  'POST /jira/review/signOff': {
+    expect: all(404),
+    request: async () => ({ body: { token: 'B'.repeat(43), reviewer: 'Ann Client' } }),
+  },
   'POST /jira/review/revokeLink': {
     expect: teamProjectCall,
     request: async ({ caller, projectKey }) => ({

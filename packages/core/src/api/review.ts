@@ -5,7 +5,8 @@
 //
 // Public calls (no account; the token travels in the body, never in a logged URL):
 //   POST /jira/review/getNotice       reviewTokenBody      → reviewNoticeAnswer | 404 link no longer valid
-//   POST /jira/review/submitVerdicts  submitVerdictsBody   → submitVerdictsAnswer | 404
+//   POST /jira/review/submitVerdicts  submitVerdictsBody   → submitVerdictsAnswer | 404 | 409 signed off
+//   POST /jira/review/signOff         signOffBody          → signOffAnswer | 400 not every story answered | 404 | 409
 // Staff calls (signed in, member of the project's workspace):
 //   POST /jira/review/revokeLink          revokeReviewLinkBody  → reviewChangeAnswer (owners and members)
 //   POST /jira/review/getSummaries        userIdBody            → reviewSummariesAnswer
@@ -20,6 +21,17 @@ export const MAX_REVIEW_COMMENT = 2000;
 /** The page and the 404 answer of every unknown, expired or revoked link. */
 export const REVIEW_LINK_INVALID = 'This review link is no longer valid.';
 export const REVIEW_THANKS = 'Thank you. Your results were sent to the team.';
+export const REVIEW_SIGNED_OFF_THANKS = 'Thank you. Your sign-off was sent to the team.';
+/** 409 to a submission or a second sign-off once the notice is signed off: its verdicts are final. */
+export const REVIEW_ALREADY_SIGNED_OFF = 'This notice is already signed off.';
+export const REVIEW_SIGN_OFF_INCOMPLETE = 'Give every story a verdict before signing off.';
+export const MAX_REVIEWER_NAME = 200;
+
+/** The name the client gives on the review page ("Your name"). */
+const reviewerName = z
+  .string()
+  .trim()
+  .max(MAX_REVIEWER_NAME, `A name has at most ${MAX_REVIEWER_NAME} characters.`);
 
 /** A review token as it appears in the link: 32 bytes, base64url (43 characters). */
 const token = z
@@ -41,12 +53,18 @@ export const reviewStorySchema = z.object({
 });
 export type ReviewStory = z.infer<typeof reviewStorySchema>;
 
+/** A notice's sign-off: who, when, and whether some stories had failed (a conditional sign-off). */
+export const signOffSchema = z.object({ by: z.string(), at: z.string(), conditional: z.boolean() });
+export type SignOff = z.infer<typeof signOffSchema>;
+
 export const reviewNoticeAnswer = z.object({
   data: z.object({
     projectName: z.string(),
     sentAt: z.string(),
     expiresAt: z.string(),
     stories: z.array(reviewStorySchema),
+    /** Null until the client signs the notice off; then its verdicts are final. */
+    signedOff: signOffSchema.nullable(),
   }),
 });
 export type ReviewNoticeAnswer = z.infer<typeof reviewNoticeAnswer>;
@@ -67,11 +85,24 @@ export const submitVerdictsBody = z.strictObject({
     )
     .min(1, 'Give a verdict for at least one story.')
     .max(500),
+  /** Who gives them ("Your name" on the page; required there, optional here). */
+  reviewer: reviewerName.optional(),
 });
 export type SubmitVerdictsBody = z.input<typeof submitVerdictsBody>;
 
 export const submitVerdictsAnswer = z.object({ status: z.literal(200), message: z.literal(REVIEW_THANKS) });
 export type SubmitVerdictsAnswer = z.infer<typeof submitVerdictsAnswer>;
+
+export const signOffBody = z.strictObject({
+  token,
+  reviewer: reviewerName.pipe(z.string().min(1, 'Give your name to sign off.')),
+});
+export type SignOffBody = z.input<typeof signOffBody>;
+export const signOffAnswer = z.object({
+  status: z.literal(200),
+  message: z.literal(REVIEW_SIGNED_OFF_THANKS),
+});
+export type SignOffAnswer = z.infer<typeof signOffAnswer>;
 
 export const REVIEW_LINK_STATES = ['active', 'expired', 'revoked'] as const;
 /** Where a verdict's Jira comment stands: queued or retrying, written, or refused by Jira for good. */
@@ -92,8 +123,11 @@ export const noticeReviewSchema = z.object({
       writeBack: z.enum(WRITE_BACK_STATES).nullable(),
       /** Jira's refusal: of the comment when writeBack is "refused", of the chosen transition when "written". */
       writeBackError: z.string().nullable(),
+      /** The name the client gave with the verdict. */
+      reviewer: z.string().nullable(),
     }),
   ),
+  signedOff: signOffSchema.nullable(),
 });
 export type NoticeReview = z.infer<typeof noticeReviewSchema>;
 

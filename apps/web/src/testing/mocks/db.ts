@@ -203,7 +203,9 @@ export function createReviewedSend(
         answeredAt: null,
         writeBack: null,
         writeBackError: null,
+        reviewer: null,
       })),
+      signedOff: null,
     },
   };
   db.sends.push(send);

@@ -143,6 +143,17 @@ describe('the Sent history with client reviews', () => {
     ).toBeVisible();
   });
 
+  it('names the reviewer of each verdict, and shows a sign-off with its date', async () => {
+    const { send } = arrange();
+    Object.assign(send.review!.stories[1]!, { reviewer: 'Ann Client' });
+    send.review!.signedOff = { by: 'Ann Client', at: '2026-03-14T10:00:00.000Z', conditional: true };
+    const { review } = await openHistory();
+    expect(storyRow(review, 'SHOP-2')).toHaveTextContent('by Ann Client');
+    expect(within(review).getByText(/^Signed off by Ann Client on/)).toHaveTextContent(
+      `Signed off by Ann Client on ${formatDateTime('2026-03-14T10:00:00.000Z')} — a conditional sign-off: some stories failed`,
+    );
+  });
+
   it('shows no review for a notice sent before reviews existed', async () => {
     const { account } = signIn('ada@example.com');
     const project = createProject(account.id, { projectKey: 'SHOP' });

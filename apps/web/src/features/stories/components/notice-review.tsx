@@ -99,6 +99,13 @@ export function NoticeReviewView({
           </button>
         ) : null}
       </p>
+      {review.signedOff ? (
+        <p className="notice-review__signed-off">
+          Signed off by {review.signedOff.by} on{' '}
+          <time dateTime={review.signedOff.at}>{formatDateTime(review.signedOff.at)}</time>
+          {review.signedOff.conditional ? ' — a conditional sign-off: some stories failed' : ''}
+        </p>
+      ) : null}
       <ul className="notice-review__stories" aria-label="Client results">
         {review.stories.map((story) => {
           const jira = writeBackText(story);
@@ -129,6 +136,7 @@ export function NoticeReviewView({
                   {story.answeredAt ? (
                     <time dateTime={story.answeredAt}>{formatDateTime(story.answeredAt)}</time>
                   ) : null}
+                  {story.reviewer ? <span>by {story.reviewer}</span> : null}
                   {jira ? (
                     <span
                       className={story.writeBack === 'refused' ? 'notice-review__jira--refused' : undefined}
