@@ -55,10 +55,10 @@ function details(message: StoriesMessage): SendDetails {
 async function openReviewLink(
   context: LedgerContext,
   trx: Trx,
-  sendId: string,
+  send: { id: string; issueKeys: readonly string[] },
   message: StoriesMessage,
 ): Promise<NoticeMailParts | undefined> {
-  return context.notices?.open(trx, { id: sendId }, message.text, message.reviewStories);
+  return context.notices?.open(trx, send, message.text, message.reviewStories);
 }
 
 /** See Ledger.claimFromUpdate. */
@@ -131,7 +131,10 @@ export async function startManualSend(
         // Usually the send is exactly its own claim, which owns these keys already.
         if (first.issue_keys.length !== keys.length) await setSendKeys(trx, first.id, keys);
         await useRetestOffers(trx, projectId, [...offered], first.id, at);
-        return { id: first.id, notice: await openReviewLink(context, trx, first.id, message) };
+        return {
+          id: first.id,
+          notice: await openReviewLink(context, trx, { id: first.id, issueKeys: keys }, message),
+        };
       }
       const openedId = await insertOpenSend(trx, {
         projectId,
@@ -142,7 +145,10 @@ export async function startManualSend(
         details: details(message),
       });
       await useRetestOffers(trx, projectId, [...offered], openedId, at);
-      return { id: openedId, notice: await openReviewLink(context, trx, openedId, message) };
+      return {
+        id: openedId,
+        notice: await openReviewLink(context, trx, { id: openedId, issueKeys: keys }, message),
+      };
     })
     .catch(async (error: unknown) => {
       if (sentMeanwhile.length > 0 && projectId) {
@@ -184,7 +190,7 @@ export async function startAutoSend(
       details: details(message),
     });
     await useRetestOffers(trx, projectId, [...offered], openedId, at);
-    const notice = await openReviewLink(context, trx, openedId, message);
+    const notice = await openReviewLink(context, trx, { id: openedId, issueKeys: keys }, message);
     return {
       send: { id: openedId, projectId, trigger: 'auto' as const, issueKeys: keys, notice },
       message,

@@ -52,7 +52,7 @@ export interface NoticeMailParts {
 export interface NoticeHooks {
   open(
     db: Db,
-    send: { id: string },
+    send: { id: string; issueKeys: readonly string[] },
     draft: string,
     stories: ReviewStorySnapshot[] | undefined,
   ): Promise<NoticeMailParts>;

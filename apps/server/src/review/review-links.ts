@@ -46,7 +46,7 @@ export interface ReviewLinks {
    */
   open(
     db: Db,
-    send: { id: string },
+    send: { id: string; issueKeys: readonly string[] },
     draft: string,
     stories: ReviewStorySnapshot[] | undefined,
   ): Promise<ReviewMailParts>;
@@ -82,7 +82,7 @@ export function createReviewLinks(deps: {
       const text = reviewNoticeText(draft, link);
       return {
         text,
-        html: reviewNoticeHtml(draft, link),
+        html: reviewNoticeHtml(draft, link, send.issueKeys),
         // Without SMTP the outbox copy is how the demo is followed, so it keeps the link (main README).
         storedText: deps.smtpConfigured
           ? reviewNoticeText(draft, `${deps.publicUrl}/review/[link]`)

@@ -29,9 +29,10 @@ const FONT = 'font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:
  * list and the other lines a paragraph (line breaks kept). So the greeting, the finished features, each
  * story's test steps and the closing come out as the draft shows them, whatever the user edited.
  */
-function draftToHtml(draft: string): string {
+function draftToHtml(draft: string, verdictLinks: (index: number) => string = () => ''): string {
   const blocks = draft.replace(/\r\n?/g, '\n').split(/\n[ \t]*\n/);
   let html = '';
+  let lists = 0;
   for (const block of blocks) {
     const lines = block.split('\n');
     let paragraph: string[] = [];
@@ -42,7 +43,10 @@ function draftToHtml(draft: string): string {
     };
     const flushList = () => {
       if (items.length > 0) {
-        html += `<ul style="margin:0 0 12px;padding-left:24px">${items.map((item) => `<li>${item}</li>`).join('')}</ul>`;
+        // The first list is the finished features: each gets the story's Passed / Failed links.
+        const first = lists === 0;
+        lists += 1;
+        html += `<ul style="margin:0 0 12px;padding-left:24px">${items.map((item, index) => `<li>${item}${first ? verdictLinks(index) : ''}</li>`).join('')}</ul>`;
       }
       items = [];
     };
@@ -66,9 +70,27 @@ function draftToHtml(draft: string): string {
   return html;
 }
 
-/** The HTML part: the draft, then a button-styled link (a table cell, so it shows without CSS support). */
-export function reviewNoticeHtml(draft: string, link: string): string {
+/** A link to the review page with one story's verdict preselected (opening it records nothing). */
+function verdictLink(link: string, key: string, verdict: 'passed' | 'failed'): string {
+  const href = escapeHtml(`${link}?${new URLSearchParams({ story: key, verdict })}`);
+  const color = verdict === 'passed' ? '#15803d' : '#b91c1c';
+  return `<a href="${href}" target="_blank" rel="noopener noreferrer" style="color:${color};font-weight:bold">${verdict === 'passed' ? 'Passed' : 'Failed'}</a>`;
+}
+
+/**
+ * The HTML part: the draft, with `Passed` and `Failed` links beside each finished feature when the list
+ * has one line per story of the notice (in the draft's order), then a button-styled link (a table cell,
+ * so it shows without CSS support).
+ */
+export function reviewNoticeHtml(draft: string, link: string, keys: readonly string[] = []): string {
   const href = escapeHtml(link);
+  const firstList = /(?:^|\n)((?:[ \t]*- [^\n]*(?:\n|$))+)/.exec(draft.replace(/\r\n?/g, '\n'))?.[1];
+  const features = firstList ? firstList.split('\n').filter((line) => line.trim() !== '').length : 0;
+  const verdictLinks =
+    keys.length > 0 && features === keys.length
+      ? (index: number) =>
+          ` &nbsp;${verdictLink(link, keys[index] as string, 'passed')} · ${verdictLink(link, keys[index] as string, 'failed')}`
+      : undefined;
   const button =
     '<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 16px"><tr>' +
     `<td bgcolor="#1d4ed8" style="border-radius:6px;background-color:#1d4ed8">` +
@@ -78,7 +100,7 @@ export function reviewNoticeHtml(draft: string, link: string): string {
     '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width,initial-scale=1"></head>' +
     `<body style="margin:0;padding:16px;${FONT};color:#1f2933"><div style="max-width:640px">` +
-    `${draftToHtml(draft)}${button}` +
+    `${draftToHtml(draft, verdictLinks)}${button}` +
     `<p style="margin:0;font-size:13px;color:#52606d">Or open this address: ${href}</p>` +
     '</div></body></html>'
   );

@@ -221,7 +221,10 @@ describe('a notice carries its review link', () => {
     const html = String(mail.html);
     expect(html).toContain(`href="${link}"`);
     expect(html).toContain('>Review and report results</a>');
-    expect(html).toContain('<li>Guest &lt;checkout&gt; &amp; &quot;more&quot;</li>');
+    // Each finished feature with its Passed and Failed links (they only preselect the verdict).
+    expect(html).toContain(
+      `<li>Guest &lt;checkout&gt; &amp; &quot;more&quot; &nbsp;<a href="${link}?story=DEMO-1&amp;verdict=passed"`,
+    );
     // Each story's test steps: its name, then the steps as a list.
     expect(html).toContain(
       '<p style="margin:0 0 12px">Guest checkout:</p><ul style="margin:0 0 12px;padding-left:24px"><li>Open the basket</li><li>Pay as a guest</li></ul>',

@@ -3,4 +3,4 @@ import './review.css';
 import { startReviewPage, tokenFromPath } from './review-page';
 
 const root = document.getElementById('review');
-if (root) void startReviewPage(root, tokenFromPath(window.location.pathname));
+if (root) void startReviewPage(root, tokenFromPath(window.location.pathname), window.location.search);

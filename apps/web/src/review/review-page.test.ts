@@ -6,8 +6,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { callsTo, createAccount, createProject, createReviewedSend, db } from '@/testing/mocks/db';
 import { server } from '@/testing/mocks/server';
 import {
+  ALREADY_SIGNED_OFF_TEXT,
   LINK_INVALID_TEXT,
+  NO_NAME_TEXT,
   NO_VERDICT_TEXT,
+  REVIEWER_STORAGE_KEY,
+  SIGNED_OFF_THANKS_TEXT,
   startReviewPage,
   THANKS_TEXT,
   tokenFromPath,
@@ -28,10 +32,13 @@ function arrangeNotice() {
   ]);
 }
 
-async function openPage(token: string | null = TOKEN) {
+/** The page as a client opens it; this browser remembers the name given before unless `name` is null. */
+async function openPage(token: string | null = TOKEN, name: string | null = 'Ann Client', search = '') {
+  if (name === null) window.localStorage.removeItem(REVIEWER_STORAGE_KEY);
+  else window.localStorage.setItem(REVIEWER_STORAGE_KEY, name);
   const root = document.createElement('main');
   document.body.replaceChildren(root);
-  await startReviewPage(root, token);
+  await startReviewPage(root, token, search);
   return root;
 }
 
@@ -93,6 +100,7 @@ describe('the review page', () => {
       {
         token: TOKEN,
         verdicts: [{ key: 'SHOP-1', verdict: 'failed', comment: 'The card form never loads.' }],
+        reviewer: 'Ann Client',
       },
     ]);
     expect(send.review?.stories.map((s) => s.verdict)).toEqual(['failed', 'waiting']);
@@ -127,6 +135,7 @@ describe('the review page', () => {
         { key: 'SHOP-1', verdict: 'passed' },
         { key: 'SHOP-2', verdict: 'passed' },
       ],
+      reviewer: 'Ann Client',
     });
   });
 
@@ -225,5 +234,56 @@ describe('tokenFromPath', () => {
     expect(tokenFromPath('/review/')).toBeNull();
     expect(tokenFromPath('/review/a/b')).toBeNull();
     expect(tokenFromPath('/admin/index')).toBeNull();
+  });
+
+  it('asks for the name before submitting, and remembers it in this browser', async () => {
+    arrangeNotice();
+    const user = userEvent.setup();
+    await openPage(TOKEN, null);
+    await user.click(within(story('SHOP-1')).getByRole('button', { name: 'Passed' }));
+    await user.click(screen.getByRole('button', { name: 'Submit results' }));
+    expect(screen.getByRole('status')).toHaveTextContent(NO_NAME_TEXT);
+    expect(callsTo('/jira/review/submitVerdicts')).toEqual([]);
+    await user.type(screen.getByRole('textbox', { name: 'Your name' }), 'Bea Buyer');
+    await user.click(screen.getByRole('button', { name: 'Submit results' }));
+    await screen.findByText(THANKS_TEXT);
+    expect(callsTo('/jira/review/submitVerdicts')[0]).toMatchObject({ reviewer: 'Bea Buyer' });
+    expect(window.localStorage.getItem(REVIEWER_STORAGE_KEY)).toBe('Bea Buyer');
+  });
+
+  it('offers Sign off once every story has a verdict; after it the verdicts are final', async () => {
+    const send = arrangeNotice();
+    const user = userEvent.setup();
+    await openPage();
+    expect(screen.queryByRole('button', { name: 'Sign off' })).not.toBeInTheDocument();
+    await user.click(within(story('SHOP-1')).getByRole('button', { name: 'Passed' }));
+    await user.click(within(story('SHOP-2')).getByRole('button', { name: 'Failed' }));
+    await user.click(screen.getByRole('button', { name: 'Submit results' }));
+    await screen.findByText(THANKS_TEXT);
+    await user.click(screen.getByRole('button', { name: 'Sign off' }));
+    expect(await screen.findByText(SIGNED_OFF_THANKS_TEXT)).toBeVisible();
+    expect(callsTo('/jira/review/signOff')).toEqual([{ token: TOKEN, reviewer: 'Ann Client' }]);
+    expect(send.review?.signedOff).toMatchObject({ by: 'Ann Client', conditional: true });
+    expect(screen.queryByRole('button', { name: 'Submit results' })).not.toBeInTheDocument();
+    expect(screen.getByText(/^Signed off by Ann Client on/)).toBeVisible();
+
+    await openPage();
+    expect(screen.getByText(/^Signed off by Ann Client on/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Sign off' })).not.toBeInTheDocument();
+    expect(ALREADY_SIGNED_OFF_TEXT).toBe('This notice is already signed off.');
+  });
+
+  it("opens with the verdict chosen by the e-mail's link preselected, and records nothing until submitted", async () => {
+    arrangeNotice();
+    await openPage(TOKEN, 'Ann Client', '?story=SHOP-2&verdict=failed');
+    expect(within(story('SHOP-2')).getByRole('button', { name: 'Failed' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(within(story('SHOP-1')).getByRole('button', { name: 'Passed' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    expect(callsTo('/jira/review/submitVerdicts')).toEqual([]);
   });
 });

@@ -4,11 +4,14 @@
 // posts the verdicts given so far to /jira/review/submitVerdicts. The page is built with DOM calls and
 // textContent only (nothing typed is parsed as HTML) and sets no inline style, for the strict CSP.
 import type {
+  REVIEW_ALREADY_SIGNED_OFF,
   REVIEW_LINK_INVALID,
   ReviewNoticeAnswer,
   ReviewStory,
   ReviewTokenBody,
   ReviewVerdict,
+  SignOffAnswer,
+  SignOffBody,
   SubmitVerdictsAnswer,
   SubmitVerdictsBody,
 } from '@handoff/core/api';
@@ -18,6 +21,12 @@ import { formatDateTime } from '@/lib/format';
 export const LINK_INVALID_TEXT: typeof REVIEW_LINK_INVALID = 'This review link is no longer valid.';
 export const THANKS_TEXT: SubmitVerdictsAnswer['message'] = 'Thank you. Your results were sent to the team.';
 export const NO_VERDICT_TEXT = 'Choose Passed or Failed for at least one story, then submit.';
+export const SIGNED_OFF_THANKS_TEXT: SignOffAnswer['message'] =
+  'Thank you. Your sign-off was sent to the team.';
+export const ALREADY_SIGNED_OFF_TEXT: typeof REVIEW_ALREADY_SIGNED_OFF = 'This notice is already signed off.';
+export const NO_NAME_TEXT = 'Give your name, then submit.';
+/** Where the browser remembers the reviewer's name for the next notice. */
+export const REVIEWER_STORAGE_KEY = 'handoff.reviewer';
 const MAX_COMMENT = 2000;
 
 type Notice = ReviewNoticeAnswer['data'];
@@ -38,7 +47,10 @@ class ReviewCallError extends Error {
 }
 
 /** A public review call: JSON in, JSON out; errors carry the server's message ({status, code, message}). */
-async function callReview<T>(path: string, body: ReviewTokenBody | SubmitVerdictsBody): Promise<T> {
+async function callReview<T>(
+  path: string,
+  body: ReviewTokenBody | SubmitVerdictsBody | SignOffBody,
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(new URL(path, window.location.href), {
@@ -84,8 +96,37 @@ interface Answer {
   comment: string;
 }
 
+/** The reviewer's name this browser remembers ('' when none, or when storage is off). */
+function rememberedName(): string {
+  try {
+    return window.localStorage.getItem(REVIEWER_STORAGE_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function rememberName(name: string): void {
+  try {
+    window.localStorage.setItem(REVIEWER_STORAGE_KEY, name);
+  } catch {
+    // Storage off: the name is asked again next time.
+  }
+}
+
+/**
+ * The verdict a link of the e-mail's HTML part chose for one story (`?story=KEY&verdict=passed`):
+ * it is only preselected; nothing is recorded until `Submit results`.
+ */
+export function chosenInLink(search: string): { key: string; verdict: ReviewVerdict } | null {
+  const params = new URLSearchParams(search);
+  const key = params.get('story');
+  const verdict = params.get('verdict');
+  if (!key || (verdict !== 'passed' && verdict !== 'failed')) return null;
+  return { key, verdict };
+}
+
 /** Shows the review of the link's token in `root` (the page's <main>). Resolves once the first view is shown. */
-export async function startReviewPage(root: HTMLElement, token: string | null): Promise<void> {
+export async function startReviewPage(root: HTMLElement, token: string | null, search = ''): Promise<void> {
   const showInvalid = () => {
     root.replaceChildren(el('h1', 'review__title', LINK_INVALID_TEXT));
     root.removeAttribute('aria-busy');
@@ -119,6 +160,11 @@ export async function startReviewPage(root: HTMLElement, token: string | null): 
     const answers = new Map<string, Answer>(
       notice.stories.map((story) => [story.key, { verdict: story.verdict, comment: story.comment ?? '' }]),
     );
+    // What the server holds: the sign-off is offered once every story has a saved verdict.
+    const saved = new Set(notice.stories.filter((story) => story.verdict).map((story) => story.key));
+    const chosen = notice.signedOff ? null : chosenInLink(search);
+    const preselected = chosen ? answers.get(chosen.key) : undefined;
+    if (preselected) preselected.verdict = chosen!.verdict;
     const heading = el('h1', 'review__title', notice.projectName);
     heading.id = 'review-title';
     root.setAttribute('aria-labelledby', heading.id);
@@ -134,17 +180,75 @@ export async function startReviewPage(root: HTMLElement, token: string | null): 
     for (const [index, story] of notice.stories.entries()) {
       list.append(storyItem(story, index, answers.get(story.key)!));
     }
+    const nameLabel = el('label', 'review__name', 'Your name');
+    const name = el('input');
+    name.type = 'text';
+    name.name = 'reviewer';
+    name.required = true;
+    name.maxLength = 200;
+    name.autocomplete = 'name';
+    name.value = rememberedName();
+    nameLabel.append(name);
     const status = el('p', 'review__status');
     status.setAttribute('role', 'status');
     const submit = el('button', 'review__button', 'Submit results');
     submit.type = 'submit';
+    const signOffButton = el('button', 'review__button review__button--outline', 'Sign off');
+    signOffButton.type = 'button';
     const actions = el('div', 'review__actions');
-    actions.append(submit, status);
-    form.append(list, actions);
+    actions.append(submit, signOffButton, status);
+    form.append(nameLabel, list, actions);
+    const signedOffNote = el('p', 'review__note review__signed-off');
+    const showSignOff = () => {
+      signOffButton.hidden =
+        notice.signedOff !== null || notice.stories.some((story) => !saved.has(story.key));
+      if (notice.signedOff) {
+        signedOffNote.textContent = `Signed off by ${notice.signedOff.by} on ${formatDateTime(notice.signedOff.at)}.`;
+        for (const control of form.querySelectorAll('button, textarea, input')) {
+          control.setAttribute('aria-disabled', 'true');
+          if (control instanceof HTMLTextAreaElement || control instanceof HTMLInputElement)
+            control.readOnly = true;
+        }
+        submit.hidden = true;
+      }
+    };
+    const reviewerName = (): string | null => {
+      const given = name.value.trim();
+      if (given) {
+        rememberName(given);
+        return given;
+      }
+      status.className = 'review__status review__status--error';
+      status.textContent = NO_NAME_TEXT;
+      name.focus();
+      return null;
+    };
+
+    signOffButton.addEventListener('click', async () => {
+      if (signOffButton.getAttribute('aria-disabled') === 'true') return;
+      const reviewer = reviewerName();
+      if (!reviewer) return;
+      signOffButton.setAttribute('aria-disabled', 'true');
+      status.className = 'review__status';
+      status.textContent = 'Sending your sign-off...';
+      try {
+        const answer = await callReview<SignOffAnswer>('/jira/review/signOff', { token, reviewer });
+        const conditional = [...answers.values()].some((a) => a.verdict === 'failed');
+        notice.signedOff = { by: reviewer, at: new Date().toISOString(), conditional };
+        status.classList.add('review__status--done');
+        status.textContent = answer.message || SIGNED_OFF_THANKS_TEXT;
+        showSignOff();
+      } catch (error) {
+        if (error instanceof ReviewCallError && error.status === 404) return showInvalid();
+        status.classList.add('review__status--error');
+        status.textContent = `Your sign-off was not sent: ${(error as Error).message}`;
+        signOffButton.removeAttribute('aria-disabled');
+      }
+    });
 
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
-      if (submit.getAttribute('aria-disabled') === 'true') return;
+      if (submit.getAttribute('aria-disabled') === 'true' || notice.signedOff) return;
       const verdicts: SubmitVerdictsBody['verdicts'] = [];
       for (const [key, answer] of answers) {
         if (!answer.verdict) continue;
@@ -157,15 +261,20 @@ export async function startReviewPage(root: HTMLElement, token: string | null): 
         status.textContent = NO_VERDICT_TEXT;
         return;
       }
+      const reviewer = reviewerName();
+      if (!reviewer) return;
       submit.setAttribute('aria-disabled', 'true');
       status.textContent = 'Sending your results...';
       try {
         const answer = await callReview<SubmitVerdictsAnswer>('/jira/review/submitVerdicts', {
           token,
           verdicts,
+          reviewer,
         });
         status.classList.add('review__status--done');
         status.textContent = answer.message || THANKS_TEXT;
+        for (const verdict of verdicts) saved.add(verdict.key);
+        showSignOff();
       } catch (error) {
         if (error instanceof ReviewCallError && error.status === 404) return showInvalid();
         status.classList.add('review__status--error');
@@ -175,7 +284,8 @@ export async function startReviewPage(root: HTMLElement, token: string | null): 
       }
     });
 
-    root.replaceChildren(heading, intro, form);
+    root.replaceChildren(heading, intro, signedOffNote, form);
+    showSignOff();
     root.removeAttribute('aria-busy');
     document.title = `Review: ${notice.projectName} · Handoff`;
   };

@@ -43,13 +43,33 @@ export const reviewHandlers = [
         sentAt: send.createdAt,
         expiresAt: send.review.expiresAt,
         stories: link.stories,
+        signedOff: send.review.signedOff ?? null,
       },
     });
+  }),
+
+  publicPost('/jira/review/signOff', (body) => {
+    const found = activeLink(body.token);
+    if (!found) return linkInvalid();
+    if (found.send.review.signedOff)
+      return apiError(409, 'This notice is already signed off.', 'REVIEW_SIGNED_OFF');
+    const rows = found.send.review.stories;
+    if (rows.some((row) => row.verdict === 'waiting')) {
+      return apiError(400, 'Give every story a verdict before signing off.', 'REVIEW_NOT_ANSWERED');
+    }
+    found.send.review.signedOff = {
+      by: str(body.reviewer),
+      at: '2026-03-14T10:00:00.000Z',
+      conditional: rows.some((row) => row.verdict === 'failed'),
+    };
+    return HttpResponse.json({ status: 200, message: 'Thank you. Your sign-off was sent to the team.' });
   }),
 
   publicPost('/jira/review/submitVerdicts', (body) => {
     const found = activeLink(body.token);
     if (!found) return linkInvalid();
+    if (found.send.review.signedOff)
+      return apiError(409, 'This notice is already signed off.', 'REVIEW_SIGNED_OFF');
     const verdicts = Array.isArray(body.verdicts) ? (body.verdicts as Record<string, unknown>[]) : [];
     if (verdicts.length === 0) return apiError(400, 'Give a verdict for at least one story.', 'BAD_REQUEST');
     for (const given of verdicts) {
@@ -65,6 +85,7 @@ export const reviewHandlers = [
         answeredAt: '2026-03-13T09:30:00.000Z',
         writeBack: 'pending',
         writeBackError: null,
+        reviewer: str(body.reviewer) || null,
       });
     }
     return HttpResponse.json({ status: 200, message: THANKS_TEXT });
