@@ -422,6 +422,12 @@ const cases: Case[] = [
     () => json('/jira/offerAgain', { userId, projectKey: 'ALPHA', issueKey: ['DEMO-1'] }),
     400,
   ],
+  ['getStatus: a foreign project', () => json('/jira/review/getStatus', { userId, projectKey: 'NOPE' }), 404],
+  [
+    'getStatus: a project key of the wrong type',
+    () => json('/jira/review/getStatus', { userId, projectKey: { $ne: '' } }),
+    400,
+  ],
   [
     'getTransitions: a foreign project',
     () => json('/jira/review/getTransitions', { userId, projectKey: 'NOPE' }),

@@ -282,3 +282,52 @@ export async function storyWentOut(db: Executor, projectId: string, issueKey: st
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** One story ever e-mailed in a project, with its latest notice's review (the review status screen). */
+export interface StoryStatusRow {
+  key: string;
+  rounds: number;
+  last_sent_at: Date;
+  summary: string | null;
+  signed_off: boolean;
+  verdict: 'passed' | 'failed' | null;
+  comment: string | null;
+  reviewer: string | null;
+  answered_at: Date | null;
+  offered: boolean;
+}
+
+/**
+ * Every story of the project's notices that went out (sent, or maybe: unconfirmed), by key: how many
+ * notices carried it, when the latest went out, and that notice's latest verdict, sign-off and summary;
+ * `offered` when a re-test offer is open. One statement (bench/review-status.bench.ts).
+ */
+export async function storyStatusRows(db: Executor, projectId: string): Promise<StoryStatusRow[]> {
+  const result = await sql<StoryStatusRow>`
+    with notices as (
+      select s.id, k.key, coalesce(s.finished_at, s.created_at) as sent_at, s.created_at
+        from sends s cross join lateral unnest(s.issue_keys) as k(key)
+       where s.project_id = ${projectId}::uuid and s.status in ('sent', 'unconfirmed')
+    ), per_story as (
+      select key, count(*)::int as rounds, max(sent_at) as last_sent_at,
+             (array_agg(id order by created_at desc, id desc))[1] as latest_send_id
+        from notices group by key
+    )
+    select ps.key, ps.rounds, ps.last_sent_at,
+           (select e ->> 'summary' from jsonb_array_elements(l.stories) e where e ->> 'key' = ps.key limit 1)
+             as summary,
+           l.signed_off_at is not null as signed_off,
+           v.verdict, v.comment, v.reviewer, v.created_at as answered_at,
+           exists (select 1 from retest_offers o
+                    where o.project_id = ${projectId}::uuid and o.issue_key = ps.key and o.used_at is null)
+             as offered
+      from per_story ps
+      left join review_links l on l.send_id = ps.latest_send_id
+      left join lateral (
+        select rv.verdict, rv.comment, rv.reviewer, rv.created_at from review_verdicts rv
+         where rv.link_id = l.id and rv.issue_key = ps.key
+         order by rv.created_at desc, rv.id desc limit 1
+      ) v on true
+     order by ps.key`.execute(db);
+  return result.rows;
+}

@@ -203,3 +203,58 @@ async function waitFor<T>(read: () => Promise<T | undefined>, timeoutMs = 10_000
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+describe('the review status of a project', () => {
+  it('lists every story ever sent with its state, rounds, latest answer and sign-off', async () => {
+    const res = await h.call('/jira/review/getStatus', { userId: member.userId, projectKey: 'DEMO' });
+    expect(res.statusCode).toBe(200);
+    const byKey = new Map(
+      (res.json().data as Array<Record<string, unknown> & { key: string }>).map((s) => [s.key, s]),
+    );
+    // Failed twice, moved again: offered for a third round.
+    expect(byKey.get('DEMO-1')).toMatchObject({
+      summary: 'Guest checkout',
+      state: 'retest',
+      rounds: 2,
+      signedOff: false,
+    });
+    expect(byKey.get('DEMO-2')).toMatchObject({ state: 'failed', rounds: 1 });
+    expect(byKey.get('DEMO-3')).toMatchObject({ state: 'waiting', rounds: 1, answeredAt: null });
+    expect(byKey.get('DEMO-5')).toMatchObject({
+      state: 'failed',
+      rounds: 1,
+      reviewer: 'Ann Client',
+      comment: 'Broken.',
+      signedOff: true,
+    });
+    expect(byKey.get('DEMO-6')).toMatchObject({ state: 'passed', signedOff: true });
+    expect(byKey.get('DEMO-8')).toMatchObject({ state: 'passed', comment: 'Fine, really.' });
+
+    // Offer again a passed story: it becomes a re-test, drafted on the next fetch (once).
+    const offered = await h.call('/jira/offerAgain', {
+      userId: member.userId,
+      projectKey: 'DEMO',
+      issueKey: 'DEMO-6',
+    });
+    expect(offered.json()).toEqual({
+      status: 200,
+      message: 'The story will be offered for re-test on the next fetch.',
+    });
+    const after = (await h.call('/jira/review/getStatus', { userId: member.userId, projectKey: 'DEMO' }))
+      .json()
+      .data.find((s: { key: string }) => s.key === 'DEMO-6');
+    expect(after.state).toBe('retest');
+    const never = await h.call('/jira/offerAgain', {
+      userId: member.userId,
+      projectKey: 'DEMO',
+      issueKey: 'DEMO-9',
+    });
+    expect(never.statusCode).toBe(404);
+    const offer = await t.db
+      .selectFrom('retest_offers')
+      .select(['reason', 'asked_by_user_id'])
+      .where('issue_key', '=', 'DEMO-6')
+      .executeTakeFirstOrThrow();
+    expect(offer).toEqual({ reason: 'asked', asked_by_user_id: member.userId });
+  });
+});

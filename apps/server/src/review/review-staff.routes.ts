@@ -3,6 +3,7 @@
 import {
   projectRefBody,
   reviewChangeAnswer,
+  reviewStatusAnswer,
   reviewSummariesAnswer,
   reviewTransitionsAnswer,
   revokeReviewLinkBody,
@@ -20,6 +21,7 @@ import {
 } from '../projects/projects.repository.ts';
 import { revokeLinkOfSend, sendHasLink } from './review.repository.ts';
 import { reviewSummaries } from './review.service.ts';
+import { reviewStatus } from './review-status.ts';
 
 /** Adds the staff calls to the review plugin's instance (behind the auth plugin's caller check). */
 export function reviewStaffRoutes(root: FastifyInstance, now: () => Date): void {
@@ -59,6 +61,23 @@ export function reviewStaffRoutes(root: FastifyInstance, now: () => Date): void 
       },
     },
     async (request) => ({ data: await reviewSummaries(app.db, request.membership.workspaceId, now()) }),
+  );
+
+  app.post(
+    '/jira/review/getStatus',
+    {
+      schema: {
+        description:
+          'The review status screen: one entry per story ever sent in the project, with its state (waiting, passed, failed, retest), how many notices carried it, when the latest went out, and its latest answer.',
+        body: projectRefBody,
+        response: { 200: reviewStatusAnswer },
+      },
+    },
+    async (request) => {
+      const project = await findProjectForCaller(app.db, request.membership, request.body.projectKey);
+      if (!project) throw projectNotFound(request.body.projectKey);
+      return { data: await reviewStatus(app.db, project.id) };
+    },
   );
 
   app.post(

@@ -197,6 +197,10 @@ const rows: Record<string, Row> = {
       return { body: { userId: caller.userId, projectKey, issueKey: 'DEMO-1' } };
     },
   },
+  'POST /jira/review/getStatus': {
+    expect: teamProjectCall,
+    request: projectBody,
+  },
   'POST /jira/review/getTransitions': {
     expect: teamProjectCall,
     request: projectBody,

@@ -170,3 +170,24 @@ export const setReviewTransitionsBody = z.object({
   onPassed: jiraTransitionSchema.nullable(),
 });
 export type SetReviewTransitionsBody = z.input<typeof setReviewTransitionsBody>;
+
+/** Where a story stands: no verdict yet, the latest notice's verdict, or offered / sent again and not yet answered. */
+export const STORY_STATES = ['waiting', 'passed', 'failed', 'retest'] as const;
+export type StoryState = (typeof STORY_STATES)[number];
+
+/** POST /jira/review/getStatus {userId, projectKey}: one entry per story ever sent. */
+export const storyStatusSchema = z.object({
+  key: z.string(),
+  summary: z.string(),
+  state: z.enum(STORY_STATES),
+  /** How many notices carried it. */
+  rounds: z.number().int(),
+  lastSentAt: z.string(),
+  answeredAt: z.string().nullable(),
+  reviewer: z.string().nullable(),
+  comment: z.string().nullable(),
+  signedOff: z.boolean(),
+});
+export type StoryStatus = z.infer<typeof storyStatusSchema>;
+export const reviewStatusAnswer = z.object({ data: z.array(storyStatusSchema) });
+export type ReviewStatusAnswer = z.infer<typeof reviewStatusAnswer>;
