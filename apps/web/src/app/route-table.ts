@@ -43,6 +43,14 @@ export const routeTable: readonly RouteEntry[] = [
   },
   {
     layout: '/admin',
+    path: '/review-status',
+    name: 'Review status',
+    icon: 'projects',
+    hidden: true,
+    load: () => import('./routes/admin/review-status'),
+  },
+  {
+    layout: '/admin',
     path: '/team',
     name: 'Team',
     icon: 'team',

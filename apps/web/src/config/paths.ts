@@ -8,6 +8,7 @@ export const paths = {
     addProject: '/admin/add-project',
     editProject: '/admin/edit-project',
     sendStories: '/admin/send-stories',
+    reviewStatus: '/admin/review-status',
     team: '/admin/team',
     join: '/admin/join',
   },

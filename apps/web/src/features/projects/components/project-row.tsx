@@ -1,5 +1,5 @@
 // One row of the project list: key, name with the client review at a glance, the auto-send switch, and the
-// row menu (Update, Delete, Send stories to client).
+// row menu (Update, Delete, Send stories to client, Review status).
 import type { Project } from '@handoff/core/api';
 import { useNavigate } from 'react-router';
 import { MoreVerticalIcon } from '@/components/ui/icons';
@@ -51,6 +51,10 @@ export function ProjectRow({
             {
               label: 'Send stories to client',
               onSelect: () => navigate(projectHref(paths.admin.sendStories, project.projectKey)),
+            },
+            {
+              label: 'Review status',
+              onSelect: () => navigate(projectHref(paths.admin.reviewStatus, project.projectKey)),
             },
           ]}
         />

@@ -227,7 +227,7 @@ describe('/admin/index — Projects', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Update', 'Delete', 'Send stories to client']);
+    ).toEqual(['Update', 'Delete', 'Send stories to client', 'Review status']);
     expect(within(menu).getByRole('menuitem', { name: 'Update' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(within(menu).getByRole('menuitem', { name: 'Delete' })).toHaveFocus();
@@ -246,6 +246,13 @@ describe('/admin/index — Projects', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Send stories to client' }));
     expect(await screen.findByRole('heading', { name: 'Send stories to client' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/send-stories');
+    expect(router.state.location.search).toBe('?key=P1');
+
+    await router.navigate('/admin/index');
+    await user.click(await screen.findByRole('button', { name: 'Actions for P1' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Review status' }));
+    expect(await screen.findByRole('heading', { name: 'Review status P1' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/review-status');
     expect(router.state.location.search).toBe('?key=P1');
   });
 

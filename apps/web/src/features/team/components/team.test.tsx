@@ -68,7 +68,7 @@ describe("a member's project list", () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Send stories to client']);
+    ).toEqual(['Send stories to client', 'Review status']);
     expect(screen.queryByRole('button', { name: 'Add new' })).not.toBeInTheDocument();
   });
 });

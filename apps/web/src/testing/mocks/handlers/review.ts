@@ -5,6 +5,7 @@ import {
   type ReviewChangeAnswer,
   type ReviewSummariesAnswer,
   type ReviewVerdict,
+  type StoryStatus,
 } from '@handoff/core/api';
 import { HttpResponse, http } from 'msw';
 import { LINK_INVALID_TEXT, THANKS_TEXT } from '@/review/review-page';
@@ -120,6 +121,33 @@ export const reviewHandlers = [
       for (const story of send.review.stories) summary[story.verdict] += 1;
     }
     return HttpResponse.json({ data });
+  }),
+
+  post('/jira/review/getStatus', (caller, body) => {
+    const projectKey = str(body.projectKey);
+    if (!findProject(caller.id, projectKey))
+      return apiError(404, `You have no project with the key "${projectKey}".`);
+    const byKey = new Map<string, StoryStatus>();
+    const sends = db.sends
+      .filter((s) => s.projectKey === projectKey)
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    for (const send of sends) {
+      for (const story of send.review?.stories ?? []) {
+        const rounds = (byKey.get(story.key)?.rounds ?? 0) + 1;
+        byKey.set(story.key, {
+          key: story.key,
+          summary: story.summary,
+          state: story.verdict === 'waiting' && rounds > 1 ? 'retest' : story.verdict,
+          rounds,
+          lastSentAt: send.createdAt,
+          answeredAt: story.answeredAt,
+          reviewer: story.reviewer,
+          comment: story.comment,
+          signedOff: send.review?.signedOff != null,
+        });
+      }
+    }
+    return HttpResponse.json({ data: [...byKey.values()] });
   }),
 
   post('/jira/review/getTransitions', (caller, body) => {

@@ -1,0 +1,5 @@
+import { ReviewStatus } from '@/features/review-status/components/review-status';
+
+export function Component() {
+  return <ReviewStatus />;
+}

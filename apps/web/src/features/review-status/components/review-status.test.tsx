@@ -1,0 +1,61 @@
+// The review status screen against the MSW handlers: what a member sees of every story sent.
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { callsTo, createProject, createReviewedSend } from '@/testing/mocks/db';
+import { renderApp, signIn } from '@/testing/test-utils';
+
+function arrange() {
+  const { account } = signIn('ada@example.com');
+  const project = createProject(account.id, { projectKey: 'SHOP', projectName: 'Web Shop' });
+  const send = createReviewedSend(account.id, project, 'token-of-the-review-link-000000000000', [
+    { key: 'SHOP-1', summary: 'Pay by card' },
+    { key: 'SHOP-2', summary: '=cmd|calc' },
+  ]);
+  Object.assign(send.review!.stories[0]!, {
+    verdict: 'failed',
+    comment: 'Broken',
+    reviewer: 'Ann Client',
+    answeredAt: '2026-03-13T09:30:00.000Z',
+  });
+  return { account };
+}
+
+const rows = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getByRole('rowheader').textContent);
+
+describe('the review status screen', () => {
+  it('lists every story with its state, filters by state, offers a story again, and downloads a CSV', async () => {
+    const { account } = arrange();
+    const { user } = renderApp('/admin/review-status?key=SHOP');
+    await screen.findByRole('heading', { name: 'Review status SHOP' });
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(rows()).toEqual(['SHOP-1', 'SHOP-2']);
+    expect(screen.getByRole('row', { name: /SHOP-1/ })).toHaveTextContent('Failed');
+    expect(screen.getByRole('row', { name: /SHOP-1/ })).toHaveTextContent('Ann Client');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'Waiting');
+    expect(rows()).toEqual(['SHOP-2']);
+
+    await user.click(screen.getByRole('button', { name: 'Offer again SHOP-2' }));
+    expect(callsTo('/jira/offerAgain')).toEqual([
+      { userId: account.id, projectKey: 'SHOP', issueKey: 'SHOP-2' },
+    ]);
+
+    const created: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      created.push(blob);
+      return 'blob:csv';
+    });
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(click).toHaveBeenCalled();
+    const text = await created[0]!.text();
+    expect(text).toContain('"Key","Summary","State","Reviewer","Comment","Answered at","Rounds"');
+    expect(text).toContain(`"SHOP-2","'=cmd|calc","waiting"`);
+    click.mockRestore();
+  });
+});
