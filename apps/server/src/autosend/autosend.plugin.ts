@@ -43,8 +43,14 @@ export const autosendPlugin = fp<AutosendOptions>(
       log: app.log,
     };
     let scheduler: Scheduler | undefined;
+    // Reminders of unanswered notices are checked in the same rounds, in every process.
+    const round = async (now: Date) => {
+      const report = await runAutosendRound(deps, now);
+      await app.reviewReminders.runRound(now);
+      return report;
+    };
     app.decorate('autosend', {
-      runRound: (now: Date) => runAutosendRound(deps, now),
+      runRound: round,
       nextTickAt: () => scheduler?.nextRunAt() ?? null,
     });
     if (!options.start) return;
@@ -52,7 +58,7 @@ export const autosendPlugin = fp<AutosendOptions>(
       scheduler = startScheduler({
         intervalMs: Math.min(app.config.autosendIntervalMs, MAX_TICK_MS),
         clock: options.clock ?? systemClock,
-        round: (now) => runAutosendRound(deps, now),
+        round,
         onError: (error) => app.log.error({ err: error }, 'auto-send round failed'),
       });
     });
@@ -60,5 +66,5 @@ export const autosendPlugin = fp<AutosendOptions>(
       await scheduler?.stop();
     });
   },
-  { name: 'autosend', dependencies: ['ledger', 'tracker'] },
+  { name: 'autosend', dependencies: ['ledger', 'tracker', 'review'] },
 );

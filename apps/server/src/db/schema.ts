@@ -107,6 +107,10 @@ export interface ProjectsTable {
   /** The Jira transition a Failed / Passed review verdict moves an issue through; null: none. */
   review_on_failed: JsonTransition | null;
   review_on_passed: JsonTransition | null;
+  /** Days after a notice (or its last reminder) to remind the client; null: off. Numeric: read as text. */
+  reminder_days: ColumnType<string | null, number | null | undefined, number | null>;
+  /** What and where the client tests, as the notices say it; null: unset. */
+  test_environment: string | null;
 }
 
 /** A Jira transition as a project keeps it: `{ id, name }` (written as JSON text). */
@@ -177,6 +181,8 @@ export interface ReviewLinksTable {
   /** The client's sign-off: who, when, and each story's verdict at that moment; null until signed off. */
   signed_off_at: Date | null;
   signed_off_by: string | null;
+  /** The date the send screen asked the client to answer by; null: none. */
+  answer_by: ColumnType<string | null, string | null | undefined, string | null>;
   signed_off_verdicts: ColumnType<
     Array<{ key: string; verdict: 'passed' | 'failed' }> | null,
     string | null,
@@ -273,6 +279,17 @@ export interface Database {
   demo_tracker_statuses: DemoTrackerStatusesTable;
   demo_tracker_status_changes: DemoTrackerStatusChangesTable;
   retest_offers: RetestOffersTable;
+  review_reminders: ReviewRemindersTable;
+}
+
+export interface ReviewRemindersTable {
+  id: Generated<string>;
+  link_id: string;
+  token_hash: string;
+  status: 'sending' | 'sent' | 'failed';
+  error: string | null;
+  created_at: Date;
+  finished_at: Date | null;
 }
 
 export type ProjectRow = Selectable<ProjectsTable>;

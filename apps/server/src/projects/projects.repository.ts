@@ -348,3 +348,25 @@ export async function recordAutosendRound(
     .where('id', '=', projectId)
     .execute();
 }
+
+// Used by review/
+/** The project's review settings: days before a reminder (null: off) and the test environment. */
+export async function reviewSettingsOf(db: Executor, projectId: string) {
+  return db
+    .selectFrom('projects')
+    .select([sql<number | null>`reminder_days::float8`.as('reminder_days'), 'test_environment'])
+    .where('id', '=', projectId)
+    .executeTakeFirst();
+}
+
+export async function setReviewSettings(
+  db: Executor,
+  projectId: string,
+  settings: { reminderDays: number | null; testEnvironment: string | null },
+): Promise<void> {
+  await db
+    .updateTable('projects')
+    .set({ reminder_days: settings.reminderDays, test_environment: settings.testEnvironment })
+    .where('id', '=', projectId)
+    .execute();
+}

@@ -3,10 +3,12 @@
 import {
   projectRefBody,
   reviewChangeAnswer,
+  reviewSettingsAnswer,
   reviewStatusAnswer,
   reviewSummariesAnswer,
   reviewTransitionsAnswer,
   revokeReviewLinkBody,
+  setReviewSettingsBody,
   setReviewTransitionsBody,
   userIdBody,
 } from '@handoff/core/api';
@@ -16,7 +18,9 @@ import { AppError } from '../errors.ts';
 import {
   findProjectForCaller,
   projectNotFound,
+  reviewSettingsOf,
   reviewTransitionsOf,
+  setReviewSettings,
   setReviewTransitions,
 } from '../projects/projects.repository.ts';
 import { revokeLinkOfSend, sendHasLink } from './review.repository.ts';
@@ -61,6 +65,48 @@ export function reviewStaffRoutes(root: FastifyInstance, now: () => Date): void 
       },
     },
     async (request) => ({ data: await reviewSummaries(app.db, request.membership.workspaceId, now()) }),
+  );
+
+  app.post(
+    '/jira/review/getSettings',
+    {
+      schema: {
+        description:
+          "The project's review settings: reminderDays (days after a notice or its last reminder; null: off) and testEnvironment.",
+        body: projectRefBody,
+        response: { 200: reviewSettingsAnswer },
+      },
+    },
+    async (request) => {
+      const project = await findProjectForCaller(app.db, request.membership, request.body.projectKey);
+      const settings = project && (await reviewSettingsOf(app.db, project.id));
+      if (!settings) throw projectNotFound(request.body.projectKey);
+      return {
+        data: { reminderDays: settings.reminder_days, testEnvironment: settings.test_environment },
+      };
+    },
+  );
+
+  app.post(
+    '/jira/review/setSettings',
+    {
+      config: { ownerOnly: true },
+      schema: {
+        description: "Sets the project's review settings (reminderDays, testEnvironment). Owners only.",
+        body: setReviewSettingsBody,
+        response: { 200: reviewChangeAnswer },
+      },
+    },
+    async (request) => {
+      const { projectKey, reminderDays, testEnvironment } = request.body;
+      const project = await findProjectForCaller(app.db, request.membership, projectKey);
+      if (!project) throw projectNotFound(projectKey);
+      await setReviewSettings(app.db, project.id, {
+        reminderDays,
+        testEnvironment: testEnvironment || null,
+      });
+      return { status: 200 as const, message: 'The review settings were saved.' };
+    },
   );
 
   app.post(

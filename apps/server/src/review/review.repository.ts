@@ -62,7 +62,17 @@ export async function findLinkByTokenHash(db: Executor, tokenHash: string) {
         'p.workspace_id',
         'p.user_id',
       ])
-      .where('l.token_hash', '=', tokenHash)
+      // The notice's own token, or the token of one of its reminders.
+      .where((eb) =>
+        eb.or([
+          eb('l.token_hash', '=', tokenHash),
+          eb(
+            'l.id',
+            'in',
+            eb.selectFrom('review_reminders').select('link_id').where('token_hash', '=', tokenHash),
+          ),
+        ]),
+      )
       // A notice the mail server refused never reached anyone: its link opens nothing.
       .where('s.status', 'in', NOTICE_OUT)
       .executeTakeFirst()

@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { RateLimiter, type RateRule } from '../common/rate-limiter.ts';
 import { SecretBox } from '../common/secret-box.ts';
 import { AppError, badRequest } from '../errors.ts';
+import { runReminderRound } from './reminders.ts';
 import {
   findOpenLink,
   type OpenLink,
@@ -61,6 +62,13 @@ interface ReviewRoutesOptions {
   jiraTimeoutMs?: number;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Reminders of unanswered notices, run in the same rounds as auto-send (review/reminders.ts). */
+    reviewReminders: { runRound(now: Date): Promise<{ sent: number; failed: number }> };
+  }
+}
+
 function linkInvalid(): AppError {
   return new AppError(404, 'REVIEW_LINK_INVALID', REVIEW_LINK_INVALID);
 }
@@ -86,6 +94,9 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
       now,
     };
     registerReviewJobs(deps);
+    app.decorate('reviewReminders', {
+      runRound: (at: Date) => runReminderRound(deps, app.config.publicUrl, at),
+    });
     if (options.runJobs !== false) {
       app.addHook('onReady', async () => app.jobs.start());
     }

@@ -19,6 +19,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { JiraClient } from '../tracker/jira.client.ts';
 import { failedVerdictsJob, REVIEW_FAILED_MAIL_JOB } from './failed-verdicts.job.ts';
 import { fetchNoticeStories, noticeStoriesJob } from './notice-stories.job.ts';
+import { remindersOfLinks } from './reminders.repository.ts';
 import {
   activeLinksOfWorkspace,
   findLinkByTokenHash,
@@ -189,6 +190,10 @@ export async function reviewsOfSends(
     db,
     links.map((link) => link.id),
   );
+  const reminders = await remindersOfLinks(
+    db,
+    links.map((link) => link.id),
+  );
   for (const link of links) {
     const ofLink = verdicts.get(link.id);
     reviews.set(link.send_id, {
@@ -212,6 +217,13 @@ export async function reviewsOfSends(
         };
       }),
       signedOff: signOffOf(link),
+      reminders: reminders
+        .filter((reminder) => reminder.link_id === link.id)
+        .map((reminder) => ({
+          at: (reminder.finished_at ?? reminder.created_at).toISOString(),
+          sent: reminder.status === 'sent',
+          error: reminder.error,
+        })),
     });
   }
   return reviews;

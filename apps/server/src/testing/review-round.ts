@@ -38,11 +38,13 @@ export function roundHelpers(app: FastifyInstance, db: Db, member: Member) {
     issueKeys: string[],
     text: string,
     subject = `Notice ${projectKey}`,
+    cc: string[] = [],
   ) {
     const body = await multipartBody([
       ['subject', subject],
       ['text', text],
       ['to', 'client@example.test'],
+      ...cc.map((address): [string, string] => ['cc', address]),
       ['projectKey', projectKey],
       ['issueKeys', issueKeys.join(',')],
     ]);

@@ -197,6 +197,16 @@ const rows: Record<string, Row> = {
       return { body: { userId: caller.userId, projectKey, issueKey: 'DEMO-1' } };
     },
   },
+  'POST /jira/review/getSettings': {
+    expect: teamProjectCall,
+    request: projectBody,
+  },
+  'POST /jira/review/setSettings': {
+    expect: ownersProjectChange,
+    request: async ({ caller, projectKey }) => ({
+      body: { userId: caller.userId, projectKey, reminderDays: 2, testEnvironment: 'staging' },
+    }),
+  },
   'POST /jira/review/getStatus': {
     expect: teamProjectCall,
     request: projectBody,

@@ -128,6 +128,8 @@ export const noticeReviewSchema = z.object({
     }),
   ),
   signedOff: signOffSchema.nullable(),
+  /** Every reminder e-mailed, oldest first; `error` when the mail server refused it (tried again). */
+  reminders: z.array(z.object({ at: z.string(), sent: z.boolean(), error: z.string().nullable() })),
 });
 export type NoticeReview = z.infer<typeof noticeReviewSchema>;
 
@@ -191,3 +193,18 @@ export const storyStatusSchema = z.object({
 export type StoryStatus = z.infer<typeof storyStatusSchema>;
 export const reviewStatusAnswer = z.object({ data: z.array(storyStatusSchema) });
 export type ReviewStatusAnswer = z.infer<typeof reviewStatusAnswer>;
+
+/** The choices of the project setting "Remind the client after" (days; null: Off). */
+export const REMINDER_DAY_CHOICES = [null, 1, 2, 3, 5, 7] as const;
+export const MAX_TEST_ENVIRONMENT = 500;
+
+/** A project's review settings: reminders (days, fractions allowed; null: off) and the test environment. */
+export const reviewSettingsSchema = z.object({
+  reminderDays: z.number().positive().max(30).nullable(),
+  testEnvironment: z.string().trim().max(MAX_TEST_ENVIRONMENT).nullable(),
+});
+export type ReviewSettings = z.infer<typeof reviewSettingsSchema>;
+export const reviewSettingsAnswer = z.object({ data: reviewSettingsSchema });
+export type ReviewSettingsAnswer = z.infer<typeof reviewSettingsAnswer>;
+export const setReviewSettingsBody = z.object({ userId, projectKey }).extend(reviewSettingsSchema.shape);
+export type SetReviewSettingsBody = z.input<typeof setReviewSettingsBody>;

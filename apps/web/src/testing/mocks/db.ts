@@ -206,6 +206,7 @@ export function createReviewedSend(
         reviewer: null,
       })),
       signedOff: null,
+      reminders: [],
     },
   };
   db.sends.push(send);

@@ -106,6 +106,13 @@ export function NoticeReviewView({
           {review.signedOff.conditional ? ' — a conditional sign-off: some stories failed' : ''}
         </p>
       ) : null}
+      {review.reminders.map((reminder) => (
+        <p key={reminder.at} className="notice-review__reminder">
+          {reminder.sent ? 'Reminder sent ' : 'Reminder not sent (tried again next round) '}
+          <time dateTime={reminder.at}>{formatDateTime(reminder.at)}</time>
+          {reminder.error ? `: ${reminder.error}` : ''}
+        </p>
+      ))}
       <ul className="notice-review__stories" aria-label="Client results">
         {review.stories.map((story) => {
           const jira = writeBackText(story);
