@@ -310,7 +310,7 @@ export async function storyStatusRows(db: Executor, projectId: string): Promise<
        where s.project_id = ${projectId}::uuid and s.status in ('sent', 'unconfirmed')
     ), per_story as (
       select key, count(*)::int as rounds, max(sent_at) as last_sent_at,
-             (array_agg(id order by created_at desc, id desc))[1] as latest_send_id
+             (array_agg(id order by created_at desc))[1] as latest_send_id
         from notices group by key
     )
     select ps.key, ps.rounds, ps.last_sent_at,
@@ -326,7 +326,7 @@ export async function storyStatusRows(db: Executor, projectId: string): Promise<
       left join lateral (
         select rv.verdict, rv.comment, rv.reviewer, rv.created_at from review_verdicts rv
          where rv.link_id = l.id and rv.issue_key = ps.key
-         order by rv.created_at desc, rv.id desc limit 1
+         order by rv.created_at desc limit 1
       ) v on true
      order by ps.key`.execute(db);
   return result.rows;
