@@ -94,6 +94,8 @@ test("the client's verdicts from the e-mailed link reach Jira and the Sent histo
   await expect(failed.getByRole('button', { name: 'Failed' })).toHaveAttribute('aria-pressed', 'true');
   await failed.getByRole('textbox', { name: 'Comment' }).fill(comment);
   await storyOnPage(review, passedKey!).getByRole('button', { name: 'Passed' }).click();
+  // The page asks who answers (and remembers it in this browser).
+  await review.getByRole('textbox', { name: 'Your name' }).fill('Ann Client');
   await review.getByRole('button', { name: 'Submit results' }).click();
   await expect(review.getByRole('status')).toHaveText(THANKS);
 
@@ -127,6 +129,7 @@ test("the client's verdicts from the e-mailed link reach Jira and the Sent histo
     c.includes(comment),
   );
   expect(failedComment).toContain('Client review: Failed');
+  expect(failedComment).toContain('Reviewed by Ann Client');
   await expect
     .poll(async () => (await jiraComments(page, passedKey!, account.email, account.apikey)).join('\n'), {
       timeout: 15_000,
