@@ -1,4 +1,4 @@
-// Issue 11 end to end: a notice sent over a real SMTP server carries a review link; the client opens it
+// The client's review end to end: a notice sent over a real SMTP server carries a review link; the client opens it
 // without an account, gives verdicts and submits; the comments arrive at the demo tracker (read back over
 // its Jira REST API), and the verdicts show in the project's Sent history. Invalid links answer 404.
 import { AxeBuilder } from '@axe-core/playwright';

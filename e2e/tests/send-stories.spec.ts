@@ -59,7 +59,7 @@ test('fetch Done stories, send the drafted e-mail with an attachment, and never 
   await page.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
 
   const mail = await mailbox.waitFor((m) => m.subject === 'Request for Testing: User Stories for Review');
-  // The text part is the draft exactly as left, then the review link (issue 11).
+  // The text part is the draft exactly as left, then the review link (README, "The client's review").
   expect(mail.text?.trimEnd()).toBe(`${expected.text}\n\nReview and report results: ${reviewLinkOf(mail)}`);
   expect(JSON.stringify(mail.to)).toContain('client@example.test');
   expect(JSON.stringify(mail.cc)).toContain('pm@example.test');
