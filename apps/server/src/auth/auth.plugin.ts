@@ -4,7 +4,7 @@
 import { WORKSPACE_HEADER } from '@handoff/core/api';
 import type { FastifyRequest, onRequestHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthorized } from '../errors.ts';
+import { AppError, forbidden, unauthorized } from '../errors.ts';
 import { admitToWorkspace, assertOwner, type Membership } from '../workspaces/workspaces.service.ts';
 import { loadProductUser, type ProductUser } from './product-user.ts';
 
@@ -13,6 +13,8 @@ export interface AuthenticatedUser {
   /** The identity provider's user id (`sub` / localId). */
   uid: string;
   email: string;
+  /** false only while the account must still prove its address (README, Security). */
+  emailVerified: boolean;
 }
 
 /** Verifies an ID token (ours or Google's, by AUTH_MODE); throws a 401 AppError when it is not valid. */
@@ -47,12 +49,15 @@ declare module 'fastify' {
     workspace?: boolean;
     /** Only the workspace's owners may call the route. */
     ownerOnly?: boolean;
+    /** An account whose address is not yet verified may call it too (its own profile). */
+    unverified?: boolean;
   }
 }
 
 const PRODUCT_ROUTE = /^\/jira\//;
 const SECURITY = [{ bearer: [] }];
 const NOT_YOUR_PROJECTS = 'You may only access your own projects.';
+const VERIFY_FIRST = 'Please verify your e-mail address first. We sent you a link.';
 
 /**
  * Puts the caller checks on every product route as it is added: the bearer token (onRequest, so a
@@ -75,10 +80,13 @@ export const authPlugin = fp<{ verifier: TokenVerifier }>(
 
     const admitCaller: preHandlerHookHandler = async (request) => {
       const user = await loadProductUser(request);
+      const { config } = request.routeOptions;
+      if (request.user?.emailVerified === false && !config.unverified) {
+        throw new AppError(403, 'EMAIL_NOT_VERIFIED', VERIFY_FIRST);
+      }
       assertOwnUserId(request, user);
       assertOwnEmail(request, user);
       request.productUser = user;
-      const { config } = request.routeOptions;
       if (config.workspace === false) return;
       // Current on every call (see admitToWorkspace): a removed member is refused on their very next call.
       const named = request.headers[WORKSPACE_HEADER.toLowerCase()];
