@@ -79,17 +79,37 @@ export async function signIn(
  * outbox keeps no working code); waits up to `timeoutMs` for one other than `previous`, so a caller
  * waiting for a second e-mail never spins on the first without letting the server receive it.
  */
-export async function waitForResetCode(
+export function waitForResetCode(
   mailbox: Mailbox,
   email: string,
-  { timeoutMs = 5_000, previous }: { timeoutMs?: number; previous?: string } = {},
+  options: { timeoutMs?: number; previous?: string } = {},
+): Promise<string> {
+  return waitForCode(mailbox, email, /reset-password\?oobCode=([\w-]+)/, options);
+}
+
+/** The code of the newest address-verification e-mail to `email`, as waitForResetCode reads it. */
+export function waitForVerificationCode(
+  mailbox: Mailbox,
+  email: string,
+  options: { timeoutMs?: number; previous?: string } = {},
+): Promise<string> {
+  return waitForCode(mailbox, email, /\/auth\/action\?mode=verifyEmail&oobCode=([\w-]+)/, options);
+}
+
+async function waitForCode(
+  mailbox: Mailbox,
+  email: string,
+  pattern: RegExp,
+  { timeoutMs = 5_000, previous }: { timeoutMs?: number; previous?: string },
 ): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mails = mailbox.messages.filter((mail) => addressesOf(mail.to).includes(email.toLowerCase()));
-    const code = /reset-password\?oobCode=([\w-]+)/.exec(mails.at(-1)?.text ?? '')?.[1];
+    const mails = mailbox.messages.filter(
+      (mail) => addressesOf(mail.to).includes(email.toLowerCase()) && pattern.test(mail.text ?? ''),
+    );
+    const code = pattern.exec(mails.at(-1)?.text ?? '')?.[1];
     if (code && code !== previous) return code;
-    if (Date.now() > deadline) throw new Error(`no password-reset e-mail to ${email} within ${timeoutMs} ms`);
+    if (Date.now() > deadline) throw new Error(`no matching e-mail to ${email} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
