@@ -60,8 +60,8 @@ const NOT_YOUR_PROJECTS = 'You may only access your own projects.';
 const VERIFY_FIRST = 'Please verify your e-mail address first. We sent you a link.';
 
 /**
- * Puts the caller checks on every product route as it is added: the bearer token (onRequest, so a
- * missing token is 401 before the body is read), then, once the request is validated, the Handoff user
+ * Puts the caller checks on every product route as it is added: the bearer token and a verified address
+ * (onRequest, so a missing token is 401, and an unverified account 403, before the body is read), then, once the request is validated, the Handoff user
  * and the ownership of what the request names (preHandler). The verifier comes from the identity module.
  */
 export const authPlugin = fp<{ verifier: TokenVerifier }>(
@@ -76,14 +76,15 @@ export const authPlugin = fp<{ verifier: TokenVerifier }>(
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       if (!match?.[1]) throw unauthorized('Sign in first: this call needs an Authorization: Bearer token.');
       request.user = await verifier.verify(match[1]);
+      // Before the body is read, so that whatever it sends an unverified account gets this answer.
+      if (!request.user.emailVerified && !request.routeOptions.config.unverified) {
+        throw new AppError(403, 'EMAIL_NOT_VERIFIED', VERIFY_FIRST);
+      }
     };
 
     const admitCaller: preHandlerHookHandler = async (request) => {
       const user = await loadProductUser(request);
       const { config } = request.routeOptions;
-      if (request.user?.emailVerified === false && !config.unverified) {
-        throw new AppError(403, 'EMAIL_NOT_VERIFIED', VERIFY_FIRST);
-      }
       assertOwnUserId(request, user);
       assertOwnEmail(request, user);
       request.productUser = user;
