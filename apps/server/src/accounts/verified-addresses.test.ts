@@ -8,7 +8,12 @@ import { createTestApp, TEST_IDENTITY_API_KEY, type TestApp } from '../testing/t
 
 const IT = '/identitytoolkit.googleapis.com/v1/accounts:';
 const VERIFY_FIRST = 'Please verify your e-mail address first. We sent you a link.';
-const PUBLIC_ROUTES = ['/jira/register', '/jira/logout', '/jira/review/getNotice', '/jira/review/submitVerdicts'];
+const PUBLIC_ROUTES = [
+  '/jira/register',
+  '/jira/logout',
+  '/jira/review/getNotice',
+  '/jira/review/submitVerdicts',
+];
 
 const mailbox = new Mailbox();
 let t: TestApp;
@@ -48,7 +53,11 @@ describe('verified addresses', () => {
     const mail = mailbox.messages.find((m) => m.text?.includes(code));
     expect(mail?.text).toContain(`https://handoff.example.com/auth/action?mode=verifyEmail&oobCode=${code}`);
     // The outbox keeps the message without a working link.
-    const kept = await t.db.selectFrom('mail_messages').select('text_body').where('purpose', '=', 'verify-email').execute();
+    const kept = await t.db
+      .selectFrom('mail_messages')
+      .select('text_body')
+      .where('purpose', '=', 'verify-email')
+      .execute();
     expect(kept.some((row) => row.text_body.includes(code))).toBe(false);
 
     const profile = await call(session.authorization, '/jira/get-user-by-email', { email });
@@ -87,7 +96,9 @@ describe('verified addresses', () => {
           ...(method === 'post' ? { payload: { email } } : {}),
         });
         const allowed = path === '/jira/get-user-by-email';
-        const ok = allowed ? res.statusCode === 200 : res.statusCode === 403 && res.json().message === VERIFY_FIRST;
+        const ok = allowed
+          ? res.statusCode === 200
+          : res.statusCode === 403 && res.json().message === VERIFY_FIRST;
         if (ok && !allowed) refused += 1;
         if (!ok) unexpected.push(`${method} ${path}: ${res.statusCode}`);
       }
@@ -104,7 +115,9 @@ describe('verified addresses', () => {
     expect(again.json()).toEqual({ kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email });
     const second = await waitForVerificationCode(mailbox, email, { previous: first });
     expect(second).not.toBe(first);
-    expect((await identity('sendOobCode', { requestType: 'VERIFY_EMAIL', idToken: session.idToken })).statusCode).toBe(200);
+    expect(
+      (await identity('sendOobCode', { requestType: 'VERIFY_EMAIL', idToken: session.idToken })).statusCode,
+    ).toBe(200);
     const refused = await identity('sendOobCode', { requestType: 'VERIFY_EMAIL', idToken: session.idToken });
     expect(refused.json().error.message).toBe('TOO_MANY_ATTEMPTS_TRY_LATER');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { RateLimiter } from '../common/rate-limiter.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';
-import { IdentityError, identityErrors } from './identity.errors.ts';
 import type { AccountCreator, AccountInput, NewAccount, WithinAccountCreation } from './account-creation.ts';
+import { IdentityError, identityErrors } from './identity.errors.ts';
 import type { RateLimitSettings } from './rate-limit-settings.ts';
 import { assertSignupDomain } from './signup-domains.ts';
 
@@ -80,7 +80,10 @@ export class FirebaseAccounts implements AccountCreator {
     } catch (error) {
       if (created) {
         await this.call('accounts:delete', { idToken: answer.idToken }).catch((err: unknown) =>
-          log.error({ err, uid: account.uid }, 'could not delete the Google account of a failed registration'),
+          log.error(
+            { err, uid: account.uid },
+            'could not delete the Google account of a failed registration',
+          ),
         );
       }
       throw error;

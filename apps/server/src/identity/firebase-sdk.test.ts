@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { deleteApp, type FirebaseApp, initializeApp } from '@firebase/app';
 import {
-  applyActionCode,
   type Auth,
+  applyActionCode,
   confirmPasswordReset,
   connectAuthEmulator,
   createUserWithEmailAndPassword,

@@ -1,11 +1,11 @@
 import fp from 'fastify-plugin';
 import type { TokenVerifier } from '../auth/auth.plugin.ts';
 import { RateLimiter } from '../common/rate-limiter.ts';
+import type { AccountCreator } from './account-creation.ts';
 import { builtinVerifier } from './builtin-verifier.ts';
 import { FirebaseAccounts, GOOGLE_IDENTITY_TOOLKIT_URL } from './firebase-accounts.ts';
 import { firebaseVerifier } from './firebase-verifier.ts';
 import { identityRoutes } from './identity.routes.ts';
-import type { AccountCreator } from './account-creation.ts';
 import { IdentityService } from './identity.service.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './rate-limit-settings.ts';
 import { SigningKeys } from './signing-keys.ts';

@@ -63,7 +63,11 @@ export async function setPassword(db: Db, localId: string, passwordHash: string,
 
 /** The owner proved the address. */
 export async function markEmailVerified(db: Db, localId: string): Promise<void> {
-  await db.updateTable('identity_accounts').set({ email_verified: true }).where('local_id', '=', localId).execute();
+  await db
+    .updateTable('identity_accounts')
+    .set({ email_verified: true })
+    .where('local_id', '=', localId)
+    .execute();
 }
 
 /** Removes an account with its refresh tokens and codes (a registration replacing an unverified one). */

@@ -233,7 +233,8 @@ export class IdentityService {
       await revokeSession(db, row.session_id, new Date(at));
       throw new IdentityError('TOKEN_EXPIRED');
     }
-    if (at - new Date(row.created_at).getTime() > REFRESH_TOKEN_IDLE_MS) throw new IdentityError('TOKEN_EXPIRED');
+    if (at - new Date(row.created_at).getTime() > REFRESH_TOKEN_IDLE_MS)
+      throw new IdentityError('TOKEN_EXPIRED');
     const successor = newRefreshToken();
     const [idToken] = await Promise.all([
       this.tokens.issue({ uid: row.local_id, email: row.email, emailVerified: row.email_verified }, authTime),

@@ -32,7 +32,8 @@ afterAll(() => t.close());
 let nextIp = 1;
 function client() {
   const remoteAddress = `10.1.0.${nextIp++}`;
-  const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, remoteAddress });
+  const post = (url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, payload, remoteAddress });
   return {
     post,
     async signUp(email = uniqueEmail(), password = 'good-password') {
@@ -42,7 +43,8 @@ function client() {
     },
     signIn: (email: string, password: string) =>
       post(`${IT}signInWithPassword?key=${TEST_IDENTITY_API_KEY}`, { email, password }),
-    refresh: (refreshToken: string) => post(tokenUrl, { grant_type: 'refresh_token', refresh_token: refreshToken }),
+    refresh: (refreshToken: string) =>
+      post(tokenUrl, { grant_type: 'refresh_token', refresh_token: refreshToken }),
   };
 }
 
