@@ -7,6 +7,7 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import type { LogoConfig } from '@/config/brand';
 import { WorkspaceSelect } from '@/features/team/components/workspace-select';
 import { WorkspaceSwitchContext } from '@/features/team/workspace-context';
+import { VerifyEmailNotice } from '@/features/verify-email/components/verify-email-notice';
 import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
 import { useLoadUser } from '../api/get-user-by-email';
@@ -65,6 +66,7 @@ export function AdminShell({
             </div>
           </header>
           {loading ? <ProgressBar label="Loading your account" /> : null}
+          <VerifyEmailNotice />
           {/* Keyed by the workspace: a switch mounts the page afresh, so it loads the new workspace's data. */}
           <main id="content" className="admin__content" tabIndex={-1} key={workspaceVersion}>
             {loading ? null : state === 'failed' ? (
