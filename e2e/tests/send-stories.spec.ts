@@ -1,16 +1,16 @@
-import { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
+import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { draftEmail, type Issue } from '../../packages/core/src/index.ts';
 import { addDemoProject, apiCall, currentUser } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
-import { E2E_SMTP_PORT } from '../support/ports.ts';
+import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
 import { reviewLinkOf } from '../support/review.ts';
 import { expect, test } from '../support/test.ts';
 
-const mailbox = new Mailbox();
+let mailbox: Mailbox;
 test.beforeAll(async () => {
-  await mailbox.listen(E2E_SMTP_PORT);
+  mailbox = await openTestMailbox();
 });
-test.afterAll(() => mailbox.close());
+test.afterAll(() => closeTestMailbox());
 
 test('fetch Done stories, send the drafted e-mail with an attachment, and never offer them again', async ({
   page,

@@ -232,6 +232,15 @@ const cases: Case[] = [
   ['register: truncated JSON', () => json('/jira/register', '{"email":"new@example.test","pass'), 400],
   ['register: JSON nested 100,000 deep', () => json('/jira/register', deep(100_000)), 400],
   ['get-user-by-email: NUL', () => json('/jira/get-user-by-email', { email: NUL }), 400],
+  ['logout: no refresh token', () => json('/jira/logout', {}), 400],
+  ['logout: NUL in the refresh token', () => json('/jira/logout', { refreshToken: NUL }), 400],
+  ['logout: a number for the refresh token', () => json('/jira/logout', { refreshToken: 42 }), 400],
+  ['logout: a 1 kB refresh token', () => json('/jira/logout', { refreshToken: 'r'.repeat(1024) }), 400],
+  [
+    'register: a second registration of a verified address, wrong password',
+    () => json('/jira/register', { email: me.email, password: 'not-the-password', apikey: 'k' }),
+    400,
+  ],
   [
     'getFirebaseProjects: a lone surrogate in userId',
     () => json('/jira/getFirebaseProjects', { userId: LONE_SURROGATE }),
@@ -480,6 +489,20 @@ const cases: Case[] = [
       }),
     400,
   ],
+  [
+    'sendOobCode: VERIFY_EMAIL without an ID token',
+    () => json(`${IT}sendOobCode?key=${KEY}`, { requestType: 'VERIFY_EMAIL', email: me.email }),
+    400,
+  ],
+  [
+    'sendOobCode: VERIFY_EMAIL with a forged ID token',
+    () => json(`${IT}sendOobCode?key=${KEY}`, { requestType: 'VERIFY_EMAIL', idToken: `${me.idToken}x` }),
+    400,
+  ],
+  ['update: no code', () => json(`${IT}update?key=${KEY}`, { idToken: me.idToken }), 400],
+  ['update: NUL in the code', () => json(`${IT}update?key=${KEY}`, { oobCode: NUL }), 400],
+  ['update: a made-up code', () => json(`${IT}update?key=${KEY}`, { oobCode: 'A'.repeat(43) }), 400],
+  ['update: a number for the code', () => json(`${IT}update?key=${KEY}`, { oobCode: 42 }), 400],
   ['resetPassword: NUL in the code', () => json(`${IT}resetPassword?key=${KEY}`, { oobCode: NUL }), 400],
   [
     'resetPassword: NUL in the new password',

@@ -29,7 +29,12 @@ async function productRoutes(): Promise<[string, string, OpenApiOperation][]> {
 }
 
 /** The product routes anyone may call: registering, and the client's review page (its link is its key). */
-const PUBLIC_ROUTES = ['/jira/register', '/jira/review/getNotice', '/jira/review/submitVerdicts'];
+const PUBLIC_ROUTES = [
+  '/jira/register',
+  '/jira/logout',
+  '/jira/review/getNotice',
+  '/jira/review/submitVerdicts',
+];
 
 describe('the caller check of every product route', () => {
   it('declares the bearer token on every product route but the public ones', async () => {

@@ -13,6 +13,8 @@ export interface IdentityAccountsTable {
   password_updated_at: Timestamp;
   valid_since: Timestamp;
   disabled: Generated<boolean>;
+  /** Whether the owner proved the address (accounts older than verification count as verified). */
+  email_verified: boolean;
 }
 
 export interface IdentityRefreshTokensTable {
@@ -21,6 +23,10 @@ export interface IdentityRefreshTokensTable {
   auth_time: Date;
   created_at: Generated<Date>;
   revoked_at: Date | null;
+  /** When the token was exchanged for its successor (it keeps working for a short grace after). */
+  rotated_at: Date | null;
+  /** Shared by every token of one sign-in (its successors after rotation). */
+  session_id: string;
 }
 
 export interface IdentityOobCodesTable {

@@ -71,7 +71,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
         {
           schema: {
             tags,
-            summary: 'Send a password-reset e-mail',
+            summary: 'Send a password-reset or address-verification e-mail',
             querystring: s.apiKeyQuery,
             body: s.sendOobCodeBody,
             response: { 200: s.sendOobCodeAnswer, 400: s.googleError },
@@ -91,6 +91,19 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
           },
         },
         async (request) => service.resetPassword(request.body as s.Fields, request.ip),
+      );
+      api.post(
+        '/v1/accounts::update',
+        {
+          schema: {
+            tags,
+            summary: 'Apply an address-verification code (only oobCode is supported)',
+            querystring: s.apiKeyQuery,
+            body: s.updateBody,
+            response: { 200: s.updateAnswer, 400: s.googleError },
+          },
+        },
+        async (request) => service.applyActionCode(request.body as s.Fields, request.ip),
       );
       api.get(
         '/v2/passwordPolicy',

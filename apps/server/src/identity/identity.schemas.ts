@@ -60,8 +60,9 @@ export const lookupAnswer = z.object({
 });
 
 export const sendOobCodeBody = z.looseObject({
-  requestType: z.string().optional().describe('PASSWORD_RESET'),
-  email: z.string().optional(),
+  requestType: z.string().optional().describe('PASSWORD_RESET or VERIFY_EMAIL'),
+  email: z.string().optional().describe('PASSWORD_RESET: the account to reset'),
+  idToken: z.string().optional().describe('VERIFY_EMAIL: the account whose address to verify'),
 });
 
 export const sendOobCodeAnswer = z.object({ kind: z.string(), email: z.string() });
@@ -72,6 +73,17 @@ export const resetPasswordBody = z.looseObject({
 });
 
 export const resetPasswordAnswer = z.object({ kind: z.string(), email: z.string(), requestType: z.string() });
+
+export const updateBody = z.looseObject({
+  oobCode: z.string().optional().describe('A verification code from the e-mailed link (applyActionCode).'),
+});
+
+export const updateAnswer = z.object({
+  kind: z.string(),
+  localId: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+});
 
 export const passwordPolicyAnswer = z.object({
   customStrengthOptions: z.object({ minPasswordLength: z.number().int() }),

@@ -78,6 +78,11 @@ const rows: Record<string, Row> = {
     expect: all(200),
     request: async ({ caller }) => ({ body: { email: caller.email } }),
   },
+  'POST /jira/logout': {
+    // Public: the refresh token is the credential. An unknown one ends nothing (the callers' sessions go on).
+    expect: all(200),
+    request: async () => ({ body: { refreshToken: 'no-such-refresh-token' } }),
+  },
   'POST /jira/getAllProjects': {
     expect: all(200),
     request: async ({ caller }) => ({ body: { email: caller.email } }),

@@ -68,3 +68,16 @@ export async function deleteInvitesSince(
     .where('created_at', '>=', invite.since)
     .execute();
 }
+
+/** Whether an invitation to `email` (lower-case) is still open at `at`: invite-only registration. */
+export async function hasOpenInvitation(db: Executor, email: string, at: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('workspace_invites')
+    .select('id')
+    .where('email', '=', email)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', at)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -46,3 +46,15 @@ export type UpdateApiKeyBody = z.input<typeof updateApiKeyBody>;
 
 export const updateApiKeyAnswer = z.object({ status: z.literal(200), message: z.string() });
 export type UpdateApiKeyAnswer = z.infer<typeof updateApiKeyAnswer>;
+
+/** POST /jira/logout: the session of this refresh token ends on the server (the Logout button). */
+export const logoutBody = z.object({
+  refreshToken: z
+    .string({ error: 'Send the refresh token of the session to end.' })
+    .min(1, { error: 'Send the refresh token of the session to end.' })
+    .max(512, { error: 'The refresh token is too long.' }),
+});
+export type LogoutBody = z.input<typeof logoutBody>;
+
+export const logoutAnswer = z.object({ status: z.literal(200), message: z.string() });
+export type LogoutAnswer = z.infer<typeof logoutAnswer>;
