@@ -42,20 +42,3 @@ async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>)
     await client.end();
   }
 }
-
-/** Empties every table that holds user data, keeping the schema (and signing keys). */
-export async function clearUserData(db: Db): Promise<void> {
-  for (const table of [
-    'projects',
-    'users',
-    'workspaces',
-    'identity_accounts',
-    'rate_limits',
-    'mail_messages',
-    'jobs',
-    'demo_tracker_comments',
-    'demo_tracker_statuses',
-  ] as const) {
-    await db.deleteFrom(table).execute();
-  }
-}
