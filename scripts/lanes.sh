@@ -1,5 +1,5 @@
 # Sourced by scripts/test.sh: runs "lanes" side by side, each a bash function whose `step`s run one
-# after another (a lane stops at its first failing step). Each step's output is held and printed whole
+# after another (a failed step does not stop its lane; `step … || return` where later steps need it). Each step's output is held and printed whole
 # when the step ends, so the output of steps running at once never interleaves. `run_lanes` returns 1
 # when any step failed, after every lane has ended.
 
@@ -43,7 +43,7 @@ print_ended_steps() {
 run_lanes() {
   local lane pids=() started=$SECONDS
   for lane in "$@"; do
-    (set -e; "$lane") &
+    (set +e; "$lane") &
     pids+=("$!")
   done
   echo "== running side by side: $*"

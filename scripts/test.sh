@@ -23,19 +23,18 @@ unit_and_integration_tests() {
   if [ -n "${TEST_DATABASE_URL:-}" ]; then
     step "server tests on PostgreSQL" npx vitest run --project server
   fi
-  if [ -n "${NODE_ALSO:-}" ]; then
-    step "server tests (PGlite) on Node $(on_node_also node --version)" \
-      on_node_also env -u TEST_DATABASE_URL npx vitest run --project server
-  fi
 }
 
-browser_tests() {
-  step "build" npm run build
+# The browser tests, then (mostly waiting on the browser, they leave a core free) the other Node.js's.
+browser_tests_and_node_also() {
+  step "build" npm run build || return
   step "login page size (gzipped JS and CSS)" npm run size -w @handoff/web
   step "end-to-end tests (Chromium)" npx playwright test -c e2e/playwright.config.ts
   if [ -n "${NODE_ALSO:-}" ]; then
-    step "end-to-end tests (Chromium) on Node $(on_node_also node --version)" \
-      on_node_also npx playwright test -c e2e/playwright.config.ts
+    local version
+    version="$(on_node_also node --version)"
+    step "end-to-end tests (Chromium) on Node $version" on_node_also npx playwright test -c e2e/playwright.config.ts
+    step "server tests (PGlite) on Node $version" on_node_also env -u TEST_DATABASE_URL npx vitest run --project server
   fi
 }
 
@@ -44,4 +43,4 @@ on_node_also() {
   PATH="$NODE_ALSO:$PATH" "$@"
 }
 
-run_lanes repository_checks unit_and_integration_tests browser_tests
+run_lanes repository_checks unit_and_integration_tests browser_tests_and_node_also
