@@ -19,7 +19,7 @@ export const registerAnswer = z.object({
 export type RegisterAnswer = z.infer<typeof registerAnswer>;
 
 /** A Handoff user as the calls answer it (docs/product.md §3 "User"). */
-export const userSchema = z.object({
+const userSchema = z.object({
   id: z.string(),
   email: z.string(),
   apikey: z.string().describe("The user's Jira API token."),
@@ -34,7 +34,7 @@ export type GetUserByEmailBody = z.input<typeof getUserByEmailBody>;
 export const getUserByEmailAnswer = z.object({ data: userSchema });
 export type GetUserByEmailAnswer = z.infer<typeof getUserByEmailAnswer>;
 
-export const apiKeySchema = z
+const apiKeySchema = z
   .string()
   .trim()
   .min(1, 'The API key is required.')

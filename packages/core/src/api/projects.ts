@@ -5,7 +5,7 @@ import { isValidEmailEntry } from '../email-entry.ts';
 import { texts } from '../texts.ts';
 
 export const MAX_ADDRESSES = 100;
-export const MAX_SENT_KEYS = 20_000;
+const MAX_SENT_KEYS = 20_000;
 
 const userId = z.string().min(1, 'userId is required.').max(200);
 const projectKey = z.string().trim().min(1).max(255);
@@ -35,7 +35,7 @@ const addressList = (label: string) =>
     .transform(uniqueAddresses);
 
 /** A project as every project call answers it (docs/product.md §3 "Project"). */
-export const projectSchema = z.object({
+const projectSchema = z.object({
   userId: z.string(),
   projectKey: z.string(),
   projectName: z.string(),
@@ -98,8 +98,6 @@ export const updateProjectBody = z.object({
   }),
 });
 export type UpdateProjectBody = z.input<typeof updateProjectBody>;
-/** What an update may change, as the server reads it (after trimming and de-duplication). */
-export type ProjectChanges = z.output<typeof updateProjectBody>['updatedProject'];
 
 export const projectListAnswer = z.object({ data: z.array(projectSchema) });
 export type ProjectListAnswer = z.infer<typeof projectListAnswer>;
@@ -116,4 +114,3 @@ export const projectDeleteAnswer = z.object({
   message: z.string(),
   data: z.object({ projectKey: z.string() }),
 });
-export type ProjectDeleteAnswer = z.infer<typeof projectDeleteAnswer>;

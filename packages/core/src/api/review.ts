@@ -14,9 +14,9 @@
 // getProjectSends answers each notice's review in sendRecordSchema.review (see sends.ts).
 import { z } from 'zod';
 
-export const REVIEW_VERDICTS = ['passed', 'failed'] as const;
+const REVIEW_VERDICTS = ['passed', 'failed'] as const;
 export type ReviewVerdict = (typeof REVIEW_VERDICTS)[number];
-export const MAX_REVIEW_COMMENT = 2000;
+const MAX_REVIEW_COMMENT = 2000;
 /** The page and the 404 answer of every unknown, expired or revoked link. */
 export const REVIEW_LINK_INVALID = 'This review link is no longer valid.';
 export const REVIEW_THANKS = 'Thank you. Your results were sent to the team.';
@@ -31,7 +31,7 @@ export const reviewTokenBody = z.strictObject({ token });
 export type ReviewTokenBody = z.input<typeof reviewTokenBody>;
 
 /** One story of the notice as the client sees it, with the verdict given last (null: none yet). */
-export const reviewStorySchema = z.object({
+const reviewStorySchema = z.object({
   key: z.string(),
   summary: z.string(),
   /** The story's test steps, one entry per step, as the notice listed them. */
@@ -73,9 +73,9 @@ export type SubmitVerdictsBody = z.input<typeof submitVerdictsBody>;
 export const submitVerdictsAnswer = z.object({ status: z.literal(200), message: z.literal(REVIEW_THANKS) });
 export type SubmitVerdictsAnswer = z.infer<typeof submitVerdictsAnswer>;
 
-export const REVIEW_LINK_STATES = ['active', 'expired', 'revoked'] as const;
+const REVIEW_LINK_STATES = ['active', 'expired', 'revoked'] as const;
 /** Where a verdict's Jira comment stands: queued or retrying, written, or refused by Jira for good. */
-export const WRITE_BACK_STATES = ['pending', 'written', 'refused'] as const;
+const WRITE_BACK_STATES = ['pending', 'written', 'refused'] as const;
 
 /** A notice's review as staff see it in the send history; null for notices sent before reviews existed. */
 export const noticeReviewSchema = z.object({
@@ -115,7 +115,7 @@ export const reviewSummariesAnswer = z.object({
 });
 export type ReviewSummariesAnswer = z.infer<typeof reviewSummariesAnswer>;
 
-export const jiraTransitionSchema = z.object({ id: z.string(), name: z.string() });
+const jiraTransitionSchema = z.object({ id: z.string(), name: z.string() });
 export type JiraTransition = z.infer<typeof jiraTransitionSchema>;
 
 export const reviewTransitionsAnswer = z.object({

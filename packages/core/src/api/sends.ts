@@ -12,11 +12,11 @@ export const sendAnswer = z.object({
 });
 export type SendAnswer = z.infer<typeof sendAnswer>;
 
-export const SEND_TRIGGERS = ['manual', 'auto'] as const;
-export const SEND_STATUSES = ['pending', 'sending', 'sent', 'failed', 'abandoned', 'unconfirmed'] as const;
+const SEND_TRIGGERS = ['manual', 'auto'] as const;
+const SEND_STATUSES = ['pending', 'sending', 'sent', 'failed', 'abandoned', 'unconfirmed'] as const;
 
 /** One e-mail of stories in a project's send history. */
-export const sendRecordSchema = z.object({
+const sendRecordSchema = z.object({
   id: z.string(),
   trigger: z.enum(SEND_TRIGGERS),
   status: z.enum(SEND_STATUSES),

@@ -19,7 +19,7 @@ export const getProjectIssuesHeaders = z.object({
 const adfNode = z.looseObject({ type: z.string() }) as unknown as z.ZodType<AdfNode>;
 
 /** A user story (docs/product.md §3 "Issue"). */
-export const issueSchema = z.object({
+const issueSchema = z.object({
   key: z.string(),
   issueHeader: z.string(),
   description: z.union([z.literal('N/A'), adfNode]),

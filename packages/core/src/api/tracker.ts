@@ -8,7 +8,7 @@ export const getAllProjectsBody = z.object({
 export type GetAllProjectsBody = z.input<typeof getAllProjectsBody>;
 
 /** A project of the issue tracker (docs/product.md §3 "Issue-tracker project"). */
-export const trackerProjectSchema = z.object({ name: z.string(), key: z.string() });
+const trackerProjectSchema = z.object({ name: z.string(), key: z.string() });
 export type TrackerProject = z.infer<typeof trackerProjectSchema>;
 
 export const getAllProjectsAnswer = z.object({ data: z.array(trackerProjectSchema) });

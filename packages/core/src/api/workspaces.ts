@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { isValidEmailEntry } from '../email-entry.ts';
 
-export const WORKSPACE_ROLES = ['owner', 'member'] as const;
+const WORKSPACE_ROLES = ['owner', 'member'] as const;
 export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
 /** The header that names the workspace a call acts in, instead of the caller's current one. */
 export const WORKSPACE_HEADER = 'X-Workspace-Id';
@@ -11,8 +11,7 @@ export const WORKSPACE_HEADER = 'X-Workspace-Id';
 const userId = z.string().min(1, 'userId is required.').max(200);
 const memberId = z.uuid('memberId is not a member of this workspace.');
 
-export const workspaceSchema = z.object({ id: z.string(), name: z.string(), role: z.enum(WORKSPACE_ROLES) });
-export type Workspace = z.infer<typeof workspaceSchema>;
+const workspaceSchema = z.object({ id: z.string(), name: z.string(), role: z.enum(WORKSPACE_ROLES) });
 
 export const workspacesAnswer = z.object({
   data: z.object({
@@ -26,7 +25,7 @@ export type WorkspacesAnswer = z.infer<typeof workspacesAnswer>;
 export const switchWorkspaceBody = z.object({ userId, workspaceId: z.string().min(1).max(200) });
 export type SwitchWorkspaceBody = z.input<typeof switchWorkspaceBody>;
 
-export const teamMemberSchema = z.object({
+const teamMemberSchema = z.object({
   userId: z.string(),
   email: z.string(),
   role: z.enum(WORKSPACE_ROLES),
