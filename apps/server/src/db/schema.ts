@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Timestamps are written as Date or left to their default, and always read as Date. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -17,7 +17,7 @@ export interface IdentityAccountsTable {
   email_verified: boolean;
 }
 
-export interface IdentityRefreshTokensTable {
+interface IdentityRefreshTokensTable {
   token_hash: string;
   local_id: string;
   auth_time: Date;
@@ -29,7 +29,7 @@ export interface IdentityRefreshTokensTable {
   session_id: string;
 }
 
-export interface IdentityOobCodesTable {
+interface IdentityOobCodesTable {
   code_hash: string;
   local_id: string;
   request_type: string;
@@ -39,7 +39,7 @@ export interface IdentityOobCodesTable {
   created_at: Generated<Date>;
 }
 
-export interface SigningKeysTable {
+interface SigningKeysTable {
   kid: string;
   algorithm: string;
   private_jwk: JsonObject;
@@ -47,13 +47,13 @@ export interface SigningKeysTable {
   created_at: Generated<Date>;
 }
 
-export interface RateLimitsTable {
+interface RateLimitsTable {
   key: string;
   hits: number;
   reset_at: Date;
 }
 
-export interface UsersTable {
+interface UsersTable {
   id: Generated<string>;
   identity_uid: string;
   email: string;
@@ -63,7 +63,7 @@ export interface UsersTable {
   current_workspace_id: string | null;
 }
 
-export interface WorkspacesTable {
+interface WorkspacesTable {
   id: Generated<string>;
   name: string;
   created_at: Generated<Date>;
@@ -73,14 +73,14 @@ export interface WorkspacesTable {
 
 export type WorkspaceRole = 'owner' | 'member';
 
-export interface WorkspaceMembersTable {
+interface WorkspaceMembersTable {
   workspace_id: string;
   user_id: string;
   role: WorkspaceRole;
   created_at: Generated<Date>;
 }
 
-export interface WorkspaceInvitesTable {
+interface WorkspaceInvitesTable {
   id: Generated<string>;
   workspace_id: string;
   email: string;
@@ -139,7 +139,7 @@ export type SendTrigger = 'manual' | 'auto';
  * (the browser went away), keys given back · unconfirmed: the server stopped while sending, so
  * nobody knows whether it went out; the keys stay claimed and the history says so.
  */
-export type SendStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'abandoned' | 'unconfirmed';
+type SendStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'abandoned' | 'unconfirmed';
 
 export interface SendsTable {
   id: Generated<string>;
@@ -170,7 +170,7 @@ export interface ReviewStorySnapshot {
   testSteps: string[];
 }
 
-export interface ReviewLinksTable {
+interface ReviewLinksTable {
   id: Generated<string>;
   send_id: string;
   /** SHA-256 of the token (base64url); the token itself is only in the e-mail. */
@@ -184,7 +184,7 @@ export interface ReviewLinksTable {
 
 export type WriteBackState = 'pending' | 'written' | 'refused';
 
-export interface ReviewVerdictsTable {
+interface ReviewVerdictsTable {
   id: Generated<string>;
   link_id: string;
   /** The verdicts sent together by one press of "Submit results". */
@@ -198,9 +198,9 @@ export interface ReviewVerdictsTable {
   jira_comment_id: string | null;
 }
 
-export type JobState = 'queued' | 'running' | 'done' | 'failed';
+type JobState = 'queued' | 'running' | 'done' | 'failed';
 
-export interface JobsTable {
+interface JobsTable {
   id: Generated<string>;
   kind: string;
   payload: ColumnType<Record<string, unknown>, string, string>;
@@ -214,7 +214,7 @@ export interface JobsTable {
   finished_at: Date | null;
 }
 
-export interface DemoTrackerCommentsTable {
+interface DemoTrackerCommentsTable {
   id: Generated<string>;
   issue_key: string;
   author_user_id: string | null;
@@ -222,7 +222,7 @@ export interface DemoTrackerCommentsTable {
   created_at: Generated<Date>;
 }
 
-export interface DemoTrackerStatusesTable {
+interface DemoTrackerStatusesTable {
   issue_key: string;
   status_id: string;
 }
@@ -246,8 +246,3 @@ export interface Database {
   demo_tracker_comments: DemoTrackerCommentsTable;
   demo_tracker_statuses: DemoTrackerStatusesTable;
 }
-
-export type ProjectRow = Selectable<ProjectsTable>;
-export type NewProject = Insertable<ProjectsTable>;
-export type ProjectUpdate = Updateable<ProjectsTable>;
-export type UserRow = Selectable<UsersTable>;

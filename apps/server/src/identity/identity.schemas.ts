@@ -8,7 +8,8 @@ export const apiKeyQuery = z.looseObject({
   key: z.string().optional().describe('The API key (or the x-goog-api-key header).'),
 });
 
-export const signUpBody = z.looseObject({
+/** accounts:signUp and accounts:signInWithPassword take the same fields. */
+export const passwordCredentialsBody = z.looseObject({
   email: z.string().optional(),
   password: z.string().optional(),
   returnSecureToken: z.boolean().optional(),
@@ -22,8 +23,6 @@ export const signUpAnswer = z.object({
   refreshToken: z.string(),
   expiresIn: z.string(),
 });
-
-export const signInBody = signUpBody;
 
 export const signInAnswer = z.object({
   kind: z.string(),

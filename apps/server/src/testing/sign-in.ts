@@ -43,7 +43,7 @@ export async function registerAndSignIn(
 }
 
 /** A sign-in account (no Handoff profile yet) whose address counts as verified. */
-export async function createVerifiedAccount(app: FastifyInstance, email: string, password: string) {
+async function createVerifiedAccount(app: FastifyInstance, email: string, password: string) {
   const res = await app.inject({
     method: 'POST',
     url: `/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${TEST_IDENTITY_API_KEY}`,

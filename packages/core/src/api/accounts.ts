@@ -54,7 +54,5 @@ export const logoutBody = z.object({
     .min(1, { error: 'Send the refresh token of the session to end.' })
     .max(512, { error: 'The refresh token is too long.' }),
 });
-export type LogoutBody = z.input<typeof logoutBody>;
 
 export const logoutAnswer = z.object({ status: z.literal(200), message: z.string() });
-export type LogoutAnswer = z.infer<typeof logoutAnswer>;

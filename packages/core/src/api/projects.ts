@@ -98,6 +98,8 @@ export const updateProjectBody = z.object({
   }),
 });
 export type UpdateProjectBody = z.input<typeof updateProjectBody>;
+/** The changes of an update as the server reads them (after defaults). */
+export type ProjectChanges = z.output<typeof updateProjectBody>['updatedProject'];
 
 export const projectListAnswer = z.object({ data: z.array(projectSchema) });
 export type ProjectListAnswer = z.infer<typeof projectListAnswer>;
