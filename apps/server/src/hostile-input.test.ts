@@ -53,6 +53,8 @@ async function snapshot(): Promise<string> {
     'identity_oob_codes',
     'signing_keys',
     'users',
+    'workspace_members',
+    'workspace_invites',
     'projects',
     'mail_messages',
     'sends',
@@ -378,6 +380,39 @@ const cases: Case[] = [
     400,
   ],
 
+  // ---- the team
+  [
+    'inviteMember: NUL in the address',
+    () => json('/jira/inviteMember', { userId, email: `a${NUL}@b.test` }),
+    400,
+  ],
+  [
+    'inviteMember: two addresses in one',
+    () => json('/jira/inviteMember', { userId, email: 'a@b.test, c@d.test' }),
+    400,
+  ],
+  [
+    'inviteMember: an address of 400 characters',
+    () => json('/jira/inviteMember', { userId, email: `${'a'.repeat(390)}@b.test` }),
+    400,
+  ],
+  ['revokeInvitation: no invitation named', () => json('/jira/revokeInvitation', { userId }), 400],
+  ['revokeInvitation: NUL in the id', () => json('/jira/revokeInvitation', { userId, inviteId: NUL }), 400],
+  [
+    'revokeInvitation: a number for the id',
+    () => json('/jira/revokeInvitation', { userId, inviteId: 7 }),
+    400,
+  ],
+  [
+    'revokeInvitation: an id that is not a UUID',
+    () => json('/jira/revokeInvitation', { userId, inviteId: "x' or 1=1 --" }),
+    404,
+  ],
+  [
+    'revokeInvitation: an unknown invitation',
+    () => json('/jira/revokeInvitation', { userId, inviteId: '00000000-0000-4000-8000-000000000000' }),
+    404,
+  ],
   // ---- the client's review (public: nothing but the token)
   ...publicReviewCases(),
   ['review page: a token of 99 characters', () => ({ method: 'GET', url: `/review/${'a'.repeat(99)}` }), 404],

@@ -10,11 +10,13 @@ export {
 } from './adf.ts';
 export { draftEmail, type EmailDraft, type Issue, testStepsOf } from './draft.ts';
 export {
+  comparableEmail,
   ISSUE_STATUSES,
   type IssueStatus,
   isIssueStatus,
   isValidEmailEntry,
   MAX_EMAIL_LENGTH,
+  sameEmail,
 } from './email-entry.ts';
 export {
   EMAIL_ALREADY_IN_USE_MESSAGE,

@@ -1,5 +1,6 @@
 // What a send must pass before anything is claimed or mailed: the recipients are a project's, and the
 // user has not sent too much lately. Without these checks any registered user could mail anyone.
+import { comparableEmail } from '@handoff/core';
 import type { FastifyInstance } from 'fastify';
 import { RateLimiter } from '../common/rate-limiter.ts';
 import type { Db } from '../db/database.ts';
@@ -15,7 +16,7 @@ interface ProjectRecipients {
 
 /**
  * Refuses (403) an e-mail that names no project when its `to` or `cc` holds an address that is on the
- * client or CC list of none of the workspace's projects (compared ignoring case).
+ * client or CC list of none of the workspace's projects (compared as comparableEmail says).
  */
 export async function assertRecipientsAllowed(
   app: FastifyInstance,
@@ -40,8 +41,8 @@ export function assertRecipientsOf(
 ): void {
   const wanted = [...send.to, ...send.cc];
   const strangersTo = (project: ProjectRecipients) => {
-    const allowed = new Set([...project.clientEmails, ...project.clientCc].map((a) => a.toLowerCase()));
-    return wanted.filter((address) => !allowed.has(address.toLowerCase()));
+    const allowed = new Set([...project.clientEmails, ...project.clientCc].map(comparableEmail));
+    return wanted.filter((address) => !allowed.has(comparableEmail(address)));
   };
   if (projects.some((project) => strangersTo(project).length === 0)) return;
   const strangers = projects.length === 1 ? strangersTo(projects[0]!) : wanted;

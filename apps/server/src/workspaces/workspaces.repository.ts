@@ -96,18 +96,6 @@ export async function membersOf(db: Executor, workspaceId: string) {
     .execute();
 }
 
-/** Whether a member of the workspace has this e-mail (lower case; compared ignoring case). */
-export async function hasMemberWithEmail(db: Executor, workspaceId: string, email: string): Promise<boolean> {
-  const member = await db
-    .selectFrom('workspace_members as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select('u.id')
-    .where('m.workspace_id', '=', workspaceId)
-    .where((eb) => eb(eb.fn('lower', ['u.email']), '=', email))
-    .executeTakeFirst();
-  return member !== undefined;
-}
-
 /** One admission to read: a user, and the workspace X-Workspace-Id names. */
 export interface Admission {
   /** userId and named workspace: equal admissions in one batch share a row. */
