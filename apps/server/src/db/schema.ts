@@ -155,6 +155,16 @@ export interface SendsTable {
   finished_at: Date | null;
   /** The member who sent it by hand; null for auto-send. */
   sent_by_user_id: string | null;
+  /** What the mail server answered for each recipient; null without SMTP (or before this was kept). */
+  recipient_answers: ColumnType<RecipientAnswer[] | null, string | null, string | null>;
+}
+
+/** The mail server's answer for one recipient of a message: accepted, or refused with its reply. */
+export interface RecipientAnswer {
+  address: string;
+  accepted: boolean;
+  /** The server's reply to a refused recipient (code and text), e.g. "550 5.1.1 No such user". */
+  reply?: string;
 }
 
 /** One story of a notice as its review page shows it. */
@@ -190,6 +200,8 @@ export interface ReviewVerdictsTable {
   write_back: Generated<WriteBackState>;
   write_back_error: string | null;
   jira_comment_id: string | null;
+  /** Whose Jira token wrote it back (an e-mail, and why when it was not the notice's sender's). */
+  written_as: string | null;
 }
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed';

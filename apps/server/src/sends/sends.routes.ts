@@ -7,6 +7,7 @@ import { AppError, badRequest } from '../errors.ts';
 import type { StoriesMessage } from '../ledger/ledger.ts';
 import { listSends } from '../ledger/sends.repository.ts';
 import { describeDeliveryFailure } from '../mail/mailer.ts';
+import { refusedRecipients } from '../mail/recipient-answers.ts';
 import { findProjectForCaller, projectNotFound } from '../projects/projects.repository.ts';
 import { reviewsOfSends } from '../review/review.service.ts';
 import { limitSendBody, readSendForm, sendFormParserLimits } from './send-form.ts';
@@ -55,7 +56,7 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
         return {
           status: 200 as const,
           message: texts.sendStories.sent,
-          data: { delivered: result.delivered, sendId: null },
+          data: { delivered: result.delivered, sendId: null, refused: refusedRecipients(result.recipients) },
         };
       }
       if (form.issueKeys === null) {
@@ -90,7 +91,7 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
       return {
         status: 200 as const,
         message: texts.sendStories.sent,
-        data: { delivered: delivery.delivered, sendId: send.id },
+        data: { delivered: delivery.delivered, sendId: send.id, refused: delivery.refused },
       };
     },
   );
@@ -128,6 +129,7 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
           attachmentSize: row.attachment_size,
           delivered: row.delivered,
           error: row.error,
+          recipients: row.recipient_answers,
           sentBy: row.sent_by,
           createdAt: row.created_at.toISOString(),
           finishedAt: row.finished_at?.toISOString() ?? null,

@@ -188,6 +188,7 @@ export function createReviewedSend(
     attachmentName: null,
     attachmentSize: null,
     delivered: true,
+    recipients: null,
     error: null,
     sentBy: null,
     createdAt,

@@ -327,6 +327,7 @@ describe('/admin/send-stories', () => {
       attachmentName: null,
       attachmentSize: null,
       error: null,
+      recipients: null,
       sentBy: account.email,
       finishedAt: null,
       review: null,
