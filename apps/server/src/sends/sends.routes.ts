@@ -11,7 +11,12 @@ import { refusedRecipients } from '../mail/recipient-answers.ts';
 import { findProjectForCaller, projectNotFound } from '../projects/projects.repository.ts';
 import { reviewsOfSends } from '../review/review.service.ts';
 import { limitSendBody, readSendForm, sendFormParserLimits } from './send-form.ts';
-import { assertRecipientsAllowed, assertRecipientsOf, SendRateLimit } from './send-guards.ts';
+import {
+  assertKeysOfProject,
+  assertRecipientsAllowed,
+  assertRecipientsOf,
+  SendRateLimit,
+} from './send-guards.ts';
 
 export async function sendsRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -65,12 +70,13 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
         );
       }
       // The same guards, inside the claim: on the project row it locks anyway, and counted in its
-      // transaction, so a send refused there (403, 429, or 409) is not counted.
+      // transaction, so a send refused there (400, 403, 429, or 409) is not counted.
       const send = await app.ledger.startManualSend(
         { workspaceId: request.membership.workspaceId, projectKey: form.projectKey, sentBy: user.id },
         form.issueKeys,
         message,
         async (trx, project) => {
+          assertKeysOfProject(project.projectKey, form.issueKeys ?? []);
           assertRecipientsOf([project], form);
           await sendRateLimit.assertAllowed(user.id, trx);
         },

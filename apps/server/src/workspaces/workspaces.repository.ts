@@ -136,7 +136,7 @@ export async function readAdmissions(db: Executor, admissions: readonly Admissio
  * The workspace's owners with their (sealed) Jira tokens, in the order they are asked to write a verdict
  * back: `first` (the member who added the project) if an owner, then the longest-standing owners.
  */
-export async function ownersWithJiraTokens(db: Executor, workspaceId: string, first: string) {
+export async function ownersWithJiraTokens(db: Executor, workspaceId: string, first: string | null) {
   return db
     .selectFrom('workspace_members as m')
     .innerJoin('users', 'users.id', 'm.user_id')

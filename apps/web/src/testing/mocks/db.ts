@@ -204,6 +204,7 @@ export function createReviewedSend(
         answeredAt: null,
         writeBack: null,
         writeBackError: null,
+        writtenAs: null,
       })),
     },
   };
