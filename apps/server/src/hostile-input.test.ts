@@ -191,6 +191,11 @@ const cases: Case[] = [
   ['send: NUL in the message', () => form(replaceField('text', NUL)), 400],
   ['send: NUL in an address', () => form(replaceField('to', `client${NUL}@alpha.test`)), 400],
   ['send: NUL in the file name', () => form(goodMail, { name: NUL, content: Buffer.from('x') }), 400],
+  [
+    'send: a right-to-left override in the file name',
+    () => form(goodMail, { name: 'invoice\u202Efdp.exe', content: Buffer.from('x') }),
+    400,
+  ],
   ['send: a foreign recipient', () => form([...goodMail, ['to', 'victim@elsewhere.test']]), 403],
   ['send: a story of another project', () => form(replaceField('issueKeys', 'ALPHA-1,OTHER-1')), 400],
   ['send: a story key without a project', () => form(replaceField('issueKeys', '42')), 400],

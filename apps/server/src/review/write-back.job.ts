@@ -76,8 +76,9 @@ export async function writeBackJob(deps: ReviewDeps, job: Job): Promise<JobOutco
   try {
     if (!row.jira_comment_id) {
       let commentId: string | undefined;
-      if (job.attempts > 1) {
-        // An earlier attempt may have posted it and then timed out or stopped: look before posting again.
+      if (job.attempts > 1 || job.leaseLost) {
+        // An earlier attempt may have posted it and then timed out or stopped, or, with the lease lost,
+        // another process may be running this job: look before posting again.
         const marker = verdictMarker(row.id);
         const comments = await deps.jira.listComments(credentials, row.issue_key);
         commentId = comments.find((comment) => JSON.stringify(comment.body ?? '').includes(marker))?.id;
