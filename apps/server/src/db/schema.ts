@@ -226,11 +226,16 @@ export interface DemoTrackerCommentsTable {
   author_user_id: string | null;
   body: ColumnType<Record<string, unknown>, string, string>;
   created_at: Generated<Date>;
+  /** The workspaces it belongs to: its author's that hold a project of its issue's key. */
+  workspace_ids: Generated<string[]>;
 }
 
+/** A status a transition moved an issue to, in one workspace's view of the demo tracker. */
 export interface DemoTrackerStatusesTable {
+  workspace_id: string;
   issue_key: string;
   status_id: string;
+  changed_at: Generated<Date>;
 }
 
 export interface Database {
