@@ -209,7 +209,13 @@ export const projectHandlers = [
     return HttpResponse.json({
       status: 200,
       message: texts.sendStories.sent,
-      data: { delivered: false, sendId: send.id, refused: [] },
+      data: {
+        delivered: false,
+        sendId: send.id,
+        refused: [...fields.to, ...fields.cc]
+          .filter((address) => db.refusedRecipients.has(address.toLowerCase()))
+          .map((address) => `${address} (550 5.1.1 no such mailbox here)`),
+      },
     });
   }),
 
