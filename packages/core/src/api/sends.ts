@@ -16,12 +16,11 @@ export const sendAnswer = z.object({
 export type SendAnswer = z.infer<typeof sendAnswer>;
 
 /** What the mail server answered for one recipient: accepted, or refused with its reply (code and text). */
-export const recipientAnswerSchema = z.object({
+const recipientAnswerSchema = z.object({
   address: z.string(),
   accepted: z.boolean(),
   reply: z.string().optional(),
 });
-export type RecipientAnswer = z.infer<typeof recipientAnswerSchema>;
 
 export const SEND_TRIGGERS = ['manual', 'auto'] as const;
 export const SEND_STATUSES = ['pending', 'sending', 'sent', 'failed', 'abandoned', 'unconfirmed'] as const;
