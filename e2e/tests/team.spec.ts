@@ -87,3 +87,18 @@ test('an owner invites a colleague, who registers through the link, sends a noti
     .toContain('You are no longer a member of this workspace. Choose another one in the Workspace list.');
   await expect(colleague.getByRole('cell', { name: 'Demo Web Shop' })).toHaveCount(0);
 });
+
+test('an owner revokes an open invitation from the Team screen', async ({ page }) => {
+  await registerAndLogIn(page);
+  const invitee = newAccount();
+  await page.getByRole('link', { name: 'Team' }).click();
+  await page.getByLabel('Email').fill(invitee.email);
+  await page.getByRole('button', { name: 'Invite' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
+  const open = page.getByRole('listitem').filter({ hasText: `${invitee.email} (valid until` });
+  await expect(open).toBeVisible();
+  await open.getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByRole('dialog')).toContainText('The invitation has been revoked.');
+  await page.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
+  await expect(open).toHaveCount(0);
+});

@@ -53,6 +53,8 @@ async function snapshot(): Promise<string> {
     'identity_oob_codes',
     'signing_keys',
     'users',
+    'workspace_members',
+    'workspace_invites',
     'projects',
     'mail_messages',
     'sends',
@@ -189,7 +191,14 @@ const cases: Case[] = [
   ['send: NUL in the message', () => form(replaceField('text', NUL)), 400],
   ['send: NUL in an address', () => form(replaceField('to', `client${NUL}@alpha.test`)), 400],
   ['send: NUL in the file name', () => form(goodMail, { name: NUL, content: Buffer.from('x') }), 400],
+  [
+    'send: a right-to-left override in the file name',
+    () => form(goodMail, { name: 'invoice\u202Efdp.exe', content: Buffer.from('x') }),
+    400,
+  ],
   ['send: a foreign recipient', () => form([...goodMail, ['to', 'victim@elsewhere.test']]), 403],
+  ['send: a story of another project', () => form(replaceField('issueKeys', 'ALPHA-1,OTHER-1')), 400],
+  ['send: a story key without a project', () => form(replaceField('issueKeys', '42')), 400],
   ['send: a foreign CC', () => form([...goodMail, ['cc', 'victim@elsewhere.test']]), 403],
   [
     'send: a foreign recipient with no project',
@@ -387,6 +396,39 @@ const cases: Case[] = [
     400,
   ],
 
+  // ---- the team
+  [
+    'inviteMember: NUL in the address',
+    () => json('/jira/inviteMember', { userId, email: `a${NUL}@b.test` }),
+    400,
+  ],
+  [
+    'inviteMember: two addresses in one',
+    () => json('/jira/inviteMember', { userId, email: 'a@b.test, c@d.test' }),
+    400,
+  ],
+  [
+    'inviteMember: an address of 400 characters',
+    () => json('/jira/inviteMember', { userId, email: `${'a'.repeat(390)}@b.test` }),
+    400,
+  ],
+  ['revokeInvitation: no invitation named', () => json('/jira/revokeInvitation', { userId }), 400],
+  ['revokeInvitation: NUL in the id', () => json('/jira/revokeInvitation', { userId, inviteId: NUL }), 400],
+  [
+    'revokeInvitation: a number for the id',
+    () => json('/jira/revokeInvitation', { userId, inviteId: 7 }),
+    400,
+  ],
+  [
+    'revokeInvitation: an id that is not a UUID',
+    () => json('/jira/revokeInvitation', { userId, inviteId: "x' or 1=1 --" }),
+    404,
+  ],
+  [
+    'revokeInvitation: an unknown invitation',
+    () => json('/jira/revokeInvitation', { userId, inviteId: '00000000-0000-4000-8000-000000000000' }),
+    404,
+  ],
   // ---- the client's review (public: nothing but the token)
   ...publicReviewCases(),
   ['review page: a token of 99 characters', () => ({ method: 'GET', url: `/review/${'a'.repeat(99)}` }), 404],

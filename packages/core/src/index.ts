@@ -2,5 +2,12 @@
 
 export type { AdfNode } from './adf.ts';
 export { draftEmail, type Issue, testStepsOf } from './draft.ts';
-export { ISSUE_STATUSES, type IssueStatus, isIssueStatus, isValidEmailEntry } from './email-entry.ts';
+export {
+  comparableEmail,
+  ISSUE_STATUSES,
+  type IssueStatus,
+  isIssueStatus,
+  isValidEmailEntry,
+  sameEmail,
+} from './email-entry.ts';
 export { EMAIL_ALREADY_IN_USE_MESSAGE, registerErrorText, texts } from './texts.ts';

@@ -161,6 +161,16 @@ export interface SendsTable {
   finished_at: Date | null;
   /** The member who sent it by hand; null for auto-send. */
   sent_by_user_id: string | null;
+  /** What the mail server answered for each recipient; null without SMTP (or before this was kept). */
+  recipient_answers: ColumnType<RecipientAnswer[] | null, string | null, string | null>;
+}
+
+/** The mail server's answer for one recipient of a message: accepted, or refused with its reply. */
+export interface RecipientAnswer {
+  address: string;
+  accepted: boolean;
+  /** The server's reply to a refused recipient (code and text), e.g. "550 5.1.1 No such user". */
+  reply?: string;
 }
 
 /** One story of a notice as its review page shows it. */
@@ -196,6 +206,8 @@ interface ReviewVerdictsTable {
   write_back: Generated<WriteBackState>;
   write_back_error: string | null;
   jira_comment_id: string | null;
+  /** Whose Jira token wrote it back (an e-mail, and why when it was not the notice's sender's). */
+  written_as: string | null;
 }
 
 type JobState = 'queued' | 'running' | 'done' | 'failed';
@@ -220,11 +232,16 @@ interface DemoTrackerCommentsTable {
   author_user_id: string | null;
   body: ColumnType<Record<string, unknown>, string, string>;
   created_at: Generated<Date>;
+  /** The workspaces it belongs to: its author's that hold a project of its issue's key. */
+  workspace_ids: Generated<string[]>;
 }
 
+/** A status a transition moved an issue to, in one workspace's view of the demo tracker. */
 interface DemoTrackerStatusesTable {
+  workspace_id: string;
   issue_key: string;
   status_id: string;
+  changed_at: Generated<Date>;
 }
 
 export interface Database {

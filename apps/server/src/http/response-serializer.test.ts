@@ -22,7 +22,7 @@ const cases: Array<{ name: string; schema: z.ZodType; answer: unknown }> = [
   {
     name: 'a send answer with a null send id',
     schema: sendAnswer,
-    answer: { status: 200, message: 'Sent', data: { delivered: false, sendId: null }, extra: 1 },
+    answer: { status: 200, message: 'Sent', data: { delivered: false, sendId: null, refused: [] }, extra: 1 },
   },
   {
     name: 'a project list, nested objects and nullable fields',

@@ -39,7 +39,12 @@ export interface OpenSend {
 
 /** How a hand-over ended, as the caller reports it. */
 export type Delivery =
-  | { outcome: 'sent'; delivered: boolean }
+  | {
+      outcome: 'sent';
+      delivered: boolean;
+      /** Recipients the mail server refused while it took the message for others ("address (reply)"). */
+      refused: string[];
+    }
   /** The mail server refused the message: the keys were given back. */
   | { outcome: 'refused'; reason: string }
   /** The mail server may have taken the message, but that could not be confirmed: the keys stay claimed. */

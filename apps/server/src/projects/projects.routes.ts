@@ -2,7 +2,7 @@
 // deleteFirebaseProject (docs/product.md §7). Every query is scoped by the workspace the caller was admitted to
 // (request.membership); a body naming another user is refused with 403 before anything is read or changed.
 // Members list, fetch, send and toggle auto-send; only owners add, delete or change client addresses.
-import { texts } from '@handoff/core';
+import { sameEmail, texts } from '@handoff/core';
 import {
   addProjectBody,
   type Project,
@@ -178,12 +178,13 @@ async function applyUpdate(
     if (changes.projectKey !== undefined && changes.projectKey !== current.project_key) {
       throw badRequest("A project's key can't be changed. Delete the project and add it again.");
     }
-    const clientEmails = changes.clientEmails ?? current.client_emails;
-    const clientCC = changes.clientCC ?? changes.clinetCC ?? current.client_cc;
-    // The screens send the addresses with every update; only a change is an owner's business.
-    if (!sameList(clientEmails, current.client_emails) || !sameList(clientCC, current.client_cc)) {
-      assertOwner(caller);
-    }
+    // The screens send the addresses with every update; only a change is an owner's business, and an
+    // unchanged list keeps its stored spelling (a look-alike re-spelling is no change, and no way around it).
+    const asStored = (list: string[] | undefined, stored: string[]) =>
+      list === undefined || sameList(list, stored) ? stored : list;
+    const clientEmails = asStored(changes.clientEmails, current.client_emails);
+    const clientCC = asStored(changes.clientCC ?? changes.clinetCC, current.client_cc);
+    if (clientEmails !== current.client_emails || clientCC !== current.client_cc) assertOwner(caller);
     // projectName is accepted and ignored: the name is the tracker project's, fixed when it was added.
     // Keys the update adds open a claim for the send that follows (the ledger; it alone writes them).
     await app.ledger.claimFromUpdate(
@@ -233,11 +234,9 @@ async function assertTrackerAcceptsToken(
   }
 }
 
-/** Address lists compared as the server stores them (already de-duplicated, ignoring case). */
+/** Address lists compared as the server stores them (already de-duplicated) and as every rule compares addresses. */
 function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return (
-    a.length === b.length && a.every((address, index) => address.toLowerCase() === b[index]?.toLowerCase())
-  );
+  return a.length === b.length && a.every((address, index) => sameEmail(address, b[index] ?? ''));
 }
 
 function dedupe(keys: readonly string[]): string[] {

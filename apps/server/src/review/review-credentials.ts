@@ -1,6 +1,6 @@
 // Whose Jira token a review job uses (main README, "Whose Jira token writes"): the notice's sender while a
-// member, for reading its stories; the owner who added the project, else the longest-standing other owner
-// with a token, for writing verdicts back.
+// member, for reading its stories and writing its verdicts back (auto-send: the member who switched it
+// on); when they have left or have no token, an owner's, and the history says whose.
 
 import { memberWithJiraToken } from '../accounts/users.repository.ts';
 import type { SecretBox } from '../common/secret-box.ts';
@@ -49,6 +49,37 @@ export async function ownerCredentials(
   addedBy: string,
 ): Promise<Credentials | undefined> {
   for (const owner of await ownersWithJiraTokens(deps.db, workspaceId, addedBy)) {
+    const credentials = withToken(deps, owner);
+    if (credentials) return credentials;
+  }
+  return undefined;
+}
+
+/**
+ * Whose Jira token writes a verdict back: the notice's sender (auto-send: the member who switched it
+ * on) while a member with a token, so Jira shows who really asked; else the longest-standing owner with
+ * one. `writtenAs` says whose, for the history.
+ */
+export async function writerCredentials(
+  deps: CredentialDeps,
+  notice: { workspaceId: string; trigger: 'manual' | 'auto'; senderId: string | null },
+): Promise<(Credentials & { writtenAs: string }) | undefined> {
+  const sender = await memberCredentials(deps, notice.workspaceId, notice.senderId);
+  if (sender) return { ...sender, writtenAs: sender.email };
+  // The sender, if still an owner, was tried above; the others in the order they joined.
+  const owner = notice.senderId
+    ? await ownerCredentials(deps, notice.workspaceId, notice.senderId)
+    : await firstOwnerCredentials(deps, notice.workspaceId);
+  if (!owner) return undefined;
+  const who = notice.trigger === 'auto' ? 'the member who switched auto-send on' : "the notice's sender";
+  return {
+    ...owner,
+    writtenAs: `${owner.email} (an owner: ${who} has left the workspace or has no Jira token)`,
+  };
+}
+
+async function firstOwnerCredentials(deps: CredentialDeps, workspaceId: string) {
+  for (const owner of await ownersWithJiraTokens(deps.db, workspaceId, null)) {
     const credentials = withToken(deps, owner);
     if (credentials) return credentials;
   }

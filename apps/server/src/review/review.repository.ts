@@ -157,6 +157,7 @@ interface LatestVerdict {
   created_at: Date;
   write_back: WriteBackState;
   write_back_error: string | null;
+  written_as: string | null;
 }
 
 /**
@@ -168,7 +169,7 @@ export async function latestVerdicts(db: Executor, linkIds: string[]) {
   if (linkIds.length === 0) return byLink;
   const result =
     await sql<LatestVerdict>`select distinct on (link_id, issue_key) link_id, issue_key, verdict, comment, created_at, write_back,
-        write_back_error
+        write_back_error, written_as
       from review_verdicts where link_id = any(${sql.val(linkIds)}::uuid[])
       order by link_id, issue_key, created_at desc, id desc`.execute(db);
   for (const verdict of result.rows) {
@@ -214,8 +215,11 @@ export async function findVerdictToWriteBack(db: Executor, verdictId: string) {
       's.created_at',
       's.finished_at',
       's.subject',
+      's.trigger',
+      's.sent_by_user_id',
       'p.workspace_id',
       'p.user_id',
+      'p.autosend_user_id',
       'p.review_on_failed',
       'p.review_on_passed',
     ])
@@ -223,16 +227,17 @@ export async function findVerdictToWriteBack(db: Executor, verdictId: string) {
     .executeTakeFirst();
 }
 
-/** Records how writing the verdict back ended, unless that was recorded before. */
+/** Records how writing the verdict back ended (and whose Jira token wrote), unless that was recorded before. */
 export async function recordWriteBack(
   db: Executor,
   verdictId: string,
   state: 'written' | 'refused',
   error: string | null,
+  writtenAs: string | null = null,
 ): Promise<void> {
   await db
     .updateTable('review_verdicts')
-    .set({ write_back: state, write_back_error: error })
+    .set({ write_back: state, write_back_error: error, written_as: writtenAs })
     .where('id', '=', verdictId)
     .where('write_back', '=', 'pending')
     .execute();

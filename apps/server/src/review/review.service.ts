@@ -170,6 +170,7 @@ export async function reviewsOfSends(
           answeredAt: v?.created_at.toISOString() ?? null,
           writeBack: v?.write_back ?? null,
           writeBackError: v?.write_back_error ?? null,
+          writtenAs: v?.written_as ?? null,
         };
       }),
     });

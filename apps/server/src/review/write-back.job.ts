@@ -5,7 +5,7 @@ import type { Job, JobOutcome } from '../jobs/jobs.ts';
 import { failedForNow, refusedByJira, retryLater } from './jira-failures.ts';
 import { findVerdictToWriteBack, recordWriteBack, setJiraCommentId } from './review.repository.ts';
 import type { ReviewDeps } from './review.service.ts';
-import { ownerCredentials } from './review-credentials.ts';
+import { writerCredentials } from './review-credentials.ts';
 
 export const REVIEW_WRITE_BACK_JOB = 'review-write-back';
 /** A verdict Jira keeps refusing to take (429/5xx/time-outs) is given up after this many attempts. */
@@ -59,18 +59,26 @@ function verdictComment(verdict: {
 export async function writeBackJob(deps: ReviewDeps, job: Job): Promise<JobOutcome> {
   const row = await findVerdictToWriteBack(deps.db, String(job.payload.verdictId));
   if (row?.write_back !== 'pending') return { done: true };
+  const credentials = await writerCredentials(deps, {
+    workspaceId: row.workspace_id,
+    trigger: row.trigger,
+    senderId: row.trigger === 'auto' ? row.autosend_user_id : row.sent_by_user_id,
+  });
   const record = (state: 'written' | 'refused', error: string | null) =>
-    recordWriteBack(deps.db, row.id, state, error);
-  const credentials = await ownerCredentials(deps, row.workspace_id, row.user_id);
+    recordWriteBack(deps.db, row.id, state, error, credentials?.writtenAs ?? null);
   if (!credentials) {
-    await record('refused', 'No owner of the workspace has a Jira API token to write the verdict with.');
+    await record(
+      'refused',
+      "Neither the notice's sender nor an owner of the workspace has a Jira API token to write the verdict with.",
+    );
     return { done: true };
   }
   try {
     if (!row.jira_comment_id) {
       let commentId: string | undefined;
-      if (job.attempts > 1) {
-        // An earlier attempt may have posted it and then timed out or stopped: look before posting again.
+      if (job.attempts > 1 || job.leaseLost) {
+        // An earlier attempt may have posted it and then timed out or stopped, or, with the lease lost,
+        // another process may be running this job: look before posting again.
         const marker = verdictMarker(row.id);
         const comments = await deps.jira.listComments(credentials, row.issue_key);
         commentId = comments.find((comment) => JSON.stringify(comment.body ?? '').includes(marker))?.id;

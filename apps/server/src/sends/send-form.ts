@@ -154,8 +154,22 @@ async function readFile(part: MultipartFile): Promise<SendForm['file']> {
   const filename = part.filename || 'attachment';
   const problem = rejectedTextProblem(filename, 'file name');
   if (problem) throw badRequest(problem, 'INVALID_TEXT');
+  if (DISGUISING_CHARACTERS.test(filename)) {
+    throw badRequest(
+      "The attachment's file name may not contain control characters or bidirectional text controls " +
+        '(U+200E, U+200F, U+061C, U+202A–U+202E, U+2066–U+2069): they can disguise what a file is.',
+      'INVALID_FILE_NAME',
+    );
+  }
   return { filename, content, contentType: part.mimetype };
 }
+
+/**
+ * Control characters, and the bidirectional controls that reorder how a name is shown, so that
+ * `invoice\u202Efdp.exe` reads as "invoiceexe.pdf" (Unicode Technical Report 36, "Bidirectional Text
+ * Spoofing": https://www.unicode.org/reports/tr36/#Bidirectional_Text_Spoofing).
+ */
+const DISGUISING_CHARACTERS = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
 
 function addField(form: SendForm, part: MultipartValue): void {
   const name = fieldName(part.fieldname);

@@ -7,10 +7,16 @@ import { AppError, badRequest } from '../errors.ts';
 import type { StoriesMessage } from '../ledger/ledger.ts';
 import { listSends } from '../ledger/sends.repository.ts';
 import { describeDeliveryFailure } from '../mail/mailer.ts';
+import { refusedRecipients } from '../mail/recipient-answers.ts';
 import { findProjectForCaller, projectNotFound } from '../projects/projects.repository.ts';
 import { reviewsOfSends } from '../review/review.service.ts';
 import { limitSendBody, readSendForm, sendFormParserLimits } from './send-form.ts';
-import { assertRecipientsAllowed, assertRecipientsOf, SendRateLimit } from './send-guards.ts';
+import {
+  assertKeysOfProject,
+  assertRecipientsAllowed,
+  assertRecipientsOf,
+  SendRateLimit,
+} from './send-guards.ts';
 
 export async function sendsRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -55,7 +61,7 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
         return {
           status: 200 as const,
           message: texts.sendStories.sent,
-          data: { delivered: result.delivered, sendId: null },
+          data: { delivered: result.delivered, sendId: null, refused: refusedRecipients(result.recipients) },
         };
       }
       if (form.issueKeys === null) {
@@ -64,12 +70,13 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
         );
       }
       // The same guards, inside the claim: on the project row it locks anyway, and counted in its
-      // transaction, so a send refused there (403, 429, or 409) is not counted.
+      // transaction, so a send refused there (400, 403, 429, or 409) is not counted.
       const send = await app.ledger.startManualSend(
         { workspaceId: request.membership.workspaceId, projectKey: form.projectKey, sentBy: user.id },
         form.issueKeys,
         message,
         async (trx, project) => {
+          assertKeysOfProject(project.projectKey, form.issueKeys ?? []);
           assertRecipientsOf([project], form);
           await sendRateLimit.assertAllowed(user.id, trx);
         },
@@ -90,7 +97,7 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
       return {
         status: 200 as const,
         message: texts.sendStories.sent,
-        data: { delivered: delivery.delivered, sendId: send.id },
+        data: { delivered: delivery.delivered, sendId: send.id, refused: delivery.refused },
       };
     },
   );
@@ -128,6 +135,7 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
           attachmentSize: row.attachment_size,
           delivered: row.delivered,
           error: row.error,
+          recipients: row.recipient_answers,
           sentBy: row.sent_by,
           createdAt: row.created_at.toISOString(),
           finishedAt: row.finished_at?.toISOString() ?? null,

@@ -216,6 +216,17 @@ const rows: Record<string, Row> = {
       body: { userId: caller.userId, email: `new-${++counter}@matrix.example` },
     }),
   },
+  'POST /jira/revokeInvitation': {
+    // A fresh invitation of the team's for each caller; the stranger's own workspace has no such one (404).
+    expect: { owner: 200, member: 403, removed: 403, stranger: 404, intruder: 403 },
+    request: async ({ caller }) => {
+      const email = `revoked-${++counter}@matrix.example`;
+      await callAs(t.app, owner, '/jira/inviteMember', { userId: owner.userId, email });
+      const team = (await callAs(t.app, owner, '/jira/getTeam', { userId: owner.userId })).json();
+      const invite = team.data.invites.find((row: { email: string }) => row.email === email);
+      return { body: { userId: caller.userId, inviteId: invite.id } };
+    },
+  },
   'POST /jira/removeMember': {
     needsTarget: true,
     expect: ownersProjectChange,

@@ -1,7 +1,7 @@
 // The project calls of docs/product.md §7 (prefix "jira", platform "Firebase"): getFirebaseProjects, addProject,
 // getFirebaseProjectByKey, updateFirebaseProject, deleteFirebaseProject.
 import { z } from 'zod';
-import { isValidEmailEntry } from '../email-entry.ts';
+import { comparableEmail, isValidEmailEntry } from '../email-entry.ts';
 import { texts } from '../texts.ts';
 
 export const MAX_ADDRESSES = 100;
@@ -12,11 +12,11 @@ const projectKey = z.string().trim().min(1).max(255);
 const projectName = z.string().trim().min(1).max(255);
 const issueKey = z.string().trim().min(1).max(255);
 
-/** Case-insensitive de-duplication that keeps the first spelling and the order. */
+/** De-duplication as addresses are compared (comparableEmail) that keeps the first spelling and the order. */
 function uniqueAddresses(list: string[]): string[] {
   const seen = new Set<string>();
   return list.filter((address) => {
-    const folded = address.toLowerCase();
+    const folded = comparableEmail(address);
     if (seen.has(folded)) return false;
     seen.add(folded);
     return true;

@@ -92,6 +92,8 @@ export const noticeReviewSchema = z.object({
       writeBack: z.enum(WRITE_BACK_STATES).nullable(),
       /** Jira's refusal: of the comment when writeBack is "refused", of the chosen transition when "written". */
       writeBackError: z.string().nullable(),
+      /** Whose Jira token wrote it back: the notice's sender's, or which owner's and why. */
+      writtenAs: z.string().nullable(),
     }),
   ),
 });

@@ -38,8 +38,8 @@ export const teamAnswer = z.object({
     /** The caller's role in it. */
     role: z.enum(WORKSPACE_ROLES),
     members: z.array(teamMemberSchema),
-    /** Invitations not used yet and not expired. */
-    invites: z.array(z.object({ email: z.string(), expiresAt: z.string() })),
+    /** Invitations not used, revoked or expired. */
+    invites: z.array(z.object({ id: z.string(), email: z.string(), expiresAt: z.string() })),
   }),
 });
 export type TeamAnswer = z.infer<typeof teamAnswer>;
@@ -54,6 +54,12 @@ export const inviteMemberBody = z.object({
     .refine(isValidEmailEntry, 'Enter a valid e-mail address to invite.'),
 });
 export type InviteMemberBody = z.input<typeof inviteMemberBody>;
+
+export const revokeInvitationBody = z.object({
+  userId,
+  inviteId: z.string().trim().min(1, 'inviteId is required.').max(200),
+});
+export type RevokeInvitationBody = z.input<typeof revokeInvitationBody>;
 
 export const removeMemberBody = z.object({ userId, memberId });
 export type RemoveMemberBody = z.input<typeof removeMemberBody>;

@@ -81,7 +81,13 @@ export function SendStories() {
       draft.clear();
       clearFile();
       setKeptInOutbox(answer?.data?.delivered === false);
-      show(texts.sendStories.sent, 'success');
+      const refused = answer?.data?.refused ?? [];
+      show(
+        refused.length > 0
+          ? `${texts.sendStories.sent} The mail server refused: ${refused.join(', ')}.`
+          : texts.sendStories.sent,
+        'success',
+      );
     } catch (error) {
       if (isSessionEnded(error)) return;
       show(errorMessage(error), 'error');

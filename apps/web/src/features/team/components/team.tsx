@@ -13,7 +13,7 @@ import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
 import { useWorkspaceSwitch } from '@/stores/workspace-switch';
-import { getTeam, inviteMember, removeMember, setMemberRole } from '../api/team';
+import { getTeam, inviteMember, removeMember, revokeInvitation, setMemberRole } from '../api/team';
 import { MembersTable, OpenInvites } from './members-table';
 
 export function Team() {
@@ -143,7 +143,14 @@ export function Team() {
             onToggleRole={onToggleRole}
             onRemove={onRemove}
           />
-          <OpenInvites invites={team.invites} />
+          <OpenInvites
+            invites={team.invites}
+            isOwner={isOwner}
+            busy={busy}
+            onRevoke={(invite) => {
+              if (userId) void run(() => revokeInvitation(api, userId, invite.id));
+            }}
+          />
         </>
       ) : null}
       <ResultDialog control={dialog} />

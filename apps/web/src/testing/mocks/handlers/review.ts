@@ -60,6 +60,7 @@ export const reviewHandlers = [
         answeredAt: '2026-03-13T09:30:00.000Z',
         writeBack: 'pending',
         writeBackError: null,
+        writtenAs: null,
       });
     }
     return HttpResponse.json({ status: 200, message: THANKS_TEXT });

@@ -27,6 +27,7 @@ export const teamHandlers = [
         role: 'owner',
         members: [{ userId: caller.id, email: caller.email, role: 'owner' }],
         invites: (db.invites.get(id) ?? []).map((email) => ({
+          id: `invite-${email}`,
           email,
           expiresAt: '2026-03-19T10:00:00.000Z',
         })),
@@ -38,6 +39,16 @@ export const teamHandlers = [
     const id = `ws-${caller.id}`;
     db.invites.set(id, [...(db.invites.get(id) ?? []), email]);
     return HttpResponse.json({ status: 200, message: `An invitation has been sent to ${email}.` });
+  }),
+  post('/jira/revokeInvitation', (caller, body) => {
+    const id = `ws-${caller.id}`;
+    const open = db.invites.get(id) ?? [];
+    const left = open.filter((email) => `invite-${email}` !== body.inviteId);
+    if (left.length === open.length) {
+      return apiError(404, 'There is no such open invitation in this workspace.', 'NOT_FOUND');
+    }
+    db.invites.set(id, left);
+    return HttpResponse.json({ status: 200, message: 'The invitation has been revoked.' });
   }),
   post('/jira/removeMember', () =>
     apiError(409, 'A workspace needs an owner: make someone else an owner first.', 'CONFLICT'),
