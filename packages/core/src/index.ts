@@ -23,3 +23,4 @@ export {
   TRACKER_NAME,
   texts,
 } from './texts.ts';
+export { wikiToAdf } from './wiki.ts';

@@ -31,7 +31,7 @@ export const autosendPlugin = fp<AutosendOptions>(
       ledger: app.ledger,
       secretBox: new SecretBox(app.config.secretKey),
       fetchDoneStories: (credentials, projectKey) =>
-        fetchStories(app.jira, credentials, {
+        fetchStories(app.trackers.defaultTracker, credentials, {
           projectKey,
           status: 'Done',
           issueTypes: app.config.jiraIssueTypes,

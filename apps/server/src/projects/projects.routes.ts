@@ -220,7 +220,7 @@ async function assertTrackerAcceptsToken(
   const current = await findProjectForCaller(app.db, caller, projectKey);
   if (!current || current.autosend) return;
   try {
-    await app.jira.myself({ email: user.email, apiToken: user.apikey });
+    await app.trackers.defaultTracker.checkCredential({ email: user.email, apiToken: user.apikey });
   } catch (error) {
     if (error instanceof TrackerError && (error.jiraStatus === 401 || error.jiraStatus === 403)) {
       throw new AppError(

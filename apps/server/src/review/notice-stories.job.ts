@@ -4,7 +4,6 @@
 
 import type { ReviewStorySnapshot } from '../db/schema.ts';
 import type { Job, JobOutcome } from '../jobs/jobs.ts';
-import { toIssue } from '../stories/stories.service.ts';
 import { jqlString } from '../tracker/jql.ts';
 import { failedForNow, refusedByJira, retryLater } from './jira-failures.ts';
 import { findLinkForStories, keepStories } from './review.repository.ts';
@@ -22,12 +21,11 @@ export async function fetchNoticeStories(
     (await memberCredentials(deps, link.workspaceId, link.sentByUserId)) ??
     (await ownerCredentials(deps, link.workspaceId, link.projectAddedBy));
   if (!credentials) return snapshotOf([], link.issueKeys);
-  const issues = await deps.jira.searchIssues(credentials, {
+  const issues = await deps.tracker.searchStories(credentials, {
     jql: `key in (${link.issueKeys.map(jqlString).join(', ')})`,
-    fields: ['summary', 'description'],
     maxResults: 100,
   });
-  return snapshotOf(issues.map(toIssue), link.issueKeys);
+  return snapshotOf(issues, link.issueKeys);
 }
 
 /** The job queued with a link that has no stories yet: fetches and keeps them. */

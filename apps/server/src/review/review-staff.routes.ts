@@ -78,7 +78,10 @@ export function reviewStaffRoutes(root: FastifyInstance, now: () => Date): void 
       const sample = project.sent_issue_keys.at(-1);
       const user = request.productUser;
       const available = sample
-        ? await app.jira.listTransitions({ email: user.email, apiToken: user.apikey }, sample)
+        ? await app.trackers.defaultTracker.listTransitions(
+            { email: user.email, apiToken: user.apikey },
+            sample,
+          )
         : [];
       return {
         data: { available, onFailed: transitions.review_on_failed, onPassed: transitions.review_on_passed },

@@ -71,7 +71,7 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
     const deps: ReviewDeps = {
       db: app.db,
       // One attempt per call: the jobs retry durably, and look for an earlier comment before posting again.
-      jira: app.jira.withOptions({
+      tracker: app.trackers.defaultTracker.withOptions({
         maxAttempts: 1,
         ...(options.jiraTimeoutMs ? { timeoutMs: options.jiraTimeoutMs } : {}),
       }),

@@ -10,7 +10,7 @@ import type { ReviewStorySnapshot } from '../db/schema.ts';
 import { insertJobs } from '../jobs/jobs.repository.ts';
 import type { JobQueue } from '../jobs/jobs.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import type { JiraClient } from '../tracker/jira.client.ts';
+import type { Tracker } from '../tracker/tracker.ts';
 import { failedVerdictsJob, REVIEW_FAILED_MAIL_JOB } from './failed-verdicts.job.ts';
 import { fetchNoticeStories, noticeStoriesJob } from './notice-stories.job.ts';
 import {
@@ -26,8 +26,8 @@ import { REVIEW_WRITE_BACK_JOB, writeBackJob } from './write-back.job.ts';
 
 export interface ReviewDeps {
   db: Db;
-  /** A client that tries each call once: the jobs retry, and check for a comment before posting again. */
-  jira: JiraClient;
+  /** A tracker that tries each call once: the jobs retry, and check for a comment before posting again. */
+  tracker: Tracker;
   mailer: Mailer;
   secretBox: SecretBox;
   jobs: JobQueue;

@@ -26,7 +26,7 @@ export async function storiesRoutes(instance: FastifyInstance): Promise<void> {
       const user = request.productUser;
       const apiToken = request.headers.api?.trim() || user.apikey;
       const data = await fetchStories(
-        app.jira,
+        app.trackers.defaultTracker,
         { email: user.email, apiToken },
         {
           projectKey: request.query.projectKey,

@@ -37,7 +37,7 @@ export async function trackerRoutes(instance: FastifyInstance): Promise<void> {
     async (request) => {
       const user = request.productUser;
       const apiToken = request.body.api?.trim() || user.apikey;
-      const data = await app.jira.listProjects({ email: user.email, apiToken });
+      const data = await app.trackers.defaultTracker.listProjects({ email: user.email, apiToken });
       return { data };
     },
   );
@@ -59,7 +59,8 @@ export async function trackerRoutes(instance: FastifyInstance): Promise<void> {
       const user = request.productUser;
       const { apikey } = request.body;
       // The demo tracker accepts exactly the stored key, so there is nothing to check it against.
-      if (!app.trackerIsDemo) await app.jira.myself({ email: user.email, apiToken: apikey });
+      const tracker = app.trackers.defaultTracker;
+      if (tracker.kind !== 'demo') await tracker.checkCredential({ email: user.email, apiToken: apikey });
       await setUserApiKey(app.db, user.id, sealApiKey(request, apikey));
       forgetProductUser(request);
       return { status: 200 as const, message: 'Your API key has been updated.' };
