@@ -14,14 +14,15 @@ import { snapshotOf } from './review-links.ts';
 /** Key, summary and test steps of the notice's stories, read from Jira with the sender's (or owner's) token. */
 export async function fetchNoticeStories(
   deps: ReviewDeps,
-  link: Pick<OpenLink, 'issueKeys' | 'workspaceId' | 'sentByUserId' | 'projectAddedBy'>,
+  link: Pick<OpenLink, 'issueKeys' | 'workspaceId' | 'sentByUserId' | 'projectAddedBy' | 'siteId'>,
 ): Promise<ReviewStorySnapshot[]> {
   if (link.issueKeys.length === 0) return [];
   const credentials =
-    (await memberCredentials(deps, link.workspaceId, link.sentByUserId)) ??
-    (await ownerCredentials(deps, link.workspaceId, link.projectAddedBy));
+    (await memberCredentials(deps, link.workspaceId, link.sentByUserId, link.siteId)) ??
+    (await ownerCredentials(deps, link.workspaceId, link.projectAddedBy, link.siteId));
   if (!credentials) return snapshotOf([], link.issueKeys);
-  const issues = await deps.tracker.searchStories(credentials, {
+  const tracker = await deps.trackerOf(link.workspaceId, link.siteId);
+  const issues = await tracker.searchStories(credentials, {
     jql: `key in (${link.issueKeys.map(jqlString).join(', ')})`,
     maxResults: 100,
   });
@@ -37,6 +38,7 @@ export async function noticeStoriesJob(deps: ReviewDeps, job: Job): Promise<JobO
     sentByUserId: row.sent_by_user_id,
     workspaceId: row.workspace_id,
     projectAddedBy: row.user_id,
+    siteId: row.site_id,
   };
   try {
     await keepStories(deps.db, row.id, await fetchNoticeStories(deps, link));

@@ -76,10 +76,11 @@ export function reviewStaffRoutes(root: FastifyInstance, now: () => Date): void 
       const transitions = project && (await reviewTransitionsOf(app.db, project.id));
       if (!project || !transitions) throw projectNotFound(request.body.projectKey);
       const sample = project.sent_issue_keys.at(-1);
-      const user = request.productUser;
+      const { workspaceId } = request.membership;
+      const site = await app.sites.site(workspaceId, project.site_id);
       const available = sample
-        ? await app.trackers.defaultTracker.listTransitions(
-            { email: user.email, apiToken: user.apikey },
+        ? await site.tracker.listTransitions(
+            await app.sites.requireCredential(workspaceId, site, request.productUser.id),
             sample,
           )
         : [];

@@ -19,20 +19,21 @@ export async function writeBackJob(deps: ReviewDeps, job: Job): Promise<JobOutco
   if (row?.write_back !== 'pending') return { done: true };
   const record = (state: 'written' | 'refused', error: string | null) =>
     recordWriteBack(deps.db, row.id, state, error);
-  const credentials = await ownerCredentials(deps, row.workspace_id, row.user_id);
+  const credentials = await ownerCredentials(deps, row.workspace_id, row.user_id, row.site_id);
   if (!credentials) {
     await record('refused', 'No owner of the workspace has a Jira API token to write the verdict with.');
     return { done: true };
   }
   try {
+    const tracker = await deps.trackerOf(row.workspace_id, row.site_id);
     if (!row.jira_comment_id) {
       let commentId: string | undefined;
       if (job.attempts > 1) {
         // An earlier attempt may have posted it and then timed out or stopped: look before posting again.
-        commentId = await deps.tracker.findVerdictComment(credentials, row.issue_key, row.id);
+        commentId = await tracker.findVerdictComment(credentials, row.issue_key, row.id);
       }
       commentId ??= (
-        await deps.tracker.addVerdictComment(credentials, row.issue_key, {
+        await tracker.addVerdictComment(credentials, row.issue_key, {
           id: row.id,
           verdict: row.verdict,
           comment: row.comment,
@@ -46,7 +47,7 @@ export async function writeBackJob(deps: ReviewDeps, job: Job): Promise<JobOutco
     let note: string | null = null;
     if (transition) {
       try {
-        await deps.tracker.transitionIssue(credentials, row.issue_key, transition.id);
+        await tracker.transitionIssue(credentials, row.issue_key, transition.id);
       } catch (error) {
         if (!refusedByJira(error)) throw error;
         note = `The comment was written, but Jira refused the transition “${transition.name}”: ${error.message}`;

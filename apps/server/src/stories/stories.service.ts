@@ -1,5 +1,5 @@
 // Fetching a project's stories in a status from the tracker, as the send-stories screen reads them.
-import type { Issue } from '@handoff/core';
+import { ISSUE_STATUSES, type Issue } from '@handoff/core';
 import { TrackerError } from '../tracker/jira-errors.ts';
 import { storiesJql } from '../tracker/jql.ts';
 import type { Tracker, TrackerCredentials } from '../tracker/tracker.ts';
@@ -9,6 +9,10 @@ interface StoriesRequest {
   status: string;
   issueTypes: readonly string[];
 }
+
+/** The statuses the send screen offers for a project: its own choice, else Done and Testing. */
+export const offeredStatuses = (chosen: readonly string[] | null | undefined): string[] =>
+  chosen && chosen.length > 0 ? [...chosen] : [...ISSUE_STATUSES];
 
 /** The stories of a project in a status, ordered by key; description "N/A" when the story has none. */
 export async function fetchStories(

@@ -29,15 +29,19 @@ export async function trackerRoutes(instance: FastifyInstance): Promise<void> {
       config: { ownEmail: ownTrackerEmail('body'), workspace: false },
       schema: {
         tags,
-        description: 'The Jira projects the user can browse, with the API key given (or the stored one).',
+        description:
+          "The Jira projects the user can browse on a site (siteId; `default` when left out): on `default` with the API key given (or the stored one), on an added site with the caller's credential for it (in the workspace of X-Workspace-Id or the current one).",
         body: getAllProjectsBody,
         response: { 200: getAllProjectsAnswer },
       },
     },
     async (request) => {
-      const user = request.productUser;
-      const apiToken = request.body.api?.trim() || user.apikey;
-      const data = await app.trackers.defaultTracker.listProjects({ email: user.email, apiToken });
+      const { site, credentials } = await app.sites.forCaller(
+        request,
+        request.body.siteId,
+        request.body.api?.trim(),
+      );
+      const data = await site.tracker.listProjects(credentials);
       return { data };
     },
   );

@@ -7,6 +7,7 @@ import * as openSends from './2026-11-23T2000-open-sends.ts';
 import * as workspaces from './2026-11-23T2100-workspaces.ts';
 import * as reviews from './2026-11-23T2200-reviews.ts';
 import * as listVersionAutoSends from './2026-11-24T0100-list-version-auto-sends.ts';
+import * as trackerSites from './2026-11-26T0900-tracker-sites.ts';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T2100-workspaces': workspaces,
   '2026-11-23T2200-reviews': reviews,
   '2026-11-24T0100-list-version-auto-sends': listVersionAutoSends,
+  '2026-11-26T0900-tracker-sites': trackerSites,
 };
