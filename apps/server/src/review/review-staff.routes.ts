@@ -34,7 +34,9 @@ export function reviewStaffRoutes(root: FastifyInstance, now: () => Date): void 
       },
     },
     async (request) => {
-      const project = await findProjectForCaller(app.db, request.membership, request.body.projectKey);
+      const project = await findProjectForCaller(app.db, request.membership, request.body.projectKey, {
+        siteId: request.body.siteId,
+      });
       if (!project) throw projectNotFound(request.body.projectKey);
       const sendId = uuidOrNil(request.body.sendId);
       // Revoking a revoked link again is no error; a send without a link is.
@@ -72,7 +74,9 @@ export function reviewStaffRoutes(root: FastifyInstance, now: () => Date): void 
       },
     },
     async (request) => {
-      const project = await findProjectForCaller(app.db, request.membership, request.body.projectKey);
+      const project = await findProjectForCaller(app.db, request.membership, request.body.projectKey, {
+        siteId: request.body.siteId,
+      });
       const transitions = project && (await reviewTransitionsOf(app.db, project.id));
       if (!project || !transitions) throw projectNotFound(request.body.projectKey);
       const sample = project.sent_issue_keys.at(-1);
