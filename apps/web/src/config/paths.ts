@@ -9,6 +9,7 @@ export const paths = {
     editProject: '/admin/edit-project',
     sendStories: '/admin/send-stories',
     team: '/admin/team',
+    sites: '/admin/sites',
     join: '/admin/join',
   },
   auth: {

@@ -115,6 +115,7 @@ export function SendStories() {
           <div className="form-panel">
             <StatusPicker
               status={draft.status}
+              statuses={project.statusesOffered}
               onChange={draft.setStatus}
               fetching={draft.fetching}
               onGetStories={draft.getStories}
