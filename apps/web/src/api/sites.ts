@@ -11,6 +11,12 @@ import type {
 } from '@handoff/core/api';
 import type { ApiClient } from '@/lib/api-client';
 
+/** How the screens name a site's kind. */
+export const SITE_KIND_LABELS = {
+  'jira-cloud': 'Jira Cloud',
+  'jira-datacenter': 'Jira Data Center',
+} as const;
+
 export async function listSites(api: ApiClient, userId: string): Promise<ListedSite[]> {
   return (await api.post<ListSitesAnswer>('/jira/sites/list', { userId })).data;
 }

@@ -9,10 +9,6 @@ const userId = z.string().min(1, 'userId is required.').max(200);
 export const siteIdSchema = z.string().trim().min(1, 'siteId is required.').max(64);
 export const DEFAULT_SITE_ID = 'default';
 
-export const SITE_KIND_LABELS = {
-  'jira-cloud': 'Jira Cloud',
-  'jira-datacenter': 'Jira Data Center',
-} as const;
 export const siteKindSchema = z.enum(['jira-cloud', 'jira-datacenter'], {
   error: 'Kind must be jira-cloud or jira-datacenter.',
 });

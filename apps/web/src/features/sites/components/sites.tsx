@@ -3,9 +3,8 @@
 // as the kind chosen. A site no project lives on can be removed. The site `default` is always there.
 
 import type { ListedSite } from '@handoff/core/api';
-import { SITE_KIND_LABELS } from '@handoff/core/api';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
-import { addSite, listSites, removeSite } from '@/api/sites';
+import { addSite, listSites, removeSite, SITE_KIND_LABELS } from '@/api/sites';
 import { BusyButton } from '@/components/ui/busy-button';
 import { TextField } from '@/components/ui/form-field';
 import { ProgressBar } from '@/components/ui/progress-bar';

@@ -2,9 +2,8 @@
 // a Jira Cloud site takes an e-mail and API token, a Jira Data Center site a personal access token. The
 // server checks each with the site before it saves it, encrypted. The site `default` uses the API token above.
 import type { ListedSite } from '@handoff/core/api';
-import { SITE_KIND_LABELS } from '@handoff/core/api';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { listSites, setSiteCredential } from '@/api/sites';
+import { listSites, SITE_KIND_LABELS, setSiteCredential } from '@/api/sites';
 import { BusyButton } from '@/components/ui/busy-button';
 import { PasswordField, TextField } from '@/components/ui/form-field';
 import type { useResultDialog } from '@/components/ui/result-dialog';
