@@ -88,7 +88,7 @@ test('a DC site: PAT, project, send, and the failed verdict back as inert wiki m
   await page.getByRole('button', { name: 'Add Project' }).click();
   await expect(page.getByRole('dialog')).toContainText('Project has been added successfully.');
   await page.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
-  await expect(page.getByRole('row').filter({ hasText: 'BANK' })).toContainText('Bank');
+  await expect(page.getByRole('row').filter({ hasText: 'BANK' })).toContainText('BANK (Bank)');
 
   // Fetch and send.
   await page.goto('/admin/send-stories?key=BANK');

@@ -99,12 +99,18 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
     }
     setSaving(true);
     try {
-      const answer = await updateProject(api, userId, project.projectKey, {
-        projectKey: project.projectKey,
-        projectName: project.projectName,
-        ...recipients,
-        ...(sameStatuses(statuses, project.statusesOffered ?? []) ? {} : { statusesOffered: statuses }),
-      });
+      const answer = await updateProject(
+        api,
+        userId,
+        project.projectKey,
+        {
+          projectKey: project.projectKey,
+          projectName: project.projectName,
+          ...recipients,
+          ...(sameStatuses(statuses, project.statusesOffered ?? []) ? {} : { statusesOffered: statuses }),
+        },
+        project.siteId,
+      );
       if (answer?.data) dispatch({ type: 'UPDATE_PROJECT', project: answer.data });
       // Only once Jira's list was loaded: otherwise the choices on screen are not the saved ones.
       if (transitions.state === 'loaded') {

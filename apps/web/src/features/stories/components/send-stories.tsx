@@ -69,6 +69,7 @@ export function SendStories() {
     try {
       const answer = await sendStoriesEmail(api, {
         projectKey: project.projectKey,
+        siteId: project.siteId,
         issueKeys: draftKeys,
         subject,
         text,

@@ -85,7 +85,7 @@ export function useStoryDraft({
     if (!user || !userId || !fetchedStatus) return;
     try {
       const [fresh, issues] = await Promise.all([
-        getProjectByKey(api, userId, projectKey),
+        getProjectByKey(api, userId, projectKey, project?.siteId),
         getProjectIssues(api, user, projectKey, fetchedStatus),
       ]);
       setProject(fresh);
