@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { testStepsOf } from './draft.ts';
-import { wikiLineText, wikiToAdf } from './wiki.ts';
+import { wikiToAdf } from './wiki.ts';
+
+const wikiLineText = (line: string) => steps(`#test#\n${line}`).join(' ');
 
 const steps = (markup: string) => testStepsOf(wikiToAdf(markup));
 

@@ -11,7 +11,7 @@ const FENCE_RE = /^\{(?:code|noformat|quote|panel|color|section|column)(?::[^}]*
 const FENCE_END_RE = /\{(?:code|noformat|quote|panel|color|section|column)\}$/i;
 
 /** One line of wiki markup as the words it shows. */
-export function wikiLineText(raw: string): string {
+function wikiLineText(raw: string): string {
   let line = raw.length > MAX_LINE ? raw.slice(0, MAX_LINE) : raw;
   line = line.trim();
   // Block fences ({code}, {noformat}, {panel:title=…} …) open or close a block: their content is kept.

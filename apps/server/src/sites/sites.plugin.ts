@@ -40,7 +40,7 @@ export const sitesPlugin = fp<{ probe?: { fetch?: FetchLike; timeoutMs?: number 
  * workspace unless a site is named (getAllProjects): `default` with the API key given or the stored one;
  * an added site only after the caller is admitted to the workspace it belongs to.
  */
-export async function siteForCaller(
+async function siteForCaller(
   request: FastifyRequest,
   siteId: string | undefined,
   givenKey: string | undefined,

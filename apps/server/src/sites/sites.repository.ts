@@ -7,7 +7,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export type SiteRow = Pick<TrackerSitesTable, 'name' | 'kind' | 'base_url'> & { id: string };
+type SiteRow = Pick<TrackerSitesTable, 'name' | 'kind' | 'base_url'> & { id: string };
 
 /** Adds a site; undefined when the workspace has one of that name already. */
 export async function insertSite(
@@ -50,16 +50,6 @@ export async function findSite(
     .where('workspace_id', '=', workspaceId)
     .where('id', '=', siteId)
     .executeTakeFirst();
-}
-
-/** The workspace's sites by id (for the project list's site names). */
-export async function siteNamesOf(db: Executor, workspaceId: string): Promise<Map<string, string>> {
-  const rows = await db
-    .selectFrom('tracker_sites')
-    .select(['id', 'name'])
-    .where('workspace_id', '=', workspaceId)
-    .execute();
-  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 /** Removes a site no project uses: 'removed', 'used' (a project lives on it) or 'none' (no such site). */

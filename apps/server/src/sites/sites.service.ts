@@ -20,7 +20,7 @@ export interface ResolvedSite {
   tracker: Tracker;
 }
 
-export interface SiteDirectoryDeps {
+interface SiteDirectoryDeps {
   db: Db;
   secretBox: SecretBox;
   trackers: Trackers;

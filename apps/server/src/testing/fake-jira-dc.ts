@@ -7,7 +7,7 @@ import type { ServerResponse } from 'node:http';
 import { dcAnswerProblems, dcRequestProblems } from '../tracker/testdata/dc-openapi.ts';
 import { type FakeRequest, sendJson, startFakeJira } from './fake-jira.ts';
 
-export interface DcUser {
+interface DcUser {
   name: string;
   displayName: string;
   emailAddress: string;
@@ -15,7 +15,7 @@ export interface DcUser {
   token: string;
 }
 
-export interface DcIssue {
+interface DcIssue {
   key: string;
   summary: string;
   /** Wiki markup, or null. */
@@ -23,7 +23,7 @@ export interface DcIssue {
   status: string;
 }
 
-export interface DcComment {
+interface DcComment {
   id: string;
   issueKey: string;
   body: string;

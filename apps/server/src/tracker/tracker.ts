@@ -6,7 +6,7 @@ import type { Issue } from '@handoff/core';
 import type { JiraClientOptions } from './jira-http.ts';
 
 /** The kinds of site a workspace can add (main README, "Jira sites"). */
-export const SITE_KINDS = ['jira-cloud', 'jira-datacenter'] as const;
+const SITE_KINDS = ['jira-cloud', 'jira-datacenter'] as const;
 export type SiteKind = (typeof SITE_KINDS)[number];
 
 /**

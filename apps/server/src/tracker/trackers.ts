@@ -4,7 +4,7 @@ import { JiraDataCenterTracker } from './datacenter/dc-tracker.ts';
 import type { JiraClientOptions } from './jira-http.ts';
 import type { SiteKind, Tracker } from './tracker.ts';
 
-export interface SiteAddress {
+interface SiteAddress {
   kind: SiteKind;
   baseUrl: string;
 }

@@ -6,10 +6,10 @@ import { apiKeySchema } from './accounts.ts';
 const userId = z.string().min(1, 'userId is required.').max(200);
 
 /** `default`, or the id the server gave a site when it was added. */
-export const siteIdSchema = z.string().trim().min(1, 'siteId is required.').max(64);
+const siteIdSchema = z.string().trim().min(1, 'siteId is required.').max(64);
 export const DEFAULT_SITE_ID = 'default';
 
-export const siteKindSchema = z.enum(['jira-cloud', 'jira-datacenter'], {
+const siteKindSchema = z.enum(['jira-cloud', 'jira-datacenter'], {
   error: 'Kind must be jira-cloud or jira-datacenter.',
 });
 
@@ -38,21 +38,19 @@ export const addSiteBody = z.object({
 });
 export type AddSiteBody = z.input<typeof addSiteBody>;
 
-export const siteSchema = z.object({
+const siteSchema = z.object({
   id: z.string(),
   name: z.string(),
   kind: siteKindSchema,
   baseUrl: z.string(),
 });
-export type Site = z.infer<typeof siteSchema>;
 
 export const addSiteAnswer = z.object({ data: siteSchema });
 export type AddSiteAnswer = z.infer<typeof addSiteAnswer>;
 
 export const listSitesBody = z.object({ userId });
-export type ListSitesBody = z.input<typeof listSitesBody>;
 
-export const listedSiteSchema = siteSchema.extend({
+const listedSiteSchema = siteSchema.extend({
   hasCredential: z.boolean().describe('Whether the caller has a credential for the site.'),
 });
 export type ListedSite = z.infer<typeof listedSiteSchema>;

@@ -8,7 +8,7 @@ import { commentLines, dateOf, type VerdictComment, verdictMarker } from '../tra
 const WIKI_SPECIAL = /[-#*_+?^~|%{}[\]()!@\\]/g;
 
 /** Text shown as itself in running wiki markup. */
-export function escapeWikiText(text: string): string {
+function escapeWikiText(text: string): string {
   return text.replace(WIKI_SPECIAL, (ch) => `\\${ch}`);
 }
 
