@@ -362,6 +362,39 @@ const cases: Case[] = [
     () => json('/jira/getAllProjects', { email: me.email, api: NUL }),
     400,
   ],
+  [
+    'sites/add: NUL in the name',
+    () => json('/jira/sites/add', { userId, name: NUL, kind: 'jira-cloud', baseUrl: 'https://x.example' }),
+    400,
+  ],
+  [
+    'sites/add: a base URL of 1 MB',
+    () =>
+      json('/jira/sites/add', {
+        userId,
+        name: 'n',
+        kind: 'jira-cloud',
+        baseUrl: `https://${'x'.repeat(1024 * 1024)}`,
+      }),
+    413,
+  ],
+  [
+    'sites/add: not a URL, an unknown kind',
+    () => json('/jira/sites/add', { userId, name: 'n', kind: 'gitlab', baseUrl: 'javascript:alert(1)' }),
+    400,
+  ],
+  [
+    'getProjectStatuses: NUL in the key',
+    () => json('/jira/getProjectStatuses', { userId, projectKey: NUL }),
+    400,
+  ],
+  ['sites/list: NUL in the userId', () => json('/jira/sites/list', { userId: NUL }), 400],
+  ['sites/remove: NUL in the site', () => json('/jira/sites/remove', { userId, siteId: NUL }), 400],
+  [
+    'sites/setCredential: NUL in the token',
+    () => json('/jira/sites/setCredential', { userId, siteId: 'default', token: NUL }),
+    400,
+  ],
   ['updateApiKey: NUL in the token', () => json('/jira/updateApiKey', { apikey: NUL }), 400],
   [
     'updateApiKey: a token of 1 MB',

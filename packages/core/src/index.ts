@@ -5,9 +5,8 @@ export { draftEmail, type Issue, testStepsOf } from './draft.ts';
 export {
   comparableEmail,
   ISSUE_STATUSES,
-  type IssueStatus,
-  isIssueStatus,
   isValidEmailEntry,
   sameEmail,
 } from './email-entry.ts';
 export { EMAIL_ALREADY_IN_USE_MESSAGE, registerErrorText, texts } from './texts.ts';
+export { wikiToAdf } from './wiki.ts';

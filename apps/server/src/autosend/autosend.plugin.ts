@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
-import { SecretBox } from '../common/secret-box.ts';
-import { fetchStories } from '../stories/stories.service.ts';
+import { fetchStories, offeredStatuses } from '../stories/stories.service.ts';
 import { type AutosendDeps, type RoundReport, runAutosendRound } from './autosend.service.ts';
 import { type Clock, type Scheduler, startScheduler, systemClock } from './scheduler.ts';
 
@@ -29,13 +28,15 @@ export const autosendPlugin = fp<AutosendOptions>(
     const deps: AutosendDeps = {
       db: app.db,
       ledger: app.ledger,
-      secretBox: new SecretBox(app.config.secretKey),
-      fetchDoneStories: (credentials, projectKey) =>
-        fetchStories(app.jira, credentials, {
-          projectKey,
-          status: 'Done',
+      fetchDoneStories: async (project, userId) => {
+        const site = await app.sites.site(project.workspace_id, project.site_id);
+        const credentials = await app.sites.requireCredential(project.workspace_id, site, userId);
+        return fetchStories(site.tracker, credentials, {
+          projectKey: project.project_key,
+          status: offeredStatuses(project.statuses_offered)[0] ?? 'Done',
           issueTypes: app.config.jiraIssueTypes,
-        }),
+        });
+      },
       intervalMs: app.config.autosendIntervalMs,
       log: app.log,
     };
@@ -57,5 +58,5 @@ export const autosendPlugin = fp<AutosendOptions>(
       await scheduler?.stop();
     });
   },
-  { name: 'autosend', dependencies: ['ledger', 'tracker'] },
+  { name: 'autosend', dependencies: ['ledger', 'tracker', 'sites'] },
 );

@@ -1,7 +1,6 @@
 import { draftEmail, type Issue } from '@handoff/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { memberWithJiraToken } from '../accounts/users.repository.ts';
-import type { SecretBox } from '../common/secret-box.ts';
 import type { Db } from '../db/database.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import {
@@ -14,11 +13,13 @@ import { snapshotOf } from '../review/review-links.ts';
 export interface AutosendDeps {
   db: Db;
   ledger: Ledger;
-  secretBox: SecretBox;
-  /** The project's Done stories, fetched with the Jira credentials of the member who switched auto-send on. */
+  /**
+   * The project's stories in the first of its statuses offered (Done unless it chose its own), from its own
+   * site with the credential for that site of the member who switched auto-send on.
+   */
   fetchDoneStories: (
-    credentials: { email: string; apiToken: string },
-    projectKey: string,
+    project: Pick<DueProject, 'workspace_id' | 'project_key' | 'site_id' | 'statuses_offered'>,
+    userId: string,
   ) => Promise<Issue[]>;
   intervalMs: number;
   log: FastifyBaseLogger;
@@ -79,10 +80,7 @@ async function runProject(
   }
   let stories: Issue[];
   try {
-    stories = await deps.fetchDoneStories(
-      { email: member.email, apiToken: deps.secretBox.open(member.apikey_encrypted) },
-      project.project_key,
-    );
+    stories = await deps.fetchDoneStories(project, member.id);
   } catch (error) {
     await recordFailure(deps, project.id, now, `Could not fetch the Done stories: ${messageOf(error)}`);
     return 'failed';

@@ -113,6 +113,10 @@ export interface ProjectsTable {
   /** The Jira transition a Failed / Passed review verdict moves an issue through; null: none. */
   review_on_failed: JsonTransition | null;
   review_on_passed: JsonTransition | null;
+  /** The tracker site the project lives on; null: the site `default`. */
+  site_id: string | null;
+  /** The statuses the send screen offers, the first fetched by auto-send; null: Done and Testing. */
+  statuses_offered: string[] | null;
 }
 
 /** A Jira transition as a project keeps it: `{ id, name }` (written as JSON text). */
@@ -244,6 +248,25 @@ interface DemoTrackerStatusesTable {
   changed_at: Generated<Date>;
 }
 
+export interface TrackerSitesTable {
+  id: Generated<string>;
+  workspace_id: string;
+  name: string;
+  kind: 'jira-cloud' | 'jira-datacenter';
+  /** Without a trailing slash; a Data Center base URL may carry a context path. */
+  base_url: string;
+  created_at: Generated<Date>;
+}
+
+interface TrackerSiteCredentialsTable {
+  site_id: string;
+  user_id: string;
+  /** Jira Cloud: the account's e-mail; Data Center (a personal access token): null. */
+  email: string | null;
+  token_encrypted: string;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   identity_accounts: IdentityAccountsTable;
   identity_refresh_tokens: IdentityRefreshTokensTable;
@@ -255,6 +278,8 @@ export interface Database {
   workspace_members: WorkspaceMembersTable;
   workspace_invites: WorkspaceInvitesTable;
   projects: ProjectsTable;
+  tracker_sites: TrackerSitesTable;
+  tracker_site_credentials: TrackerSiteCredentialsTable;
   mail_messages: MailMessagesTable;
   sends: SendsTable;
   review_links: ReviewLinksTable;

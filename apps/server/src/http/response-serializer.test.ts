@@ -37,6 +37,9 @@ const cases: Array<{ name: string; schema: z.ZodType; answer: unknown }> = [
           clientCC: [],
           autosend: true,
           sentProjectIssuesList: ['P-1', 'P-2'],
+          siteId: 'default',
+          siteName: 'default',
+          statusesOffered: null,
           autosendStatus: {
             nextRunAt: '2026-11-24T01:00:00.000Z',
             lastRunAt: null,

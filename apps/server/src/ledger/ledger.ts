@@ -103,7 +103,7 @@ export interface Ledger {
    * claimed, and undoes what `admit` wrote there (the send route's guards: see ManualSendAdmission).
    */
   startManualSend(
-    project: { workspaceId: string; projectKey: string; sentBy: string },
+    project: { workspaceId: string; projectKey: string; sentBy: string; siteId?: string | undefined },
     issueKeys: readonly string[],
     message: StoriesMessage,
     admit?: ManualSendAdmission,

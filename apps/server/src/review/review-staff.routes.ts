@@ -34,7 +34,9 @@ export function reviewStaffRoutes(root: FastifyInstance, now: () => Date): void 
       },
     },
     async (request) => {
-      const project = await findProjectForCaller(app.db, request.membership, request.body.projectKey);
+      const project = await findProjectForCaller(app.db, request.membership, request.body.projectKey, {
+        siteId: request.body.siteId,
+      });
       if (!project) throw projectNotFound(request.body.projectKey);
       const sendId = uuidOrNil(request.body.sendId);
       // Revoking a revoked link again is no error; a send without a link is.
@@ -72,13 +74,19 @@ export function reviewStaffRoutes(root: FastifyInstance, now: () => Date): void 
       },
     },
     async (request) => {
-      const project = await findProjectForCaller(app.db, request.membership, request.body.projectKey);
+      const project = await findProjectForCaller(app.db, request.membership, request.body.projectKey, {
+        siteId: request.body.siteId,
+      });
       const transitions = project && (await reviewTransitionsOf(app.db, project.id));
       if (!project || !transitions) throw projectNotFound(request.body.projectKey);
       const sample = project.sent_issue_keys.at(-1);
-      const user = request.productUser;
+      const { workspaceId } = request.membership;
+      const site = await app.sites.site(workspaceId, project.site_id);
       const available = sample
-        ? await app.jira.listTransitions({ email: user.email, apiToken: user.apikey }, sample)
+        ? await site.tracker.listTransitions(
+            await app.sites.requireCredential(workspaceId, site, request.productUser.id),
+            sample,
+          )
         : [];
       return {
         data: { available, onFailed: transitions.review_on_failed, onPassed: transitions.review_on_passed },

@@ -58,6 +58,7 @@ export async function findLinkByTokenHash(db: Executor, tokenHash: string) {
         'p.project_name',
         'p.workspace_id',
         'p.user_id',
+        'p.site_id',
       ])
       .where('l.token_hash', '=', tokenHash)
       // A notice the mail server refused never reached anyone: its link opens nothing.
@@ -77,6 +78,7 @@ export async function findLinkForStories(db: Executor, linkId: string) {
       'p.workspace_id',
       'p.user_id',
       'p.project_name',
+      'p.site_id',
     ])
     .where('l.id', '=', linkId)
     .executeTakeFirst();
@@ -222,6 +224,7 @@ export async function findVerdictToWriteBack(db: Executor, verdictId: string) {
       'p.autosend_user_id',
       'p.review_on_failed',
       'p.review_on_passed',
+      'p.site_id',
     ])
     .where('v.id', '=', verdictId)
     .executeTakeFirst();

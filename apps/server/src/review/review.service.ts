@@ -4,13 +4,13 @@
 import { randomUUID } from 'node:crypto';
 import type { NoticeReview, ReviewStory } from '@handoff/core/api';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SecretBox } from '../common/secret-box.ts';
 import type { Db } from '../db/database.ts';
 import type { ReviewStorySnapshot } from '../db/schema.ts';
 import { insertJobs } from '../jobs/jobs.repository.ts';
 import type { JobQueue } from '../jobs/jobs.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import type { JiraClient } from '../tracker/jira.client.ts';
+import type { SiteDirectory } from '../sites/sites.service.ts';
+import type { Tracker } from '../tracker/tracker.ts';
 import { failedVerdictsJob, REVIEW_FAILED_MAIL_JOB } from './failed-verdicts.job.ts';
 import { fetchNoticeStories, noticeStoriesJob } from './notice-stories.job.ts';
 import {
@@ -26,10 +26,14 @@ import { REVIEW_WRITE_BACK_JOB, writeBackJob } from './write-back.job.ts';
 
 export interface ReviewDeps {
   db: Db;
-  /** A client that tries each call once: the jobs retry, and check for a comment before posting again. */
-  jira: JiraClient;
+  /**
+   * The tracker of a project's site (null: `default`), trying each call once: the jobs retry, and check
+   * for a comment before posting again.
+   */
+  trackerOf: (workspaceId: string, siteId: string | null) => Promise<Tracker>;
   mailer: Mailer;
-  secretBox: SecretBox;
+  /** The members' credentials per site. */
+  sites: Pick<SiteDirectory, 'credential'>;
   jobs: JobQueue;
   log: FastifyBaseLogger;
   now: () => Date;
@@ -49,6 +53,8 @@ export interface OpenLink {
   projectName: string;
   workspaceId: string;
   projectAddedBy: string;
+  /** The project's site (null: `default`). */
+  siteId: string | null;
 }
 
 /** The link of a token, if it still works; undefined for unknown, expired and revoked alike. */
@@ -68,6 +74,7 @@ export async function findOpenLink(db: Db, token: string, now: Date): Promise<Op
     projectName: row.project_name,
     workspaceId: row.workspace_id,
     projectAddedBy: row.user_id,
+    siteId: row.site_id,
   };
 }
 

@@ -11,50 +11,8 @@ export const REVIEW_WRITE_BACK_JOB = 'review-write-back';
 /** A verdict Jira keeps refusing to take (429/5xx/time-outs) is given up after this many attempts. */
 const WRITE_BACK_MAX_ATTEMPTS = 20;
 
-/** The marker in each comment, so a retry finds a comment an earlier attempt may have posted. */
-export function verdictMarker(verdictId: string): string {
-  return `Handoff verdict ${verdictId}`;
-}
-
-/** The day of a notice, as its comment and e-mails name it. */
-export const dateOf = (at: Date) => at.toISOString().slice(0, 10);
-
-/** The ADF comment of a verdict: the verdict, the client's comment, and which notice it answers. */
-function verdictComment(verdict: {
-  id: string;
-  verdict: 'passed' | 'failed';
-  comment: string | null;
-  sentAt: Date;
-  subject: string | null;
-}): object {
-  const paragraph = (text: string, strong = false) => ({
-    type: 'paragraph',
-    content: [{ type: 'text', text, ...(strong ? { marks: [{ type: 'strong' }] } : {}) }],
-  });
-  const content: object[] = [
-    paragraph(`Client review: ${verdict.verdict === 'passed' ? 'Passed' : 'Failed'}`, true),
-  ];
-  const lines = (verdict.comment ?? '').split(/\r\n|\n|\r/).filter((line) => line.trim() !== '');
-  if (lines.length > 0) {
-    content.push({
-      type: 'paragraph',
-      content: lines.flatMap((line, i) => [
-        ...(i > 0 ? [{ type: 'hardBreak' }] : []),
-        { type: 'text', text: line },
-      ]),
-    });
-  }
-  content.push(
-    paragraph(
-      `In answer to the notice of ${dateOf(verdict.sentAt)}${verdict.subject ? `: “${verdict.subject}”` : ''}.`,
-    ),
-  );
-  content.push({
-    type: 'paragraph',
-    content: [{ type: 'text', text: verdictMarker(verdict.id), marks: [{ type: 'em' }] }],
-  });
-  return { type: 'doc', version: 1, content };
-}
+// The marker and the notice's day are the tracker seam's (tracker.ts): every tracker writes them.
+export { dateOf, verdictMarker } from '../tracker/tracker.ts';
 
 export async function writeBackJob(deps: ReviewDeps, job: Job): Promise<JobOutcome> {
   const row = await findVerdictToWriteBack(deps.db, String(job.payload.verdictId));
@@ -63,6 +21,7 @@ export async function writeBackJob(deps: ReviewDeps, job: Job): Promise<JobOutco
     workspaceId: row.workspace_id,
     trigger: row.trigger,
     senderId: row.trigger === 'auto' ? row.autosend_user_id : row.sent_by_user_id,
+    siteId: row.site_id,
   });
   const record = (state: 'written' | 'refused', error: string | null) =>
     recordWriteBack(deps.db, row.id, state, error, credentials?.writtenAs ?? null);
@@ -74,27 +33,22 @@ export async function writeBackJob(deps: ReviewDeps, job: Job): Promise<JobOutco
     return { done: true };
   }
   try {
+    const tracker = await deps.trackerOf(row.workspace_id, row.site_id);
     if (!row.jira_comment_id) {
       let commentId: string | undefined;
       if (job.attempts > 1 || job.leaseLost) {
         // An earlier attempt may have posted it and then timed out or stopped, or, with the lease lost,
         // another process may be running this job: look before posting again.
-        const marker = verdictMarker(row.id);
-        const comments = await deps.jira.listComments(credentials, row.issue_key);
-        commentId = comments.find((comment) => JSON.stringify(comment.body ?? '').includes(marker))?.id;
+        commentId = await tracker.findVerdictComment(credentials, row.issue_key, row.id);
       }
       commentId ??= (
-        await deps.jira.addComment(
-          credentials,
-          row.issue_key,
-          verdictComment({
-            id: row.id,
-            verdict: row.verdict,
-            comment: row.comment,
-            sentAt: row.finished_at ?? row.created_at,
-            subject: row.subject,
-          }),
-        )
+        await tracker.addVerdictComment(credentials, row.issue_key, {
+          id: row.id,
+          verdict: row.verdict,
+          comment: row.comment,
+          sentAt: row.finished_at ?? row.created_at,
+          subject: row.subject,
+        })
       ).id;
       await setJiraCommentId(deps.db, row.id, commentId);
     }
@@ -102,7 +56,7 @@ export async function writeBackJob(deps: ReviewDeps, job: Job): Promise<JobOutco
     let note: string | null = null;
     if (transition) {
       try {
-        await deps.jira.transitionIssue(credentials, row.issue_key, transition.id);
+        await tracker.transitionIssue(credentials, row.issue_key, transition.id);
       } catch (error) {
         if (!refusedByJira(error)) throw error;
         note = `The comment was written, but Jira refused the transition “${transition.name}”: ${error.message}`;

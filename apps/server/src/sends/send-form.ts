@@ -24,7 +24,7 @@ const SEND_FORM_LIMITS = {
   fieldBytes: 1024 * 1024,
 } as const;
 
-const FIELDS = ['subject', 'text', 'to', 'cc', 'projectKey', 'issueKeys'] as const;
+const FIELDS = ['subject', 'text', 'to', 'cc', 'projectKey', 'issueKeys', 'siteId'] as const;
 type FieldName = (typeof FIELDS)[number];
 /** Browsers and some clients name repeated fields `to[]`. */
 const fieldName = (name: string): FieldName | undefined => {
@@ -38,6 +38,8 @@ interface SendForm {
   to: string[];
   cc: string[];
   projectKey: string | undefined;
+  /** The project's site, where two sites have its key (`default` or an added site's id). */
+  siteId: string | undefined;
   /** The stories of the draft; null when the form has no issueKeys field at all. */
   issueKeys: string[] | null;
   file: { filename: string; content: Buffer; contentType: string } | undefined;
@@ -107,6 +109,7 @@ export async function readSendForm(request: FastifyRequest, maxAttachmentBytes: 
     to: [],
     cc: [],
     projectKey: undefined,
+    siteId: undefined,
     issueKeys: null,
     file: undefined,
   };
@@ -216,6 +219,10 @@ function addField(form: SendForm, part: MultipartValue): void {
     case 'projectKey':
       tooLong(SEND_FORM_LIMITS.key, 'project key');
       form.projectKey = value.trim() || undefined;
+      break;
+    case 'siteId':
+      tooLong(64, 'site id');
+      form.siteId = value.trim() || undefined;
       break;
     case 'issueKeys': {
       const keys = splitList(value);

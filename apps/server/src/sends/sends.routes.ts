@@ -72,7 +72,12 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
       // The same guards, inside the claim: on the project row it locks anyway, and counted in its
       // transaction, so a send refused there (400, 403, 429, or 409) is not counted.
       const send = await app.ledger.startManualSend(
-        { workspaceId: request.membership.workspaceId, projectKey: form.projectKey, sentBy: user.id },
+        {
+          workspaceId: request.membership.workspaceId,
+          projectKey: form.projectKey,
+          sentBy: user.id,
+          siteId: form.siteId,
+        },
         form.issueKeys,
         message,
         async (trx, project) => {
@@ -113,7 +118,9 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const project = await findProjectForCaller(app.db, request.membership, request.body.projectKey);
+      const project = await findProjectForCaller(app.db, request.membership, request.body.projectKey, {
+        siteId: request.body.siteId,
+      });
       if (!project) throw projectNotFound(request.body.projectKey);
       const rows = await listSends(app.db, project.id);
       const reviews = await reviewsOfSends(

@@ -91,6 +91,38 @@ const rows: Record<string, Row> = {
     expect: all(200),
     request: async ({ caller }) => ({ body: { apikey: caller.apikey } }),
   },
+  'POST /jira/getProjectStatuses': {
+    expect: teamProjectCall,
+    request: projectBody,
+  },
+  'POST /jira/sites/list': {
+    expect: currentWorkspaceCall,
+    request: userIdBody,
+  },
+  'POST /jira/sites/add': {
+    // Admitted callers reach the site check, which finds nothing at this address (400).
+    expect: { owner: 400, member: 403, removed: 403, stranger: 400, intruder: 403 },
+    request: async ({ caller }) => ({
+      body: {
+        userId: caller.userId,
+        name: 'Nowhere',
+        kind: 'jira-datacenter',
+        baseUrl: 'http://127.0.0.1:9/jira',
+      },
+    }),
+  },
+  'POST /jira/sites/remove': {
+    expect: { owner: 404, member: 403, removed: 403, stranger: 404, intruder: 403 },
+    request: async ({ caller }) => ({
+      body: { userId: caller.userId, siteId: '00000000-0000-4000-8000-000000000000' },
+    }),
+  },
+  'POST /jira/sites/setCredential': {
+    expect: currentWorkspaceCall,
+    request: async ({ caller }) => ({
+      body: { userId: caller.userId, siteId: 'default', token: caller.apikey },
+    }),
+  },
   'POST /jira/getWorkspaces': {
     expect: all(200),
     request: userIdBody,

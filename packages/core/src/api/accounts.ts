@@ -34,7 +34,7 @@ export type GetUserByEmailBody = z.input<typeof getUserByEmailBody>;
 export const getUserByEmailAnswer = z.object({ data: userSchema });
 export type GetUserByEmailAnswer = z.infer<typeof getUserByEmailAnswer>;
 
-const apiKeySchema = z
+export const apiKeySchema = z
   .string()
   .trim()
   .min(1, 'The API key is required.')

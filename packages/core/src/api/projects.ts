@@ -11,6 +11,9 @@ const userId = z.string().min(1, 'userId is required.').max(200);
 const projectKey = z.string().trim().min(1).max(255);
 const projectName = z.string().trim().min(1).max(255);
 const issueKey = z.string().trim().min(1).max(255);
+/** The project's tracker site: `default` or an added site's id; left out, the key alone names the project. */
+const siteId = z.string().trim().min(1).max(64).optional();
+const statusName = z.string().trim().min(1).max(255);
 
 /** De-duplication as addresses are compared (comparableEmail) that keeps the first spelling and the order. */
 function uniqueAddresses(list: string[]): string[] {
@@ -43,6 +46,11 @@ const projectSchema = z.object({
   clientCC: z.array(z.string()),
   autosend: z.boolean(),
   sentProjectIssuesList: z.array(z.string()),
+  /** The tracker site the project lives on (`default`, or an added site's id) and its name. */
+  siteId: z.string(),
+  siteName: z.string(),
+  /** The statuses the send screen offers, the first fetched by auto-send; null: Done and Testing. */
+  statusesOffered: z.array(z.string()).nullable(),
   /** Auto-send bookkeeping: when the next automatic round runs (null while off), the last round and its error. */
   autosendStatus: z.object({
     nextRunAt: z.string().nullable(),
@@ -58,7 +66,7 @@ export type Project = z.infer<typeof projectSchema>;
 
 export const userIdBody = z.object({ userId });
 export type UserIdBody = z.input<typeof userIdBody>;
-export const projectRefBody = z.object({ userId, projectKey });
+export const projectRefBody = z.object({ userId, projectKey, siteId });
 export type ProjectRefBody = z.input<typeof projectRefBody>;
 
 export const addProjectBody = z.object({
@@ -70,6 +78,7 @@ export const addProjectBody = z.object({
     texts.addProject.noClientEmails,
   ),
   clientCC: addressList('Cc').default([]),
+  siteId,
 });
 export type AddProjectBody = z.input<typeof addProjectBody>;
 
@@ -81,6 +90,7 @@ export type AddProjectBody = z.input<typeof addProjectBody>;
 export const updateProjectBody = z.object({
   userId,
   projectKey,
+  siteId,
   updatedProject: z.object({
     userId: z.string().optional().describe('Ignored: the list toggle sends the whole project.'),
     projectKey: projectKey.optional(),
@@ -95,6 +105,14 @@ export const updateProjectBody = z.object({
       .max(MAX_SENT_KEYS, `At most ${MAX_SENT_KEYS} issue keys in the sent list.`)
       .optional(),
     autosend: z.boolean().optional(),
+    statusesOffered: z
+      .array(statusName)
+      .max(30, 'At most 30 statuses.')
+      .nullable()
+      .optional()
+      .describe(
+        "The statuses the send screen offers (the first is auto-send's); null or []: Done and Testing.",
+      ),
   }),
 });
 export type UpdateProjectBody = z.input<typeof updateProjectBody>;

@@ -102,7 +102,12 @@ export type NoticeReview = z.infer<typeof noticeReviewSchema>;
 const userId = z.string().min(1, 'userId is required.').max(200);
 const projectKey = z.string().trim().min(1).max(255);
 
-export const revokeReviewLinkBody = z.object({ userId, projectKey, sendId: z.string().min(1).max(100) });
+export const revokeReviewLinkBody = z.object({
+  userId,
+  projectKey,
+  siteId: z.string().trim().min(1).max(64).optional(),
+  sendId: z.string().min(1).max(100),
+});
 export type RevokeReviewLinkBody = z.input<typeof revokeReviewLinkBody>;
 
 export const reviewChangeAnswer = z.object({ status: z.literal(200), message: z.string() });

@@ -51,7 +51,11 @@ const sendRecordSchema = z.object({
 });
 export type SendRecord = z.infer<typeof sendRecordSchema>;
 
-export const getProjectSendsBody = z.object({ userId: z.string(), projectKey: z.string().min(1) });
+export const getProjectSendsBody = z.object({
+  userId: z.string(),
+  projectKey: z.string().min(1),
+  siteId: z.string().trim().min(1).max(64).optional(),
+});
 export type GetProjectSendsBody = z.input<typeof getProjectSendsBody>;
 
 export const getProjectSendsAnswer = z.object({ data: z.array(sendRecordSchema) });

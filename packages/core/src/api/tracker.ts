@@ -4,6 +4,7 @@ import { z } from 'zod';
 export const getAllProjectsBody = z.object({
   email: z.string().min(1, 'email is required.'),
   api: z.string().optional(),
+  siteId: z.string().trim().min(1).max(64).optional(),
 });
 export type GetAllProjectsBody = z.input<typeof getAllProjectsBody>;
 

@@ -9,6 +9,7 @@ import * as reviews from './2026-11-23T2200-reviews.ts';
 import * as listVersionAutoSends from './2026-11-24T0100-list-version-auto-sends.ts';
 import * as verifiedAddresses from './2026-11-25T0900-verified-addresses.ts';
 import * as deliveryEvidence from './2026-11-26T0900-delivery-evidence.ts';
+import * as trackerSites from './2026-11-26T0900-tracker-sites.ts';
 import * as demoTrackerWorkspaces from './2026-11-26T0910-demo-tracker-workspaces.ts';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0900-verified-addresses': verifiedAddresses,
   '2026-11-26T0900-delivery-evidence': deliveryEvidence,
   '2026-11-26T0910-demo-tracker-workspaces': demoTrackerWorkspaces,
+  '2026-11-26T0900-tracker-sites': trackerSites,
 };

@@ -148,6 +148,9 @@ export function createProject(userId: string, fields: Partial<Project> & { proje
     clientCC: [],
     autosend: false,
     sentProjectIssuesList: [],
+    siteId: 'default',
+    siteName: 'default',
+    statusesOffered: null,
     autosendStatus: noAutosendYet(),
     ...fields,
   };

@@ -69,6 +69,7 @@ export function SendStories() {
     try {
       const answer = await sendStoriesEmail(api, {
         projectKey: project.projectKey,
+        siteId: project.siteId,
         issueKeys: draftKeys,
         subject,
         text,
@@ -121,6 +122,7 @@ export function SendStories() {
           <div className="form-panel">
             <StatusPicker
               status={draft.status}
+              statuses={project.statusesOffered}
               onChange={draft.setStatus}
               fetching={draft.fetching}
               onGetStories={draft.getStories}

@@ -60,6 +60,9 @@ export const projectHandlers = [
       clientCC: strings(body.clientCC),
       autosend: false,
       sentProjectIssuesList: [],
+      siteId: 'default',
+      siteName: 'default',
+      statusesOffered: null,
       autosendStatus: noAutosendYet(),
     };
     db.projects.push(project);

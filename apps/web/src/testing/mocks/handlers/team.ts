@@ -13,6 +13,15 @@ const workspaceOf = (caller: Account) => ({
 const workspaces = (caller: Account) => ({ current: `ws-${caller.id}`, workspaces: [workspaceOf(caller)] });
 
 export const teamHandlers = [
+  post('/jira/getProjectStatuses', () =>
+    HttpResponse.json({ data: { available: ['To Do', 'Testing', 'Done'], offered: ['Done', 'Testing'] } }),
+  ),
+  // Jira sites: only the site `default` (the tests' server has added none).
+  post('/jira/sites/list', () =>
+    HttpResponse.json({
+      data: [{ id: 'default', name: 'default', kind: 'jira-cloud', baseUrl: '', hasCredential: true }],
+    }),
+  ),
   post('/jira/getWorkspaces', (caller) => HttpResponse.json({ data: workspaces(caller) })),
   post('/jira/switchWorkspace', (caller, body) =>
     body.workspaceId === `ws-${caller.id}`
