@@ -1,8 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // One runner, three projects: pure logic, the server against a real database, the web app in jsdom.
 export default defineConfig({
   test: {
+    // A test file per core, not Vitest's one fewer: the server's tests spend much of their time waiting
+    // (child processes, sockets, timers), and on two cores one fewer is half the machine.
+    maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'], environment: 'node' } },
       {
@@ -16,6 +20,8 @@ export default defineConfig({
             ...(process.env.TEST_DATABASE_URL ? [] : ['apps/server/src/**/*.processes.test.ts']),
           ],
           environment: 'node',
+          // Makes the PGlite data directories that every test database starts from, once a run.
+          globalSetup: ['apps/server/src/testing/pglite-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-export const builtServer = path.join(root, 'apps/server/dist/main.js');
+const builtServer = path.join(root, 'apps/server/dist/main.js');
 
 export interface RunningServer {
   url: string;
@@ -27,7 +27,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export function assertBuilt(): void {
+function assertBuilt(): void {
   if (!existsSync(builtServer) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     throw new Error('Build the product first: npm run build');
   }
@@ -80,7 +80,7 @@ export async function startBuiltServer(
   };
 }
 
-export function residentMb(pid: number): number {
+function residentMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
   return kb / 1024;

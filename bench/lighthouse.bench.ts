@@ -1,9 +1,9 @@
 // Lighthouse benchmark: the built product (PGlite, fresh data directory) on 127.0.0.1, audited by the
 // `lighthouse` package in Debian's Chromium with Lighthouse's default throttling: /auth/login, and
 // /admin/index signed in (a user with 10 projects), each on mobile and desktop; and the client's review
-// page /review/{token} of a notice of the demo tracker's Done stories (issue 11: mobile ≥ 98), on both.
+// page /review/{token} of a notice of the demo tracker's Done stories (target: mobile ≥ 98), on both.
 // Run: npm run build && npx tsx bench/lighthouse.bench.ts
-// Targets (issue 10): performance ≥ 98 on mobile, 100 on desktop. Reference: the template the original
+// Targets: performance ≥ 98 on mobile, 100 on desktop. Reference: the template the original
 // product was built on (Argon Dashboard React) scored 77 on mobile (FCP 2.7 s) on this machine.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';

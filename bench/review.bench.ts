@@ -1,4 +1,4 @@
-// Benchmark of the client's review write-back (issue 11): from a client's "Submit results"
+// Benchmark of the client's review write-back: from a client's "Submit results"
 // (POST /jira/review/submitVerdicts answered) to the verdict's comment existing at Jira, for 50 verdicts,
 // against a bare comment POST to the same Jira (what any client of Jira pays for one comment), measured
 // in the same run. Jira is the demo tracker on the server's own port over HTTP (as with `npm start`);

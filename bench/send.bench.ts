@@ -1,8 +1,8 @@
 // Benchmark of a send of stories through the ledger: POST /jira/sendDownloadedIssues end to end (bearer
 // token, multipart form, the recipient and rate-limit guards, the ledger's claim take-over, the SMTP
 // hand-over to a real SMTP server, the confirmation), against the reference, the SMTP hand-over alone
-// (app.mailer.sendMail, the step the ledger wraps, with its outbox record) of the same e-mail: since
-// issue 11 a send's notice carries its review link, in the text and in an HTML part, so the reference
+// (app.mailer.sendMail, the step the ledger wraps, with its outbox record) of the same e-mail: a send's
+// notice carries its review link, in the text and in an HTML part, so the reference
 // hands over that very message (a link of the same length); what the ledger adds is the difference.
 // Measured in the same run,
 // round by round, on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL too (a fresh database).

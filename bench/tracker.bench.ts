@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { fetchStories } from '../apps/server/src/stories/stories.service.ts';
 import { delay } from '../apps/server/src/testing/fake-jira.ts';
+import { JiraCloudTracker } from '../apps/server/src/tracker/cloud/cloud-tracker.ts';
 import { JiraClient } from '../apps/server/src/tracker/jira.client.ts';
 import { median } from './stats.ts';
 
@@ -203,7 +204,7 @@ async function measureAgainstTracker(run: () => Promise<unknown>): Promise<Run> 
 }
 const storyFigures: StoryFigures[] = [];
 for (const pageMs of STORY_PAGE_MS) {
-  const jira = client(pageMs);
+  const jira = new JiraCloudTracker({ endpoint: { baseUrl: site(pageMs) } });
   const fetched = await fetchStories(jira, credentials, request);
   if (fetched.length !== STORIES) throw new Error(`fetched ${fetched.length} stories`);
   const clientRun = await measureAgainstTracker(() => fetchStories(jira, credentials, request));

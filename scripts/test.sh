@@ -1,23 +1,46 @@
 #!/usr/bin/env bash
-# Every test: lint and format, types, unit and integration (PGlite; PostgreSQL too when
-# TEST_DATABASE_URL is set), then the browser tests against the built product.
+# Every test: the repository's own checks (self-contained, lint and format, types, dead code), the unit
+# and integration tests (PGlite; the server's on PostgreSQL too when TEST_DATABASE_URL is set), and the
+# browser tests against the built product. The three groups are independent and run side by side
+# (scripts/lanes.sh); each step's output is printed whole when it ends.
+# NODE_ALSO=<folder holding another node binary> also runs the server and browser tests on that Node.js
+# (.ci/run sets it to Node 24).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
+bash scripts/ensure-chromium.sh
+source scripts/lanes.sh
 
-echo "== self-contained"
-bash scripts/check-self-contained.sh
-echo "== lint and format"
-npx biome ci .
-echo "== types"
-npx tsc -b
-echo "== unit and integration tests (PGlite)"
-env -u TEST_DATABASE_URL npx vitest run
-if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  echo "== server tests on PostgreSQL"
-  npx vitest run --project server
-fi
-echo "== end-to-end tests (Chromium)"
-npm run test:e2e
-echo "== login page size (gzipped JS and CSS, built by the step above)"
-npm run size -w @handoff/web
+repository_checks() {
+  step "self-contained" bash scripts/check-self-contained.sh
+  step "lint and format" npx biome ci .
+  step "types" npx tsc -b
+  step "dead code (knip)" npx knip
+}
+
+unit_and_integration_tests() {
+  step "unit and integration tests (PGlite)" env -u TEST_DATABASE_URL npx vitest run
+  if [ -n "${TEST_DATABASE_URL:-}" ]; then
+    step "server tests on PostgreSQL" npx vitest run --project server
+  fi
+}
+
+# The browser tests, then (mostly waiting on the browser, they leave a core free) the other Node.js's.
+browser_tests_and_node_also() {
+  step "build" npm run build || return
+  step "login page size (gzipped JS and CSS)" npm run size -w @handoff/web
+  step "end-to-end tests (Chromium)" npx playwright test -c e2e/playwright.config.ts
+  if [ -n "${NODE_ALSO:-}" ]; then
+    local version
+    version="$(on_node_also node --version)"
+    step "end-to-end tests (Chromium) on Node $version" on_node_also npx playwright test -c e2e/playwright.config.ts
+    step "server tests (PGlite) on Node $version" on_node_also env -u TEST_DATABASE_URL npx vitest run --project server
+  fi
+}
+
+# Runs a command with NODE_ALSO's node first on PATH (npx and npm are Node scripts: they run on it too).
+on_node_also() {
+  PATH="$NODE_ALSO:$PATH" "$@"
+}
+
+run_lanes repository_checks unit_and_integration_tests browser_tests_and_node_also

@@ -1,4 +1,4 @@
-// Sending a notice through the screens, and reading its review link (issue 11) from the received e-mail.
+// Sending a notice through the screens, and reading its review link from the received e-mail.
 import type { ParsedMail } from 'mailparser';
 import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { E2E_BASE_URL } from './ports.ts';

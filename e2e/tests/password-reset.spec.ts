@@ -1,11 +1,13 @@
-import { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
+import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { logIn, newAccount, register } from '../support/auth.ts';
-import { E2E_SMTP_PORT } from '../support/ports.ts';
+import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
 import { expect, test } from '../support/test.ts';
 
-const mailbox = new Mailbox();
-test.beforeAll(() => mailbox.listen(E2E_SMTP_PORT));
-test.afterAll(() => mailbox.close());
+let mailbox: Mailbox;
+test.beforeAll(async () => {
+  mailbox = await openTestMailbox();
+});
+test.afterAll(() => closeTestMailbox());
 
 test('forgot password: the e-mail arrives, its link sets a new password, the old one stops working', async ({
   page,

@@ -1,7 +1,7 @@
-import { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
+import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { addDemoProject } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
-import { E2E_SMTP_PORT } from '../support/ports.ts';
+import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
 import { reviewLinkOf, sendNotice } from '../support/review.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
@@ -53,11 +53,11 @@ test.describe('on a 375 px phone', () => {
 });
 
 test.describe('the review page on a 375 px phone', () => {
-  const mailbox = new Mailbox();
+  let mailbox: Mailbox;
   test.beforeAll(async () => {
-    await mailbox.listen(E2E_SMTP_PORT);
+    mailbox = await openTestMailbox();
   });
-  test.afterAll(() => mailbox.close());
+  test.afterAll(() => closeTestMailbox());
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
   test("the client's review page, the invalid-link page and the history with reviews fit without sideways scrolling", async ({

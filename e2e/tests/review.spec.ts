@@ -1,22 +1,22 @@
-// Issue 11 end to end: a notice sent over a real SMTP server carries a review link; the client opens it
+// The client's review end to end: a notice sent over a real SMTP server carries a review link; the client opens it
 // without an account, gives verdicts and submits; the comments arrive at the demo tracker (read back over
 // its Jira REST API), and the verdicts show in the project's Sent history. Invalid links answer 404.
 import { AxeBuilder } from '@axe-core/playwright';
-import { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
+import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { addDemoProject, apiCall } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
-import { E2E_SMTP_PORT } from '../support/ports.ts';
+import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
 import { reviewLinkOf, sendNotice } from '../support/review.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
 const LINK_INVALID = 'This review link is no longer valid.';
 const THANKS = 'Thank you. Your results were sent to the team.';
 
-const mailbox = new Mailbox();
+let mailbox: Mailbox;
 test.beforeAll(async () => {
-  await mailbox.listen(E2E_SMTP_PORT);
+  mailbox = await openTestMailbox();
 });
-test.afterAll(() => mailbox.close());
+test.afterAll(() => closeTestMailbox());
 
 interface AdfNode {
   text?: string;

@@ -1,16 +1,16 @@
-import { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
+import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { draftEmail, type Issue } from '../../packages/core/src/index.ts';
 import { addDemoProject, apiCall, currentUser } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
-import { E2E_SMTP_PORT } from '../support/ports.ts';
+import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
 import { reviewLinkOf } from '../support/review.ts';
 import { expect, test } from '../support/test.ts';
 
-const mailbox = new Mailbox();
+let mailbox: Mailbox;
 test.beforeAll(async () => {
-  await mailbox.listen(E2E_SMTP_PORT);
+  mailbox = await openTestMailbox();
 });
-test.afterAll(() => mailbox.close());
+test.afterAll(() => closeTestMailbox());
 
 test('fetch Done stories, send the drafted e-mail with an attachment, and never offer them again', async ({
   page,
@@ -59,7 +59,7 @@ test('fetch Done stories, send the drafted e-mail with an attachment, and never 
   await page.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
 
   const mail = await mailbox.waitFor((m) => m.subject === 'Request for Testing: User Stories for Review');
-  // The text part is the draft exactly as left, then the review link (issue 11).
+  // The text part is the draft exactly as left, then the review link (README, "The client's review").
   expect(mail.text?.trimEnd()).toBe(`${expected.text}\n\nReview and report results: ${reviewLinkOf(mail)}`);
   expect(JSON.stringify(mail.to)).toContain('client@example.test');
   expect(JSON.stringify(mail.cc)).toContain('pm@example.test');

@@ -1,14 +1,15 @@
-import { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
+import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { apiCall, currentUser } from '../support/api.ts';
-import { fillRegistration, logIn, newAccount, registerAndLogIn } from '../support/auth.ts';
-import { E2E_BASE_URL, E2E_SMTP_PORT } from '../support/ports.ts';
+import { fillRegistration, logIn, newAccount, registerAndLogIn, verifyAddress } from '../support/auth.ts';
+import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
+import { E2E_BASE_URL } from '../support/ports.ts';
 import { expect, test } from '../support/test.ts';
 
-const mailbox = new Mailbox();
+let mailbox: Mailbox;
 test.beforeAll(async () => {
-  await mailbox.listen(E2E_SMTP_PORT);
+  mailbox = await openTestMailbox();
 });
-test.afterAll(() => mailbox.close());
+test.afterAll(() => closeTestMailbox());
 
 test('an owner invites a colleague, who registers through the link, sends a notice, and is removed', async ({
   page,
@@ -42,6 +43,7 @@ test('an owner invites a colleague, who registers through the link, sends a noti
   await expect(colleague.getByRole('heading', { name: 'Join a workspace' })).toBeVisible();
   await fillRegistration(colleague, invitee);
   await colleague.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
+  await verifyAddress(colleague, invitee.email);
   await logIn(colleague, invitee.email, invitee.password);
   await expect(colleague).toHaveURL(/\/admin\/index$/);
   await expect(colleague.getByRole('combobox', { name: 'Workspace' })).toHaveAccessibleName('Workspace');
@@ -84,4 +86,19 @@ test('an owner invites a colleague, who registers through the link, sends a noti
     .poll(() => alerts)
     .toContain('You are no longer a member of this workspace. Choose another one in the Workspace list.');
   await expect(colleague.getByRole('cell', { name: 'Demo Web Shop' })).toHaveCount(0);
+});
+
+test('an owner revokes an open invitation from the Team screen', async ({ page }) => {
+  await registerAndLogIn(page);
+  const invitee = newAccount();
+  await page.getByRole('link', { name: 'Team' }).click();
+  await page.getByLabel('Email').fill(invitee.email);
+  await page.getByRole('button', { name: 'Invite' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
+  const open = page.getByRole('listitem').filter({ hasText: `${invitee.email} (valid until` });
+  await expect(open).toBeVisible();
+  await open.getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByRole('dialog')).toContainText('The invitation has been revoked.');
+  await page.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
+  await expect(open).toHaveCount(0);
 });

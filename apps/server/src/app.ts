@@ -31,6 +31,8 @@ import { reviewPlugin } from './review/review.routes.ts';
 import { createReviewLinks } from './review/review-links.ts';
 import type { ResolvedConfig } from './secrets.ts';
 import { sendsRoutes } from './sends/sends.routes.ts';
+import { sitesPlugin } from './sites/sites.plugin.ts';
+import { sitesRoutes } from './sites/sites.routes.ts';
 import { storiesRoutes } from './stories/stories.routes.ts';
 import { trackerPlugin } from './tracker/tracker.plugin.ts';
 import { trackerRoutes } from './tracker/tracker.routes.ts';
@@ -161,6 +163,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The tracker (Jira, or the built-in demo tracker under /rest/api/3) and the product calls on it.
   await app.register(trackerPlugin);
   await app.register(trackerRoutes);
+  await app.register(sitesPlugin);
+  await app.register(sitesRoutes);
   await app.register(projectsRoutes);
   await app.register(storiesRoutes);
   // E-mailing stories to clients, by hand and on a schedule.

@@ -65,6 +65,12 @@ describe('configuration', () => {
     ).toBe('postgres://db/handoff');
   });
 
+  it('reads REGISTRATION: open by default, or invite; anything else stops the server', () => {
+    expect(loadConfig({}).registration).toBe('open');
+    expect(loadConfig({ REGISTRATION: 'invite' }).registration).toBe('invite');
+    expect(() => loadConfig({ REGISTRATION: 'closed' })).toThrow(/REGISTRATION/);
+  });
+
   it('reads SIGNUP_DOMAINS as lower-case domains', () => {
     expect(loadConfig({ SIGNUP_DOMAINS: 'Example.com, @client.test' }).signupDomains).toEqual([
       'example.com',

@@ -31,6 +31,7 @@ const envSchema = z.object({
   TRUST_PROXY: optional(z.string()).default('false'),
   MAX_SENDS_PER_HOUR: optional(z.coerce.number().int().positive()).default(60),
   SIGNUP_DOMAINS: optional(z.string()),
+  REGISTRATION: optional(z.enum(['open', 'invite'])).default('open'),
   REVIEW_LINK_DAYS: optional(z.coerce.number().positive().max(3650)).default(30),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
 });
@@ -71,6 +72,8 @@ export interface Config {
   maxSendsPerHour: number;
   /** Lower-case e-mail domains allowed to register; empty: anyone. */
   signupDomains: string[];
+  /** invite: only an address with an open invitation may register (and the first account). */
+  registration: 'open' | 'invite';
   /** How long a notice's review link works (REVIEW_LINK_DAYS). */
   reviewLinkDays: number;
 }
@@ -127,6 +130,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     maxSendsPerHour: e.MAX_SENDS_PER_HOUR,
     reviewLinkDays: e.REVIEW_LINK_DAYS,
+    registration: e.REGISTRATION,
     signupDomains: parseList(e.SIGNUP_DOMAINS ?? '').map((domain) => domain.toLowerCase().replace(/^@/, '')),
   };
 }

@@ -53,6 +53,8 @@ async function snapshot(): Promise<string> {
     'identity_oob_codes',
     'signing_keys',
     'users',
+    'workspace_members',
+    'workspace_invites',
     'projects',
     'mail_messages',
     'sends',
@@ -189,7 +191,14 @@ const cases: Case[] = [
   ['send: NUL in the message', () => form(replaceField('text', NUL)), 400],
   ['send: NUL in an address', () => form(replaceField('to', `client${NUL}@alpha.test`)), 400],
   ['send: NUL in the file name', () => form(goodMail, { name: NUL, content: Buffer.from('x') }), 400],
+  [
+    'send: a right-to-left override in the file name',
+    () => form(goodMail, { name: 'invoice\u202Efdp.exe', content: Buffer.from('x') }),
+    400,
+  ],
   ['send: a foreign recipient', () => form([...goodMail, ['to', 'victim@elsewhere.test']]), 403],
+  ['send: a story of another project', () => form(replaceField('issueKeys', 'ALPHA-1,OTHER-1')), 400],
+  ['send: a story key without a project', () => form(replaceField('issueKeys', '42')), 400],
   ['send: a foreign CC', () => form([...goodMail, ['cc', 'victim@elsewhere.test']]), 403],
   [
     'send: a foreign recipient with no project',
@@ -232,6 +241,15 @@ const cases: Case[] = [
   ['register: truncated JSON', () => json('/jira/register', '{"email":"new@example.test","pass'), 400],
   ['register: JSON nested 100,000 deep', () => json('/jira/register', deep(100_000)), 400],
   ['get-user-by-email: NUL', () => json('/jira/get-user-by-email', { email: NUL }), 400],
+  ['logout: no refresh token', () => json('/jira/logout', {}), 400],
+  ['logout: NUL in the refresh token', () => json('/jira/logout', { refreshToken: NUL }), 400],
+  ['logout: a number for the refresh token', () => json('/jira/logout', { refreshToken: 42 }), 400],
+  ['logout: a 1 kB refresh token', () => json('/jira/logout', { refreshToken: 'r'.repeat(1024) }), 400],
+  [
+    'register: a second registration of a verified address, wrong password',
+    () => json('/jira/register', { email: me.email, password: 'not-the-password', apikey: 'k' }),
+    400,
+  ],
   [
     'getFirebaseProjects: a lone surrogate in userId',
     () => json('/jira/getFirebaseProjects', { userId: LONE_SURROGATE }),
@@ -344,6 +362,39 @@ const cases: Case[] = [
     () => json('/jira/getAllProjects', { email: me.email, api: NUL }),
     400,
   ],
+  [
+    'sites/add: NUL in the name',
+    () => json('/jira/sites/add', { userId, name: NUL, kind: 'jira-cloud', baseUrl: 'https://x.example' }),
+    400,
+  ],
+  [
+    'sites/add: a base URL of 1 MB',
+    () =>
+      json('/jira/sites/add', {
+        userId,
+        name: 'n',
+        kind: 'jira-cloud',
+        baseUrl: `https://${'x'.repeat(1024 * 1024)}`,
+      }),
+    413,
+  ],
+  [
+    'sites/add: not a URL, an unknown kind',
+    () => json('/jira/sites/add', { userId, name: 'n', kind: 'gitlab', baseUrl: 'javascript:alert(1)' }),
+    400,
+  ],
+  [
+    'getProjectStatuses: NUL in the key',
+    () => json('/jira/getProjectStatuses', { userId, projectKey: NUL }),
+    400,
+  ],
+  ['sites/list: NUL in the userId', () => json('/jira/sites/list', { userId: NUL }), 400],
+  ['sites/remove: NUL in the site', () => json('/jira/sites/remove', { userId, siteId: NUL }), 400],
+  [
+    'sites/setCredential: NUL in the token',
+    () => json('/jira/sites/setCredential', { userId, siteId: 'default', token: NUL }),
+    400,
+  ],
   ['updateApiKey: NUL in the token', () => json('/jira/updateApiKey', { apikey: NUL }), 400],
   [
     'updateApiKey: a token of 1 MB',
@@ -378,6 +429,39 @@ const cases: Case[] = [
     400,
   ],
 
+  // ---- the team
+  [
+    'inviteMember: NUL in the address',
+    () => json('/jira/inviteMember', { userId, email: `a${NUL}@b.test` }),
+    400,
+  ],
+  [
+    'inviteMember: two addresses in one',
+    () => json('/jira/inviteMember', { userId, email: 'a@b.test, c@d.test' }),
+    400,
+  ],
+  [
+    'inviteMember: an address of 400 characters',
+    () => json('/jira/inviteMember', { userId, email: `${'a'.repeat(390)}@b.test` }),
+    400,
+  ],
+  ['revokeInvitation: no invitation named', () => json('/jira/revokeInvitation', { userId }), 400],
+  ['revokeInvitation: NUL in the id', () => json('/jira/revokeInvitation', { userId, inviteId: NUL }), 400],
+  [
+    'revokeInvitation: a number for the id',
+    () => json('/jira/revokeInvitation', { userId, inviteId: 7 }),
+    400,
+  ],
+  [
+    'revokeInvitation: an id that is not a UUID',
+    () => json('/jira/revokeInvitation', { userId, inviteId: "x' or 1=1 --" }),
+    404,
+  ],
+  [
+    'revokeInvitation: an unknown invitation',
+    () => json('/jira/revokeInvitation', { userId, inviteId: '00000000-0000-4000-8000-000000000000' }),
+    404,
+  ],
   // ---- the client's review (public: nothing but the token)
   ...publicReviewCases(),
   ['review page: a token of 99 characters', () => ({ method: 'GET', url: `/review/${'a'.repeat(99)}` }), 404],
@@ -501,6 +585,20 @@ const cases: Case[] = [
       }),
     400,
   ],
+  [
+    'sendOobCode: VERIFY_EMAIL without an ID token',
+    () => json(`${IT}sendOobCode?key=${KEY}`, { requestType: 'VERIFY_EMAIL', email: me.email }),
+    400,
+  ],
+  [
+    'sendOobCode: VERIFY_EMAIL with a forged ID token',
+    () => json(`${IT}sendOobCode?key=${KEY}`, { requestType: 'VERIFY_EMAIL', idToken: `${me.idToken}x` }),
+    400,
+  ],
+  ['update: no code', () => json(`${IT}update?key=${KEY}`, { idToken: me.idToken }), 400],
+  ['update: NUL in the code', () => json(`${IT}update?key=${KEY}`, { oobCode: NUL }), 400],
+  ['update: a made-up code', () => json(`${IT}update?key=${KEY}`, { oobCode: 'A'.repeat(43) }), 400],
+  ['update: a number for the code', () => json(`${IT}update?key=${KEY}`, { oobCode: 42 }), 400],
   ['resetPassword: NUL in the code', () => json(`${IT}resetPassword?key=${KEY}`, { oobCode: NUL }), 400],
   [
     'resetPassword: NUL in the new password',

@@ -42,3 +42,18 @@ export function isValidEmailEntry(s: string): boolean {
   if (s.indexOf('@') > MAX_LOCAL_LENGTH) return false;
   return EMAIL_RE.test(s);
 }
+
+/**
+ * The form in which two e-mail addresses are compared for every rule (recipient checks, owner-only
+ * address changes, invitations, sign-up domains): Unicode NFKC, then lower case. Look-alikes that fold
+ * to the same letters (U+212A KELVIN SIGN and `k`, full-width letters) are then one address, so no rule
+ * can be passed by spelling an address differently. https://unicode.org/reports/tr15/
+ */
+export function comparableEmail(address: string): string {
+  return address.normalize('NFKC').toLowerCase();
+}
+
+/** Whether two addresses are the same for every rule (see comparableEmail). */
+export function sameEmail(a: string, b: string): boolean {
+  return comparableEmail(a) === comparableEmail(b);
+}

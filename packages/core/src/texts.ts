@@ -96,8 +96,6 @@ export const texts = deepFreeze({
   },
 });
 
-export type Texts = typeof texts;
-
 /**
  * The text the register screen shows for a non-200 register result (docs/product.md §8): the provider's
  * "email already in use" text becomes "You are already registered in our system."; any other

@@ -3,6 +3,8 @@ import {
   errorAnswer,
   getUserByEmailAnswer,
   getUserByEmailBody,
+  logoutAnswer,
+  logoutBody,
   registerAnswer,
   registerBody,
 } from '@handoff/core/api';
@@ -11,12 +13,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sealApiKey } from '../auth/product-user.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { IdentityError } from '../identity/identity.errors.ts';
+import { hasOpenInvitation } from '../workspaces/invites.repository.ts';
 import { createPersonalWorkspace } from '../workspaces/workspaces.service.ts';
-import { insertUser } from './users.repository.ts';
+import { countUsers, findUserByIdentityUid, insertUser } from './users.repository.ts';
 
 const tags = ['accounts'];
 
-/** POST /jira/register and POST /jira/get-user-by-email (docs/product.md §7). */
+/** POST /jira/register, POST /jira/get-user-by-email (docs/product.md §7) and POST /jira/logout. */
 export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -39,18 +42,23 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { email, password, apikey } = request.body;
+      await assertInvitedWhenInviteOnly(app, email);
       try {
         // The same account creation as the provider's signUp; the product user is written in the same
         // transaction (built-in provider), so a failure leaves neither behind.
-        await app.identity.accounts.create({ email, password, ip: request.ip }, async (trx, account) => {
-          const userId = await insertUser(trx, {
-            identityUid: account.uid,
-            email: account.email,
-            apikeyEncrypted: sealApiKey(request, apikey),
-          });
-          if (!userId) throw new IdentityError('EMAIL_EXISTS');
-          await createPersonalWorkspace(trx, userId, account.email);
-        });
+        await app.identity.accounts.register(
+          { email, password, ip: request.ip },
+          async (trx, account) => {
+            const userId = await insertUser(trx, {
+              identityUid: account.uid,
+              email: account.email,
+              apikeyEncrypted: sealApiKey(request, apikey),
+            });
+            if (!userId) throw new IdentityError('EMAIL_EXISTS');
+            await createPersonalWorkspace(trx, userId, account.email);
+          },
+          async (uid) => (await findUserByIdentityUid(app.db, uid)) !== undefined,
+        );
       } catch (error) {
         if (error instanceof IdentityError) throw registrationError(error);
         throw error;
@@ -65,6 +73,8 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
       config: {
         ownEmail: { in: 'body', refusal: 'You may only look up your own account.' },
         workspace: false,
+        // The one call an account may make before it proved its address.
+        unverified: true,
       },
       schema: {
         tags,
@@ -78,6 +88,38 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
       return { data: { id: user.id, email: user.email, apikey: user.apikey } };
     },
   );
+
+  api.post(
+    '/jira/logout',
+    {
+      // The refresh token is the credential: whoever holds it may end its session, even when the ID
+      // token has expired.
+      config: { public: true },
+      schema: {
+        tags,
+        summary: "Logout: end the session of this refresh token on the server (the built-in provider's)",
+        body: logoutBody,
+        response: { 200: logoutAnswer, 400: errorAnswer },
+      },
+    },
+    async (request) => {
+      // Google's service has no call that revokes one session for a client: in firebase mode this ends
+      // nothing on the server, and the ID token lapses within the hour.
+      await app.identity.provider?.endSession(request.body.refreshToken);
+      return { status: 200 as const, message: 'Signed out.' };
+    },
+  );
+}
+
+/**
+ * REGISTRATION=invite: only an address with an open invitation may register, except the first account
+ * of an empty installation (someone must be able to start it).
+ */
+async function assertInvitedWhenInviteOnly(app: FastifyInstance, email: string): Promise<void> {
+  if (app.config.registration !== 'invite') return;
+  const invited = await hasOpenInvitation(app.db, email.trim().toLowerCase(), new Date());
+  if (invited || (await countUsers(app.db)) === 0) return;
+  throw new AppError(403, 'REGISTRATION_BY_INVITATION', 'Registration is by invitation only.');
 }
 
 /** The provider's refusal as the product API's error answer. */

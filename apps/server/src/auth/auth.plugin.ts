@@ -4,7 +4,7 @@
 import { WORKSPACE_HEADER } from '@handoff/core/api';
 import type { FastifyRequest, onRequestHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthorized } from '../errors.ts';
+import { AppError, forbidden, unauthorized } from '../errors.ts';
 import { admitToWorkspace, assertOwner, type Membership } from '../workspaces/workspaces.service.ts';
 import { loadProductUser, type ProductUser } from './product-user.ts';
 
@@ -13,6 +13,8 @@ export interface AuthenticatedUser {
   /** The identity provider's user id (`sub` / localId). */
   uid: string;
   email: string;
+  /** false only while the account must still prove its address (README, Security). */
+  emailVerified: boolean;
 }
 
 /** Verifies an ID token (ours or Google's, by AUTH_MODE); throws a 401 AppError when it is not valid. */
@@ -47,16 +49,19 @@ declare module 'fastify' {
     workspace?: boolean;
     /** Only the workspace's owners may call the route. */
     ownerOnly?: boolean;
+    /** An account whose address is not yet verified may call it too (its own profile). */
+    unverified?: boolean;
   }
 }
 
 const PRODUCT_ROUTE = /^\/jira\//;
 const SECURITY = [{ bearer: [] }];
 const NOT_YOUR_PROJECTS = 'You may only access your own projects.';
+const VERIFY_FIRST = 'Please verify your e-mail address first. We sent you a link.';
 
 /**
- * Puts the caller checks on every product route as it is added: the bearer token (onRequest, so a
- * missing token is 401 before the body is read), then, once the request is validated, the Handoff user
+ * Puts the caller checks on every product route as it is added: the bearer token and a verified address
+ * (onRequest, so a missing token is 401, and an unverified account 403, before the body is read), then, once the request is validated, the Handoff user
  * and the ownership of what the request names (preHandler). The verifier comes from the identity module.
  */
 export const authPlugin = fp<{ verifier: TokenVerifier }>(
@@ -71,14 +76,18 @@ export const authPlugin = fp<{ verifier: TokenVerifier }>(
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       if (!match?.[1]) throw unauthorized('Sign in first: this call needs an Authorization: Bearer token.');
       request.user = await verifier.verify(match[1]);
+      // Before the body is read, so that whatever it sends an unverified account gets this answer.
+      if (!request.user.emailVerified && !request.routeOptions.config.unverified) {
+        throw new AppError(403, 'EMAIL_NOT_VERIFIED', VERIFY_FIRST);
+      }
     };
 
     const admitCaller: preHandlerHookHandler = async (request) => {
       const user = await loadProductUser(request);
+      const { config } = request.routeOptions;
       assertOwnUserId(request, user);
       assertOwnEmail(request, user);
       request.productUser = user;
-      const { config } = request.routeOptions;
       if (config.workspace === false) return;
       // Current on every call (see admitToWorkspace): a removed member is refused on their very next call.
       const named = request.headers[WORKSPACE_HEADER.toLowerCase()];

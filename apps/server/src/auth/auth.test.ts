@@ -31,6 +31,7 @@ async function productRoutes(): Promise<[string, string, OpenApiOperation][]> {
 /** The product routes anyone may call: registering, and the client's review page (its link is its key). */
 const PUBLIC_ROUTES = [
   '/jira/register',
+  '/jira/logout',
   '/jira/review/getNotice',
   '/jira/review/submitVerdicts',
   '/jira/review/signOff',

@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
-import { SecretBox } from '../common/secret-box.ts';
-import { retestKeys } from '../stories/retests.ts';
-import { fetchStories } from '../stories/stories.service.ts';
+import { withRetests } from '../stories/retests.ts';
+import { fetchStories, offeredStatuses } from '../stories/stories.service.ts';
 import { type AutosendDeps, type RoundReport, runAutosendRound } from './autosend.service.ts';
 import { type Clock, type Scheduler, startScheduler, systemClock } from './scheduler.ts';
 
@@ -30,15 +29,18 @@ export const autosendPlugin = fp<AutosendOptions>(
     const deps: AutosendDeps = {
       db: app.db,
       ledger: app.ledger,
-      secretBox: new SecretBox(app.config.secretKey),
-      fetchDoneStories: (credentials, projectKey) =>
-        fetchStories(app.jira, credentials, {
-          projectKey,
-          status: 'Done',
+      fetchDoneStories: async (project, userId) => {
+        const site = await app.sites.site(project.workspace_id, project.site_id);
+        const credentials = await app.sites.requireCredential(project.workspace_id, site, userId);
+        const stories = await fetchStories(site.tracker, credentials, {
+          projectKey: project.project_key,
+          status: offeredStatuses(project.statuses_offered)[0] ?? 'Done',
           issueTypes: app.config.jiraIssueTypes,
-        }),
-      retestsOf: (credentials, projectId, stories) =>
-        retestKeys({ db: app.db, jira: app.jira, now: () => new Date() }, credentials, projectId, stories),
+        });
+        // Re-tests are drafted like the web's draft does: "- {issueHeader} (re-test)".
+        const deps = { db: app.db, tracker: site.tracker, credentials, now: () => new Date() };
+        return withRetests(deps, project.id, stories);
+      },
       intervalMs: app.config.autosendIntervalMs,
       log: app.log,
     };
@@ -66,5 +68,5 @@ export const autosendPlugin = fp<AutosendOptions>(
       await scheduler?.stop();
     });
   },
-  { name: 'autosend', dependencies: ['ledger', 'tracker', 'review'] },
+  { name: 'autosend', dependencies: ['ledger', 'tracker', 'sites', 'review'] },
 );

@@ -1,7 +1,6 @@
 import { draftEmail, type Issue } from '@handoff/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { memberWithJiraToken } from '../accounts/users.repository.ts';
-import type { SecretBox } from '../common/secret-box.ts';
 import type { Db } from '../db/database.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import {
@@ -10,23 +9,18 @@ import {
   stopAutosend,
 } from '../projects/projects.repository.ts';
 import { snapshotOf } from '../review/review-links.ts';
-import type { FetchedStory } from '../stories/stories.service.ts';
 
 export interface AutosendDeps {
   db: Db;
   ledger: Ledger;
-  secretBox: SecretBox;
-  /** The project's Done stories, fetched with the Jira credentials of the member who switched auto-send on. */
+  /**
+   * The project's stories in the first of its statuses offered (Done unless it chose its own), from its own
+   * site with the credential for that site of the member who switched auto-send on; re-tests marked.
+   */
   fetchDoneStories: (
-    credentials: { email: string; apiToken: string },
-    projectKey: string,
-  ) => Promise<FetchedStory[]>;
-  /** The fetched stories offered for re-test (stories/retests.ts). */
-  retestsOf: (
-    credentials: { email: string; apiToken: string },
-    projectId: string,
-    stories: FetchedStory[],
-  ) => Promise<Set<string>>;
+    project: Pick<DueProject, 'id' | 'workspace_id' | 'project_key' | 'site_id' | 'statuses_offered'>,
+    userId: string,
+  ) => Promise<Issue[]>;
   intervalMs: number;
   log: FastifyBaseLogger;
 }
@@ -86,11 +80,7 @@ async function runProject(
   }
   let stories: Issue[];
   try {
-    const credentials = { email: member.email, apiToken: deps.secretBox.open(member.apikey_encrypted) };
-    const fetched = await deps.fetchDoneStories(credentials, project.project_key);
-    // Re-tests are drafted like the web's draft does: "- {issueHeader} (re-test)".
-    const retests = await deps.retestsOf(credentials, project.id, fetched);
-    stories = fetched.map((story) => (retests.has(story.key) ? { ...story, retest: true } : story));
+    stories = await deps.fetchDoneStories(project, member.id);
   } catch (error) {
     await recordFailure(deps, project.id, now, `Could not fetch the Done stories: ${messageOf(error)}`);
     return 'failed';

@@ -15,8 +15,11 @@ const PGLITE_VACUUM = { intervalMs: 10 * 60_000, afterWrites: 2_000 };
 export type DatabaseTarget =
   /** A PostgreSQL server. */
   | { kind: 'postgres'; url: string }
-  /** Embedded PGlite: in a directory, or in memory when `dataDir` is omitted. */
-  | { kind: 'pglite'; dataDir?: string };
+  /**
+   * Embedded PGlite: in a directory, or in memory when `dataDir` is omitted, then starting from
+   * `loadDataDir` (a data directory PGlite dumped) when given.
+   */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 /**
  * Opens the database and brings its schema up to date; the same queries run on either kind.
@@ -33,7 +36,7 @@ export async function openDatabase(
       ? new PreparedStatementPool(
           new pg.Pool({ connectionString: target.url, max: 10 }).on('error', onIdleError),
         )
-      : new PGlitePool(await openPGlite(target.dataDir));
+      : new PGlitePool(await openPGlite(target.dataDir, target.loadDataDir));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   if (pool instanceof PGlitePool) {
     // Only this process writes to PGlite (the data-directory lock), so its answers can be reused.
@@ -49,7 +52,8 @@ export async function openDatabase(
   return db;
 }
 
-async function migrate(db: Kysely<Database>): Promise<void> {
+/** Brings the schema up to date: the migrations not yet applied, in order. */
+export async function migrate(db: Kysely<Database>): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');

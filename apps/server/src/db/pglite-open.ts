@@ -27,18 +27,19 @@ const startParams = [
 const runFile = promisify(execFile);
 
 /**
- * Opens PGlite in `dataDir`, or in memory, small enough for a 1 GB machine. A new data directory is first created (initdb) in a
+ * Opens PGlite in `dataDir`, or in memory (from the dumped data directory `loadDataDir` when given,
+ * see https://pglite.dev/docs/api#options), small enough for a 1 GB machine. A new data directory is first created (initdb) in a
  * short-lived child process: initdb runs a second WebAssembly instance whose memory the process would
  * otherwise keep (about 500 MB resident after start, against about 130 MB when the directory exists).
  */
-export async function openPGlite(dataDir: string | undefined): Promise<PGlite> {
+export async function openPGlite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PGlite> {
   // PostgreSQL-in-WebAssembly is compiled by V8's baseline compiler only: the optimising tier's code
   // for it took about 40 MB more, for little speed that Handoff's few statements per request notice
   // (bench/load.bench.ts measured both). Set before PGlite compiles its module; not for the in-memory
   // databases of the tests, which run many more statements.
   if (dataDir) v8.setFlagsFromString('--liftoff-only');
   if (dataDir && !existsSync(path.join(dataDir, 'PG_VERSION'))) await initDataDir(dataDir);
-  return PGlite.create(dataDir ? { dataDir, startParams } : { startParams });
+  return PGlite.create(dataDir ? { dataDir, startParams } : { loadDataDir, startParams });
 }
 
 async function initDataDir(dataDir: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pgliteTemplate } from '../testing/pglite-template.ts';
 import { PGlitePool } from './pglite-pool.ts';
 
 // The pool speaks PostgreSQL's extended protocol to PGlite itself (named prepared statements): these
@@ -21,7 +22,7 @@ let pool: PGlitePool;
 let db: Kysely<Tables>;
 
 beforeEach(async () => {
-  pglite = await PGlite.create();
+  pglite = await PGlite.create({ loadDataDir: await pgliteTemplate('empty') });
   pool = new PGlitePool(pglite);
   db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   await sql`create table items (id int primary key, name text not null unique, tags text[] not null,

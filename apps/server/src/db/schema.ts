@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Timestamps are written as Date or left to their default, and always read as Date. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -13,17 +13,23 @@ export interface IdentityAccountsTable {
   password_updated_at: Timestamp;
   valid_since: Timestamp;
   disabled: Generated<boolean>;
+  /** Whether the owner proved the address (accounts older than verification count as verified). */
+  email_verified: boolean;
 }
 
-export interface IdentityRefreshTokensTable {
+interface IdentityRefreshTokensTable {
   token_hash: string;
   local_id: string;
   auth_time: Date;
   created_at: Generated<Date>;
   revoked_at: Date | null;
+  /** When the token was exchanged for its successor (it keeps working for a short grace after). */
+  rotated_at: Date | null;
+  /** Shared by every token of one sign-in (its successors after rotation). */
+  session_id: string;
 }
 
-export interface IdentityOobCodesTable {
+interface IdentityOobCodesTable {
   code_hash: string;
   local_id: string;
   request_type: string;
@@ -33,7 +39,7 @@ export interface IdentityOobCodesTable {
   created_at: Generated<Date>;
 }
 
-export interface SigningKeysTable {
+interface SigningKeysTable {
   kid: string;
   algorithm: string;
   private_jwk: JsonObject;
@@ -41,13 +47,13 @@ export interface SigningKeysTable {
   created_at: Generated<Date>;
 }
 
-export interface RateLimitsTable {
+interface RateLimitsTable {
   key: string;
   hits: number;
   reset_at: Date;
 }
 
-export interface UsersTable {
+interface UsersTable {
   id: Generated<string>;
   identity_uid: string;
   email: string;
@@ -57,7 +63,7 @@ export interface UsersTable {
   current_workspace_id: string | null;
 }
 
-export interface WorkspacesTable {
+interface WorkspacesTable {
   id: Generated<string>;
   name: string;
   created_at: Generated<Date>;
@@ -67,14 +73,14 @@ export interface WorkspacesTable {
 
 export type WorkspaceRole = 'owner' | 'member';
 
-export interface WorkspaceMembersTable {
+interface WorkspaceMembersTable {
   workspace_id: string;
   user_id: string;
   role: WorkspaceRole;
   created_at: Generated<Date>;
 }
 
-export interface WorkspaceInvitesTable {
+interface WorkspaceInvitesTable {
   id: Generated<string>;
   workspace_id: string;
   email: string;
@@ -107,6 +113,10 @@ export interface ProjectsTable {
   /** The Jira transition a Failed / Passed review verdict moves an issue through; null: none. */
   review_on_failed: JsonTransition | null;
   review_on_passed: JsonTransition | null;
+  /** The tracker site the project lives on; null: the site `default`. */
+  site_id: string | null;
+  /** The statuses the send screen offers, the first fetched by auto-send; null: Done and Testing. */
+  statuses_offered: string[] | null;
   /** Days after a notice (or its last reminder) to remind the client; null: off. Numeric: read as text. */
   reminder_days: ColumnType<string | null, number | null | undefined, number | null>;
   /** What and where the client tests, as the notices say it; null: unset. */
@@ -137,7 +147,7 @@ export type SendTrigger = 'manual' | 'auto';
  * (the browser went away), keys given back · unconfirmed: the server stopped while sending, so
  * nobody knows whether it went out; the keys stay claimed and the history says so.
  */
-export type SendStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'abandoned' | 'unconfirmed';
+type SendStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'abandoned' | 'unconfirmed';
 
 export interface SendsTable {
   id: Generated<string>;
@@ -159,6 +169,16 @@ export interface SendsTable {
   finished_at: Date | null;
   /** The member who sent it by hand; null for auto-send. */
   sent_by_user_id: string | null;
+  /** What the mail server answered for each recipient; null without SMTP (or before this was kept). */
+  recipient_answers: ColumnType<RecipientAnswer[] | null, string | null, string | null>;
+}
+
+/** The mail server's answer for one recipient of a message: accepted, or refused with its reply. */
+export interface RecipientAnswer {
+  address: string;
+  accepted: boolean;
+  /** The server's reply to a refused recipient (code and text), e.g. "550 5.1.1 No such user". */
+  reply?: string;
 }
 
 /** One story of a notice as its review page shows it. */
@@ -168,7 +188,7 @@ export interface ReviewStorySnapshot {
   testSteps: string[];
 }
 
-export interface ReviewLinksTable {
+interface ReviewLinksTable {
   id: Generated<string>;
   send_id: string;
   /** SHA-256 of the token (base64url); the token itself is only in the e-mail. */
@@ -192,7 +212,7 @@ export interface ReviewLinksTable {
 
 export type WriteBackState = 'pending' | 'written' | 'refused';
 
-export interface ReviewVerdictsTable {
+interface ReviewVerdictsTable {
   id: Generated<string>;
   link_id: string;
   /** The verdicts sent together by one press of "Submit results". */
@@ -206,10 +226,12 @@ export interface ReviewVerdictsTable {
   jira_comment_id: string | null;
   /** The name the client gave on the review page; null for verdicts given before it was asked. */
   reviewer: string | null;
+  /** Whose Jira token wrote it back (an e-mail, and why when it was not the notice's sender's). */
+  written_as: string | null;
 }
 
 /** A story offered again for re-test; used by exactly one send (ledger/README.md). */
-export interface RetestOffersTable {
+interface RetestOffersTable {
   id: Generated<string>;
   project_id: string;
   issue_key: string;
@@ -221,9 +243,9 @@ export interface RetestOffersTable {
   used_at: Date | null;
 }
 
-export type JobState = 'queued' | 'running' | 'done' | 'failed';
+type JobState = 'queued' | 'running' | 'done' | 'failed';
 
-export interface JobsTable {
+interface JobsTable {
   id: Generated<string>;
   kind: string;
   payload: ColumnType<Record<string, unknown>, string, string>;
@@ -237,21 +259,47 @@ export interface JobsTable {
   finished_at: Date | null;
 }
 
-export interface DemoTrackerCommentsTable {
+interface DemoTrackerCommentsTable {
   id: Generated<string>;
   issue_key: string;
   author_user_id: string | null;
   body: ColumnType<Record<string, unknown>, string, string>;
   created_at: Generated<Date>;
+  /** The workspaces it belongs to: its author's that hold a project of its issue's key. */
+  workspace_ids: Generated<string[]>;
 }
 
-export interface DemoTrackerStatusesTable {
+/** A status a transition moved an issue to, in one workspace's view of the demo tracker. */
+interface DemoTrackerStatusesTable {
+  workspace_id: string;
   issue_key: string;
   status_id: string;
+  changed_at: Generated<Date>;
 }
 
-export interface DemoTrackerStatusChangesTable {
+export interface TrackerSitesTable {
   id: Generated<string>;
+  workspace_id: string;
+  name: string;
+  kind: 'jira-cloud' | 'jira-datacenter';
+  /** Without a trailing slash; a Data Center base URL may carry a context path. */
+  base_url: string;
+  created_at: Generated<Date>;
+}
+
+interface TrackerSiteCredentialsTable {
+  site_id: string;
+  user_id: string;
+  /** Jira Cloud: the account's e-mail; Data Center (a personal access token): null. */
+  email: string | null;
+  token_encrypted: string;
+  updated_at: Generated<Date>;
+}
+
+/** A status change in one workspace's view of the demo tracker: the demo's changelog. */
+interface DemoTrackerStatusChangesTable {
+  id: Generated<string>;
+  workspace_id: string;
   issue_key: string;
   from_status_id: string;
   to_status_id: string;
@@ -270,6 +318,8 @@ export interface Database {
   workspace_members: WorkspaceMembersTable;
   workspace_invites: WorkspaceInvitesTable;
   projects: ProjectsTable;
+  tracker_sites: TrackerSitesTable;
+  tracker_site_credentials: TrackerSiteCredentialsTable;
   mail_messages: MailMessagesTable;
   sends: SendsTable;
   review_links: ReviewLinksTable;
@@ -282,7 +332,7 @@ export interface Database {
   review_reminders: ReviewRemindersTable;
 }
 
-export interface ReviewRemindersTable {
+interface ReviewRemindersTable {
   id: Generated<string>;
   link_id: string;
   token_hash: string;
@@ -291,8 +341,3 @@ export interface ReviewRemindersTable {
   created_at: Date;
   finished_at: Date | null;
 }
-
-export type ProjectRow = Selectable<ProjectsTable>;
-export type NewProject = Insertable<ProjectsTable>;
-export type ProjectUpdate = Updateable<ProjectsTable>;
-export type UserRow = Selectable<UsersTable>;

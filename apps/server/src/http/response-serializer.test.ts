@@ -22,7 +22,7 @@ const cases: Array<{ name: string; schema: z.ZodType; answer: unknown }> = [
   {
     name: 'a send answer with a null send id',
     schema: sendAnswer,
-    answer: { status: 200, message: 'Sent', data: { delivered: false, sendId: null }, extra: 1 },
+    answer: { status: 200, message: 'Sent', data: { delivered: false, sendId: null, refused: [] }, extra: 1 },
   },
   {
     name: 'a project list, nested objects and nullable fields',
@@ -37,6 +37,9 @@ const cases: Array<{ name: string; schema: z.ZodType; answer: unknown }> = [
           clientCC: [],
           autosend: true,
           sentProjectIssuesList: ['P-1', 'P-2'],
+          siteId: 'default',
+          siteName: 'default',
+          statusesOffered: null,
           autosendStatus: {
             nextRunAt: '2026-11-24T01:00:00.000Z',
             lastRunAt: null,

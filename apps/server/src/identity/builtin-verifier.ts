@@ -13,18 +13,24 @@ const reasons: Record<string, string> = {
 /**
  * AUTH_MODE=builtin: verifies our own ID tokens (see IdentityService.verifyIdToken). A token that passed
  * is trusted for TOKEN_CHECK_TTL_MS before its account is checked again; a password reset in this
- * process forgets the account's tokens at once.
+ * process, or a verified address, forgets the account's tokens at once.
  */
 export function builtinVerifier(service: IdentityService, now: () => number): TokenVerifier {
   const verified = new RecentlyVerifiedTokens<AuthenticatedUser>(now);
-  service.onSessionsEnded((uid) => verified.forget((user) => user.uid === uid));
+  const forget = (uid: string) => verified.forget((user) => user.uid === uid);
+  service.onSessionsEnded(forget);
+  service.onEmailVerified(forget);
   return {
     async verify(idToken) {
       const known = verified.get(idToken);
       if (known) return known;
       try {
         const { account, expiresAtMs } = await service.verifyIdToken(idToken);
-        const user = { uid: account.local_id, email: account.email };
+        const user = {
+          uid: account.local_id,
+          email: account.email,
+          emailVerified: service.mayUseProduct(account),
+        };
         verified.set(idToken, user, expiresAtMs);
         return user;
       } catch (error) {

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { RateLimiter } from '../common/rate-limiter.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';
+import type { AccountCreator, AccountInput, NewAccount, WithinAccountCreation } from './account-creation.ts';
 import { IdentityError, identityErrors } from './identity.errors.ts';
-import type { AccountCreator, NewAccount, WithinAccountCreation } from './identity.service.ts';
 import type { RateLimitSettings } from './rate-limit-settings.ts';
 import { assertSignupDomain } from './signup-domains.ts';
 
@@ -23,7 +23,8 @@ const unavailable = () =>
 /**
  * AUTH_MODE=firebase: accounts are created on Google's service through the REST signUp call. The
  * product's part then runs in a local transaction; if it fails, the new Google account is deleted again
- * (accounts:delete with its fresh ID token), so nothing is left half-made.
+ * (accounts:delete with its fresh ID token), so nothing is left half-made. An existing Google account
+ * without a Handoff profile is completed when the registration's password signs in to it.
  */
 export class FirebaseAccounts implements AccountCreator {
   constructor(
@@ -41,9 +42,10 @@ export class FirebaseAccounts implements AccountCreator {
     },
   ) {}
 
-  async create(
-    input: { email: unknown; password: unknown; ip: string },
+  async register(
+    input: AccountInput,
     within: WithinAccountCreation,
+    hasProfile: (uid: string) => Promise<boolean>,
   ): Promise<NewAccount> {
     const { db, limiter, rateLimits, log, now } = this.deps;
     if (typeof input.email === 'string') assertSignupDomain(input.email, this.deps.signupDomains);
@@ -51,15 +53,23 @@ export class FirebaseAccounts implements AccountCreator {
     const [perIp] = await limiter.hit([{ key: `signup:ip:${input.ip}`, rule: rateLimits.signUpPerIp }]);
     if (perIp && !perIp.allowed) throw identityErrors.tooManyAttempts(perIp.retryAfterSeconds);
 
-    const parsed = signUpAnswer.safeParse(
-      await this.call('accounts:signUp', {
-        email: input.email,
-        password: input.password,
-        returnSecureToken: true,
-      }),
+    const credentials = { email: input.email, password: input.password, returnSecureToken: true };
+    let created = true;
+    const parsed = await this.call('accounts:signUp', credentials).then(
+      (answer) => signUpAnswer.safeParse(answer),
+      async (error: unknown) => {
+        if (!(error instanceof IdentityError) || error.code !== 'EMAIL_EXISTS') throw error;
+        // A Google account without a Handoff profile is completed when the password is right.
+        created = false;
+        const signedIn = await this.call('accounts:signInWithPassword', credentials).catch(() => {
+          throw error;
+        });
+        return signUpAnswer.safeParse(signedIn);
+      },
     );
     if (!parsed.success) throw unavailable();
     const answer = parsed.data;
+    if (!created && (await hasProfile(answer.localId))) throw new IdentityError('EMAIL_EXISTS');
     const account: NewAccount = {
       uid: answer.localId,
       email: (answer.email ?? String(input.email)).toLowerCase(),
@@ -68,9 +78,14 @@ export class FirebaseAccounts implements AccountCreator {
     try {
       await db.transaction().execute((trx) => within(trx, account));
     } catch (error) {
-      await this.call('accounts:delete', { idToken: answer.idToken }).catch((err: unknown) =>
-        log.error({ err, uid: account.uid }, 'could not delete the Google account of a failed registration'),
-      );
+      if (created) {
+        await this.call('accounts:delete', { idToken: answer.idToken }).catch((err: unknown) =>
+          log.error(
+            { err, uid: account.uid },
+            'could not delete the Google account of a failed registration',
+          ),
+        );
+      }
       throw error;
     }
     return account;

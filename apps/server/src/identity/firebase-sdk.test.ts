@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { deleteApp, type FirebaseApp, initializeApp } from '@firebase/app';
 import {
   type Auth,
+  applyActionCode,
   confirmPasswordReset,
   connectAuthEmulator,
   createUserWithEmailAndPassword,
@@ -10,6 +11,7 @@ import {
   getIdToken,
   getIdTokenResult,
   reload,
+  sendEmailVerification,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signOut,
@@ -18,7 +20,7 @@ import {
 } from '@firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Mailbox } from '../testing/mailbox.ts';
-import { uniqueEmail, waitForResetCode } from '../testing/sign-in.ts';
+import { uniqueEmail, waitForResetCode, waitForVerificationCode } from '../testing/sign-in.ts';
 import { createTestApp, TEST_IDENTITY_API_KEY, type TestApp } from '../testing/test-app.ts';
 
 // The official Firebase JS SDK, pointed at our server with connectAuthEmulator, must behave as it does
@@ -225,6 +227,42 @@ describe('the Firebase JS SDK against the built-in provider', () => {
       expect((await errorCodeOf(confirmPasswordReset(auth, code, 'new-password'))).code).toBe(
         'auth/expired-action-code',
       );
+    } finally {
+      clockOffset = 0;
+    }
+  });
+
+  it('verifies an address: sendEmailVerification, the code from the e-mail, applyActionCode, reload()', async () => {
+    const auth = sdk();
+    const email = uniqueEmail('verify');
+    const { user } = await createUserWithEmailAndPassword(auth, email, 'good-password');
+    expect(user.emailVerified).toBe(false);
+    expect((await getIdTokenResult(user)).claims.email_verified).toBe(false);
+
+    await sendEmailVerification(user);
+    const code = await waitForVerificationCode(mailbox, email);
+    const mail = mailbox.messages.find((m) => m.text?.includes(code));
+    expect(mail?.subject).toBe('Verify your email for Handoff');
+    expect(mail?.text).toContain(`${t.app.config.publicUrl}/auth/action?mode=verifyEmail&oobCode=${code}`);
+
+    await applyActionCode(auth, code);
+    await reload(user);
+    expect(user.emailVerified).toBe(true);
+    expect((await getIdTokenResult(user, true)).claims.email_verified).toBe(true);
+    // Single use.
+    expect((await errorCodeOf(applyActionCode(auth, code))).code).toBe('auth/invalid-action-code');
+    expect((await errorCodeOf(applyActionCode(auth, 'made-up-code'))).code).toBe('auth/invalid-action-code');
+  });
+
+  it('a verification code works for 24 hours: auth/expired-action-code after', async () => {
+    const auth = sdk();
+    const email = uniqueEmail('late');
+    const { user } = await createUserWithEmailAndPassword(auth, email, 'good-password');
+    await sendEmailVerification(user);
+    const code = await waitForVerificationCode(mailbox, email);
+    clockOffset = 24 * 60 * 60_000 + 1000;
+    try {
+      expect((await errorCodeOf(applyActionCode(auth, code))).code).toBe('auth/expired-action-code');
     } finally {
       clockOffset = 0;
     }

@@ -38,7 +38,7 @@ export class IdTokens {
   ) {}
 
   /** An ID token for a sign-in at `authTime` (seconds), valid for ID_TOKEN_LIFETIME_SECONDS from now. */
-  issue(account: { uid: string; email: string }, authTime: number): Promise<string> {
+  issue(account: { uid: string; email: string; emailVerified: boolean }, authTime: number): Promise<string> {
     const iat = seconds(this.now());
     return this.keys.sign({
       iss: this.issuer,
@@ -49,7 +49,7 @@ export class IdTokens {
       iat,
       exp: iat + ID_TOKEN_LIFETIME_SECONDS,
       email: account.email,
-      email_verified: false,
+      email_verified: account.emailVerified,
       firebase: { identities: { email: [account.email] }, sign_in_provider: 'password' },
     });
   }

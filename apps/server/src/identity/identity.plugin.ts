@@ -1,11 +1,12 @@
 import fp from 'fastify-plugin';
 import type { TokenVerifier } from '../auth/auth.plugin.ts';
 import { RateLimiter } from '../common/rate-limiter.ts';
+import type { AccountCreator } from './account-creation.ts';
 import { builtinVerifier } from './builtin-verifier.ts';
 import { FirebaseAccounts, GOOGLE_IDENTITY_TOOLKIT_URL } from './firebase-accounts.ts';
 import { firebaseVerifier } from './firebase-verifier.ts';
 import { identityRoutes } from './identity.routes.ts';
-import { type AccountCreator, IdentityService } from './identity.service.ts';
+import { IdentityService } from './identity.service.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './rate-limit-settings.ts';
 import { SigningKeys } from './signing-keys.ts';
 
@@ -78,9 +79,11 @@ export const identityPlugin = fp<IdentityOptions>(
       publicUrl: config.publicUrl,
       rateLimits,
       signupDomains: config.signupDomains,
+      // Only when a link can reach the address is its owner asked to prove it.
+      verifyEmails: config.smtpUrl !== undefined,
     });
     app.decorate('identity', {
-      accounts: service,
+      accounts: service.accounts,
       verifier: builtinVerifier(service, now),
       provider: service,
     } satisfies Identity);

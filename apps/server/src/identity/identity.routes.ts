@@ -34,7 +34,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
             tags,
             summary: 'Create an e-mail/password account',
             querystring: s.apiKeyQuery,
-            body: s.signUpBody,
+            body: s.passwordCredentialsBody,
             response: { 200: s.signUpAnswer, 400: s.googleError },
           },
         },
@@ -47,7 +47,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
             tags,
             summary: 'Sign in with e-mail and password',
             querystring: s.apiKeyQuery,
-            body: s.signInBody,
+            body: s.passwordCredentialsBody,
             response: { 200: s.signInAnswer, 400: s.googleError },
           },
         },
@@ -71,7 +71,7 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
         {
           schema: {
             tags,
-            summary: 'Send a password-reset e-mail',
+            summary: 'Send a password-reset or address-verification e-mail',
             querystring: s.apiKeyQuery,
             body: s.sendOobCodeBody,
             response: { 200: s.sendOobCodeAnswer, 400: s.googleError },
@@ -91,6 +91,19 @@ export async function identityRoutes(app: FastifyInstance, options: IdentityRout
           },
         },
         async (request) => service.resetPassword(request.body as s.Fields, request.ip),
+      );
+      api.post(
+        '/v1/accounts::update',
+        {
+          schema: {
+            tags,
+            summary: 'Apply an address-verification code (only oobCode is supported)',
+            querystring: s.apiKeyQuery,
+            body: s.updateBody,
+            response: { 200: s.updateAnswer, 400: s.googleError },
+          },
+        },
+        async (request) => service.applyActionCode(request.body as s.Fields, request.ip),
       );
       api.get(
         '/v2/passwordPolicy',

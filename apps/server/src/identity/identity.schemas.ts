@@ -8,7 +8,8 @@ export const apiKeyQuery = z.looseObject({
   key: z.string().optional().describe('The API key (or the x-goog-api-key header).'),
 });
 
-export const signUpBody = z.looseObject({
+/** accounts:signUp and accounts:signInWithPassword take the same fields. */
+export const passwordCredentialsBody = z.looseObject({
   email: z.string().optional(),
   password: z.string().optional(),
   returnSecureToken: z.boolean().optional(),
@@ -22,8 +23,6 @@ export const signUpAnswer = z.object({
   refreshToken: z.string(),
   expiresIn: z.string(),
 });
-
-export const signInBody = signUpBody;
 
 export const signInAnswer = z.object({
   kind: z.string(),
@@ -60,8 +59,9 @@ export const lookupAnswer = z.object({
 });
 
 export const sendOobCodeBody = z.looseObject({
-  requestType: z.string().optional().describe('PASSWORD_RESET'),
-  email: z.string().optional(),
+  requestType: z.string().optional().describe('PASSWORD_RESET or VERIFY_EMAIL'),
+  email: z.string().optional().describe('PASSWORD_RESET: the account to reset'),
+  idToken: z.string().optional().describe('VERIFY_EMAIL: the account whose address to verify'),
 });
 
 export const sendOobCodeAnswer = z.object({ kind: z.string(), email: z.string() });
@@ -72,6 +72,17 @@ export const resetPasswordBody = z.looseObject({
 });
 
 export const resetPasswordAnswer = z.object({ kind: z.string(), email: z.string(), requestType: z.string() });
+
+export const updateBody = z.looseObject({
+  oobCode: z.string().optional().describe('A verification code from the e-mailed link (applyActionCode).'),
+});
+
+export const updateAnswer = z.object({
+  kind: z.string(),
+  localId: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+});
 
 export const passwordPolicyAnswer = z.object({
   customStrengthOptions: z.object({ minPasswordLength: z.number().int() }),

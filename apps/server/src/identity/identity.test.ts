@@ -327,7 +327,11 @@ describe('ID tokens', () => {
     const c = client();
     const account = await c.signUp();
     const { verifier } = t.app.identity;
-    expect(await verifier.verify(account.idToken)).toEqual({ uid: account.localId, email: account.email });
+    expect(await verifier.verify(account.idToken)).toEqual({
+      uid: account.localId,
+      email: account.email,
+      emailVerified: false,
+    });
 
     const [h, p, sig] = account.idToken.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(p, 'base64url').toString());
@@ -415,7 +419,7 @@ describe('accounts:lookup', () => {
 });
 
 describe('securetoken v1/token', () => {
-  it('refreshes from a form body (as the SDK sends it) and from JSON, snake_case or camelCase', async () => {
+  it('refreshes from a form body (as the SDK sends it) and from JSON, snake_case or camelCase; each use rotates the token', async () => {
     const c = client();
     const account = await c.signUp();
     const form = await t.app.inject({
@@ -430,14 +434,15 @@ describe('securetoken v1/token', () => {
       access_token: body.id_token,
       expires_in: '3600',
       token_type: 'Bearer',
-      refresh_token: account.refreshToken,
+      refresh_token: expect.stringMatching(/^[\w-]{43}$/),
       id_token: expect.any(String),
       user_id: account.localId,
       project_id: expect.stringMatching(/^\d+$/),
     });
+    expect(body.refresh_token).not.toBe(account.refreshToken);
     expect((await t.app.identity.verifier.verify(body.id_token)).uid).toBe(account.localId);
 
-    const json = await c.post(tokenUrl, { grantType: 'refresh_token', refreshToken: account.refreshToken });
+    const json = await c.post(tokenUrl, { grantType: 'refresh_token', refreshToken: body.refresh_token });
     expect(json.statusCode).toBe(200);
   });
 

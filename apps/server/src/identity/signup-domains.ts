@@ -1,3 +1,4 @@
+import { comparableEmail } from '@handoff/core';
 import { IdentityError } from './identity.errors.ts';
 
 /**
@@ -7,8 +8,8 @@ import { IdentityError } from './identity.errors.ts';
  */
 export function assertSignupDomain(email: string, domains: readonly string[]): void {
   if (domains.length === 0) return;
-  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-  if (domains.includes(domain)) return;
+  const domain = comparableEmail(email.slice(email.lastIndexOf('@') + 1));
+  if (domains.some((allowed) => comparableEmail(allowed) === domain)) return;
   throw new IdentityError(
     'ADMIN_ONLY_OPERATION',
     `Registration is open only to addresses at ${domains.join(', ')}.`,

@@ -91,3 +91,16 @@ export async function settleJob(
     .where('state', '=', 'running')
     .execute();
 }
+
+/** Extends the lease of a job `owner` still holds; false when it no longer holds it. */
+export async function renewLease(db: Executor, id: string, owner: string, until: Date): Promise<boolean> {
+  const renewed = await db
+    .updateTable('jobs')
+    .set({ lease_until: until })
+    .where('id', '=', id)
+    .where('lease_owner', '=', owner)
+    .where('state', '=', 'running')
+    .returning('id')
+    .executeTakeFirst();
+  return renewed !== undefined;
+}

@@ -40,7 +40,8 @@ describe('the job queue', () => {
 
   it('hands a job over when its lease runs out, and the stopped process cannot record it', async () => {
     let release: () => void = () => {};
-    const stuck = new JobQueue(db, log, { leaseMs: 200 });
+    // A process that stopped mid-job: it no longer renews its lease.
+    const stuck = new JobQueue(db, log, { leaseMs: 200, renewLeases: false });
     stuck.handle('lease', async () => {
       await new Promise<void>((resolve) => {
         release = resolve;
@@ -63,6 +64,34 @@ describe('the job queue', () => {
     release();
     await first;
     expect(await stateOf('lease')).toEqual([{ state: 'done', attempts: 2, last_error: null }]);
+  });
+
+  it('renews the lease of a job that runs longer than it, so no other process starts it again', async () => {
+    const slow = new JobQueue(db, log, { leaseMs: 150 });
+    let runs = 0;
+    let leaseLost: boolean | undefined;
+    slow.handle('slow', async (job) => {
+      runs += 1;
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      leaseLost = job.leaseLost;
+      return { done: true };
+    });
+    await slow.enqueue(db, 'slow', {});
+    const running = slow.drain();
+    const other = new JobQueue(db, log, { leaseMs: 150 });
+    other.handle('slow', async () => {
+      runs += 1;
+      return { done: true };
+    });
+    // Three lease lengths later, the other process still finds nothing due.
+    for (let i = 0; i < 4; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      expect(await other.drain()).toBe(0);
+    }
+    await running;
+    expect(runs).toBe(1);
+    expect(leaseLost).toBeUndefined();
+    expect(await stateOf('slow')).toEqual([{ state: 'done', attempts: 1, last_error: null }]);
   });
 
   it('retries at the time the handler asks, and gives up after the attempts allowed', async () => {

@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { claimDueJobs, insertJobs, type JobSettlement, settleJob } from './jobs.repository.ts';
+import { claimDueJobs, insertJobs, type JobSettlement, renewLease, settleJob } from './jobs.repository.ts';
 
 export interface Job {
   id: string;
@@ -16,6 +16,11 @@ export interface Job {
   payload: Record<string, unknown>;
   /** Including this one: above 1, an earlier attempt may have done part of the work. */
   attempts: number;
+  /**
+   * Set once this process could not renew its lease while the job ran: another process may have taken
+   * the job over, so work that must not be done twice is checked for first.
+   */
+  leaseLost?: boolean;
 }
 
 /** What a job's handler says: done; try again at a time; or given up for good (recorded). */
@@ -24,8 +29,14 @@ export type JobOutcome = { done: true } | { retryAt: Date; error: string } | { f
 type JobHandler = (job: Job) => Promise<JobOutcome>;
 
 export interface JobQueueOptions {
-  /** A claimed job belongs to its process this long; then another process may take it over. */
+  /**
+   * A claimed job belongs to its process this long; then another process may take it over. The lease is
+   * renewed every third of it while the job runs, so only a process that stopped (or can't reach the
+   * database) loses a job it is still running.
+   */
   leaseMs?: number;
+  /** Test seam: false stands for a process that stopped mid-job (its lease is no longer renewed). */
+  renewLeases?: boolean;
   /** How often each process looks for due jobs (a job queued in this process is started at once). */
   pollMs?: number;
   /** Attempts before a job that keeps throwing is given up. */
@@ -39,6 +50,7 @@ export class JobQueue {
   readonly owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   private readonly handlers = new Map<string, JobHandler>();
   private readonly leaseMs: number;
+  private readonly renewLeases: boolean;
   private readonly pollMs: number;
   private readonly maxAttempts: number;
   private readonly now: () => Date;
@@ -53,6 +65,7 @@ export class JobQueue {
     options: JobQueueOptions = {},
   ) {
     this.leaseMs = options.leaseMs ?? 120_000;
+    this.renewLeases = options.renewLeases ?? true;
     this.pollMs = options.pollMs ?? 1_000;
     this.maxAttempts = options.maxAttempts ?? 25;
     this.now = options.now ?? (() => new Date());
@@ -136,6 +149,7 @@ export class JobQueue {
   private async run(job: Job): Promise<void> {
     const handler = this.handlers.get(job.kind);
     let outcome: JobOutcome;
+    const renewal = this.keepLease(job);
     try {
       outcome = handler ? await handler(job) : { failed: `No handler for jobs of kind ${job.kind}` };
     } catch (error) {
@@ -145,6 +159,8 @@ export class JobQueue {
         job.attempts >= this.maxAttempts
           ? { failed: message }
           : { retryAt: new Date(this.now().getTime() + backoffMs(job.attempts)), error: message };
+    } finally {
+      clearInterval(renewal);
     }
     if ('retryAt' in outcome && job.attempts >= this.maxAttempts) outcome = { failed: outcome.error };
     // Only while the lease is still ours: a job taken over by another process is theirs to finish.
@@ -155,6 +171,30 @@ export class JobQueue {
           ? { state: 'failed', error: outcome.failed, finishedAt: this.now() }
           : { state: 'queued', runAfter: outcome.retryAt, error: outcome.error };
     await settleJob(this.db, job.id, this.owner, settlement);
+  }
+
+  /**
+   * Renews the job's lease every third of it while it runs (a slow Jira must not let a second process
+   * start the same work); marks the job when a renewal fails. Returns the timer to clear.
+   */
+  private keepLease(job: Job): NodeJS.Timeout | undefined {
+    if (!this.renewLeases) return undefined;
+    const timer = setInterval(
+      () => {
+        const until = new Date(this.now().getTime() + this.leaseMs);
+        renewLease(this.db, job.id, this.owner, until)
+          .then((renewed) => {
+            if (!renewed) job.leaseLost = true;
+          })
+          .catch((error: unknown) => {
+            job.leaseLost = true;
+            this.log.warn({ err: error, jobId: job.id }, "could not renew a job's lease");
+          });
+      },
+      Math.max(1, Math.floor(this.leaseMs / 3)),
+    );
+    timer.unref();
+    return timer;
   }
 }
 

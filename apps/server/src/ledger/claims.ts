@@ -81,7 +81,7 @@ export async function claimFromUpdate(
 /** See Ledger.startManualSend. */
 export async function startManualSend(
   context: LedgerContext,
-  owner: { workspaceId: string; projectKey: string; sentBy: string },
+  owner: { workspaceId: string; projectKey: string; sentBy: string; siteId?: string | undefined },
   issueKeys: readonly string[],
   message: StoriesMessage,
   admit?: ManualSendAdmission,
@@ -93,7 +93,10 @@ export async function startManualSend(
     .transaction()
     .execute(async (trx) => {
       // The project by its workspace, locked, with only this send's keys of its sent list.
-      const project = await findProjectForCaller(trx, owner, owner.projectKey, { sendOf: keys });
+      const project = await findProjectForCaller(trx, owner, owner.projectKey, {
+        sendOf: keys,
+        siteId: owner.siteId,
+      });
       if (!project) return null;
       await context.afterClaimRead?.();
       await admit?.(trx, {

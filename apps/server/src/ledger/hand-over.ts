@@ -1,9 +1,15 @@
 // The hand-over: the one step where the message of a send, manual or automatic, goes to the mail
 // server, and how it ended is recorded (README.md: "One hand-over step", "Refused means refused").
-import { describeDeliveryFailure, MailNotRecordedError, mailServerRefused } from '../mail/mailer.ts';
+import {
+  describeDeliveryFailure,
+  MailDeliveryError,
+  MailNotRecordedError,
+  mailServerRefused,
+} from '../mail/mailer.ts';
+import { refusedRecipients } from '../mail/recipient-answers.ts';
 import { release } from './give-backs.ts';
 import type { Delivery, LedgerContext, OpenSend, StoriesMessage } from './ledger.ts';
-import { confirmSent, markSendUnconfirmed } from './sends.repository.ts';
+import { confirmSent, markSendUnconfirmed, recordRecipientAnswers } from './sends.repository.ts';
 
 const UNRECORDED_REASON =
   'The mail server took the e-mail, but its outcome could not be recorded; check with the client whether it arrived.';
@@ -16,6 +22,7 @@ export async function deliver(
 ): Promise<Delivery> {
   const { log } = context;
   let delivered: boolean;
+  let refused: string[];
   try {
     const result = await context.mailer.sendMail(
       {
@@ -27,13 +34,14 @@ export async function deliver(
         ...(send.notice ? { html: send.notice.html, storedText: send.notice.storedText } : {}),
         attachments: message.attachment ? [message.attachment] : [],
       },
-      async (outboxRow) => {
+      async (outboxRow, recipients) => {
         await context.beforeConfirm?.(send, message);
-        return confirmSent(context.db, send.id, outboxRow, context.now());
+        return confirmSent(context.db, send.id, outboxRow, context.now(), recipients);
       },
     );
     context.notices?.handedOver();
     delivered = result.delivered;
+    refused = refusedRecipients(result.recipients);
   } catch (error) {
     if (error instanceof MailNotRecordedError) {
       log.error({ err: error.cause, sendId: send.id }, 'an accepted e-mail could not be recorded as sent');
@@ -43,6 +51,9 @@ export async function deliver(
     const reason = describeDeliveryFailure(error);
     if (mailServerRefused(error)) {
       try {
+        // The evidence first: the failed send then shows which recipients (a CC, say) got it anyway.
+        if (error instanceof MailDeliveryError && error.recipients)
+          await recordRecipientAnswers(context.db, send.id, error.recipients);
         await release(
           context,
           send.projectId,
@@ -64,5 +75,5 @@ export async function deliver(
     );
     return { outcome: 'unconfirmed', reason: unconfirmed };
   }
-  return { outcome: 'sent', delivered };
+  return { outcome: 'sent', delivered, refused };
 }

@@ -49,7 +49,7 @@ export interface NoticeMailParts {
  * code. `opened` runs in the claim's transaction (`db`) and returns the e-mail's parts; `handedOver`
  * runs after the hand-over.
  */
-export interface NoticeHooks {
+interface NoticeHooks {
   open(
     db: Db,
     send: { id: string; issueKeys: readonly string[] },
@@ -61,7 +61,12 @@ export interface NoticeHooks {
 
 /** How a hand-over ended, as the caller reports it. */
 export type Delivery =
-  | { outcome: 'sent'; delivered: boolean }
+  | {
+      outcome: 'sent';
+      delivered: boolean;
+      /** Recipients the mail server refused while it took the message for others ("address (reply)"). */
+      refused: string[];
+    }
   /** The mail server refused the message: the keys were given back. */
   | { outcome: 'refused'; reason: string }
   /** The mail server may have taken the message, but that could not be confirmed: the keys stay claimed. */
@@ -122,7 +127,7 @@ export interface Ledger {
    * claimed, and undoes what `admit` wrote there (the send route's guards: see ManualSendAdmission).
    */
   startManualSend(
-    project: { workspaceId: string; projectKey: string; sentBy: string },
+    project: { workspaceId: string; projectKey: string; sentBy: string; siteId?: string | undefined },
     issueKeys: readonly string[],
     message: StoriesMessage,
     admit?: ManualSendAdmission,

@@ -1,7 +1,7 @@
 // The `sends` table: every statement on it. Its states and transitions are the ledger's (README.md
 // beside this file); each transition here is guarded by the state it starts from.
 import { type Insertable, type Kysely, sql } from 'kysely';
-import type { Database, SendsTable, SendTrigger } from '../db/schema.ts';
+import type { Database, RecipientAnswer, SendsTable, SendTrigger } from '../db/schema.ts';
 import { type OutboxRow, withOutboxRow } from '../mail/outbox.repository.ts';
 
 type Executor = Kysely<Database>;
@@ -148,6 +148,7 @@ export async function confirmSent(
   sendId: string,
   outboxRow: OutboxRow,
   at: Date,
+  recipients: RecipientAnswer[] | null = null,
 ): Promise<string> {
   const confirmed = await withOutboxRow(db, outboxRow)
     .with('confirmed', (qb) =>
@@ -158,6 +159,7 @@ export async function confirmSent(
           delivered: outboxRow.delivered,
           mail_message_id: eb.selectFrom('outbox').select('outbox.id'),
           finished_at: at,
+          recipient_answers: recipients ? JSON.stringify(recipients) : null,
         }))
         .where('id', '=', sendId)
         .where('status', '=', 'sending')
@@ -167,6 +169,20 @@ export async function confirmSent(
     .select('outbox.id')
     .executeTakeFirstOrThrow();
   return confirmed.id;
+}
+
+/** Keeps what the mail server answered for each recipient of a send it refused (the send is still sending). */
+export async function recordRecipientAnswers(
+  db: Executor,
+  sendId: string,
+  recipients: RecipientAnswer[],
+): Promise<void> {
+  await db
+    .updateTable('sends')
+    .set({ recipient_answers: JSON.stringify(recipients) })
+    .where('id', '=', sendId)
+    .where('status', '=', 'sending')
+    .execute();
 }
 
 /** An auto-send round that failed before claiming anything: a failed send with no keys. */
@@ -245,6 +261,7 @@ export async function listSends(db: Executor, projectId: string, limit = 100) {
         'sends.attachment_size',
         'sends.delivered',
         'sends.error',
+        'sends.recipient_answers',
         'sends.created_at',
         'sends.finished_at',
       ])

@@ -92,7 +92,14 @@ describe('mailer with SMTP_URL: a real SMTP server', () => {
         { filename: 'data.bin', content: Buffer.from([0, 1, 2, 255]) },
       ],
     });
-    expect(sent).toEqual({ delivered: true, messageId: expect.any(String) });
+    expect(sent).toEqual({
+      delivered: true,
+      messageId: expect.any(String),
+      recipients: [
+        { address: to, accepted: true },
+        { address: cc, accepted: true },
+      ],
+    });
     const mail = await mailbox.waitFor((m) => addressesOf(m.to).includes(to));
     expect(addressesOf(mail.cc)).toEqual([cc]);
     expect(mail.bcc).toBeUndefined();
@@ -200,7 +207,7 @@ describe('mailer without SMTP_URL: the outbox', () => {
       text: 'Body',
       attachments: [{ filename: 'a.txt', content: Buffer.from('abc') }],
     });
-    expect(sent).toEqual({ delivered: false, messageId: expect.any(String) });
+    expect(sent).toEqual({ delivered: false, messageId: expect.any(String), recipients: null });
     const row = await t.db
       .selectFrom('mail_messages')
       .selectAll()

@@ -2,7 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/database.ts';
+import type { RecipientAnswer } from '../db/schema.ts';
 import { insertOutboxRow, type OutboxRow } from './outbox.repository.ts';
+import { everyToRefused, recipientAnswers } from './recipient-answers.ts';
 
 export interface MailAttachment {
   filename: string;
@@ -32,6 +34,8 @@ interface SentMail {
   delivered: boolean;
   /** The id of the `mail_messages` row that records the message. */
   messageId: string;
+  /** What the mail server answered for each recipient (null without SMTP: nothing was asked). */
+  recipients: RecipientAnswer[] | null;
 }
 
 /**
@@ -39,12 +43,16 @@ interface SentMail {
  * message is recorded in the outbox as not delivered (`messageId`; null if even that record failed).
  */
 export class MailDeliveryError extends Error {
+  /** What the mail server answered for each recipient, when it got that far. */
+  readonly recipients: RecipientAnswer[] | null;
+
   constructor(
     readonly messageId: string | null,
-    options: { cause: unknown },
+    options: { cause: unknown; recipients?: RecipientAnswer[] | null },
   ) {
     super('The e-mail could not be delivered: the mail server refused it or could not be reached.', options);
     this.name = 'MailDeliveryError';
+    this.recipients = options.recipients ?? null;
   }
 }
 
@@ -66,7 +74,7 @@ export class MailNotRecordedError extends Error {
  * Writes the outbox row of a message that was handed over and returns its id: a caller that records the
  * hand-over too does both in one statement (the send ledger's confirmation).
  */
-type RecordHandedOver = (row: OutboxRow) => Promise<string>;
+type RecordHandedOver = (row: OutboxRow, recipients: RecipientAnswer[] | null) => Promise<string>;
 
 /** What the mail server said when a message did not go out (never the message's body). */
 export function describeDeliveryFailure(error: unknown): string {
@@ -158,10 +166,14 @@ function createMailer(options: {
   const record = (row: OutboxRow): Promise<string> => insertOutboxRow(db, row);
 
   /** The record of a message that was handed over (or kept): the caller's, else the outbox row alone. */
-  async function recordHandedOver(row: OutboxRow, byCaller: RecordHandedOver | undefined): Promise<string> {
+  async function recordHandedOver(
+    row: OutboxRow,
+    recipients: RecipientAnswer[] | null,
+    byCaller: RecordHandedOver | undefined,
+  ): Promise<string> {
     if (!byCaller) return record(row);
     try {
-      return await byCaller(row);
+      return await byCaller(row, recipients);
     } catch (cause) {
       const messageId = await record(row).catch((error: unknown) => {
         log.error({ err: error }, 'could not keep a handed-over e-mail in the outbox');
@@ -179,11 +191,13 @@ function createMailer(options: {
       if (!transport) {
         return {
           delivered: false,
-          messageId: await recordHandedOver(outboxRow(mail, subject, false), byCaller),
+          messageId: await recordHandedOver(outboxRow(mail, subject, false), null, byCaller),
+          recipients: null,
         };
       }
+      let recipients: RecipientAnswer[] | null;
       try {
-        await transport.sendMail({
+        const info = await transport.sendMail({
           from,
           to: mail.to,
           cc: mail.cc?.length ? mail.cc : undefined,
@@ -196,6 +210,10 @@ function createMailer(options: {
             ...(a.contentType ? { contentType: a.contentType } : {}),
           })),
         });
+        recipients = recipientAnswers(info);
+        // The client got nothing when every To address was refused, even if a CC took it: a refusal.
+        const refusal = everyToRefused(mail.to, recipients);
+        if (refusal) throw refusal;
       } catch (cause) {
         // The SMTP failure is what the caller must hear, even if keeping the outbox copy fails too.
         const messageId = await record(outboxRow(mail, subject, false)).catch((error: unknown) => {
@@ -207,9 +225,13 @@ function createMailer(options: {
           { err: cause, purpose: mail.purpose, messageId },
           'e-mail delivery failed; kept in the outbox',
         );
-        throw new MailDeliveryError(messageId, { cause });
+        throw new MailDeliveryError(messageId, { cause, recipients: recipientAnswers(cause) });
       }
-      return { delivered: true, messageId: await recordHandedOver(outboxRow(mail, subject, true), byCaller) };
+      return {
+        delivered: true,
+        messageId: await recordHandedOver(outboxRow(mail, subject, true), recipients, byCaller),
+        recipients,
+      };
     },
     close() {
       transport?.close();

@@ -19,9 +19,18 @@ const columns = [
   'autosend_last_run_at',
   'autosend_last_error',
   'autosend_user_id',
+  'site_id',
+  'statuses_offered',
 ] as const;
 
-export type ProjectRecord = Pick<Selectable<ProjectsTable>, (typeof columns)[number]>;
+/** The name of the project's site (null: the site `default`), read in the same statement. */
+const siteName = sql<
+  string | null
+>`(select name from tracker_sites where tracker_sites.id = projects.site_id)`.as('site_name');
+
+export type ProjectRecord = Pick<Selectable<ProjectsTable>, (typeof columns)[number]> & {
+  site_name: string | null;
+};
 
 /**
  * The answer of getFirebaseProjects, `{"data":[Project…]}` oldest first, as JSON text built by the
@@ -44,6 +53,7 @@ export async function projectListJson(
     .selectFrom('projects')
     // Whose Jira token auto-send uses; a join, not a lookup per row.
     .leftJoin('users as switcher', 'switcher.id', 'projects.autosend_user_id')
+    .leftJoin('tracker_sites as site', 'site.id', 'projects.site_id')
     .select(
       sql<string>`json_build_object('data', coalesce(json_agg(json_build_object(
         'userId', user_id,
@@ -53,6 +63,9 @@ export async function projectListJson(
         'clientCC', client_cc,
         'autosend', autosend,
         'sentProjectIssuesList', sent_issue_keys,
+        'siteId', coalesce(projects.site_id::text, 'default'),
+        'siteName', coalesce(site.name, 'default'),
+        'statusesOffered', statuses_offered,
         'autosendStatus', json_build_object(
           'nextRunAt', case when autosend then coalesce(${iso('autosend_next_run_at')}, ${nextCheckAt?.toISOString() ?? null}::text) end,
           'lastRunAt', ${iso('autosend_last_run_at')},
@@ -88,24 +101,29 @@ export async function findProjectForCaller(
   db: Executor,
   caller: Pick<Membership, 'workspaceId'>,
   projectKey: string,
-  options?: { lock?: boolean },
+  options?: { lock?: boolean; siteId?: string | undefined },
 ): Promise<ProjectRecord | undefined>;
 export async function findProjectForCaller(
   db: Executor,
   caller: Pick<Membership, 'workspaceId'>,
   projectKey: string,
-  options: { sendOf: readonly string[] },
+  options: { sendOf: readonly string[]; siteId?: string | undefined },
 ): Promise<ProjectForSend | undefined>;
 export async function findProjectForCaller(
   db: Executor,
   caller: Pick<Membership, 'workspaceId'>,
   projectKey: string,
-  { lock = false, sendOf }: { lock?: boolean; sendOf?: readonly string[] } = {},
+  {
+    lock = false,
+    sendOf,
+    siteId,
+  }: { lock?: boolean; sendOf?: readonly string[]; siteId?: string | undefined } = {},
 ): Promise<ProjectRecord | ProjectForSend | undefined> {
   const byKey = db
     .selectFrom('projects')
     .where('workspace_id', '=', caller.workspaceId)
-    .where('project_key', '=', projectKey);
+    .where('project_key', '=', projectKey)
+    .where(onSite(siteId));
   if (sendOf) {
     // The look-up and the lock in one statement. Of the sent list only the send's keys come back: the
     // list grows with the project's history, a send doesn't.
@@ -121,8 +139,21 @@ export async function findProjectForCaller(
       .forUpdate()
       .executeTakeFirst();
   }
-  const query = byKey.select(columns);
+  const query = byKey.select(columns).select(siteName);
   return (lock ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/**
+ * Which of the workspace's projects with a key is meant: the one on the site named (`default` or an added
+ * site's id), or, with no site named, the only one with that key (two sites may each have one).
+ */
+function onSite(siteId: string | undefined) {
+  return sql<boolean>`${
+    siteId === undefined
+      ? sql`not exists (select 1 from projects as same_key where same_key.workspace_id = projects.workspace_id
+          and same_key.project_key = projects.project_key and same_key.id <> projects.id)`
+      : sql`coalesce(projects.site_id::text, 'default') = ${siteId}`
+  }`;
 }
 
 /** The answer when the caller's workspace has no project with the key (whether another has, is not told). */
@@ -140,21 +171,28 @@ export async function insertProject(
     projectName: string;
     clientEmails: string[];
     clientCC: string[];
+    /** The added site's id; null: the site `default`. */
+    siteId: string | null;
   },
 ) {
-  return db
-    .insertInto('projects')
-    .values({
-      workspace_id: values.workspaceId,
-      user_id: values.userId,
-      project_key: values.projectKey,
-      project_name: values.projectName,
-      client_emails: values.clientEmails,
-      client_cc: values.clientCC,
-    })
-    .onConflict((oc) => oc.columns(['workspace_id', 'project_key']).doNothing())
-    .returning(columns)
-    .executeTakeFirst();
+  return (
+    db
+      .insertInto('projects')
+      .values({
+        workspace_id: values.workspaceId,
+        user_id: values.userId,
+        project_key: values.projectKey,
+        project_name: values.projectName,
+        client_emails: values.clientEmails,
+        client_cc: values.clientCC,
+        site_id: values.siteId,
+      })
+      // The only unique rule besides the id: one key per site of a workspace.
+      .onConflict((oc) => oc.doNothing())
+      .returning(columns)
+      .returning(siteName)
+      .executeTakeFirst()
+  );
 }
 
 export async function updateProject(
@@ -168,6 +206,8 @@ export async function updateProject(
     autosendDueNow: boolean;
     /** Who switched auto-send on (their Jira token is the one it uses). */
     autosendUserId: string | null;
+    /** The statuses the send screen offers ([]: the default, Done and Testing); undefined: unchanged. */
+    statusesOffered?: string[] | undefined;
   },
 ) {
   return db
@@ -177,20 +217,33 @@ export async function updateProject(
       client_cc: changes.clientCC,
       autosend: changes.autosend,
       autosend_user_id: changes.autosendUserId,
+      ...(changes.statusesOffered === undefined
+        ? {}
+        : {
+            statuses_offered:
+              changes.statusesOffered.length > 0 ? [...new Set(changes.statusesOffered)] : null,
+          }),
       ...(changes.autosendDueNow ? { autosend_next_run_at: null, autosend_last_error: null } : {}),
       updated_at: new Date(),
     })
     .where('id', '=', id)
     .returning(columns)
+    .returning(siteName)
     .executeTakeFirstOrThrow();
 }
 
 /** Deletes the project; whether there was one. */
-export async function deleteProject(db: Executor, caller: Membership, projectKey: string): Promise<boolean> {
+export async function deleteProject(
+  db: Executor,
+  caller: Membership,
+  projectKey: string,
+  siteId?: string,
+): Promise<boolean> {
   const result = await db
     .deleteFrom('projects')
     .where('workspace_id', '=', caller.workspaceId)
     .where('project_key', '=', projectKey)
+    .where(onSite(siteId))
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
@@ -292,6 +345,8 @@ export async function claimDueAutosendProjects(db: Executor, now: Date, next: Da
     project_key: string;
     client_emails: string[];
     client_cc: string[];
+    site_id: string | null;
+    statuses_offered: string[] | null;
   }>`
     UPDATE projects SET autosend_next_run_at = ${next}
     WHERE id IN (
@@ -301,7 +356,8 @@ export async function claimDueAutosendProjects(db: Executor, now: Date, next: Da
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING id, workspace_id, autosend_user_id, project_key, client_emails, client_cc`.execute(db);
+    RETURNING id, workspace_id, autosend_user_id, project_key, client_emails, client_cc, site_id,
+      statuses_offered`.execute(db);
   return result.rows;
 }
 

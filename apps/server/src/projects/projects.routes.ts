@@ -2,9 +2,10 @@
 // deleteFirebaseProject (docs/product.md §7). Every query is scoped by the workspace the caller was admitted to
 // (request.membership); a body naming another user is refused with 403 before anything is read or changed.
 // Members list, fetch, send and toggle auto-send; only owners add, delete or change client addresses.
-import { texts } from '@handoff/core';
+import { sameEmail, texts } from '@handoff/core';
 import {
   addProjectBody,
+  DEFAULT_SITE_ID,
   type Project,
   type ProjectChanges,
   projectAnswer,
@@ -80,10 +81,12 @@ export async function projectsRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = request.productUser;
+      const site = await app.sites.site(request.membership.workspaceId, request.body.siteId);
       const row = await insertProject(app.db, {
         ...request.body,
         userId: user.id,
         workspaceId: request.membership.workspaceId,
+        siteId: site.id === DEFAULT_SITE_ID ? null : site.id,
       });
       if (!row) throw conflict(`The project ${request.body.projectKey} has already been added.`);
       return {
@@ -105,8 +108,9 @@ export async function projectsRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const row = await findProjectForCaller(app.db, request.membership, request.body.projectKey);
-      if (!row) throw projectNotFound(request.body.projectKey);
+      const { projectKey, siteId } = request.body;
+      const row = await findProjectForCaller(app.db, request.membership, projectKey, { siteId });
+      if (!row) throw projectNotFound(projectKey);
       return { data: await answerFor(app, row) };
     },
   );
@@ -127,9 +131,10 @@ export async function projectsRoutes(instance: FastifyInstance): Promise<void> {
     async (request) => {
       const user = request.productUser;
       const caller = request.membership;
-      const { projectKey, updatedProject: changes } = request.body;
-      if (changes.autosend === true) await assertTrackerAcceptsToken(app, user, caller, projectKey);
-      const row = await applyUpdate(app, user, caller, projectKey, changes);
+      const { projectKey, siteId, updatedProject: changes } = request.body;
+      const ref = { projectKey, siteId };
+      if (changes.autosend === true) await assertTrackerAcceptsToken(app, user, caller, ref);
+      const row = await applyUpdate(app, user, caller, ref, changes);
       return {
         status: 200 as const,
         message: texts.editProject.success,
@@ -150,7 +155,8 @@ export async function projectsRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const deleted = await deleteProject(app.db, request.membership, request.body.projectKey);
+      const { projectKey, siteId } = request.body;
+      const deleted = await deleteProject(app.db, request.membership, projectKey, siteId);
       if (!deleted) throw projectNotFound(request.body.projectKey);
       return {
         status: 200 as const,
@@ -169,21 +175,25 @@ async function applyUpdate(
   app: FastifyInstance,
   user: ProductUser,
   caller: Membership,
-  projectKey: string,
+  { projectKey, siteId }: ProjectRef,
   changes: ProjectChanges,
 ): Promise<ProjectRecord> {
   return app.db.transaction().execute(async (trx) => {
-    const current = await findProjectForCaller(trx, caller, projectKey, { lock: true });
+    const current = await findProjectForCaller(trx, caller, projectKey, { lock: true, siteId });
     if (!current) throw projectNotFound(projectKey);
     if (changes.projectKey !== undefined && changes.projectKey !== current.project_key) {
       throw badRequest("A project's key can't be changed. Delete the project and add it again.");
     }
-    const clientEmails = changes.clientEmails ?? current.client_emails;
-    const clientCC = changes.clientCC ?? changes.clinetCC ?? current.client_cc;
-    // The screens send the addresses with every update; only a change is an owner's business.
-    if (!sameList(clientEmails, current.client_emails) || !sameList(clientCC, current.client_cc)) {
+    // The screens send the addresses with every update; only a change is an owner's business, and an
+    // unchanged list keeps its stored spelling (a look-alike re-spelling is no change, and no way around it).
+    const asStored = (list: string[] | undefined, stored: string[]) =>
+      list === undefined || sameList(list, stored) ? stored : list;
+    const clientEmails = asStored(changes.clientEmails, current.client_emails);
+    const clientCC = asStored(changes.clientCC ?? changes.clinetCC, current.client_cc);
+    if (clientEmails !== current.client_emails || clientCC !== current.client_cc) assertOwner(caller);
+    const statuses = changes.statusesOffered;
+    if (statuses !== undefined && !sameList(statuses ?? [], current.statuses_offered ?? []))
       assertOwner(caller);
-    }
     // projectName is accepted and ignored: the name is the tracker project's, fixed when it was added.
     // Keys the update adds open a claim for the send that follows (the ledger; it alone writes them).
     await app.ledger.claimFromUpdate(
@@ -201,6 +211,7 @@ async function applyUpdate(
       autosendDueNow: switchedOn,
       // Auto-send runs on the Jira token of whoever switched it on.
       autosendUserId: switchedOn ? user.id : autosend ? current.autosend_user_id : null,
+      statusesOffered: changes.statusesOffered === undefined ? undefined : (changes.statusesOffered ?? []),
     });
     return updated;
   });
@@ -215,12 +226,14 @@ async function assertTrackerAcceptsToken(
   app: FastifyInstance,
   user: ProductUser,
   caller: Membership,
-  projectKey: string,
+  { projectKey, siteId }: ProjectRef,
 ): Promise<void> {
-  const current = await findProjectForCaller(app.db, caller, projectKey);
+  const current = await findProjectForCaller(app.db, caller, projectKey, { siteId });
   if (!current || current.autosend) return;
+  const site = await app.sites.site(caller.workspaceId, current.site_id);
+  const credentials = await app.sites.requireCredential(caller.workspaceId, site, user.id);
   try {
-    await app.jira.myself({ email: user.email, apiToken: user.apikey });
+    await site.tracker.checkCredential(credentials);
   } catch (error) {
     if (error instanceof TrackerError && (error.jiraStatus === 401 || error.jiraStatus === 403)) {
       throw new AppError(
@@ -233,11 +246,15 @@ async function assertTrackerAcceptsToken(
   }
 }
 
-/** Address lists compared as the server stores them (already de-duplicated, ignoring case). */
+/** Address lists compared as the server stores them (already de-duplicated) and as every rule compares addresses. */
 function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return (
-    a.length === b.length && a.every((address, index) => address.toLowerCase() === b[index]?.toLowerCase())
-  );
+  return a.length === b.length && a.every((address, index) => sameEmail(address, b[index] ?? ''));
+}
+
+/** A project named by its key, and its site where two sites have the key. */
+interface ProjectRef {
+  projectKey: string;
+  siteId: string | undefined;
 }
 
 function dedupe(keys: readonly string[]): string[] {
@@ -267,6 +284,9 @@ function toProject(
     clientCC: row.client_cc,
     autosend: row.autosend,
     sentProjectIssuesList: dedupe(row.sent_issue_keys),
+    siteId: row.site_id ?? DEFAULT_SITE_ID,
+    siteName: row.site_name ?? DEFAULT_SITE_ID,
+    statusesOffered: row.statuses_offered,
     autosendStatus: {
       // Switched on but not run yet: the first round is due at the scheduler's next check.
       nextRunAt: row.autosend ? ((row.autosend_next_run_at ?? nextCheckAt)?.toISOString() ?? null) : null,

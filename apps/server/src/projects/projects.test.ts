@@ -66,6 +66,9 @@ describe('addProject', () => {
         clientCC: ['pm@agency.example'],
         autosend: false,
         sentProjectIssuesList: [],
+        siteId: 'default',
+        siteName: 'default',
+        statusesOffered: null,
         autosendStatus: {
           nextRunAt: null,
           lastRunAt: null,

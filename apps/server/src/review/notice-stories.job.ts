@@ -4,7 +4,6 @@
 
 import type { ReviewStorySnapshot } from '../db/schema.ts';
 import type { Job, JobOutcome } from '../jobs/jobs.ts';
-import { toIssue } from '../stories/stories.service.ts';
 import { jqlString } from '../tracker/jql.ts';
 import { failedForNow, refusedByJira, retryLater } from './jira-failures.ts';
 import { findLinkForStories, keepStories } from './review.repository.ts';
@@ -15,19 +14,19 @@ import { snapshotOf } from './review-links.ts';
 /** Key, summary and test steps of the notice's stories, read from Jira with the sender's (or owner's) token. */
 export async function fetchNoticeStories(
   deps: ReviewDeps,
-  link: Pick<OpenLink, 'issueKeys' | 'workspaceId' | 'sentByUserId' | 'projectAddedBy'>,
+  link: Pick<OpenLink, 'issueKeys' | 'workspaceId' | 'sentByUserId' | 'projectAddedBy' | 'siteId'>,
 ): Promise<ReviewStorySnapshot[]> {
   if (link.issueKeys.length === 0) return [];
   const credentials =
-    (await memberCredentials(deps, link.workspaceId, link.sentByUserId)) ??
-    (await ownerCredentials(deps, link.workspaceId, link.projectAddedBy));
+    (await memberCredentials(deps, link.workspaceId, link.sentByUserId, link.siteId)) ??
+    (await ownerCredentials(deps, link.workspaceId, link.projectAddedBy, link.siteId));
   if (!credentials) return snapshotOf([], link.issueKeys);
-  const issues = await deps.jira.searchIssues(credentials, {
+  const tracker = await deps.trackerOf(link.workspaceId, link.siteId);
+  const issues = await tracker.searchStories(credentials, {
     jql: `key in (${link.issueKeys.map(jqlString).join(', ')})`,
-    fields: ['summary', 'description'],
     maxResults: 100,
   });
-  return snapshotOf(issues.map(toIssue), link.issueKeys);
+  return snapshotOf(issues, link.issueKeys);
 }
 
 /** The job queued with a link that has no stories yet: fetches and keeps them. */
@@ -39,6 +38,7 @@ export async function noticeStoriesJob(deps: ReviewDeps, job: Job): Promise<JobO
     sentByUserId: row.sent_by_user_id,
     workspaceId: row.workspace_id,
     projectAddedBy: row.user_id,
+    siteId: row.site_id,
   };
   try {
     await keepStories(deps.db, row.id, await fetchNoticeStories(deps, link));

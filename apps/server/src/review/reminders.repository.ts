@@ -7,7 +7,7 @@ import type { Database, ReviewStorySnapshot } from '../db/schema.ts';
 type Executor = Kysely<Database> | Transaction<Database>;
 
 /** Reminders a notice gets at most. */
-export const MAX_REMINDERS = 2;
+const MAX_REMINDERS = 2;
 /** A claim older than this whose e-mail never finished (the process stopped) no longer holds the notice. */
 const CLAIM_MINUTES = 15;
 

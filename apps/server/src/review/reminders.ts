@@ -12,7 +12,7 @@ import { reviewNoticeHtml } from './review-mail.ts';
 const BATCH = 25;
 
 /** The reminder's text: the unanswered stories, then the link, as the notice's review line reads. */
-export function reminderText(summaries: readonly string[], link: string): string {
+function reminderText(summaries: readonly string[], link: string): string {
   return (
     'Dear customer,\n\nThe following stories are still waiting for your review:\n' +
     summaries.map((summary) => `- ${summary}`).join('\n') +

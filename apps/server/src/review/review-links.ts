@@ -32,7 +32,7 @@ export function snapshotOf(issues: readonly Issue[], keys: readonly string[]): R
 }
 
 /** The e-mail's parts with the link; `storedText` is what the outbox keeps (see `open`). */
-export interface ReviewMailParts {
+interface ReviewMailParts {
   text: string;
   html: string;
   storedText: string | undefined;

@@ -40,7 +40,9 @@ export function reviewStaffRoutes(root: FastifyInstance, now: () => Date): void 
       },
     },
     async (request) => {
-      const project = await findProjectForCaller(app.db, request.membership, request.body.projectKey);
+      const project = await findProjectForCaller(app.db, request.membership, request.body.projectKey, {
+        siteId: request.body.siteId,
+      });
       if (!project) throw projectNotFound(request.body.projectKey);
       const sendId = uuidOrNil(request.body.sendId);
       // Revoking a revoked link again is no error; a send without a link is.
@@ -137,16 +139,19 @@ export function reviewStaffRoutes(root: FastifyInstance, now: () => Date): void 
       },
     },
     async (request) => {
-      const project = await findProjectForCaller(app.db, request.membership, request.body.projectKey);
+      const project = await findProjectForCaller(app.db, request.membership, request.body.projectKey, {
+        siteId: request.body.siteId,
+      });
       const transitions = project && (await reviewTransitionsOf(app.db, project.id));
       if (!project || !transitions) throw projectNotFound(request.body.projectKey);
-      const user = request.productUser;
-      const credentials = { email: user.email, apiToken: user.apikey };
-      // Before the first notice, any story of the project as Jira lists it shows the workflow.
+      const { workspaceId } = request.membership;
+      const site = await app.sites.site(workspaceId, project.site_id);
+      const credentials = await app.sites.requireCredential(workspaceId, site, request.productUser.id);
+      // Before the first notice, any story of the project as the tracker lists it shows the workflow.
       const sample =
         project.sent_issue_keys.at(-1) ??
-        (await app.jira.anyIssueOfProject(credentials, request.body.projectKey));
-      const available = sample ? await app.jira.listTransitions(credentials, sample) : [];
+        (await site.tracker.anyIssueOfProject(credentials, project.project_key));
+      const available = sample ? await site.tracker.listTransitions(credentials, sample) : [];
       return {
         data: { available, onFailed: transitions.review_on_failed, onPassed: transitions.review_on_passed },
       };

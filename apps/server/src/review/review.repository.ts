@@ -61,6 +61,7 @@ export async function findLinkByTokenHash(db: Executor, tokenHash: string) {
         'p.project_name',
         'p.workspace_id',
         'p.user_id',
+        'p.site_id',
       ])
       // The notice's own token, or the token of one of its reminders.
       .where((eb) =>
@@ -90,6 +91,7 @@ export async function findLinkForStories(db: Executor, linkId: string) {
       'p.workspace_id',
       'p.user_id',
       'p.project_name',
+      'p.site_id',
     ])
     .where('l.id', '=', linkId)
     .executeTakeFirst();
@@ -181,6 +183,7 @@ interface LatestVerdict {
   write_back: WriteBackState;
   write_back_error: string | null;
   reviewer: string | null;
+  written_as: string | null;
 }
 
 /**
@@ -192,7 +195,7 @@ export async function latestVerdicts(db: Executor, linkIds: string[]) {
   if (linkIds.length === 0) return byLink;
   const result =
     await sql<LatestVerdict>`select distinct on (link_id, issue_key) link_id, issue_key, verdict, comment, created_at, write_back,
-        write_back_error, reviewer
+        write_back_error, reviewer, written_as
       from review_verdicts where link_id = any(${sql.val(linkIds)}::uuid[])
       order by link_id, issue_key, created_at desc, id desc`.execute(db);
   for (const verdict of result.rows) {
@@ -240,25 +243,30 @@ export async function findVerdictToWriteBack(db: Executor, verdictId: string) {
       's.created_at',
       's.finished_at',
       's.subject',
+      's.trigger',
+      's.sent_by_user_id',
       'p.workspace_id',
       'p.user_id',
+      'p.autosend_user_id',
       'p.review_on_failed',
       'p.review_on_passed',
+      'p.site_id',
     ])
     .where('v.id', '=', verdictId)
     .executeTakeFirst();
 }
 
-/** Records how writing the verdict back ended, unless that was recorded before. */
+/** Records how writing the verdict back ended (and whose Jira token wrote), unless that was recorded before. */
 export async function recordWriteBack(
   db: Executor,
   verdictId: string,
   state: 'written' | 'refused',
   error: string | null,
+  writtenAs: string | null = null,
 ): Promise<void> {
   await db
     .updateTable('review_verdicts')
-    .set({ write_back: state, write_back_error: error })
+    .set({ write_back: state, write_back_error: error, written_as: writtenAs })
     .where('id', '=', verdictId)
     .where('write_back', '=', 'pending')
     .execute();

@@ -19,7 +19,6 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RateLimiter, type RateRule } from '../common/rate-limiter.ts';
-import { SecretBox } from '../common/secret-box.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { runReminderRound } from './reminders.ts';
 import {
@@ -83,12 +82,13 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
     const deps: ReviewDeps = {
       db: app.db,
       // One attempt per call: the jobs retry durably, and look for an earlier comment before posting again.
-      jira: app.jira.withOptions({
-        maxAttempts: 1,
-        ...(options.jiraTimeoutMs ? { timeoutMs: options.jiraTimeoutMs } : {}),
-      }),
+      trackerOf: async (workspaceId, siteId) =>
+        (await app.sites.site(workspaceId, siteId)).tracker.withOptions({
+          maxAttempts: 1,
+          ...(options.jiraTimeoutMs ? { timeoutMs: options.jiraTimeoutMs } : {}),
+        }),
       mailer: app.mailer,
-      secretBox: new SecretBox(app.config.secretKey),
+      sites: app.sites,
       jobs: app.jobs,
       log: app.log,
       now,
@@ -235,5 +235,5 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
 
     reviewStaffRoutes(app, now);
   },
-  { name: 'review', dependencies: ['jobs', 'tracker', 'mailer', 'auth'] },
+  { name: 'review', dependencies: ['jobs', 'tracker', 'sites', 'mailer', 'auth'] },
 );

@@ -9,14 +9,14 @@ import {
   type SignOff,
 } from '@handoff/core/api';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SecretBox } from '../common/secret-box.ts';
 import type { Db } from '../db/database.ts';
 import type { ReviewStorySnapshot } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { insertJobs } from '../jobs/jobs.repository.ts';
 import type { JobQueue } from '../jobs/jobs.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import type { JiraClient } from '../tracker/jira.client.ts';
+import type { SiteDirectory } from '../sites/sites.service.ts';
+import type { Tracker } from '../tracker/tracker.ts';
 import { failedVerdictsJob, REVIEW_FAILED_MAIL_JOB } from './failed-verdicts.job.ts';
 import { fetchNoticeStories, noticeStoriesJob } from './notice-stories.job.ts';
 import { remindersOfLinks } from './reminders.repository.ts';
@@ -35,10 +35,14 @@ import { REVIEW_WRITE_BACK_JOB, writeBackJob } from './write-back.job.ts';
 
 export interface ReviewDeps {
   db: Db;
-  /** A client that tries each call once: the jobs retry, and check for a comment before posting again. */
-  jira: JiraClient;
+  /**
+   * The tracker of a project's site (null: `default`), trying each call once: the jobs retry, and check
+   * for a comment before posting again.
+   */
+  trackerOf: (workspaceId: string, siteId: string | null) => Promise<Tracker>;
   mailer: Mailer;
-  secretBox: SecretBox;
+  /** The members' credentials per site. */
+  sites: Pick<SiteDirectory, 'credential'>;
   jobs: JobQueue;
   log: FastifyBaseLogger;
   now: () => Date;
@@ -59,10 +63,12 @@ export interface OpenLink {
   projectName: string;
   workspaceId: string;
   projectAddedBy: string;
+  /** The project's site (null: `default`). */
+  siteId: string | null;
 }
 
 /** A link's sign-off as the page and the history show it. */
-export function signOffOf(row: {
+function signOffOf(row: {
   signed_off_at: Date | null;
   signed_off_by: string | null;
   signed_off_verdicts: Array<{ verdict: 'passed' | 'failed' }> | null;
@@ -98,6 +104,7 @@ export async function findOpenLink(db: Db, token: string, now: Date): Promise<Op
     projectName: row.project_name,
     workspaceId: row.workspace_id,
     projectAddedBy: row.user_id,
+    siteId: row.site_id,
   };
 }
 
@@ -214,6 +221,7 @@ export async function reviewsOfSends(
           writeBack: v?.write_back ?? null,
           writeBackError: v?.write_back_error ?? null,
           reviewer: v?.reviewer ?? null,
+          writtenAs: v?.written_as ?? null,
         };
       }),
       signedOff: signOffOf(link),

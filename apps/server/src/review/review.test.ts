@@ -115,9 +115,19 @@ const call = (url: string, body: object, caller: Caller = owner) => callAs(app, 
 const publicCall = (url: string, body: object, remoteAddress = '203.0.113.7') =>
   app.inject({ method: 'POST', url, payload: body, remoteAddress });
 
+/**
+ * A project of the demo tracker's DEMO stories (a send names only its own project's stories), in a
+ * workspace of its own: a fresh owner, who sends the test's notices and whose Jira token writes back.
+ */
 async function newProject(): Promise<string> {
   projectCounter += 1;
-  const projectKey = `R${projectCounter}`;
+  const projectKey = 'DEMO';
+  const account = {
+    email: `owner-${projectCounter}@example.test`,
+    password: 'owner-password',
+    apikey: `owner-${projectCounter}-jira-token`,
+  };
+  owner = { ...(await signUpAndSignIn(app, account)), email: account.email, apikey: account.apikey };
   const added = await call('/jira/addProject', {
     userId: owner.userId,
     projectKey,
@@ -137,7 +147,8 @@ async function sendNotice(
   projectKey: string,
   issueKeys: string[],
 ): Promise<{ mail: ParsedMail; token: string; sendId: string }> {
-  const subject = `Request for Testing ${projectKey}`;
+  // Unique per notice: every project of these tests is DEMO.
+  const subject = `Request for Testing ${projectKey} of project ${projectCounter}`;
   const body = await multipartBody([
     ['subject', subject],
     ['text', DRAFT],
@@ -654,13 +665,8 @@ describe('staff see the answers', () => {
       token: joinToken,
     });
     expect(joined.statusCode).toBe(200);
-    const workspaceId = (
-      await db
-        .selectFrom('projects')
-        .select('workspace_id')
-        .where('project_key', '=', projectKey)
-        .executeTakeFirstOrThrow()
-    ).workspace_id;
+    // The owner's workspace, which holds the project (every project of these tests is DEMO).
+    const workspaceId = (await call('/jira/getWorkspaces', { userId: owner.userId })).json().data.current;
     const asMember = (url: string, body: object) =>
       callAs(app, member, url, { userId: member.userId, ...body }, workspaceId);
     expect((await asMember('/jira/review/getSummaries', {})).statusCode).toBe(200);

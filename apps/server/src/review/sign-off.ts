@@ -33,7 +33,7 @@ export async function signOff(deps: ReviewDeps, link: OpenLink, reviewer: string
 }
 
 /** The owner's summary of a sign-off: who signed, when, and each story's verdict. */
-export function signOffMail(notice: {
+function signOffMail(notice: {
   projectName: string;
   projectKey: string;
   sentAt: Date;

@@ -5,91 +5,51 @@ import type { Job, JobOutcome } from '../jobs/jobs.ts';
 import { failedForNow, refusedByJira, retryLater } from './jira-failures.ts';
 import { findVerdictToWriteBack, recordWriteBack, setJiraCommentId } from './review.repository.ts';
 import type { ReviewDeps } from './review.service.ts';
-import { ownerCredentials } from './review-credentials.ts';
+import { writerCredentials } from './review-credentials.ts';
 
 export const REVIEW_WRITE_BACK_JOB = 'review-write-back';
 /** A verdict Jira keeps refusing to take (429/5xx/time-outs) is given up after this many attempts. */
 const WRITE_BACK_MAX_ATTEMPTS = 20;
 
-/** The marker in each comment, so a retry finds a comment an earlier attempt may have posted. */
-export function verdictMarker(verdictId: string): string {
-  return `Handoff verdict ${verdictId}`;
-}
-
-/** The day of a notice, as its comment and e-mails name it. */
-export const dateOf = (at: Date) => at.toISOString().slice(0, 10);
-
-/** The ADF comment of a verdict: the verdict, the client's comment, and which notice it answers. */
-function verdictComment(verdict: {
-  id: string;
-  verdict: 'passed' | 'failed';
-  comment: string | null;
-  reviewer: string | null;
-  sentAt: Date;
-  subject: string | null;
-}): object {
-  const paragraph = (text: string, strong = false) => ({
-    type: 'paragraph',
-    content: [{ type: 'text', text, ...(strong ? { marks: [{ type: 'strong' }] } : {}) }],
-  });
-  const content: object[] = [
-    paragraph(`Client review: ${verdict.verdict === 'passed' ? 'Passed' : 'Failed'}`, true),
-  ];
-  if (verdict.reviewer) content.push(paragraph(`Reviewed by ${verdict.reviewer}`));
-  const lines = (verdict.comment ?? '').split(/\r\n|\n|\r/).filter((line) => line.trim() !== '');
-  if (lines.length > 0) {
-    content.push({
-      type: 'paragraph',
-      content: lines.flatMap((line, i) => [
-        ...(i > 0 ? [{ type: 'hardBreak' }] : []),
-        { type: 'text', text: line },
-      ]),
-    });
-  }
-  content.push(
-    paragraph(
-      `In answer to the notice of ${dateOf(verdict.sentAt)}${verdict.subject ? `: “${verdict.subject}”` : ''}.`,
-    ),
-  );
-  content.push({
-    type: 'paragraph',
-    content: [{ type: 'text', text: verdictMarker(verdict.id), marks: [{ type: 'em' }] }],
-  });
-  return { type: 'doc', version: 1, content };
-}
+// The marker and the notice's day are the tracker seam's (tracker.ts): every tracker writes them.
+export { dateOf, verdictMarker } from '../tracker/tracker.ts';
 
 export async function writeBackJob(deps: ReviewDeps, job: Job): Promise<JobOutcome> {
   const row = await findVerdictToWriteBack(deps.db, String(job.payload.verdictId));
   if (row?.write_back !== 'pending') return { done: true };
+  const credentials = await writerCredentials(deps, {
+    workspaceId: row.workspace_id,
+    trigger: row.trigger,
+    senderId: row.trigger === 'auto' ? row.autosend_user_id : row.sent_by_user_id,
+    siteId: row.site_id,
+  });
   const record = (state: 'written' | 'refused', error: string | null) =>
-    recordWriteBack(deps.db, row.id, state, error);
-  const credentials = await ownerCredentials(deps, row.workspace_id, row.user_id);
+    recordWriteBack(deps.db, row.id, state, error, credentials?.writtenAs ?? null);
   if (!credentials) {
-    await record('refused', 'No owner of the workspace has a Jira API token to write the verdict with.');
+    await record(
+      'refused',
+      "Neither the notice's sender nor an owner of the workspace has a Jira API token to write the verdict with.",
+    );
     return { done: true };
   }
   try {
+    const tracker = await deps.trackerOf(row.workspace_id, row.site_id);
     if (!row.jira_comment_id) {
       let commentId: string | undefined;
-      if (job.attempts > 1) {
-        // An earlier attempt may have posted it and then timed out or stopped: look before posting again.
-        const marker = verdictMarker(row.id);
-        const comments = await deps.jira.listComments(credentials, row.issue_key);
-        commentId = comments.find((comment) => JSON.stringify(comment.body ?? '').includes(marker))?.id;
+      if (job.attempts > 1 || job.leaseLost) {
+        // An earlier attempt may have posted it and then timed out or stopped, or, with the lease lost,
+        // another process may be running this job: look before posting again.
+        commentId = await tracker.findVerdictComment(credentials, row.issue_key, row.id);
       }
       commentId ??= (
-        await deps.jira.addComment(
-          credentials,
-          row.issue_key,
-          verdictComment({
-            id: row.id,
-            verdict: row.verdict,
-            comment: row.comment,
-            reviewer: row.reviewer,
-            sentAt: row.finished_at ?? row.created_at,
-            subject: row.subject,
-          }),
-        )
+        await tracker.addVerdictComment(credentials, row.issue_key, {
+          id: row.id,
+          verdict: row.verdict,
+          comment: row.comment,
+          reviewer: row.reviewer,
+          sentAt: row.finished_at ?? row.created_at,
+          subject: row.subject,
+        })
       ).id;
       await setJiraCommentId(deps.db, row.id, commentId);
     }
@@ -97,7 +57,7 @@ export async function writeBackJob(deps: ReviewDeps, job: Job): Promise<JobOutco
     let note: string | null = null;
     if (transition) {
       try {
-        await deps.jira.transitionIssue(credentials, row.issue_key, transition.id);
+        await tracker.transitionIssue(credentials, row.issue_key, transition.id);
       } catch (error) {
         if (!refusedByJira(error)) throw error;
         note = `The comment was written, but Jira refused the transition “${transition.name}”: ${error.message}`;

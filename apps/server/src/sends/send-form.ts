@@ -24,7 +24,7 @@ const SEND_FORM_LIMITS = {
   fieldBytes: 1024 * 1024,
 } as const;
 
-const FIELDS = ['subject', 'text', 'to', 'cc', 'projectKey', 'issueKeys'] as const;
+const FIELDS = ['subject', 'text', 'to', 'cc', 'projectKey', 'issueKeys', 'siteId'] as const;
 type FieldName = (typeof FIELDS)[number];
 /** Browsers and some clients name repeated fields `to[]`. */
 const fieldName = (name: string): FieldName | undefined => {
@@ -38,6 +38,8 @@ interface SendForm {
   to: string[];
   cc: string[];
   projectKey: string | undefined;
+  /** The project's site, where two sites have its key (`default` or an added site's id). */
+  siteId: string | undefined;
   /** The stories of the draft; null when the form has no issueKeys field at all. */
   issueKeys: string[] | null;
   file: { filename: string; content: Buffer; contentType: string } | undefined;
@@ -107,6 +109,7 @@ export async function readSendForm(request: FastifyRequest, maxAttachmentBytes: 
     to: [],
     cc: [],
     projectKey: undefined,
+    siteId: undefined,
     issueKeys: null,
     file: undefined,
   };
@@ -154,8 +157,22 @@ async function readFile(part: MultipartFile): Promise<SendForm['file']> {
   const filename = part.filename || 'attachment';
   const problem = rejectedTextProblem(filename, 'file name');
   if (problem) throw badRequest(problem, 'INVALID_TEXT');
+  if (DISGUISING_CHARACTERS.test(filename)) {
+    throw badRequest(
+      "The attachment's file name may not contain control characters or bidirectional text controls " +
+        '(U+200E, U+200F, U+061C, U+202A–U+202E, U+2066–U+2069): they can disguise what a file is.',
+      'INVALID_FILE_NAME',
+    );
+  }
   return { filename, content, contentType: part.mimetype };
 }
+
+/**
+ * Control characters, and the bidirectional controls that reorder how a name is shown, so that
+ * `invoice\u202Efdp.exe` reads as "invoiceexe.pdf" (Unicode Technical Report 36, "Bidirectional Text
+ * Spoofing": https://www.unicode.org/reports/tr36/#Bidirectional_Text_Spoofing).
+ */
+const DISGUISING_CHARACTERS = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
 
 function addField(form: SendForm, part: MultipartValue): void {
   const name = fieldName(part.fieldname);
@@ -202,6 +219,10 @@ function addField(form: SendForm, part: MultipartValue): void {
     case 'projectKey':
       tooLong(SEND_FORM_LIMITS.key, 'project key');
       form.projectKey = value.trim() || undefined;
+      break;
+    case 'siteId':
+      tooLong(64, 'site id');
+      form.siteId = value.trim() || undefined;
       break;
     case 'issueKeys': {
       const keys = splitList(value);

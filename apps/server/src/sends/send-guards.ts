@@ -1,9 +1,10 @@
 // What a send must pass before anything is claimed or mailed: the recipients are a project's, and the
 // user has not sent too much lately. Without these checks any registered user could mail anyone.
+import { comparableEmail } from '@handoff/core';
 import type { FastifyInstance } from 'fastify';
 import { RateLimiter } from '../common/rate-limiter.ts';
 import type { Db } from '../db/database.ts';
-import { AppError, forbidden } from '../errors.ts';
+import { AppError, badRequest, forbidden } from '../errors.ts';
 import { recipientsOfProjects } from '../projects/projects.repository.ts';
 
 /** A project's addresses, the only ones its e-mails may go to. */
@@ -15,7 +16,7 @@ interface ProjectRecipients {
 
 /**
  * Refuses (403) an e-mail that names no project when its `to` or `cc` holds an address that is on the
- * client or CC list of none of the workspace's projects (compared ignoring case).
+ * client or CC list of none of the workspace's projects (compared as comparableEmail says).
  */
 export async function assertRecipientsAllowed(
   app: FastifyInstance,
@@ -40,8 +41,8 @@ export function assertRecipientsOf(
 ): void {
   const wanted = [...send.to, ...send.cc];
   const strangersTo = (project: ProjectRecipients) => {
-    const allowed = new Set([...project.clientEmails, ...project.clientCc].map((a) => a.toLowerCase()));
-    return wanted.filter((address) => !allowed.has(address.toLowerCase()));
+    const allowed = new Set([...project.clientEmails, ...project.clientCc].map(comparableEmail));
+    return wanted.filter((address) => !allowed.has(comparableEmail(address)));
   };
   if (projects.some((project) => strangersTo(project).length === 0)) return;
   const strangers = projects.length === 1 ? strangersTo(projects[0]!) : wanted;
@@ -50,6 +51,25 @@ export function assertRecipientsOf(
     : 'the client and CC addresses of one of your projects';
   throw forbidden(
     `E-mail goes only to ${where}. Not allowed: ${[...new Set(strangers)].slice(0, 10).join(', ')}.`,
+  );
+}
+
+/** A story key's project key: what comes before its last '-' (Jira's keys are `PROJECT-123`). */
+function projectOfKey(issueKey: string): string {
+  const dash = issueKey.lastIndexOf('-');
+  return dash > 0 ? issueKey.slice(0, dash) : '';
+}
+
+/**
+ * Refuses (400, naming them) a send whose story keys are not all of the project it names, checked against
+ * the project's Jira key: a send acts only on its own project's stories, so its review link can't write
+ * to another project's issue.
+ */
+export function assertKeysOfProject(projectKey: string, issueKeys: readonly string[]): void {
+  const foreign = [...new Set(issueKeys.filter((key) => projectOfKey(key) !== projectKey))];
+  if (foreign.length === 0) return;
+  throw badRequest(
+    `A send names only stories of its project ${projectKey}. Not of it: ${foreign.slice(0, 10).join(', ')}${foreign.length > 10 ? ` and ${foreign.length - 10} more` : ''}.`,
   );
 }
 

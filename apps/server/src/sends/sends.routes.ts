@@ -7,11 +7,17 @@ import { AppError, badRequest } from '../errors.ts';
 import type { StoriesMessage } from '../ledger/ledger.ts';
 import { listSends } from '../ledger/sends.repository.ts';
 import { describeDeliveryFailure } from '../mail/mailer.ts';
+import { refusedRecipients } from '../mail/recipient-answers.ts';
 import { findProjectForCaller, projectNotFound } from '../projects/projects.repository.ts';
 import { reviewsOfSends } from '../review/review.service.ts';
 import { offerAgainRoutes } from './offer-again.routes.ts';
 import { limitSendBody, readSendForm, sendFormParserLimits } from './send-form.ts';
-import { assertRecipientsAllowed, assertRecipientsOf, SendRateLimit } from './send-guards.ts';
+import {
+  assertKeysOfProject,
+  assertRecipientsAllowed,
+  assertRecipientsOf,
+  SendRateLimit,
+} from './send-guards.ts';
 
 export async function sendsRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -57,7 +63,7 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
         return {
           status: 200 as const,
           message: texts.sendStories.sent,
-          data: { delivered: result.delivered, sendId: null },
+          data: { delivered: result.delivered, sendId: null, refused: refusedRecipients(result.recipients) },
         };
       }
       if (form.issueKeys === null) {
@@ -66,12 +72,18 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
         );
       }
       // The same guards, inside the claim: on the project row it locks anyway, and counted in its
-      // transaction, so a send refused there (403, 429, or 409) is not counted.
+      // transaction, so a send refused there (400, 403, 429, or 409) is not counted.
       const send = await app.ledger.startManualSend(
-        { workspaceId: request.membership.workspaceId, projectKey: form.projectKey, sentBy: user.id },
+        {
+          workspaceId: request.membership.workspaceId,
+          projectKey: form.projectKey,
+          sentBy: user.id,
+          siteId: form.siteId,
+        },
         form.issueKeys,
         message,
         async (trx, project) => {
+          assertKeysOfProject(project.projectKey, form.issueKeys ?? []);
           assertRecipientsOf([project], form);
           await sendRateLimit.assertAllowed(user.id, trx);
         },
@@ -92,7 +104,7 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
       return {
         status: 200 as const,
         message: texts.sendStories.sent,
-        data: { delivered: delivery.delivered, sendId: send.id },
+        data: { delivered: delivery.delivered, sendId: send.id, refused: delivery.refused },
       };
     },
   );
@@ -108,7 +120,9 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const project = await findProjectForCaller(app.db, request.membership, request.body.projectKey);
+      const project = await findProjectForCaller(app.db, request.membership, request.body.projectKey, {
+        siteId: request.body.siteId,
+      });
       if (!project) throw projectNotFound(request.body.projectKey);
       const rows = await listSends(app.db, project.id);
       const reviews = await reviewsOfSends(
@@ -130,6 +144,7 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
           attachmentSize: row.attachment_size,
           delivered: row.delivered,
           error: row.error,
+          recipients: row.recipient_answers,
           sentBy: row.sent_by,
           createdAt: row.created_at.toISOString(),
           finishedAt: row.finished_at?.toISOString() ?? null,

@@ -128,9 +128,9 @@ const message = (
 describe('sending stories to the client', () => {
   it('delivers one message with recipients, CC, subject, body and the attachment bytes, and records it', async () => {
     const projectKey = await newProject();
-    await appendSentKeys(projectKey, ['S-1', 'S-2']);
+    await appendSentKeys(projectKey, [`${projectKey}-1`, `${projectKey}-2`]);
     const bytes = Buffer.from([0, 1, 2, 3, 250, 251, 252, 253, 254, 255]);
-    const res = await send(owner.idToken, message(projectKey, ['S-1', 'S-2']), {
+    const res = await send(owner.idToken, message(projectKey, [`${projectKey}-1`, `${projectKey}-2`]), {
       name: 'notes.bin',
       content: bytes,
     });
@@ -155,13 +155,17 @@ describe('sending stories to the client', () => {
     );
     expect(Buffer.compare(mail.attachments[0]!.content, bytes)).toBe(0);
 
-    expect((await getProject(projectKey)).sentProjectIssuesList).toEqual(['OLD-1', 'S-1', 'S-2']);
+    expect((await getProject(projectKey)).sentProjectIssuesList).toEqual([
+      'OLD-1',
+      `${projectKey}-1`,
+      `${projectKey}-2`,
+    ]);
     const [entry] = await history(projectKey);
     expect(entry).toMatchObject({
       trigger: 'manual',
       status: 'sent',
       delivered: true,
-      issueKeys: ['S-1', 'S-2'],
+      issueKeys: [`${projectKey}-1`, `${projectKey}-2`],
       to: ['client@example.test', 'second@example.test'],
       cc: ['boss@example.test'],
       attachmentName: 'notes.bin',
@@ -171,66 +175,77 @@ describe('sending stories to the client', () => {
 
   it('gives the claimed stories back when the mail server refuses, and records the failure', async () => {
     const projectKey = await newProject();
-    await appendSentKeys(projectKey, ['F-1']);
+    await appendSentKeys(projectKey, [`${projectKey}-1`]);
     mailbox.refuseWith = 'Mailbox unavailable';
-    const res = await send(owner.idToken, message(projectKey, ['F-1']));
+    const res = await send(owner.idToken, message(projectKey, [`${projectKey}-1`]));
     expect(res.statusCode).toBe(502);
     expect(res.json().message).toMatch(/could not be sent.*offered again/);
     expect((await getProject(projectKey)).sentProjectIssuesList).toEqual(['OLD-1']);
     const [entry] = await history(projectKey);
-    expect(entry).toMatchObject({ status: 'failed', issueKeys: ['F-1'] });
+    expect(entry).toMatchObject({ status: 'failed', issueKeys: [`${projectKey}-1`] });
     expect(entry.error).toMatch(/Mailbox unavailable/);
   });
 
   it('gives back a claim the browser never followed with a send', async () => {
     const projectKey = await newProject();
-    await appendSentKeys(projectKey, ['A-1']);
-    expect((await getProject(projectKey)).sentProjectIssuesList).toEqual(['OLD-1', 'A-1']);
+    await appendSentKeys(projectKey, [`${projectKey}-1`]);
+    expect((await getProject(projectKey)).sentProjectIssuesList).toEqual(['OLD-1', `${projectKey}-1`]);
     await t.app.ledger.sweep(new Date(Date.now() + 11 * 60_000));
     expect((await getProject(projectKey)).sentProjectIssuesList).toEqual(['OLD-1']);
-    expect((await history(projectKey))[0]).toMatchObject({ status: 'abandoned', issueKeys: ['A-1'] });
+    expect((await history(projectKey))[0]).toMatchObject({
+      status: 'abandoned',
+      issueKeys: [`${projectKey}-1`],
+    });
   });
 
   it('takes over only the claim of its own stories: two tabs, one refused, the other delivered', async () => {
     const projectKey = await newProject();
-    await appendSentKeys(projectKey, ['A-1']); // tab A's update
-    await appendSentKeys(projectKey, ['B-1']); // tab B's update
+    await appendSentKeys(projectKey, [`${projectKey}-1`]); // tab A's update
+    await appendSentKeys(projectKey, [`${projectKey}-2`]); // tab B's update
     mailbox.refuseWith = 'Mailbox unavailable';
-    expect((await send(owner.idToken, message(projectKey, ['A-1'], 'Tab A'))).statusCode).toBe(502);
+    expect((await send(owner.idToken, message(projectKey, [`${projectKey}-1`], 'Tab A'))).statusCode).toBe(
+      502,
+    );
     mailbox.refuseWith = undefined;
-    expect((await send(owner.idToken, message(projectKey, ['B-1'], 'Tab B'))).statusCode).toBe(200);
+    expect((await send(owner.idToken, message(projectKey, [`${projectKey}-2`], 'Tab B'))).statusCode).toBe(
+      200,
+    );
 
     // Only A's story is given back; B's stays sent, in B's history entry.
-    expect((await getProject(projectKey)).sentProjectIssuesList).toEqual(['OLD-1', 'B-1']);
+    expect((await getProject(projectKey)).sentProjectIssuesList).toEqual(['OLD-1', `${projectKey}-2`]);
     expect(
       (await history(projectKey)).map((e: { status: string; issueKeys: string[] }) => [
         e.status,
         e.issueKeys,
       ]),
     ).toEqual([
-      ['sent', ['B-1']],
-      ['failed', ['A-1']],
+      ['sent', [`${projectKey}-2`]],
+      ['failed', [`${projectKey}-1`]],
     ]);
   });
 
   it('refuses with 409 when a story was sent meanwhile, e-mails nothing, and offers the others again', async () => {
     const projectKey = await newProject();
     // Another tab (or auto-send) sent S-2 after this draft of S-1 and S-2 was made.
-    await appendSentKeys(projectKey, ['S-2']);
-    expect((await send(owner.idToken, message(projectKey, ['S-2'], 'Other tab'))).statusCode).toBe(200);
-    await appendSentKeys(projectKey, ['S-1', 'S-2']);
+    await appendSentKeys(projectKey, [`${projectKey}-2`]);
+    expect(
+      (await send(owner.idToken, message(projectKey, [`${projectKey}-2`], 'Other tab'))).statusCode,
+    ).toBe(200);
+    await appendSentKeys(projectKey, [`${projectKey}-1`, `${projectKey}-2`]);
     const before = mailbox.messages.length;
-    const res = await send(owner.idToken, message(projectKey, ['S-1', 'S-2'], 'Stale draft'));
+    const res = await send(
+      owner.idToken,
+      message(projectKey, [`${projectKey}-1`, `${projectKey}-2`], 'Stale draft'),
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       code: 'STORIES_ALREADY_SENT',
-      message:
-        'Nothing was e-mailed: S-2 was sent meanwhile (by auto-send or from another tab). Fetch the stories again for a new draft.',
+      message: `Nothing was e-mailed: ${projectKey}-2 was sent meanwhile (by auto-send or from another tab). Fetch the stories again for a new draft.`,
     });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(mailbox.messages.length).toBe(before);
     // S-1's claim was given back at once: the next fetch offers it.
-    expect((await getProject(projectKey)).sentProjectIssuesList).toEqual(['OLD-1', 'S-2']);
+    expect((await getProject(projectKey)).sentProjectIssuesList).toEqual(['OLD-1', `${projectKey}-2`]);
   });
 
   it("never lets a stale tab's auto-send switch claim a story for a send that does not carry it", async () => {
@@ -251,35 +266,38 @@ describe('sending stories to the client', () => {
         clientEmails: ['client@example.test'],
         clinetCC: [],
         autosend: false,
-        sentProjectIssuesList: ['OLD-1', 'K-1'],
+        sentProjectIssuesList: ['OLD-1', `${projectKey}-2`],
       },
     });
     expect(toggle.statusCode).toBe(200);
     // The next manual send, whose draft leaves K-1 out, does not take K-1 over.
-    await appendSentKeys(projectKey, ['L-1']);
-    expect((await send(owner.idToken, message(projectKey, ['L-1'], 'Draft without K-1'))).statusCode).toBe(
-      200,
-    );
-    expect((await history(projectKey))[0]).toMatchObject({ status: 'sent', issueKeys: ['L-1'] });
+    await appendSentKeys(projectKey, [`${projectKey}-1`]);
+    expect(
+      (await send(owner.idToken, message(projectKey, [`${projectKey}-1`], 'Draft without K-1'))).statusCode,
+    ).toBe(200);
+    expect((await history(projectKey))[0]).toMatchObject({ status: 'sent', issueKeys: [`${projectKey}-1`] });
     // Nobody sends K-1: the sweep gives it back, so it is offered again.
     await t.app.ledger.sweep(new Date(Date.now() + 11 * 60_000));
-    expect((await getProject(projectKey)).sentProjectIssuesList).toEqual(['OLD-1', 'L-1']);
+    expect((await getProject(projectKey)).sentProjectIssuesList).toEqual(['OLD-1', `${projectKey}-1`]);
   });
 
   it('keeps the stories claimed and flags the send unconfirmed when the connection drops after the message', async () => {
     const projectKey = await newProject();
-    await appendSentKeys(projectKey, ['D-1']);
+    await appendSentKeys(projectKey, [`${projectKey}-1`]);
     mailbox.answer = () => 'drop';
     try {
-      const res = await send(owner.idToken, message(projectKey, ['D-1'], 'Dropped'));
+      const res = await send(owner.idToken, message(projectKey, [`${projectKey}-1`], 'Dropped'));
       expect(res.statusCode).toBe(502);
       expect(res.json().code).toBe('MAIL_UNCONFIRMED');
       expect(res.json().message).not.toMatch(/Nothing was marked as sent/);
     } finally {
       mailbox.answer = undefined;
     }
-    expect((await getProject(projectKey)).sentProjectIssuesList).toEqual(['OLD-1', 'D-1']);
-    expect((await history(projectKey))[0]).toMatchObject({ status: 'unconfirmed', issueKeys: ['D-1'] });
+    expect((await getProject(projectKey)).sentProjectIssuesList).toEqual(['OLD-1', `${projectKey}-1`]);
+    expect((await history(projectKey))[0]).toMatchObject({
+      status: 'unconfirmed',
+      issueKeys: [`${projectKey}-1`],
+    });
   });
 
   it('needs the stories named in issueKeys when the send names a project', async () => {

@@ -1,7 +1,8 @@
 // Re-tests (main README, "The client's review"): a story sent before is offered again when its latest
-// verdict is Failed and Jira's changelog shows its status changed since (it is back in the fetched status,
+// verdict is Failed and the tracker's changelog shows its status changed since (it is back in the fetched status,
 // or the search would not list it), or when a member asked for it ("Offer again"). Each offer is used by
 // one send, through the ledger's claims (ledger/README.md).
+import type { Issue } from '@handoff/core';
 import type { Db } from '../db/database.ts';
 import {
   insertRetestOffers,
@@ -9,15 +10,28 @@ import {
   verdictsWithOffers,
 } from '../ledger/retest-offers.repository.ts';
 import { latestVerdictsOfLatestNotices } from '../review/review.repository.ts';
-import type { JiraClient } from '../tracker/jira.client.ts';
-import type { JiraCredentials } from '../tracker/jira-http.ts';
+import type { Tracker, TrackerCredentials } from '../tracker/tracker.ts';
+
+interface RetestDeps {
+  db: Db;
+  /** The project's own tracker, and the acting member's credential for it. */
+  tracker: Tracker;
+  credentials: TrackerCredentials;
+  now: () => Date;
+}
+
+/** The fetched stories, those offered for re-test with `retest: true` (the draft lists them again). */
+export async function withRetests(deps: RetestDeps, projectId: string, stories: Issue[]): Promise<Issue[]> {
+  if (stories.length === 0) return stories;
+  const retests = await retestKeys(deps, projectId, stories);
+  return stories.map((story) => (retests.has(story.key) ? { ...story, retest: true } : story));
+}
 
 /** The keys among the fetched stories that are offered for re-test; opens the offers now due. */
-export async function retestKeys(
-  deps: { db: Db; jira: JiraClient; now: () => Date },
-  credentials: JiraCredentials,
+async function retestKeys(
+  deps: RetestDeps,
   projectId: string,
-  stories: ReadonlyArray<{ key: string; trackerId?: string | undefined }>,
+  stories: ReadonlyArray<{ key: string }>,
 ): Promise<Set<string>> {
   const keys = stories.map((story) => story.key);
   const offered = new Set(await openRetestKeys(deps.db, projectId, keys));
@@ -33,12 +47,10 @@ export async function retestKeys(
   );
   const due = failed.filter((verdict) => !answered.has(verdict.id));
   if (due.length === 0) return offered;
-  const idOf = new Map(stories.map((story) => [story.key, story.trackerId]));
-  const asked = due.flatMap((verdict) => {
-    const id = idOf.get(verdict.issue_key);
-    return id ? [{ id, key: verdict.issue_key }] : [];
-  });
-  const changed = await deps.jira.lastStatusChanges(credentials, asked);
+  const changed = await deps.tracker.lastStatusChanges(
+    deps.credentials,
+    due.map((verdict) => verdict.issue_key),
+  );
   const moved = due.filter((verdict) => {
     const at = changed.get(verdict.issue_key);
     return at !== undefined && at.getTime() > verdict.created_at.getTime();

@@ -1,10 +1,8 @@
 // Fetching a project's stories in a status from the tracker, as the send-stories screen reads them.
-import type { AdfNode, Issue } from '@handoff/core';
-import type { JiraClient } from '../tracker/jira.client.ts';
-import type { SearchIssue } from '../tracker/jira.schemas.ts';
+import { ISSUE_STATUSES, type Issue } from '@handoff/core';
 import { TrackerError } from '../tracker/jira-errors.ts';
-import type { JiraCredentials } from '../tracker/jira-http.ts';
 import { storiesJql } from '../tracker/jql.ts';
+import type { Tracker, TrackerCredentials } from '../tracker/tracker.ts';
 
 interface StoriesRequest {
   projectKey: string;
@@ -12,49 +10,21 @@ interface StoriesRequest {
   issueTypes: readonly string[];
 }
 
-/** A fetched story with Jira's id of it (the changelog answers by id); the id is not in the API's answer. */
-export type FetchedStory = Issue & { trackerId?: string; retest?: boolean };
+/** The statuses the send screen offers for a project: its own choice, else Done and Testing. */
+export const offeredStatuses = (chosen: readonly string[] | null | undefined): string[] =>
+  chosen && chosen.length > 0 ? [...chosen] : [...ISSUE_STATUSES];
 
 /** The stories of a project in a status, ordered by key; description "N/A" when the story has none. */
 export async function fetchStories(
-  jira: JiraClient,
-  credentials: JiraCredentials,
+  tracker: Tracker,
+  credentials: TrackerCredentials,
   request: StoriesRequest,
-): Promise<FetchedStory[]> {
+): Promise<Issue[]> {
   try {
-    const issues = await jira.searchIssues(credentials, {
-      jql: storiesJql(request),
-      fields: ['summary', 'description'],
-      maxResults: 100,
-    });
-    return issues.map((issue) => (issue.id ? { ...toIssue(issue), trackerId: issue.id } : toIssue(issue)));
+    return await tracker.searchStories(credentials, { jql: storiesJql(request), maxResults: 100 });
   } catch (error) {
     throw explainSearchError(error, request);
   }
-}
-
-export function toIssue(issue: SearchIssue): Issue {
-  return {
-    key: issue.key,
-    issueHeader: issue.fields.summary ?? '',
-    description: descriptionOf(issue.fields.description),
-  };
-}
-
-function descriptionOf(description: SearchIssue['fields']['description']): Issue['description'] {
-  if (description === null || description === undefined) return 'N/A';
-  if (typeof description === 'string') {
-    // API v2-style plain text: one paragraph per line.
-    const lines = description.split(/\r\n|\n|\r/).filter((line) => line.trim() !== '');
-    if (lines.length === 0) return 'N/A';
-    return {
-      type: 'doc',
-      version: 1,
-      content: lines.map((line) => ({ type: 'paragraph', content: [{ type: 'text', text: line }] })),
-    };
-  }
-  if (description.content.length === 0) return 'N/A';
-  return description as AdfNode;
 }
 
 /** Jira's 400 for an unknown project, status or issue type, said in terms of what the user chose. */

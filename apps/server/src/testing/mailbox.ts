@@ -15,6 +15,10 @@ export class Mailbox {
   refuseWith: string | undefined;
   /** When set, decides the answer to each message (after `refuseWith`). */
   answer: ((mail: ParsedMail) => MailboxAnswer) | undefined;
+  /** Recipients (lower case) refused at RCPT TO with `550 5.1.1 <address>: no such mailbox here`. */
+  readonly refusedRecipients = new Set<string>();
+  /** The envelope recipients of each message kept, in the order they came. */
+  readonly envelopes: string[][] = [];
   private readonly server: SMTPServer;
   private waiters: Array<() => void> = [];
   private readonly hanging = new Set<{ destroy(): void }>();
@@ -26,6 +30,11 @@ export class Mailbox {
       disableReverseLookup: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      onRcptTo: (address, _session, callback) => {
+        if (!this.refusedRecipients.has(address.address.toLowerCase())) return callback();
+        const refusal = `5.1.1 <${address.address}>: no such mailbox here`;
+        callback(Object.assign(new Error(refusal), { responseCode: 550 }));
+      },
       onData: (stream, session, callback) => {
         if (this.refuseWith) {
           stream.resume();
@@ -40,6 +49,7 @@ export class Mailbox {
               return;
             }
             this.messages.push(mail);
+            this.envelopes.push(session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()));
             for (const wake of this.waiters.splice(0)) wake();
             if (answer === 'accept') return callback();
             const socket = [...this.server.connections].find((c) => c.session.id === session.id)?._socket;

@@ -35,18 +35,20 @@ export async function startStoryTracker(): Promise<
         })),
       });
     }
-    if (request.path === '/rest/api/3/changelog/bulkfetch') {
-      const ids = (JSON.parse(request.body || '{}') as { issueIdsOrKeys?: string[] }).issueIdsOrKeys ?? [];
+    const changelog = /^\/rest\/api\/3\/issue\/([^/]+)\/changelog$/.exec(request.path);
+    if (changelog) {
+      const key = decodeURIComponent(changelog[1] ?? '');
+      const index = state.stories.findIndex((story) => story.key === key);
+      if (index < 0) return sendJson(response, 404, { errorMessages: ['Issue does not exist'], errors: {} });
+      const at = state.statusMovedAt.get(key);
+      const item = { field: 'status', fieldId: 'status', fromString: 'In Progress', toString: 'Done' };
+      const values = at ? [{ id: `c${10_000 + index}`, created: at.toISOString(), items: [item] }] : [];
       return sendJson(response, 200, {
-        issueChangeLogs: state.stories.flatMap((story, index) => {
-          const id = String(10_000 + index);
-          const at = state.statusMovedAt.get(story.key);
-          if (!at || !ids.includes(id)) return [];
-          const item = { field: 'status', fieldId: 'status', fromString: 'In Progress', toString: 'Done' };
-          return [
-            { issueId: id, changeHistories: [{ id: `c${id}`, created: at.toISOString(), items: [item] }] },
-          ];
-        }),
+        startAt: 0,
+        maxResults: 100,
+        total: values.length,
+        isLast: true,
+        values,
       });
     }
     return sendJson(response, 404, { errorMessages: ['null for uri'], errors: {} });

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Db, openDatabase } from '../db/database.ts';
+import { pgliteTemplate } from './pglite-template.ts';
 
 /**
- * A fresh, migrated database for one test file: PGlite in memory, or, when TEST_DATABASE_URL
+ * A fresh, migrated database for one test file: PGlite in memory (a copy of the run's template,
+ * see pglite-template.ts), or, when TEST_DATABASE_URL
  * points at a PostgreSQL server, a new database created there and dropped afterwards.
  */
 export async function createTestDatabase(): Promise<{
@@ -13,7 +15,7 @@ export async function createTestDatabase(): Promise<{
 }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const db = await openDatabase({ kind: 'pglite' });
+    const db = await openDatabase({ kind: 'pglite', loadDataDir: await pgliteTemplate('migrated') });
     return { db, url: undefined, drop: () => db.destroy() };
   }
   const name = `handoff_test_${randomBytes(6).toString('hex')}`;
@@ -38,22 +40,5 @@ async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>)
     return await run(client);
   } finally {
     await client.end();
-  }
-}
-
-/** Empties every table that holds user data, keeping the schema (and signing keys). */
-export async function clearUserData(db: Db): Promise<void> {
-  for (const table of [
-    'projects',
-    'users',
-    'workspaces',
-    'identity_accounts',
-    'rate_limits',
-    'mail_messages',
-    'jobs',
-    'demo_tracker_comments',
-    'demo_tracker_statuses',
-  ] as const) {
-    await db.deleteFrom(table).execute();
   }
 }

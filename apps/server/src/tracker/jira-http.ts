@@ -2,7 +2,14 @@
 // connections are tried again (after Retry-After when Jira sends one, else an exponential back-off with
 // jitter), never other 4xx. Every answer is parsed with a schema; every failure becomes a TrackerError.
 import type { z } from 'zod';
-import { badAnswer, networkCode, networkError, statusError, tooManyPages } from './jira-errors.ts';
+import {
+  badAnswer,
+  networkCode,
+  networkError,
+  statusError,
+  type TrackerError,
+  tooManyPages,
+} from './jira-errors.ts';
 
 export interface JiraCredentials {
   email: string;
@@ -34,9 +41,23 @@ export interface JiraClientOptions {
   now?: () => number;
   random?: () => number;
   logger?: { warn: (details: object, message: string) => void };
+  /** How the credentials are sent: Basic e-mail:token (Jira Cloud, the default) or Bearer token (a Data Center PAT). */
+  auth?: 'basic' | 'bearer';
+  /** The user's error for a refused request, when the site speaks otherwise than Jira Cloud (Data Center). */
+  failure?: (refusal: Refusal) => TrackerError;
 }
 
-type ResolvedJiraOptions = Required<Omit<JiraClientOptions, 'logger'>> & Pick<JiraClientOptions, 'logger'>;
+/** A request the tracker answered with a status that is no success. */
+export interface Refusal {
+  status: number;
+  text: string;
+  headers: Headers;
+  credentials: JiraCredentials;
+  retryAfterMs: number | undefined;
+}
+
+type ResolvedJiraOptions = Required<Omit<JiraClientOptions, 'logger' | 'failure'>> &
+  Pick<JiraClientOptions, 'logger' | 'failure'>;
 
 /** The options with their defaults. */
 export function withDefaults(options: JiraClientOptions): ResolvedJiraOptions {
@@ -50,6 +71,7 @@ export function withDefaults(options: JiraClientOptions): ResolvedJiraOptions {
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     now: Date.now,
     random: Math.random,
+    auth: 'basic',
     ...options,
   };
 }
@@ -66,6 +88,8 @@ interface Attempt {
   credentials: JiraCredentials;
   /** Statuses the caller handles itself instead of them becoming errors. */
   accept?: readonly number[];
+  /** Sent without credentials (serverInfo, which both Jira products answer to anyone). */
+  anonymous?: boolean;
   /** Abandons the request (a later page nobody needs any more). */
   signal?: AbortSignal;
 }
@@ -73,14 +97,14 @@ interface Attempt {
 export class JiraHttp {
   constructor(readonly options: ResolvedJiraOptions) {}
 
-  async request(attempt: Attempt): Promise<{ status: number; json: unknown }> {
+  async request(attempt: Attempt): Promise<{ status: number; json: unknown; headers?: Headers }> {
     const { maxAttempts } = this.options;
     for (let n = 1; ; n++) {
       attempt.signal?.throwIfAborted();
       const outcome = await this.once(attempt);
       if ('response' in outcome) {
-        const { status, text, retryAfter } = outcome.response;
-        if (status >= 200 && status < 300) return { status, json: this.json(text, status) };
+        const { status, text, retryAfter, headers } = outcome.response;
+        if (status >= 200 && status < 300) return { status, json: this.json(text, status), headers };
         if (attempt.accept?.includes(status)) return { status, json: undefined };
         if (RETRY_STATUSES.has(status) && n < maxAttempts) {
           const wait = this.retryDelay(n, retryAfter);
@@ -93,12 +117,17 @@ export class JiraHttp {
             continue;
           }
         }
-        throw statusError(
-          status,
-          text,
-          attempt.credentials.email,
-          parseRetryAfter(retryAfter, this.options.now()),
-        );
+        const retryAfterMs = parseRetryAfter(retryAfter, this.options.now());
+        if (this.options.failure) {
+          throw this.options.failure({
+            status,
+            text,
+            headers,
+            credentials: attempt.credentials,
+            retryAfterMs,
+          });
+        }
+        throw statusError(status, text, attempt.credentials.email, retryAfterMs);
       }
       const { error } = outcome;
       const code = networkCode(error);
@@ -131,15 +160,21 @@ export class JiraHttp {
 
   private async once(
     attempt: Attempt,
-  ): Promise<{ response: { status: number; text: string; retryAfter: string | null } } | { error: unknown }> {
+  ): Promise<
+    | { response: { status: number; text: string; retryAfter: string | null; headers: Headers } }
+    | { error: unknown }
+  > {
     const endpoint =
       typeof this.options.endpoint === 'function' ? this.options.endpoint() : this.options.endpoint;
     const url = `${endpoint.baseUrl}${attempt.path}${attempt.query ? `?${attempt.query}` : ''}`;
     const doFetch = endpoint.fetch ?? fetch;
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      authorization: basicAuth(attempt.credentials),
-    };
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (!attempt.anonymous) {
+      headers.authorization =
+        this.options.auth === 'bearer'
+          ? `Bearer ${attempt.credentials.apiToken}`
+          : basicAuth(attempt.credentials);
+    }
     if (attempt.body !== undefined) headers['content-type'] = 'application/json';
     try {
       const timeout = AbortSignal.timeout(this.options.timeoutMs);
@@ -151,7 +186,14 @@ export class JiraHttp {
         ...(attempt.body !== undefined ? { body: JSON.stringify(attempt.body) } : {}),
       });
       const text = await response.text();
-      return { response: { status: response.status, text, retryAfter: response.headers.get('retry-after') } };
+      return {
+        response: {
+          status: response.status,
+          text,
+          retryAfter: response.headers.get('retry-after'),
+          headers: response.headers,
+        },
+      };
     } catch (error) {
       return { error };
     }

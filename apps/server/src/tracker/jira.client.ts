@@ -4,7 +4,6 @@
 // retry policy, schema checks) and fails with a TrackerError (jira-errors.ts).
 import type { JiraUser, SearchIssue } from './jira.schemas.ts';
 import { myselfSchema } from './jira.schemas.ts';
-import { anyIssueOfProject, lastStatusChanges } from './jira-changelog.ts';
 import { type JiraClientOptions, type JiraCredentials, JiraHttp, withDefaults } from './jira-http.ts';
 import { addComment, listComments, listTransitions, transitionIssue } from './jira-issues.ts';
 import { listProjects, type SearchOptions, searchIssues, type TrackerProject } from './jira-search.ts';
@@ -61,18 +60,5 @@ export class JiraClient {
   /** Moves an issue through a transition (Jira answers 204). */
   transitionIssue(credentials: JiraCredentials, issueKey: string, transitionId: string): Promise<void> {
     return transitionIssue(this.http, credentials, issueKey, transitionId);
-  }
-
-  /** The key of one issue of the project (its first by key), or undefined when Jira lists none. */
-  anyIssueOfProject(credentials: JiraCredentials, projectKey: string): Promise<string | undefined> {
-    return anyIssueOfProject(this.http, credentials, projectKey);
-  }
-
-  /** When each issue's status last changed, by key (Jira's changelog); never-changed issues are absent. */
-  lastStatusChanges(
-    credentials: JiraCredentials,
-    issues: ReadonlyArray<{ id: string; key: string }>,
-  ): Promise<Map<string, Date>> {
-    return lastStatusChanges(this.http, credentials, issues);
   }
 }

@@ -1,9 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { JiraCloudTracker } from './cloud/cloud-tracker.ts';
 import { demoTrackerRoutes } from './demo/demo-tracker.routes.ts';
+import { DemoTracker } from './demo/demo-tracker.ts';
 import { JiraClient } from './jira.client.ts';
 import type { FetchLike, JiraClientOptions, JiraEndpoint } from './jira-http.ts';
+import { Trackers } from './trackers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,6 +14,8 @@ declare module 'fastify' {
     jira: JiraClient;
     /** Whether the tracker is the built-in demo tracker (JIRA_BASE_URL unset). */
     trackerIsDemo: boolean;
+    /** The tracker of each site (tracker.ts): `default` (JIRA_BASE_URL or the demo tracker), and added ones. */
+    trackers: Trackers;
   }
 }
 
@@ -37,6 +42,11 @@ export const trackerPlugin = fp<TrackerPluginOptions>(
     };
     app.decorate('jira', new JiraClient({ logger: app.log, ...options.client, endpoint }));
     app.decorate('trackerIsDemo', !jiraBaseUrl);
+    const clientOptions = { logger: app.log, ...options.client };
+    const defaultTracker = jiraBaseUrl
+      ? new JiraCloudTracker({ ...clientOptions, endpoint })
+      : new DemoTracker({ ...clientOptions, endpoint });
+    app.decorate('trackers', new Trackers(defaultTracker, clientOptions));
     if (!jiraBaseUrl) await app.register(demoTrackerRoutes, { prefix: '/rest/api/3' });
   },
   { name: 'tracker' },

@@ -29,15 +29,19 @@ export async function trackerRoutes(instance: FastifyInstance): Promise<void> {
       config: { ownEmail: ownTrackerEmail('body'), workspace: false },
       schema: {
         tags,
-        description: 'The Jira projects the user can browse, with the API key given (or the stored one).',
+        description:
+          "The Jira projects the user can browse on a site (siteId; `default` when left out): on `default` with the API key given (or the stored one), on an added site with the caller's credential for it (in the workspace of X-Workspace-Id or the current one).",
         body: getAllProjectsBody,
         response: { 200: getAllProjectsAnswer },
       },
     },
     async (request) => {
-      const user = request.productUser;
-      const apiToken = request.body.api?.trim() || user.apikey;
-      const data = await app.jira.listProjects({ email: user.email, apiToken });
+      const { site, credentials } = await app.sites.forCaller(
+        request,
+        request.body.siteId,
+        request.body.api?.trim(),
+      );
+      const data = await site.tracker.listProjects(credentials);
       return { data };
     },
   );
@@ -59,7 +63,8 @@ export async function trackerRoutes(instance: FastifyInstance): Promise<void> {
       const user = request.productUser;
       const { apikey } = request.body;
       // The demo tracker accepts exactly the stored key, so there is nothing to check it against.
-      if (!app.trackerIsDemo) await app.jira.myself({ email: user.email, apiToken: apikey });
+      const tracker = app.trackers.defaultTracker;
+      if (tracker.kind !== 'demo') await tracker.checkCredential({ email: user.email, apiToken: apikey });
       await setUserApiKey(app.db, user.id, sealApiKey(request, apikey));
       forgetProductUser(request);
       return { status: 200 as const, message: 'Your API key has been updated.' };

@@ -78,6 +78,11 @@ const rows: Record<string, Row> = {
     expect: all(200),
     request: async ({ caller }) => ({ body: { email: caller.email } }),
   },
+  'POST /jira/logout': {
+    // Public: the refresh token is the credential. An unknown one ends nothing (the callers' sessions go on).
+    expect: all(200),
+    request: async () => ({ body: { refreshToken: 'no-such-refresh-token' } }),
+  },
   'POST /jira/getAllProjects': {
     expect: all(200),
     request: async ({ caller }) => ({ body: { email: caller.email } }),
@@ -85,6 +90,38 @@ const rows: Record<string, Row> = {
   'POST /jira/updateApiKey': {
     expect: all(200),
     request: async ({ caller }) => ({ body: { apikey: caller.apikey } }),
+  },
+  'POST /jira/getProjectStatuses': {
+    expect: teamProjectCall,
+    request: projectBody,
+  },
+  'POST /jira/sites/list': {
+    expect: currentWorkspaceCall,
+    request: userIdBody,
+  },
+  'POST /jira/sites/add': {
+    // Admitted callers reach the site check, which finds nothing at this address (400).
+    expect: { owner: 400, member: 403, removed: 403, stranger: 400, intruder: 403 },
+    request: async ({ caller }) => ({
+      body: {
+        userId: caller.userId,
+        name: 'Nowhere',
+        kind: 'jira-datacenter',
+        baseUrl: 'http://127.0.0.1:9/jira',
+      },
+    }),
+  },
+  'POST /jira/sites/remove': {
+    expect: { owner: 404, member: 403, removed: 403, stranger: 404, intruder: 403 },
+    request: async ({ caller }) => ({
+      body: { userId: caller.userId, siteId: '00000000-0000-4000-8000-000000000000' },
+    }),
+  },
+  'POST /jira/sites/setCredential': {
+    expect: currentWorkspaceCall,
+    request: async ({ caller }) => ({
+      body: { userId: caller.userId, siteId: 'default', token: caller.apikey },
+    }),
   },
   'POST /jira/getWorkspaces': {
     expect: all(200),
@@ -193,8 +230,9 @@ const rows: Record<string, Row> = {
   'POST /jira/offerAgain': {
     expect: teamProjectCall,
     request: async ({ caller, projectKey }) => {
-      await sendNotice(projectKey, 'DEMO-1', true);
-      return { body: { userId: caller.userId, projectKey, issueKey: 'DEMO-1' } };
+      // A send's keys carry the project's key as their prefix.
+      await sendNotice(projectKey, `${projectKey}-1`, true);
+      return { body: { userId: caller.userId, projectKey, issueKey: `${projectKey}-1` } };
     },
   },
   'POST /jira/review/getSettings': {
@@ -235,6 +273,17 @@ const rows: Record<string, Row> = {
     request: async ({ caller }) => ({
       body: { userId: caller.userId, email: `new-${++counter}@matrix.example` },
     }),
+  },
+  'POST /jira/revokeInvitation': {
+    // A fresh invitation of the team's for each caller; the stranger's own workspace has no such one (404).
+    expect: { owner: 200, member: 403, removed: 403, stranger: 404, intruder: 403 },
+    request: async ({ caller }) => {
+      const email = `revoked-${++counter}@matrix.example`;
+      await callAs(t.app, owner, '/jira/inviteMember', { userId: owner.userId, email });
+      const team = (await callAs(t.app, owner, '/jira/getTeam', { userId: owner.userId })).json();
+      const invite = team.data.invites.find((row: { email: string }) => row.email === email);
+      return { body: { userId: caller.userId, inviteId: invite.id } };
+    },
   },
   'POST /jira/removeMember': {
     needsTarget: true,

@@ -8,7 +8,7 @@ type Executor = Kysely<Database>;
 export async function openInvites(db: Executor, workspaceId: string, now: Date) {
   return db
     .selectFrom('workspace_invites')
-    .select(['email', 'expires_at'])
+    .select(['id', 'email', 'expires_at'])
     .where('workspace_id', '=', workspaceId)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
@@ -67,4 +67,39 @@ export async function deleteInvitesSince(
     .where('email', '=', invite.email)
     .where('created_at', '>=', invite.since)
     .execute();
+}
+
+/** Whether an invitation to `email` (lower-case) is still open at `at`: invite-only registration. */
+export async function hasOpenInvitation(db: Executor, email: string, at: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('workspace_invites')
+    .select('id')
+    .where('email', '=', email)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', at)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Ends open invitations of the workspace (a revoked link then answers as a used one): those with the given
+ * ids, still open at `now`. Returns the ids it ended.
+ */
+export async function endInvites(
+  db: Executor,
+  workspaceId: string,
+  inviteIds: readonly string[],
+  now: Date,
+): Promise<string[]> {
+  if (inviteIds.length === 0) return [];
+  const ended = await db
+    .updateTable('workspace_invites')
+    .set({ used_at: now })
+    .where('workspace_id', '=', workspaceId)
+    .where('id', 'in', [...inviteIds])
+    .where('used_at', 'is', null)
+    .returning('id')
+    .execute();
+  return ended.map((row) => row.id);
 }

@@ -96,18 +96,6 @@ export async function membersOf(db: Executor, workspaceId: string) {
     .execute();
 }
 
-/** Whether a member of the workspace has this e-mail (lower case; compared ignoring case). */
-export async function hasMemberWithEmail(db: Executor, workspaceId: string, email: string): Promise<boolean> {
-  const member = await db
-    .selectFrom('workspace_members as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select('u.id')
-    .where('m.workspace_id', '=', workspaceId)
-    .where((eb) => eb(eb.fn('lower', ['u.email']), '=', email))
-    .executeTakeFirst();
-  return member !== undefined;
-}
-
 /** One admission to read: a user, and the workspace X-Workspace-Id names. */
 export interface Admission {
   /** userId and named workspace: equal admissions in one batch share a row. */
@@ -148,7 +136,7 @@ export async function readAdmissions(db: Executor, admissions: readonly Admissio
  * The workspace's owners with their (sealed) Jira tokens, in the order they are asked to write a verdict
  * back: `first` (the member who added the project) if an owner, then the longest-standing owners.
  */
-export async function ownersWithJiraTokens(db: Executor, workspaceId: string, first: string) {
+export async function ownersWithJiraTokens(db: Executor, workspaceId: string, first: string | null) {
   return db
     .selectFrom('workspace_members as m')
     .innerJoin('users', 'users.id', 'm.user_id')

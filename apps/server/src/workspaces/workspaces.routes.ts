@@ -1,10 +1,13 @@
 // The team calls: the caller's workspaces and the switch, the current workspace's members and
 // invitations, roles, removing a member (or leaving), and joining by an invitation link.
+
+import { comparableEmail } from '@handoff/core';
 import {
   inviteMemberBody,
   joinWorkspaceAnswer,
   joinWorkspaceBody,
   removeMemberBody,
+  revokeInvitationBody,
   setMemberRoleBody,
   switchWorkspaceBody,
   teamAnswer,
@@ -14,13 +17,15 @@ import {
 } from '@handoff/core/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendInvitation } from './invitations.ts';
+import { RateLimiter } from '../common/rate-limiter.ts';
+import { assertInvitationAllowed, sendInvitation } from './invitations.ts';
 import {
   acceptInvite,
   assertOwner,
   listTeam,
   listWorkspaces,
   removeMember,
+  revokeInvite,
   setMemberRole,
   switchWorkspace,
 } from './workspaces.service.ts';
@@ -38,6 +43,7 @@ export async function workspacesRoutes(instance: FastifyInstance): Promise<void>
   const app = withSchemas(instance);
   ownWorkspacesRoutes(app);
   teamRoutes(app);
+  invitationRoutes(app);
   joinRoutes(app);
 }
 
@@ -100,34 +106,12 @@ function teamRoutes(app: App): void {
           role: request.membership.role,
           members: members.map((member) => ({ userId: member.id, email: member.email, role: member.role })),
           invites: invites.map((invite) => ({
+            id: invite.id,
             email: invite.email,
             expiresAt: invite.expires_at.toISOString(),
           })),
         },
       };
-    },
-  );
-
-  app.post(
-    '/jira/inviteMember',
-    {
-      config: { ownerOnly: true },
-      schema: {
-        tags,
-        description:
-          'E-mails an invitation to join the workspace (owners only): a link valid for 7 days, once, for that address.',
-        body: inviteMemberBody,
-        response: { 200: teamChangeAnswer },
-      },
-    },
-    async (request) => {
-      const email = request.body.email.toLowerCase();
-      await sendInvitation(app, {
-        workspaceId: request.membership.workspaceId,
-        inviter: request.productUser,
-        email,
-      });
-      return { status: 200 as const, message: `An invitation has been sent to ${email}.` };
     },
   );
 
@@ -173,6 +157,54 @@ function teamRoutes(app: App): void {
         status: 200 as const,
         message: `The member is now ${role === 'owner' ? 'an owner' : 'a member'}.`,
       };
+    },
+  );
+}
+
+/** Inviting (at most 50 invitations per workspace per hour) and revoking an open invitation (owners). */
+function invitationRoutes(app: App): void {
+  const limiter = new RateLimiter(app.db, Date.now);
+  app.post(
+    '/jira/inviteMember',
+    {
+      config: { ownerOnly: true },
+      schema: {
+        tags,
+        description:
+          'E-mails an invitation to join the workspace (owners only): a link valid for 7 days, once, for that address. ' +
+          'At most 50 invitations per workspace per hour (429 with Retry-After).',
+        body: inviteMemberBody,
+        response: { 200: teamChangeAnswer },
+      },
+    },
+    async (request) => {
+      await assertInvitationAllowed(limiter, request.membership.workspaceId);
+      const email = comparableEmail(request.body.email);
+      await sendInvitation(app, {
+        workspaceId: request.membership.workspaceId,
+        inviter: request.productUser,
+        email,
+      });
+      return { status: 200 as const, message: `An invitation has been sent to ${email}.` };
+    },
+  );
+
+  app.post(
+    '/jira/revokeInvitation',
+    {
+      config: { ownerOnly: true },
+      schema: {
+        tags,
+        description:
+          'Revokes an open invitation of the workspace (owners only): its link then answers as a used one (410). ' +
+          '404 for an invitation that is not open in this workspace.',
+        body: revokeInvitationBody,
+        response: { 200: teamChangeAnswer },
+      },
+    },
+    async (request) => {
+      await revokeInvite(app.db, request.membership.workspaceId, request.body.inviteId, new Date());
+      return { status: 200 as const, message: 'The invitation has been revoked.' };
     },
   );
 }

@@ -4,6 +4,7 @@
 // process writes, it is reused until any write): removing a member takes effect on their very next
 // call, in every server process.
 import { createHash, randomBytes } from 'node:crypto';
+import { comparableEmail, sameEmail } from '@handoff/core';
 import DataLoader from 'dataloader';
 import type { Kysely } from 'kysely';
 import {
@@ -17,13 +18,18 @@ import { cachedValue } from '../db/read-cache.ts';
 import type { Database, WorkspaceRole } from '../db/schema.ts';
 import { AppError, conflict, forbidden, notFound } from '../errors.ts';
 import { stopAutosendOfMember } from '../projects/projects.repository.ts';
-import { insertInvite, lockInviteByTokenHash, markInviteUsed, openInvites } from './invites.repository.ts';
+import {
+  endInvites,
+  insertInvite,
+  lockInviteByTokenHash,
+  markInviteUsed,
+  openInvites,
+} from './invites.repository.ts';
 import {
   type Admission,
   type AdmissionRow,
   deleteMember,
   findWorkspace,
-  hasMemberWithEmail,
   insertMember,
   insertMemberUnlessPresent,
   insertWorkspace,
@@ -162,15 +168,16 @@ export async function listTeam(db: Executor, workspaceId: string, now: Date) {
 }
 
 /**
- * Records an invitation of `email` to the workspace and returns its token (only its hash is stored).
- * 409 when the address already belongs to a member.
+ * Records an invitation of `email` (as comparableEmail writes it) to the workspace and returns its token
+ * (only its hash is stored). 409 when the address already belongs to a member.
  */
 export async function createInvite(
   db: Executor,
   values: { workspaceId: string; email: string; invitedBy: string; now: Date },
 ): Promise<string> {
-  const email = values.email.trim().toLowerCase();
-  if (await hasMemberWithEmail(db, values.workspaceId, email)) {
+  const email = comparableEmail(values.email.trim());
+  const members = await membersOf(db, values.workspaceId);
+  if (members.some((member) => sameEmail(member.email, email))) {
     throw conflict(`${email} is already a member of this workspace.`);
   }
   const token = randomBytes(32).toString('base64url');
@@ -201,13 +208,14 @@ export async function acceptInvite(
     if (invite.expires_at <= now) {
       throw new AppError(410, 'INVITE_EXPIRED', 'This invitation link has expired. Ask for a new one.');
     }
-    if (!user.emails.some((email) => email.toLowerCase() === invite.email)) {
+    if (!user.emails.some((email) => sameEmail(email, invite.email))) {
       throw forbidden(
         `This invitation is for ${invite.email}. Sign in with that address to join, or ask for an invitation to yours.`,
       );
     }
     await insertMemberUnlessPresent(trx, invite.workspace_id, user.id);
     await markInviteUsed(trx, invite.id, user.id, now);
+    await endOpenInvitesOf(trx, invite.workspace_id, invite.email, now);
     await setCurrentWorkspace(trx, user.id, invite.workspace_id);
     return { workspaceId: invite.workspace_id, name: invite.name };
   });
@@ -221,7 +229,7 @@ export async function removeMember(
   db: Kysely<Database>,
   workspaceId: string,
   memberId: string,
-  { leaving = false }: { leaving?: boolean } = {},
+  { leaving = false, now = new Date() }: { leaving?: boolean; now?: Date } = {},
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const members = await lockMembers(trx, workspaceId);
@@ -237,6 +245,8 @@ export async function removeMember(
       await setCurrentWorkspaceToOldest(trx, memberId);
     }
     const email = await emailOfUser(trx, memberId);
+    // A removed member's other invitations would let them straight back in.
+    if (email) await endOpenInvitesOf(trx, workspaceId, email, now);
     await stopAutosendOfMember(
       trx,
       workspaceId,
@@ -266,4 +276,17 @@ export async function setMemberRole(
     }
     await updateMemberRole(trx, workspaceId, memberId, role);
   });
+}
+
+/** Ends every open invitation of `email` (compared as every rule compares addresses) to the workspace. */
+async function endOpenInvitesOf(db: Executor, workspaceId: string, email: string, now: Date): Promise<void> {
+  const open = await openInvites(db, workspaceId, now);
+  const ids = open.filter((invite) => sameEmail(invite.email, email)).map((invite) => invite.id);
+  await endInvites(db, workspaceId, ids, now);
+}
+
+/** Revokes an open invitation of the workspace: its link then answers as a used one (410). */
+export async function revokeInvite(db: Executor, workspaceId: string, inviteId: string, now: Date) {
+  const [ended] = await endInvites(db, workspaceId, UUID.test(inviteId) ? [inviteId] : [], now);
+  if (!ended) throw notFound('There is no such open invitation in this workspace.');
 }

@@ -251,7 +251,9 @@ describe('members and roles', () => {
       { userId: owner.userId, email: owner.email, role: 'owner' },
       { userId: member.userId, email: member.email, role: 'member' },
     ]);
-    expect(answer.invites).toEqual([{ email: 'later@example.test', expiresAt: expect.any(String) }]);
+    expect(answer.invites).toEqual([
+      { id: expect.any(String), email: 'later@example.test', expiresAt: expect.any(String) },
+    ]);
     const byMember = await callAs(t.app, member, '/jira/inviteMember', {
       userId: member.userId,
       email: 'x@example.test',

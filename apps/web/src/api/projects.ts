@@ -13,6 +13,9 @@ import type {
 } from '@handoff/core/api';
 import type { ApiClient } from '@/lib/api-client';
 
+/** `{siteId}` for a project of an added site (two sites may have its key); nothing for the site `default`. */
+const siteOf = (siteId: string | null | undefined) => (siteId && siteId !== 'default' ? { siteId } : {});
+
 /** POST /jira/getFirebaseProjects {userId} → {data: Project[]} */
 export async function getProjects(api: ApiClient, userId: string): Promise<Project[]> {
   const body: UserIdBody = { userId };
@@ -21,8 +24,13 @@ export async function getProjects(api: ApiClient, userId: string): Promise<Proje
 }
 
 /** POST /jira/getFirebaseProjectByKey {userId, projectKey} → {data: Project} */
-export async function getProjectByKey(api: ApiClient, userId: string, projectKey: string): Promise<Project> {
-  const body: ProjectRefBody = { userId, projectKey };
+export async function getProjectByKey(
+  api: ApiClient,
+  userId: string,
+  projectKey: string,
+  siteId?: string | null,
+): Promise<Project> {
+  const body: ProjectRefBody = { userId, projectKey, ...siteOf(siteId) };
   const answer = await api.post<ProjectAnswer>('/jira/getFirebaseProjectByKey', body);
   return answer.data;
 }
@@ -52,8 +60,9 @@ export function updateProject(
   userId: string,
   projectKey: string,
   updatedProject: ProjectUpdate,
+  siteId?: string,
 ): Promise<ProjectChangeAnswer> {
-  const body: UpdateProjectBody = { userId, projectKey, updatedProject };
+  const body: UpdateProjectBody = { userId, projectKey, ...siteOf(siteId), updatedProject };
   return api.post<ProjectChangeAnswer>('/jira/updateFirebaseProject', body);
 }
 
@@ -71,7 +80,12 @@ export function fullProjectUpdate(project: Project, autosend: boolean): ProjectU
 }
 
 /** POST /jira/deleteFirebaseProject {userId, projectKey} */
-export async function deleteProject(api: ApiClient, userId: string, projectKey: string): Promise<void> {
-  const body: ProjectRefBody = { userId, projectKey };
+export async function deleteProject(
+  api: ApiClient,
+  userId: string,
+  projectKey: string,
+  siteId?: string,
+): Promise<void> {
+  const body: ProjectRefBody = { userId, projectKey, ...siteOf(siteId) };
   await api.post('/jira/deleteFirebaseProject', body);
 }

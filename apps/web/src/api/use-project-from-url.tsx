@@ -26,6 +26,7 @@ export function useProjectFromUrl(show: ResultDialogControl['show']) {
   const userId = user?.id;
   const [searchParams] = useSearchParams();
   const projectKey = searchParams.get('key') ?? '';
+  const siteId = searchParams.get('site');
   const [project, setProject] = useState<Project | null>(null);
   const [loadState, setLoadState] = useState<ProjectLoadState>('loading');
   const [version, setVersion] = useState(0);
@@ -35,7 +36,7 @@ export function useProjectFromUrl(show: ResultDialogControl['show']) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` re-runs the load (see `reload`).
   useEffect(() => {
     if (!userId) return;
-    const target = `${userId}/${projectKey}`;
+    const target = `${userId}/${siteId ?? ''}/${projectKey}`;
     const firstLoad = loadedFor.current !== target;
     if (firstLoad) {
       setProject(null);
@@ -47,7 +48,7 @@ export function useProjectFromUrl(show: ResultDialogControl['show']) {
       return;
     }
     let active = true;
-    getProjectByKey(api, userId, projectKey)
+    getProjectByKey(api, userId, projectKey, siteId)
       .then((loaded) => {
         if (!active) return;
         loadedFor.current = target;

@@ -58,6 +58,15 @@ export const routeTable: readonly RouteEntry[] = [
   },
   {
     layout: '/admin',
+    path: '/sites',
+    name: 'Sites',
+    icon: 'team',
+    // Reached from the Team screen (owners add the workspace's Jira sites there).
+    hidden: true,
+    load: () => import('./routes/admin/sites'),
+  },
+  {
+    layout: '/admin',
     path: '/join',
     name: 'Join a workspace',
     icon: 'team',

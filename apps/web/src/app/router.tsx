@@ -1,6 +1,7 @@
 // Top-level routes (docs/product.md §2):
 //   /admin/*         admin area, needs "auth-token"; unknown paths → /admin/index
 //   /auth/*          auth area, a signed-in user → /admin/index; unknown paths → /auth/login
+//   /auth/action     open: the e-mailed verification link (signed in or not)
 //   /reset-password  open
 //   /join/:token     an invitation link: signed in → /admin/join?token=…; else remembered until sign-in
 //   anything else    → /admin/index
@@ -35,6 +36,7 @@ export function createRoutes(): RouteObject[] {
             },
           ],
         },
+        { path: 'auth/action', lazy: () => import('./routes/auth/action') },
         {
           path: 'auth',
           Component: RedirectIfAuthenticated,

@@ -10,6 +10,7 @@ export const paths = {
     sendStories: '/admin/send-stories',
     reviewStatus: '/admin/review-status',
     team: '/admin/team',
+    sites: '/admin/sites',
     join: '/admin/join',
   },
   auth: {
@@ -27,7 +28,12 @@ export function joinHref(token: string): string {
   return `${paths.admin.join}?${new URLSearchParams({ token })}`;
 }
 
-/** A project screen's URL: `/admin/edit-project?key=ABC` (docs/product.md §2). */
-export function projectHref(path: string, projectKey: string): string {
-  return `${path}?${new URLSearchParams({ key: projectKey })}`;
+/**
+ * A project screen's URL: `/admin/edit-project?key=ABC` (docs/product.md §2), with `&site=` for a project of an
+ * added Jira site (two sites may have its key).
+ */
+export function projectHref(path: string, projectKey: string, siteId?: string): string {
+  const query = new URLSearchParams({ key: projectKey });
+  if (siteId && siteId !== 'default') query.set('site', siteId);
+  return `${path}?${query}`;
 }

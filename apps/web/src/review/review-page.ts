@@ -117,7 +117,7 @@ function rememberName(name: string): void {
  * The verdict a link of the e-mail's HTML part chose for one story (`?story=KEY&verdict=passed`):
  * it is only preselected; nothing is recorded until `Submit results`.
  */
-export function chosenInLink(search: string): { key: string; verdict: ReviewVerdict } | null {
+function chosenInLink(search: string): { key: string; verdict: ReviewVerdict } | null {
   const params = new URLSearchParams(search);
   const key = params.get('story');
   const verdict = params.get('verdict');

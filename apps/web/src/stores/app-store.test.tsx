@@ -18,6 +18,9 @@ const full: AppState = {
       clientCC: [],
       autosend: false,
       sentProjectIssuesList: [],
+      siteId: 'default',
+      siteName: 'default',
+      statusesOffered: null,
       autosendStatus: {
         nextRunAt: null,
         lastRunAt: null,

@@ -56,7 +56,10 @@ export function appReducer(state: AppState, action: AppAction): AppState {
       return { ...state, projects: [] };
     case 'UPDATE_PROJECT': {
       const { project } = action;
-      const index = state.projects.findIndex((p) => p.projectKey === project.projectKey);
+      // The same key may be on two sites: the site tells them apart.
+      const index = state.projects.findIndex(
+        (p) => p.projectKey === project.projectKey && p.siteId === project.siteId,
+      );
       if (index < 0) return state;
       const projects = state.projects.slice();
       projects[index] = project;

@@ -1,10 +1,13 @@
 // Vitest setup for the web project: jest-dom matchers, MSW for every HTTP call (unhandled requests fail),
 // a fresh localStorage and mock database per test, and any console.error fails the test.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { resetDb } from './mocks/db';
 import { server } from './mocks/server';
+
+// A lazily loaded route is compiled on first use; on a busy 2-core machine that takes over the 1 s default.
+configure({ asyncUtilTimeout: 5_000 });
 
 let consoleErrors: unknown[][] = [];
 

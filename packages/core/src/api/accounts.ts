@@ -19,7 +19,7 @@ export const registerAnswer = z.object({
 export type RegisterAnswer = z.infer<typeof registerAnswer>;
 
 /** A Handoff user as the calls answer it (docs/product.md §3 "User"). */
-export const userSchema = z.object({
+const userSchema = z.object({
   id: z.string(),
   email: z.string(),
   apikey: z.string().describe("The user's Jira API token."),
@@ -46,3 +46,13 @@ export type UpdateApiKeyBody = z.input<typeof updateApiKeyBody>;
 
 export const updateApiKeyAnswer = z.object({ status: z.literal(200), message: z.string() });
 export type UpdateApiKeyAnswer = z.infer<typeof updateApiKeyAnswer>;
+
+/** POST /jira/logout: the session of this refresh token ends on the server (the Logout button). */
+export const logoutBody = z.object({
+  refreshToken: z
+    .string({ error: 'Send the refresh token of the session to end.' })
+    .min(1, { error: 'Send the refresh token of the session to end.' })
+    .max(512, { error: 'The refresh token is too long.' }),
+});
+
+export const logoutAnswer = z.object({ status: z.literal(200), message: z.string() });

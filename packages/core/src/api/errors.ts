@@ -6,4 +6,3 @@ export const errorAnswer = z.object({
   code: z.string(),
   message: z.string(),
 });
-export type ErrorAnswer = z.infer<typeof errorAnswer>;

@@ -7,6 +7,7 @@ export * from './projects.ts';
 export * from './review.ts';
 export * from './runtime-config.ts';
 export * from './sends.ts';
+export * from './sites.ts';
 export * from './stories.ts';
 export * from './tracker.ts';
 export * from './workspaces.ts';

@@ -1,22 +1,25 @@
 // The project calls of docs/product.md §7 (prefix "jira", platform "Firebase"): getFirebaseProjects, addProject,
 // getFirebaseProjectByKey, updateFirebaseProject, deleteFirebaseProject.
 import { z } from 'zod';
-import { isValidEmailEntry } from '../email-entry.ts';
+import { comparableEmail, isValidEmailEntry } from '../email-entry.ts';
 import { texts } from '../texts.ts';
 
 export const MAX_ADDRESSES = 100;
-export const MAX_SENT_KEYS = 20_000;
+const MAX_SENT_KEYS = 20_000;
 
 const userId = z.string().min(1, 'userId is required.').max(200);
 const projectKey = z.string().trim().min(1).max(255);
 const projectName = z.string().trim().min(1).max(255);
 const issueKey = z.string().trim().min(1).max(255);
+/** The project's tracker site: `default` or an added site's id; left out, the key alone names the project. */
+const siteId = z.string().trim().min(1).max(64).optional();
+const statusName = z.string().trim().min(1).max(255);
 
-/** Case-insensitive de-duplication that keeps the first spelling and the order. */
+/** De-duplication as addresses are compared (comparableEmail) that keeps the first spelling and the order. */
 function uniqueAddresses(list: string[]): string[] {
   const seen = new Set<string>();
   return list.filter((address) => {
-    const folded = address.toLowerCase();
+    const folded = comparableEmail(address);
     if (seen.has(folded)) return false;
     seen.add(folded);
     return true;
@@ -35,7 +38,7 @@ const addressList = (label: string) =>
     .transform(uniqueAddresses);
 
 /** A project as every project call answers it (docs/product.md §3 "Project"). */
-export const projectSchema = z.object({
+const projectSchema = z.object({
   userId: z.string(),
   projectKey: z.string(),
   projectName: z.string(),
@@ -43,6 +46,11 @@ export const projectSchema = z.object({
   clientCC: z.array(z.string()),
   autosend: z.boolean(),
   sentProjectIssuesList: z.array(z.string()),
+  /** The tracker site the project lives on (`default`, or an added site's id) and its name. */
+  siteId: z.string(),
+  siteName: z.string(),
+  /** The statuses the send screen offers, the first fetched by auto-send; null: Done and Testing. */
+  statusesOffered: z.array(z.string()).nullable(),
   /** Auto-send bookkeeping: when the next automatic round runs (null while off), the last round and its error. */
   autosendStatus: z.object({
     nextRunAt: z.string().nullable(),
@@ -58,7 +66,7 @@ export type Project = z.infer<typeof projectSchema>;
 
 export const userIdBody = z.object({ userId });
 export type UserIdBody = z.input<typeof userIdBody>;
-export const projectRefBody = z.object({ userId, projectKey });
+export const projectRefBody = z.object({ userId, projectKey, siteId });
 export type ProjectRefBody = z.input<typeof projectRefBody>;
 
 export const addProjectBody = z.object({
@@ -70,6 +78,7 @@ export const addProjectBody = z.object({
     texts.addProject.noClientEmails,
   ),
   clientCC: addressList('Cc').default([]),
+  siteId,
 });
 export type AddProjectBody = z.input<typeof addProjectBody>;
 
@@ -81,6 +90,7 @@ export type AddProjectBody = z.input<typeof addProjectBody>;
 export const updateProjectBody = z.object({
   userId,
   projectKey,
+  siteId,
   updatedProject: z.object({
     userId: z.string().optional().describe('Ignored: the list toggle sends the whole project.'),
     projectKey: projectKey.optional(),
@@ -95,10 +105,18 @@ export const updateProjectBody = z.object({
       .max(MAX_SENT_KEYS, `At most ${MAX_SENT_KEYS} issue keys in the sent list.`)
       .optional(),
     autosend: z.boolean().optional(),
+    statusesOffered: z
+      .array(statusName)
+      .max(30, 'At most 30 statuses.')
+      .nullable()
+      .optional()
+      .describe(
+        "The statuses the send screen offers (the first is auto-send's); null or []: Done and Testing.",
+      ),
   }),
 });
 export type UpdateProjectBody = z.input<typeof updateProjectBody>;
-/** What an update may change, as the server reads it (after trimming and de-duplication). */
+/** The changes of an update as the server reads them (after defaults). */
 export type ProjectChanges = z.output<typeof updateProjectBody>['updatedProject'];
 
 export const projectListAnswer = z.object({ data: z.array(projectSchema) });
@@ -116,4 +134,3 @@ export const projectDeleteAnswer = z.object({
   message: z.string(),
   data: z.object({ projectKey: z.string() }),
 });
-export type ProjectDeleteAnswer = z.infer<typeof projectDeleteAnswer>;

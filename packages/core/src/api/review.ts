@@ -15,9 +15,9 @@
 // getProjectSends answers each notice's review in sendRecordSchema.review (see sends.ts).
 import { z } from 'zod';
 
-export const REVIEW_VERDICTS = ['passed', 'failed'] as const;
+const REVIEW_VERDICTS = ['passed', 'failed'] as const;
 export type ReviewVerdict = (typeof REVIEW_VERDICTS)[number];
-export const MAX_REVIEW_COMMENT = 2000;
+const MAX_REVIEW_COMMENT = 2000;
 /** The page and the 404 answer of every unknown, expired or revoked link. */
 export const REVIEW_LINK_INVALID = 'This review link is no longer valid.';
 export const REVIEW_THANKS = 'Thank you. Your results were sent to the team.';
@@ -25,7 +25,7 @@ export const REVIEW_SIGNED_OFF_THANKS = 'Thank you. Your sign-off was sent to th
 /** 409 to a submission or a second sign-off once the notice is signed off: its verdicts are final. */
 export const REVIEW_ALREADY_SIGNED_OFF = 'This notice is already signed off.';
 export const REVIEW_SIGN_OFF_INCOMPLETE = 'Give every story a verdict before signing off.';
-export const MAX_REVIEWER_NAME = 200;
+const MAX_REVIEWER_NAME = 200;
 
 /** The name the client gives on the review page ("Your name"). */
 const reviewerName = z
@@ -43,7 +43,7 @@ export const reviewTokenBody = z.strictObject({ token });
 export type ReviewTokenBody = z.input<typeof reviewTokenBody>;
 
 /** One story of the notice as the client sees it, with the verdict given last (null: none yet). */
-export const reviewStorySchema = z.object({
+const reviewStorySchema = z.object({
   key: z.string(),
   summary: z.string(),
   /** The story's test steps, one entry per step, as the notice listed them. */
@@ -54,7 +54,7 @@ export const reviewStorySchema = z.object({
 export type ReviewStory = z.infer<typeof reviewStorySchema>;
 
 /** A notice's sign-off: who, when, and whether some stories had failed (a conditional sign-off). */
-export const signOffSchema = z.object({ by: z.string(), at: z.string(), conditional: z.boolean() });
+const signOffSchema = z.object({ by: z.string(), at: z.string(), conditional: z.boolean() });
 export type SignOff = z.infer<typeof signOffSchema>;
 
 export const reviewNoticeAnswer = z.object({
@@ -104,9 +104,9 @@ export const signOffAnswer = z.object({
 });
 export type SignOffAnswer = z.infer<typeof signOffAnswer>;
 
-export const REVIEW_LINK_STATES = ['active', 'expired', 'revoked'] as const;
+const REVIEW_LINK_STATES = ['active', 'expired', 'revoked'] as const;
 /** Where a verdict's Jira comment stands: queued or retrying, written, or refused by Jira for good. */
-export const WRITE_BACK_STATES = ['pending', 'written', 'refused'] as const;
+const WRITE_BACK_STATES = ['pending', 'written', 'refused'] as const;
 
 /** A notice's review as staff see it in the send history; null for notices sent before reviews existed. */
 export const noticeReviewSchema = z.object({
@@ -125,6 +125,8 @@ export const noticeReviewSchema = z.object({
       writeBackError: z.string().nullable(),
       /** The name the client gave with the verdict. */
       reviewer: z.string().nullable(),
+      /** Whose Jira token wrote it back: the notice's sender's, or which owner's and why. */
+      writtenAs: z.string().nullable(),
     }),
   ),
   signedOff: signOffSchema.nullable(),
@@ -136,7 +138,12 @@ export type NoticeReview = z.infer<typeof noticeReviewSchema>;
 const userId = z.string().min(1, 'userId is required.').max(200);
 const projectKey = z.string().trim().min(1).max(255);
 
-export const revokeReviewLinkBody = z.object({ userId, projectKey, sendId: z.string().min(1).max(100) });
+export const revokeReviewLinkBody = z.object({
+  userId,
+  projectKey,
+  siteId: z.string().trim().min(1).max(64).optional(),
+  sendId: z.string().min(1).max(100),
+});
 export type RevokeReviewLinkBody = z.input<typeof revokeReviewLinkBody>;
 
 export const reviewChangeAnswer = z.object({ status: z.literal(200), message: z.string() });
@@ -151,7 +158,7 @@ export const reviewSummariesAnswer = z.object({
 });
 export type ReviewSummariesAnswer = z.infer<typeof reviewSummariesAnswer>;
 
-export const jiraTransitionSchema = z.object({ id: z.string(), name: z.string() });
+const jiraTransitionSchema = z.object({ id: z.string(), name: z.string() });
 export type JiraTransition = z.infer<typeof jiraTransitionSchema>;
 
 export const reviewTransitionsAnswer = z.object({
@@ -174,11 +181,11 @@ export const setReviewTransitionsBody = z.object({
 export type SetReviewTransitionsBody = z.input<typeof setReviewTransitionsBody>;
 
 /** Where a story stands: no verdict yet, the latest notice's verdict, or offered / sent again and not yet answered. */
-export const STORY_STATES = ['waiting', 'passed', 'failed', 'retest'] as const;
+const STORY_STATES = ['waiting', 'passed', 'failed', 'retest'] as const;
 export type StoryState = (typeof STORY_STATES)[number];
 
 /** POST /jira/review/getStatus {userId, projectKey}: one entry per story ever sent. */
-export const storyStatusSchema = z.object({
+const storyStatusSchema = z.object({
   key: z.string(),
   summary: z.string(),
   state: z.enum(STORY_STATES),
@@ -195,16 +202,16 @@ export const reviewStatusAnswer = z.object({ data: z.array(storyStatusSchema) })
 export type ReviewStatusAnswer = z.infer<typeof reviewStatusAnswer>;
 
 /** The choices of the project setting "Remind the client after" (days; null: Off). */
-export const REMINDER_DAY_CHOICES = [null, 1, 2, 3, 5, 7] as const;
-export const MAX_TEST_ENVIRONMENT = 500;
+const REMINDER_DAY_CHOICES = [null, 1, 2, 3, 5, 7] as const;
+const MAX_TEST_ENVIRONMENT = 500;
 
 /** A project's review settings: reminders (days, fractions allowed; null: off) and the test environment. */
-export const reviewSettingsSchema = z.object({
+const reviewSettingsSchema = z.object({
   reminderDays: z.number().positive().max(30).nullable(),
   testEnvironment: z.string().trim().max(MAX_TEST_ENVIRONMENT).nullable(),
 });
-export type ReviewSettings = z.infer<typeof reviewSettingsSchema>;
+type ReviewSettings = z.infer<typeof reviewSettingsSchema>;
 export const reviewSettingsAnswer = z.object({ data: reviewSettingsSchema });
-export type ReviewSettingsAnswer = z.infer<typeof reviewSettingsAnswer>;
+type ReviewSettingsAnswer = z.infer<typeof reviewSettingsAnswer>;
 export const setReviewSettingsBody = z.object({ userId, projectKey }).extend(reviewSettingsSchema.shape);
-export type SetReviewSettingsBody = z.input<typeof setReviewSettingsBody>;
+type SetReviewSettingsBody = z.input<typeof setReviewSettingsBody>;

@@ -1,7 +1,7 @@
 // GET /config.json: what the web app needs to know at run time, so one build serves every deployment.
 import { z } from 'zod';
 
-export const AUTH_MODES = ['builtin', 'firebase'] as const;
+const AUTH_MODES = ['builtin', 'firebase'] as const;
 export type AuthMode = (typeof AUTH_MODES)[number];
 
 export const runtimeConfigSchema = z.object({

@@ -7,16 +7,26 @@ import { noticeReviewSchema } from './review.ts';
 export const sendAnswer = z.object({
   status: z.literal(200),
   message: z.string(),
-  /** delivered is false when the e-mail was kept in the outbox (no mail server configured). */
-  data: z.object({ delivered: z.boolean(), sendId: z.string().nullable() }),
+  /**
+   * delivered is false when the e-mail was kept in the outbox (no mail server configured); refused names
+   * the recipients the mail server refused while it took the e-mail for the others ("address (reply)").
+   */
+  data: z.object({ delivered: z.boolean(), sendId: z.string().nullable(), refused: z.array(z.string()) }),
 });
 export type SendAnswer = z.infer<typeof sendAnswer>;
 
-export const SEND_TRIGGERS = ['manual', 'auto'] as const;
-export const SEND_STATUSES = ['pending', 'sending', 'sent', 'failed', 'abandoned', 'unconfirmed'] as const;
+/** What the mail server answered for one recipient: accepted, or refused with its reply (code and text). */
+const recipientAnswerSchema = z.object({
+  address: z.string(),
+  accepted: z.boolean(),
+  reply: z.string().optional(),
+});
+
+const SEND_TRIGGERS = ['manual', 'auto'] as const;
+const SEND_STATUSES = ['pending', 'sending', 'sent', 'failed', 'abandoned', 'unconfirmed'] as const;
 
 /** One e-mail of stories in a project's send history. */
-export const sendRecordSchema = z.object({
+const sendRecordSchema = z.object({
   id: z.string(),
   trigger: z.enum(SEND_TRIGGERS),
   status: z.enum(SEND_STATUSES),
@@ -30,6 +40,8 @@ export const sendRecordSchema = z.object({
   /** false: kept in the outbox (no mail server); null: not known (not sent yet, or failed). */
   delivered: z.boolean().nullable(),
   error: z.string().nullable(),
+  /** The mail server's answer for each recipient; null when none was asked (outbox) or none was kept. */
+  recipients: z.array(recipientAnswerSchema).nullable(),
   /** The e-mail of the member who sent it by hand; null for auto-send ("Auto-send"). */
   sentBy: z.string().nullable(),
   createdAt: z.string(),
@@ -39,7 +51,11 @@ export const sendRecordSchema = z.object({
 });
 export type SendRecord = z.infer<typeof sendRecordSchema>;
 
-export const getProjectSendsBody = z.object({ userId: z.string(), projectKey: z.string().min(1) });
+export const getProjectSendsBody = z.object({
+  userId: z.string(),
+  projectKey: z.string().min(1),
+  siteId: z.string().trim().min(1).max(64).optional(),
+});
 export type GetProjectSendsBody = z.input<typeof getProjectSendsBody>;
 
 export const getProjectSendsAnswer = z.object({ data: z.array(sendRecordSchema) });

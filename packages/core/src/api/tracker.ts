@@ -4,11 +4,12 @@ import { z } from 'zod';
 export const getAllProjectsBody = z.object({
   email: z.string().min(1, 'email is required.'),
   api: z.string().optional(),
+  siteId: z.string().trim().min(1).max(64).optional(),
 });
 export type GetAllProjectsBody = z.input<typeof getAllProjectsBody>;
 
 /** A project of the issue tracker (docs/product.md §3 "Issue-tracker project"). */
-export const trackerProjectSchema = z.object({ name: z.string(), key: z.string() });
+const trackerProjectSchema = z.object({ name: z.string(), key: z.string() });
 export type TrackerProject = z.infer<typeof trackerProjectSchema>;
 
 export const getAllProjectsAnswer = z.object({ data: z.array(trackerProjectSchema) });

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { isValidEmailEntry } from '../email-entry.ts';
 
-export const WORKSPACE_ROLES = ['owner', 'member'] as const;
+const WORKSPACE_ROLES = ['owner', 'member'] as const;
 export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
 /** The header that names the workspace a call acts in, instead of the caller's current one. */
 export const WORKSPACE_HEADER = 'X-Workspace-Id';
@@ -11,8 +11,7 @@ export const WORKSPACE_HEADER = 'X-Workspace-Id';
 const userId = z.string().min(1, 'userId is required.').max(200);
 const memberId = z.uuid('memberId is not a member of this workspace.');
 
-export const workspaceSchema = z.object({ id: z.string(), name: z.string(), role: z.enum(WORKSPACE_ROLES) });
-export type Workspace = z.infer<typeof workspaceSchema>;
+const workspaceSchema = z.object({ id: z.string(), name: z.string(), role: z.enum(WORKSPACE_ROLES) });
 
 export const workspacesAnswer = z.object({
   data: z.object({
@@ -26,7 +25,7 @@ export type WorkspacesAnswer = z.infer<typeof workspacesAnswer>;
 export const switchWorkspaceBody = z.object({ userId, workspaceId: z.string().min(1).max(200) });
 export type SwitchWorkspaceBody = z.input<typeof switchWorkspaceBody>;
 
-export const teamMemberSchema = z.object({
+const teamMemberSchema = z.object({
   userId: z.string(),
   email: z.string(),
   role: z.enum(WORKSPACE_ROLES),
@@ -39,8 +38,8 @@ export const teamAnswer = z.object({
     /** The caller's role in it. */
     role: z.enum(WORKSPACE_ROLES),
     members: z.array(teamMemberSchema),
-    /** Invitations not used yet and not expired. */
-    invites: z.array(z.object({ email: z.string(), expiresAt: z.string() })),
+    /** Invitations not used, revoked or expired. */
+    invites: z.array(z.object({ id: z.string(), email: z.string(), expiresAt: z.string() })),
   }),
 });
 export type TeamAnswer = z.infer<typeof teamAnswer>;
@@ -55,6 +54,12 @@ export const inviteMemberBody = z.object({
     .refine(isValidEmailEntry, 'Enter a valid e-mail address to invite.'),
 });
 export type InviteMemberBody = z.input<typeof inviteMemberBody>;
+
+export const revokeInvitationBody = z.object({
+  userId,
+  inviteId: z.string().trim().min(1, 'inviteId is required.').max(200),
+});
+export type RevokeInvitationBody = z.input<typeof revokeInvitationBody>;
 
 export const removeMemberBody = z.object({ userId, memberId });
 export type RemoveMemberBody = z.input<typeof removeMemberBody>;

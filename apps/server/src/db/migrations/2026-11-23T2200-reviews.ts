@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 // Frozen in time: migrations never import application code.
-// The client's review of a notice (issue 11): one link per sent notice (its token stored only as a
+// The client's review of a notice: one link per sent notice (its token stored only as a
 // SHA-256), every verdict the client submits (history; the latest per story counts), a durable job
 // queue shared by every server process, the project's optional Jira transitions, and the demo
 // tracker's comments and status changes (so `npm start` can show the whole loop, across restarts).

@@ -7,8 +7,13 @@ import * as openSends from './2026-11-23T2000-open-sends.ts';
 import * as workspaces from './2026-11-23T2100-workspaces.ts';
 import * as reviews from './2026-11-23T2200-reviews.ts';
 import * as listVersionAutoSends from './2026-11-24T0100-list-version-auto-sends.ts';
+import * as verifiedAddresses from './2026-11-25T0900-verified-addresses.ts';
+import * as deliveryEvidence from './2026-11-26T0900-delivery-evidence.ts';
 import * as reviewRounds from './2026-11-26T0900-review-rounds.ts';
+import * as trackerSites from './2026-11-26T0900-tracker-sites.ts';
+import * as demoTrackerWorkspaces from './2026-11-26T0910-demo-tracker-workspaces.ts';
 import * as reminders from './2026-11-26T0930-reminders.ts';
+import * as demoChangelogWorkspaces from './2026-11-26T0940-demo-changelog-workspaces.ts';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -20,6 +25,11 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T2100-workspaces': workspaces,
   '2026-11-23T2200-reviews': reviews,
   '2026-11-24T0100-list-version-auto-sends': listVersionAutoSends,
+  '2026-11-25T0900-verified-addresses': verifiedAddresses,
+  '2026-11-26T0900-delivery-evidence': deliveryEvidence,
   '2026-11-26T0900-review-rounds': reviewRounds,
+  '2026-11-26T0900-tracker-sites': trackerSites,
+  '2026-11-26T0910-demo-tracker-workspaces': demoTrackerWorkspaces,
   '2026-11-26T0930-reminders': reminders,
+  '2026-11-26T0940-demo-changelog-workspaces': demoChangelogWorkspaces,
 };

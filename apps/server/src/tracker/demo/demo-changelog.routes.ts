@@ -1,6 +1,7 @@
 // The demo tracker's changelog of status changes, in Atlassian's shapes: `POST /changelog/bulkfetch`
 // (BulkChangelogResponseBean) and `GET /issue/{issueIdOrKey}/changelog` (PageBeanChangelog). Each
-// transition through the demo tracker is one change history with one `status` item.
+// transition through the demo tracker is one change history with one `status` item; each caller sees the
+// changes of their own workspaces, as with the statuses.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DemoAuth } from './demo-auth.ts';
 import { DEMO_ISSUES, DEMO_STATUSES } from './demo-data.ts';
@@ -39,7 +40,7 @@ export function demoChangelogRoutes(app: FastifyInstance, auth: DemoAuth): void 
     DEMO_ISSUES.find((issue) => issue.key === idOrKey.toUpperCase() || issue.id === idOrKey);
 
   app.post('/changelog/bulkfetch', async (request) => {
-    await auth.signedIn(request);
+    const caller = await auth.signedIn(request);
     const body = request.body as { issueIdsOrKeys?: unknown; fieldIds?: unknown } | null;
     const wanted = body?.issueIdsOrKeys;
     if (!Array.isArray(wanted) || wanted.length === 0 || wanted.length > 1000) {
@@ -55,6 +56,7 @@ export function demoChangelogRoutes(app: FastifyInstance, auth: DemoAuth): void 
       fields.length === 0 || fields.includes('status')
         ? await statusChangesOf(
             app.db,
+            caller.userId,
             issues.map((issue) => issue.key),
           )
         : [];
@@ -69,7 +71,7 @@ export function demoChangelogRoutes(app: FastifyInstance, auth: DemoAuth): void 
   });
 
   app.get('/issue/:issueIdOrKey/changelog', async (request: FastifyRequest) => {
-    await auth.signedIn(request);
+    const caller = await auth.signedIn(request);
     const issue = issueOf((request.params as { issueIdOrKey: string }).issueIdOrKey);
     if (!issue) {
       throw new JiraHttpError(404, ['Issue does not exist or you do not have permission to see it.']);
@@ -77,7 +79,7 @@ export function demoChangelogRoutes(app: FastifyInstance, auth: DemoAuth): void 
     const query = request.query as QueryParams;
     const startAt = startAtParam(query);
     const maxResults = Math.min(Math.max(integerParam(query.maxResults, 'maxResults', 100), 1), 100);
-    const rows = await statusChangesOf(app.db, [issue.key]);
+    const rows = await statusChangesOf(app.db, caller.userId, [issue.key]);
     const values = rows.slice(startAt, startAt + maxResults).map(changelogJson);
     return {
       self: `${request.protocol}://${request.host}/rest/api/3/issue/${issue.key}/changelog?startAt=${startAt}`,

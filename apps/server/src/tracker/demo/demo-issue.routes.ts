@@ -22,7 +22,9 @@ export function demoIssueRoutes(app: FastifyInstance, auth: DemoAuth): void {
     if (!issue) {
       throw new JiraHttpError(404, ['Issue does not exist or you do not have permission to see it.']);
     }
-    const status = (await statusChanges(app.db)).get(issue.key);
+    const status = (await statusChanges(app.db, caller.kind === 'user' ? caller.userId : null)).get(
+      issue.key,
+    );
     return status ? { ...issue, status } : issue;
   }
 
@@ -36,7 +38,12 @@ export function demoIssueRoutes(app: FastifyInstance, auth: DemoAuth): void {
     if (!['created', '+created', '-created'].includes(orderBy)) {
       throw new JiraHttpError(400, [`Invalid orderBy value: ${orderBy}`]);
     }
-    const rows = await commentsOfIssue(app.db, issue.key, orderBy === '-created' ? 'desc' : 'asc');
+    const rows = await commentsOfIssue(
+      app.db,
+      issue.key,
+      orderBy === '-created' ? 'desc' : 'asc',
+      caller.userId,
+    );
     const base = baseOf(request);
     return {
       startAt,
@@ -106,11 +113,10 @@ export function demoIssueRoutes(app: FastifyInstance, auth: DemoAuth): void {
       (status) => transitionIdOf(status) === id && status.id !== issue.status.id,
     );
     if (!target) throw new JiraHttpError(400, [`Transition id '${id}' is not valid for this issue.`]);
-    await changeIssueStatus(app.db, {
+    await changeIssueStatus(app.db, caller.userId, {
       issueKey: issue.key,
       fromStatusId: issue.status.id,
       toStatusId: target.id,
-      authorUserId: caller.userId,
     });
     return reply.status(204).send();
   });

@@ -3,10 +3,10 @@ import type { Db } from '../../db/database.ts';
 import { DEMO_STATUSES, type DemoStatus } from './demo-data.ts';
 import { changedStatuses } from './demo-tracker.repository.ts';
 
-/** Issues' statuses changed by transitions, by key. */
-export async function statusChanges(db: Db): Promise<Map<string, DemoStatus>> {
+/** Issues' statuses changed by transitions, as the reader's workspaces see them, by key. */
+export async function statusChanges(db: Db, readerId: string | null): Promise<Map<string, DemoStatus>> {
   const changed = new Map<string, DemoStatus>();
-  for (const row of await changedStatuses(db)) {
+  for (const row of await changedStatuses(db, readerId)) {
     const status = DEMO_STATUSES.find((s) => s.id === row.status_id);
     if (status) changed.set(row.issue_key, status);
   }

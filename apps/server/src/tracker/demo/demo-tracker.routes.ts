@@ -90,13 +90,23 @@ export async function demoTrackerRoutes(app: FastifyInstance): Promise<void> {
   app.get('/search/jql', async (request) => {
     const caller = await auth.authenticate(request);
     const params = searchParamsOfQuery(request.query as QueryParams);
-    return search(caller, baseOf(request), await statusChanges(app.db), params);
+    return search(
+      caller,
+      baseOf(request),
+      await statusChanges(app.db, caller.kind === 'user' ? caller.userId : null),
+      params,
+    );
   });
 
   app.post('/search/jql', async (request) => {
     const caller = await auth.authenticate(request);
     const params = searchParamsOfBody(request.body);
-    return search(caller, baseOf(request), await statusChanges(app.db), params);
+    return search(
+      caller,
+      baseOf(request),
+      await statusChanges(app.db, caller.kind === 'user' ? caller.userId : null),
+      params,
+    );
   });
 
   demoIssueRoutes(app, auth);

@@ -44,6 +44,8 @@ export const db = {
   reviewLinks: new Map<string, ReviewLink>(),
   /** The transitions Jira lists for a project's issues, and the chosen ones, by project key. */
   transitions: new Map<string, ProjectTransitions>(),
+  /** Recipients the mail server refuses at RCPT TO (lower case); the others still get the e-mail. */
+  refusedRecipients: new Set<string>(),
   counter: 0,
 };
 
@@ -85,6 +87,7 @@ export function resetDb() {
   db.invites.clear();
   db.reviewLinks.clear();
   db.transitions.clear();
+  db.refusedRecipients.clear();
   db.counter = 0;
 }
 
@@ -145,6 +148,9 @@ export function createProject(userId: string, fields: Partial<Project> & { proje
     clientCC: [],
     autosend: false,
     sentProjectIssuesList: [],
+    siteId: 'default',
+    siteName: 'default',
+    statusesOffered: null,
     autosendStatus: noAutosendYet(),
     ...fields,
   };
@@ -188,6 +194,7 @@ export function createReviewedSend(
     attachmentName: null,
     attachmentSize: null,
     delivered: true,
+    recipients: null,
     error: null,
     sentBy: null,
     createdAt,
@@ -204,6 +211,7 @@ export function createReviewedSend(
         writeBack: null,
         writeBackError: null,
         reviewer: null,
+        writtenAs: null,
       })),
       signedOff: null,
       reminders: [],

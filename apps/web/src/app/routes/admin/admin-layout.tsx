@@ -2,11 +2,17 @@ import { Outlet } from 'react-router';
 import { logo } from '@/config/brand';
 import { AdminShell } from '@/features/shell/components/admin-shell';
 import { WorkspaceSelect } from '@/features/team/components/workspace-select';
+import { VerifyEmailNotice } from '@/features/verify-email/components/verify-email-notice';
 import { routeTable } from '../../route-table';
 
 export function Component() {
   return (
-    <AdminShell routes={routeTable} logo={logo} workspaceSelect={<WorkspaceSelect />}>
+    <AdminShell
+      routes={routeTable}
+      logo={logo}
+      workspaceSelect={<WorkspaceSelect />}
+      notice={<VerifyEmailNotice />}
+    >
       <Outlet />
     </AdminShell>
   );

@@ -2,8 +2,14 @@
 import type { GetAllProjectsAnswer, GetAllProjectsBody, TrackerProject, User } from '@handoff/core/api';
 import type { ApiClient } from '@/lib/api-client';
 
-export async function getTrackerProjects(api: ApiClient, user: User): Promise<TrackerProject[]> {
-  const body: GetAllProjectsBody = { email: user.email, api: user.apikey };
+export async function getTrackerProjects(
+  api: ApiClient,
+  user: User,
+  siteId = 'default',
+): Promise<TrackerProject[]> {
+  // The site `default` as the spec calls it; another site with the member's own credential for it.
+  const body: GetAllProjectsBody =
+    siteId === 'default' ? { email: user.email, api: user.apikey } : { email: user.email, siteId };
   const answer = await api.post<GetAllProjectsAnswer>('/jira/getAllProjects', body);
   return answer.data;
 }

@@ -2,10 +2,11 @@
 // "Project Key"), add client and CC addresses, then "Add Project". The tracker projects are fetched on load
 // with the user's e-mail and API key; a failure shows a browser alert with the server's error.
 import { texts } from '@handoff/core';
-import type { TrackerProject } from '@handoff/core/api';
+import type { ListedSite, TrackerProject } from '@handoff/core/api';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { addProject } from '@/api/projects';
+import { listSites } from '@/api/sites';
 import { BusyButton } from '@/components/ui/busy-button';
 import { TextField } from '@/components/ui/form-field';
 import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
@@ -22,6 +23,9 @@ export function AddProject() {
   const { user } = useAppState();
   const dialog = useResultDialog();
   const selectId = useId();
+  const siteSelectId = useId();
+  const [sites, setSites] = useState<ListedSite[]>([]);
+  const [siteId, setSiteId] = useState('default');
   const [trackerProjects, setTrackerProjects] = useState<TrackerProject[]>([]);
   const [loadingTracker, setLoadingTracker] = useState(true);
   const [projectKey, setProjectKey] = useState('');
@@ -31,8 +35,25 @@ export function AddProject() {
   useEffect(() => {
     if (!user) return;
     let active = true;
+    listSites(api, user.id)
+      .then((list) => {
+        if (active) setSites(list);
+      })
+      .catch(() => {
+        // Without the list, the select offers the site `default` alone.
+      });
+    return () => {
+      active = false;
+    };
+  }, [api, user]);
+
+  useEffect(() => {
+    if (!user) return;
+    let active = true;
     setLoadingTracker(true);
-    getTrackerProjects(api, user)
+    setTrackerProjects([]);
+    setProjectKey('');
+    getTrackerProjects(api, user, siteId)
       .then((list) => {
         if (active) setTrackerProjects(list);
       })
@@ -45,7 +66,7 @@ export function AddProject() {
     return () => {
       active = false;
     };
-  }, [api, user]);
+  }, [api, user, siteId]);
 
   const selected = trackerProjects.find((project) => project.key === projectKey);
 
@@ -66,6 +87,7 @@ export function AddProject() {
         projectKey: selected.key,
         projectName: selected.name,
         ...recipients,
+        ...(siteId === 'default' ? {} : { siteId }),
       });
       dialog.show(texts.addProject.success, 'success', paths.admin.index);
     } catch (error) {
@@ -84,6 +106,23 @@ export function AddProject() {
         <Link to={paths.admin.index}>Back to projects</Link>
       </div>
       <form className="form-panel" onSubmit={onSubmit} noValidate>
+        <div className="field">
+          <label className="field__label" htmlFor={siteSelectId}>
+            Site
+          </label>
+          <select
+            id={siteSelectId}
+            className="field__input"
+            value={siteId}
+            onChange={(e) => setSiteId(e.target.value)}
+          >
+            {(sites.length > 0 ? sites : [{ id: 'default', name: 'default' }]).map((site) => (
+              <option key={site.id} value={site.id}>
+                {site.name}
+              </option>
+            ))}
+          </select>
+        </div>
         <div className="field">
           <label className="field__label" htmlFor={selectId}>
             Project Name

@@ -16,8 +16,10 @@ import { paths } from '@/config/paths';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppDispatch, useAppState } from '@/stores/app-store';
+import { getProjectStatuses } from '../api/project-statuses';
 import { RecipientFields, type Recipients } from './recipient-fields';
 import { ReviewTransitionFields, type TransitionsLoad } from './review-transitions';
+import { StatusesOffered } from './statuses-offered';
 import './projects.css';
 
 export function EditProject() {
@@ -50,7 +52,26 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
   });
   const [saving, setSaving] = useState(false);
   const [transitions, setTransitions] = useState<TransitionsLoad>({ state: 'loading' });
+  const [availableStatuses, setAvailableStatuses] = useState<string[] | null>(null);
+  const [statuses, setStatuses] = useState<string[]>(project.statusesOffered ?? []);
   const userId = user?.id;
+
+  useEffect(() => {
+    if (!userId) return;
+    let active = true;
+    getProjectStatuses(api, userId, project.projectKey, project.siteId).then(
+      (value) => {
+        if (active) setAvailableStatuses(value.available);
+      },
+      () => {
+        // Without Jira's list, the statuses chosen before are still shown and kept.
+        if (active) setAvailableStatuses([]);
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [api, userId, project.projectKey, project.siteId]);
 
   useEffect(() => {
     if (!userId) return;
@@ -78,11 +99,18 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
     }
     setSaving(true);
     try {
-      const answer = await updateProject(api, userId, project.projectKey, {
-        projectKey: project.projectKey,
-        projectName: project.projectName,
-        ...recipients,
-      });
+      const answer = await updateProject(
+        api,
+        userId,
+        project.projectKey,
+        {
+          projectKey: project.projectKey,
+          projectName: project.projectName,
+          ...recipients,
+          ...(sameStatuses(statuses, project.statusesOffered ?? []) ? {} : { statusesOffered: statuses }),
+        },
+        project.siteId,
+      );
       if (answer?.data) dispatch({ type: 'UPDATE_PROJECT', project: answer.data });
       // Only once Jira's list was loaded: otherwise the choices on screen are not the saved ones.
       if (transitions.state === 'loaded') {
@@ -102,6 +130,7 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
       <TextField label="Project Name" readOnly value={project.projectName} />
       <TextField label="Project Key" readOnly value={project.projectKey} />
       <RecipientFields value={recipients} onChange={setRecipients} />
+      <StatusesOffered available={availableStatuses} value={statuses} onChange={setStatuses} />
       <ReviewTransitionFields
         load={transitions}
         onChange={(value) => setTransitions({ state: 'loaded', value })}
@@ -114,3 +143,6 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
     </form>
   );
 }
+
+const sameStatuses = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((status, index) => status === b[index]);

@@ -25,7 +25,11 @@ export function ProjectRow({
   const navigate = useNavigate();
   return (
     <tr>
-      <td className="projects__key">{project.projectKey}</td>
+      <td className="projects__key">
+        {project.projectKey}
+        {/* The Jira site, for a project of a site other than `default`. */}
+        {project.siteId === 'default' ? null : <span className="projects__site"> ({project.siteName})</span>}
+      </td>
       <td>
         {project.projectName}
         <ReviewSummary text={reviewText} />
@@ -43,14 +47,16 @@ export function ProjectRow({
               ? [
                   {
                     label: 'Update',
-                    onSelect: () => navigate(projectHref(paths.admin.editProject, project.projectKey)),
+                    onSelect: () =>
+                      navigate(projectHref(paths.admin.editProject, project.projectKey, project.siteId)),
                   },
                   { label: 'Delete', onSelect: () => onDelete(project) },
                 ]
               : []),
             {
               label: 'Send stories to client',
-              onSelect: () => navigate(projectHref(paths.admin.sendStories, project.projectKey)),
+              onSelect: () =>
+                navigate(projectHref(paths.admin.sendStories, project.projectKey, project.siteId)),
             },
             {
               label: 'Review status',

@@ -77,7 +77,7 @@ export function ProjectsList() {
     if (!toDelete || !userId) return;
     setDeleting(true);
     try {
-      await deleteProject(api, userId, toDelete.projectKey);
+      await deleteProject(api, userId, toDelete.projectKey, toDelete.siteId);
       setToDelete(null);
       // docs/product.md §2: after deletion the list in client state is cleared and the user is sent to "/".
       dispatch({ type: 'CLEAR_PROJECTS' });
@@ -128,7 +128,7 @@ export function ProjectsList() {
             ) : (
               rows.map((project) => (
                 <ProjectRow
-                  key={project.projectKey}
+                  key={`${project.siteId}/${project.projectKey}`}
                   project={project}
                   reviewText={reviewSummaryText(reviews[project.projectKey])}
                   mayManage={mayManage}

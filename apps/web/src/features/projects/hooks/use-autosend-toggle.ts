@@ -21,7 +21,7 @@ export function useAutosendToggle(userId: string | undefined) {
     toggles.current.set(key, ticket);
     const isLatest = () => toggles.current.get(key) === ticket;
     dispatch({ type: 'UPDATE_PROJECT', project: { ...project, autosend } });
-    updateProject(api, userId, key, fullProjectUpdate(project, autosend)).then(
+    updateProject(api, userId, key, fullProjectUpdate(project, autosend), project.siteId).then(
       (answer) => {
         // The server's copy may carry a fresh auto-send status (e.g. the next run).
         if (isLatest() && answer?.data?.projectKey === key) {

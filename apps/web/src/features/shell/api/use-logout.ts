@@ -3,16 +3,18 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { endServerSession } from '@/lib/end-session';
 import { useServices } from '@/lib/services';
 import { useAppDispatch } from '@/stores/app-store';
 
 export function useLogout(): () => void {
-  const { session } = useServices();
+  const { session, api } = useServices();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   return useCallback(() => {
     dispatch({ type: 'LOGOUT' });
+    endServerSession(api);
     session.clear();
     navigate(paths.auth.login, { replace: true });
-  }, [dispatch, session, navigate]);
+  }, [dispatch, session, api, navigate]);
 }

@@ -21,12 +21,15 @@ export function AdminShell({
   routes,
   logo,
   workspaceSelect,
+  notice,
   children,
 }: {
   routes: readonly SidebarRoute[];
   logo: LogoConfig;
   /** The top bar's Workspace select, shown once the user is loaded (the routes compose it from the team feature). */
   workspaceSelect: ReactNode;
+  /** Shown above every page while it applies, such as the address-verification notice (composed by the routes). */
+  notice?: ReactNode;
   children: ReactNode;
 }) {
   const { config, session } = useServices();
@@ -69,6 +72,7 @@ export function AdminShell({
             </div>
           </header>
           {loading ? <ProgressBar label="Loading your account" /> : null}
+          {notice}
           {/* Keyed by the workspace: a switch mounts the page afresh, so it loads the new workspace's data. */}
           <main id="content" className="admin__content" tabIndex={-1} key={workspaceVersion}>
             {loading ? null : state === 'failed' ? (

@@ -9,6 +9,8 @@ import type { ApiClient } from '@/lib/api-client';
 
 interface StoriesEmail {
   projectKey: string;
+  /** The project's site (`default` or an added site's id). */
+  siteId?: string;
   /** The keys of the stories the message lists (the draft's, fixed when it was made). */
   issueKeys: readonly string[];
   subject: string;
@@ -26,6 +28,7 @@ function storiesEmailForm(email: StoriesEmail): FormData {
   for (const address of email.to) form.append('to', address);
   for (const address of email.cc) form.append('cc', address);
   form.append('projectKey', email.projectKey);
+  if (email.siteId && email.siteId !== 'default') form.append('siteId', email.siteId);
   form.append('issueKeys', email.issueKeys.join(','));
   return form;
 }
@@ -48,12 +51,18 @@ export async function markStoriesSent(
   issueKeys: readonly string[],
 ): Promise<Project> {
   const sentProjectIssuesList = [...new Set([...project.sentProjectIssuesList, ...issueKeys])];
-  const answer = await updateProject(api, userId, project.projectKey, {
-    projectKey: project.projectKey,
-    projectName: project.projectName,
-    clientEmails: project.clientEmails,
-    clientCC: project.clientCC,
-    sentProjectIssuesList,
-  });
+  const answer = await updateProject(
+    api,
+    userId,
+    project.projectKey,
+    {
+      projectKey: project.projectKey,
+      projectName: project.projectName,
+      clientEmails: project.clientEmails,
+      clientCC: project.clientCC,
+      sentProjectIssuesList,
+    },
+    project.siteId,
+  );
   return answer?.data ?? { ...project, sentProjectIssuesList };
 }

@@ -1,18 +1,21 @@
 // The send screen's first step (docs/product.md §4 steps 1-2): choose a status, fetch its stories, and see which
 // of them the draft lists and which were sent before and are left out.
 import type { Issue } from '@handoff/core';
-import { ISSUE_STATUSES, type IssueStatus, isIssueStatus } from '@handoff/core';
+import { ISSUE_STATUSES } from '@handoff/core';
 import { useId } from 'react';
 import { BusyButton } from '@/components/ui/busy-button';
 
 export function StatusPicker({
   status,
+  statuses,
   onChange,
   fetching,
   onGetStories,
 }: {
-  status: IssueStatus | '';
-  onChange: (status: IssueStatus | '') => void;
+  status: string;
+  /** The project's statuses offered; Done and Testing unless it chose its own. */
+  statuses: readonly string[] | null;
+  onChange: (status: string) => void;
   fetching: boolean;
   onGetStories: () => void;
 }) {
@@ -28,10 +31,10 @@ export function StatusPicker({
           className="field__input"
           value={status}
           required
-          onChange={(e) => onChange(isIssueStatus(e.target.value) ? e.target.value : '')}
+          onChange={(e) => onChange(e.target.value)}
         >
           <option value="">Choose one</option>
-          {ISSUE_STATUSES.map((value) => (
+          {(statuses && statuses.length > 0 ? statuses : ISSUE_STATUSES).map((value) => (
             <option key={value} value={value}>
               {value}
             </option>
@@ -51,7 +54,7 @@ export function FetchedStories({
   included,
   alreadySent,
 }: {
-  status: IssueStatus;
+  status: string;
   issues: Issue[];
   included: Issue[];
   alreadySent: Issue[];

@@ -34,12 +34,17 @@ function writeBackText(story: ReviewedStory): string | null {
       return 'Jira: not written yet';
     case 'written':
       // The comment is in Jira; the chosen transition may still have been refused.
-      return story.writeBackError ? `Jira: ${story.writeBackError}` : 'Jira: written';
+      return `${story.writeBackError ? `Jira: ${story.writeBackError}` : 'Jira: written'}${writtenAs(story)}`;
     case 'refused':
-      return `Jira refused it: ${story.writeBackError ?? 'no reason given'}`;
+      return `Jira refused it: ${story.writeBackError ?? 'no reason given'}${writtenAs(story)}`;
     default:
       return null;
   }
+}
+
+/** Whose Jira token wrote it (the history says so when it was an owner's instead of the sender's). */
+function writtenAs(story: ReviewedStory): string {
+  return story.writtenAs ? ` (as ${story.writtenAs})` : '';
 }
 
 export function NoticeReviewView({

@@ -108,6 +108,14 @@ export function SendHistory({
                 <dd>{list(send.cc)}</dd>
                 <dt>Stories</dt>
                 <dd>{list(send.issueKeys)}</dd>
+                {send.recipients ? (
+                  <>
+                    <dt>Mail server</dt>
+                    <dd>
+                      <RecipientAnswers answers={send.recipients} />
+                    </dd>
+                  </>
+                ) : null}
                 <dt>Subject</dt>
                 <dd>{send.subject || '(none)'}</dd>
                 {send.attachmentName ? (
@@ -171,5 +179,20 @@ function MessageText({ text }: { text: string }) {
         ),
       )}
     </>
+  );
+}
+
+/** What the mail server answered for each recipient: accepted, or refused with its reply. */
+function RecipientAnswers({ answers }: { answers: NonNullable<SendRecord['recipients']> }) {
+  return (
+    <ul className="send__recipients">
+      {answers.map((answer) => (
+        <li key={answer.address}>
+          {answer.accepted
+            ? `${answer.address}: accepted`
+            : `${answer.address}: refused${answer.reply ? ` (${answer.reply})` : ''}`}
+        </li>
+      ))}
+    </ul>
   );
 }

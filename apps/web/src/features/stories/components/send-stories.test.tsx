@@ -244,6 +244,18 @@ describe('/admin/send-stories', () => {
     expect(screen.getByText('All of these stories were already sent.')).toBeInTheDocument();
   });
 
+  it('names the recipients the mail server refused in the success dialog', async () => {
+    const { user } = await openSendStories();
+    db.refusedRecipients.add('owner@shop.example');
+    await getStories(user, 'Done');
+    await user.click(screen.getByRole('button', { name: 'Send Email' }));
+    expect(
+      await screen.findByRole('dialog', {
+        name: 'Email sent to the client. The mail server refused: owner@shop.example (550 5.1.1 no such mailbox here).',
+      }),
+    ).toHaveAccessibleDescription('Success');
+  });
+
   it('on a failed send shows the server message, reloads the project and offers the stories again', async () => {
     const { user, account } = await openSendStories();
     const failure =
@@ -343,6 +355,7 @@ describe('/admin/send-stories', () => {
       attachmentName: null,
       attachmentSize: null,
       error: null,
+      recipients: null,
       sentBy: account.email,
       finishedAt: null,
       review: null,

@@ -69,6 +69,7 @@ export function SendStories() {
     try {
       const answer = await sendStoriesEmail(api, {
         projectKey: project.projectKey,
+        siteId: project.siteId,
         issueKeys: draftKeys,
         subject,
         text,
@@ -81,7 +82,13 @@ export function SendStories() {
       draft.clear();
       clearFile();
       setKeptInOutbox(answer?.data?.delivered === false);
-      show(texts.sendStories.sent, 'success');
+      const refused = answer?.data?.refused ?? [];
+      show(
+        refused.length > 0
+          ? `${texts.sendStories.sent} The mail server refused: ${refused.join(', ')}.`
+          : texts.sendStories.sent,
+        'success',
+      );
     } catch (error) {
       if (isSessionEnded(error)) return;
       show(errorMessage(error), 'error');
@@ -115,6 +122,7 @@ export function SendStories() {
           <div className="form-panel">
             <StatusPicker
               status={draft.status}
+              statuses={project.statusesOffered}
               onChange={draft.setStatus}
               fetching={draft.fetching}
               onGetStories={draft.getStories}

@@ -2,7 +2,7 @@
 // the "Request for Testing" e-mail is drafted from those not sent yet. The draft's keys are fixed when the
 // draft is made, so the e-mail and the keys it names always match.
 import type { Issue } from '@handoff/core';
-import { draftEmail, type IssueStatus, texts } from '@handoff/core';
+import { draftEmail, texts } from '@handoff/core';
 import type { Project } from '@handoff/core/api';
 import { useEffect, useMemo, useState } from 'react';
 import { getProjectByKey } from '@/api/projects';
@@ -27,10 +27,10 @@ export function useStoryDraft({
   const { api } = useServices();
   const { user, projectIssues } = useAppState();
   const dispatch = useAppDispatch();
-  const [status, setStatus] = useState<IssueStatus | ''>('');
+  const [status, setStatus] = useState<string>('');
   const [fetching, setFetching] = useState(false);
   /** The status of the last successful fetch, or null before any (and after sending). */
-  const [fetchedStatus, setFetchedStatus] = useState<IssueStatus | null>(null);
+  const [fetchedStatus, setFetchedStatus] = useState<string | null>(null);
   const [subject, setSubject] = useState('');
   const [text, setText] = useState('');
   /** The keys of the stories the drafted message lists; the send names exactly these. */
@@ -67,7 +67,10 @@ export function useStoryDraft({
     if (!project || !user || fetching) return;
     setFetching(true);
     try {
-      showDraft(await getProjectIssues(api, user, project.projectKey, status), project.sentProjectIssuesList);
+      showDraft(
+        await getProjectIssues(api, user, project.projectKey, status, project.siteId),
+        project.sentProjectIssuesList,
+      );
       setFetchedStatus(status);
       onDrafted();
     } catch (error) {
@@ -82,7 +85,7 @@ export function useStoryDraft({
     if (!user || !userId || !fetchedStatus) return;
     try {
       const [fresh, issues] = await Promise.all([
-        getProjectByKey(api, userId, projectKey),
+        getProjectByKey(api, userId, projectKey, project?.siteId),
         getProjectIssues(api, user, projectKey, fetchedStatus),
       ]);
       setProject(fresh);

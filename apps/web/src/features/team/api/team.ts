@@ -5,6 +5,7 @@ import type {
   JoinWorkspaceAnswer,
   JoinWorkspaceBody,
   RemoveMemberBody,
+  RevokeInvitationBody,
   SetMemberRoleBody,
   SwitchWorkspaceBody,
   TeamAnswer,
@@ -37,6 +38,15 @@ export async function getTeam(api: ApiClient, userId: string): Promise<TeamAnswe
 export function inviteMember(api: ApiClient, userId: string, email: string): Promise<TeamChangeAnswer> {
   const body: InviteMemberBody = { userId, email };
   return api.post<TeamChangeAnswer>('/jira/inviteMember', body);
+}
+
+export function revokeInvitation(
+  api: ApiClient,
+  userId: string,
+  inviteId: string,
+): Promise<TeamChangeAnswer> {
+  const body: RevokeInvitationBody = { userId, inviteId };
+  return api.post<TeamChangeAnswer>('/jira/revokeInvitation', body);
 }
 
 export function removeMember(api: ApiClient, userId: string, memberId: string): Promise<TeamChangeAnswer> {

@@ -1,5 +1,5 @@
 // The team screen's "Members" table: e-mail and role, with the buttons the caller's role offers (owners change
-// roles and remove others; anyone leaves), and the invitations not yet accepted.
+// roles and remove others; anyone leaves), and the invitations not yet accepted (owners revoke them).
 import type { TeamAnswer, TeamMember } from '@handoff/core/api';
 import { formatDateTime } from '@/lib/format';
 
@@ -70,15 +70,39 @@ export function MembersTable({
   );
 }
 
-export function OpenInvites({ invites }: { invites: TeamAnswer['data']['invites'] }) {
+type OpenInvite = TeamAnswer['data']['invites'][number];
+
+/** The open invitations; owners may revoke each (its link then answers as a used one). */
+export function OpenInvites({
+  invites,
+  isOwner,
+  busy,
+  onRevoke,
+}: {
+  invites: readonly OpenInvite[];
+  isOwner: boolean;
+  busy: boolean;
+  onRevoke: (invite: OpenInvite) => void;
+}) {
   if (invites.length === 0) return null;
   return (
     <div className="panel">
       <h2 className="section-title">Invitations not yet accepted</h2>
       <ul>
         {invites.map((invite) => (
-          <li key={invite.email}>
-            {invite.email} (valid until {formatDateTime(invite.expiresAt)})
+          <li key={invite.id}>
+            {invite.email} (valid until {formatDateTime(invite.expiresAt)}){' '}
+            {isOwner ? (
+              <button
+                type="button"
+                className="button button--outline"
+                disabled={busy}
+                title={`Revoke the invitation of ${invite.email}`}
+                onClick={() => onRevoke(invite)}
+              >
+                Revoke
+              </button>
+            ) : null}
           </li>
         ))}
       </ul>

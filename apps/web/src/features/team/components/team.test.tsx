@@ -28,6 +28,23 @@ describe('/admin/team', () => {
     expect(await screen.findByText(/bob@example\.com \(valid until/)).toBeInTheDocument();
   });
 
+  it('lets an owner revoke an open invitation with its Revoke button', async () => {
+    const { account } = signIn('ada@example.com');
+    const { user } = renderApp('/admin/team');
+    await user.type(await screen.findByLabelText('Email'), 'bob@example.com');
+    await user.click(screen.getByRole('button', { name: 'Invite' }));
+    await user.click(await screen.findByRole('button', { name: 'Okay' }));
+    const invitation = (await screen.findByText(/bob@example\.com \(valid until/)).closest(
+      'li',
+    ) as HTMLElement;
+    await user.click(within(invitation).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByRole('dialog', { name: 'The invitation has been revoked.' })).toBeVisible();
+    expect(callsTo('/jira/revokeInvitation')).toEqual([
+      { userId: account.id, inviteId: 'invite-bob@example.com' },
+    ]);
+    expect(screen.queryByText(/bob@example\.com \(valid until/)).not.toBeInTheDocument();
+  });
+
   it('shows the server refusing to let the last owner leave', async () => {
     signIn('ada@example.com');
     const { user } = renderApp('/admin/team');

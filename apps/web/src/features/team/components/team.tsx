@@ -3,7 +3,7 @@
 // anyone can leave. The server refuses what the caller's role does not allow, and keeps the last owner.
 import type { TeamAnswer, TeamMember } from '@handoff/core/api';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { BusyButton } from '@/components/ui/busy-button';
 import { TextField } from '@/components/ui/form-field';
 import { ProgressBar } from '@/components/ui/progress-bar';
@@ -13,7 +13,7 @@ import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
 import { useWorkspaceSwitch } from '@/stores/workspace-switch';
-import { getTeam, inviteMember, removeMember, setMemberRole } from '../api/team';
+import { getTeam, inviteMember, removeMember, revokeInvitation, setMemberRole } from '../api/team';
 import { MembersTable, OpenInvites } from './members-table';
 
 export function Team() {
@@ -96,6 +96,7 @@ export function Team() {
         <h1 id="team-heading" className="page__title">
           Team
         </h1>
+        <Link to={paths.admin.sites}>Jira sites</Link>
       </div>
       {!team && !failure ? <ProgressBar label="Loading the team" /> : null}
       {failure ? (
@@ -143,7 +144,14 @@ export function Team() {
             onToggleRole={onToggleRole}
             onRemove={onRemove}
           />
-          <OpenInvites invites={team.invites} />
+          <OpenInvites
+            invites={team.invites}
+            isOwner={isOwner}
+            busy={busy}
+            onRevoke={(invite) => {
+              if (userId) void run(() => revokeInvitation(api, userId, invite.id));
+            }}
+          />
         </>
       ) : null}
       <ResultDialog control={dialog} />

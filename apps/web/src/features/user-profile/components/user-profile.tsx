@@ -9,6 +9,7 @@ import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppDispatch, useAppState } from '@/stores/app-store';
 import { updateApiKey } from '../api/update-api-key';
+import { SiteCredentials } from './site-credentials';
 
 /** Atlassian's page for creating API tokens. */
 const ATLASSIAN_TOKENS_URL = 'https://id.atlassian.com/manage-profile/security/api-tokens';
@@ -84,6 +85,7 @@ export function UserProfile() {
           </BusyButton>
         </div>
       </form>
+      {user ? <SiteCredentials userId={user.id} email={user.email} dialog={dialog} /> : null}
       <ResultDialog control={dialog} />
     </section>
   );

@@ -29,6 +29,11 @@ export const apiHandlers = [
     return HttpResponse.json({ status: 200, message: 'You have been registered successfully.' });
   }),
 
+  http.post('/jira/logout', async ({ request }) => {
+    const body = (await request.json()) as { refreshToken?: string };
+    db.requests.push(`POST /jira/logout ${body.refreshToken ?? ''}`);
+    return HttpResponse.json({ status: 200, message: 'Signed out.' });
+  }),
   http.post('/jira/get-user-by-email', async ({ request }) => {
     db.requests.push(`POST /jira/get-user-by-email ${request.headers.get('authorization') ?? 'no-auth'}`);
     const caller = emailOfBearer(request.headers.get('authorization'));

@@ -60,6 +60,9 @@ export const projectHandlers = [
       clientCC: strings(body.clientCC),
       autosend: false,
       sentProjectIssuesList: [],
+      siteId: 'default',
+      siteName: 'default',
+      statusesOffered: null,
       autosendStatus: noAutosendYet(),
     };
     db.projects.push(project);
@@ -198,6 +201,7 @@ export const projectHandlers = [
       attachmentName: fields.hasFile ? 'attachment' : null,
       attachmentSize: fields.hasFile ? 1 : null,
       delivered: false,
+      recipients: null,
       error: null,
       sentBy: caller.email,
       createdAt: new Date(Date.UTC(2026, 2, 12, 14, db.counter)).toISOString(),
@@ -208,7 +212,13 @@ export const projectHandlers = [
     return HttpResponse.json({
       status: 200,
       message: texts.sendStories.sent,
-      data: { delivered: false, sendId: send.id },
+      data: {
+        delivered: false,
+        sendId: send.id,
+        refused: [...fields.to, ...fields.cc]
+          .filter((address) => db.refusedRecipients.has(address.toLowerCase()))
+          .map((address) => `${address} (550 5.1.1 no such mailbox here)`),
+      },
     });
   }),
 

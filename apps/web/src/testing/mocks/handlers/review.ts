@@ -87,6 +87,7 @@ export const reviewHandlers = [
         writeBack: 'pending',
         writeBackError: null,
         reviewer: str(body.reviewer) || null,
+        writtenAs: null,
       });
     }
     return HttpResponse.json({ status: 200, message: THANKS_TEXT });

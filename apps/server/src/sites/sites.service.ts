@@ -1,0 +1,106 @@
+// Which site a project or a call names, which tracker serves it, and the acting member's credential for it
+// (main README, "Jira sites"). This is the one place a tracker credential is opened: the site `default`'s
+// is the API key given at registration (users.apikey_encrypted), an added site's is the member's own
+// (tracker_site_credentials), both sealed by the same secret box.
+import { DEFAULT_SITE_ID } from '@handoff/core/api';
+import { memberWithJiraToken } from '../accounts/users.repository.ts';
+import type { SecretBox } from '../common/secret-box.ts';
+import type { Db } from '../db/database.ts';
+import { AppError, notFound } from '../errors.ts';
+import type { SiteKind, Tracker, TrackerCredentials } from '../tracker/tracker.ts';
+import type { Trackers } from '../tracker/trackers.ts';
+import { findCredential, findSite } from './sites.repository.ts';
+
+export interface ResolvedSite {
+  /** `default`, or the added site's id. */
+  id: string;
+  name: string;
+  kind: SiteKind;
+  baseUrl: string;
+  tracker: Tracker;
+}
+
+interface SiteDirectoryDeps {
+  db: Db;
+  secretBox: SecretBox;
+  trackers: Trackers;
+  /** JIRA_BASE_URL; undefined with the demo tracker. */
+  defaultBaseUrl: string | undefined;
+}
+
+export class SiteDirectory {
+  constructor(private readonly deps: SiteDirectoryDeps) {}
+
+  /** The site `default` of every workspace. */
+  get defaultSite(): ResolvedSite {
+    return {
+      id: DEFAULT_SITE_ID,
+      name: DEFAULT_SITE_ID,
+      kind: 'jira-cloud',
+      baseUrl: this.deps.defaultBaseUrl ?? '',
+      tracker: this.deps.trackers.defaultTracker,
+    };
+  }
+
+  /** The workspace's site by id (`default`, null or undefined: the site `default`); 404 when it has none. */
+  async site(workspaceId: string, siteId: string | null | undefined): Promise<ResolvedSite> {
+    if (siteId === null || siteId === undefined || siteId === DEFAULT_SITE_ID) return this.defaultSite;
+    const row = await findSite(this.deps.db, workspaceId, siteId);
+    if (!row) throw notFound(`This workspace has no Jira site ${JSON.stringify(siteId)}.`);
+    return {
+      id: row.id,
+      name: row.name,
+      kind: row.kind,
+      baseUrl: row.base_url,
+      tracker: this.deps.trackers.forSite({ kind: row.kind, baseUrl: row.base_url }),
+    };
+  }
+
+  /**
+   * The member's credential for the site, opened; undefined when they have none (or it no longer opens).
+   * The site `default`'s is their registration API key, while they belong to the workspace.
+   */
+  async credential(
+    workspaceId: string,
+    site: Pick<ResolvedSite, 'id'>,
+    userId: string | null,
+  ): Promise<(TrackerCredentials & { userId: string }) | undefined> {
+    if (!userId) return undefined;
+    const member = await memberWithJiraToken(this.deps.db, workspaceId, userId);
+    if (!member) return undefined;
+    const sealed =
+      site.id === DEFAULT_SITE_ID
+        ? { email: member.email, token_encrypted: member.apikey_encrypted }
+        : await findCredential(this.deps.db, site.id, userId);
+    if (!sealed) return undefined;
+    const apiToken = this.open(sealed.token_encrypted);
+    return apiToken ? { userId, email: sealed.email ?? member.email, apiToken } : undefined;
+  }
+
+  /** As `credential`, but a member without one is told how to add it (409). */
+  async requireCredential(
+    workspaceId: string,
+    site: ResolvedSite,
+    userId: string,
+  ): Promise<TrackerCredentials> {
+    const credentials = await this.credential(workspaceId, site, userId);
+    if (credentials) return credentials;
+    throw new AppError(
+      409,
+      'SITE_NO_CREDENTIAL',
+      `You have no credential for the Jira site ${JSON.stringify(site.name)}. Add it on your profile.`,
+    );
+  }
+
+  seal(token: string): string {
+    return this.deps.secretBox.seal(token);
+  }
+
+  private open(sealed: string): string | undefined {
+    try {
+      return this.deps.secretBox.open(sealed) || undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}

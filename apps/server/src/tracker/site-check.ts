@@ -1,0 +1,79 @@
+// Telling what a site is before it is added (Jira Cloud or Data Center), and recognising Jira's
+// "anonymous" answers to a dead credential. Both products answer GET /rest/api/2/serverInfo without
+// signing in; Cloud says deploymentType "Cloud", Data Center "Server" (anything else counts as DC).
+
+import { serverInfoSchema } from './datacenter/dc-schemas.ts';
+import { TrackerError } from './jira-errors.ts';
+import { type FetchLike, JiraHttp, withDefaults } from './jira-http.ts';
+import type { SiteKind } from './tracker.ts';
+
+const KIND_NAMES: Record<SiteKind, string> = {
+  'jira-cloud': 'Jira Cloud',
+  'jira-datacenter': 'Jira Data Center',
+};
+
+/** Resolves when the site answers serverInfo as the kind chosen; otherwise a TrackerError says which it is. */
+export async function checkSiteKind(
+  baseUrl: string,
+  kind: SiteKind,
+  options: { fetch?: FetchLike; timeoutMs?: number } = {},
+): Promise<{ version: string | null }> {
+  const http = new JiraHttp(
+    withDefaults({
+      endpoint: { baseUrl, ...(options.fetch ? { fetch: options.fetch } : {}) },
+      maxAttempts: 1,
+      timeoutMs: options.timeoutMs ?? 10_000,
+    }),
+  );
+  let json: unknown;
+  try {
+    ({ json } = await http.request({
+      path: '/rest/api/2/serverInfo',
+      method: 'GET',
+      credentials: { email: '', apiToken: '' },
+      anonymous: true,
+    }));
+  } catch (error) {
+    if (error instanceof TrackerError && error.code === 'TRACKER_UNREACHABLE') {
+      throw new TrackerError(400, 'SITE_UNREACHABLE', `${baseUrl} can't be reached. Check the base URL.`);
+    }
+    if (error instanceof TrackerError && error.code === 'TRACKER_TIMEOUT') {
+      throw new TrackerError(
+        400,
+        'SITE_UNREACHABLE',
+        `${baseUrl} didn't answer in time. Check the base URL.`,
+      );
+    }
+    throw new TrackerError(
+      400,
+      'SITE_NOT_JIRA',
+      `${baseUrl} doesn't answer as a Jira site (GET /rest/api/2/serverInfo: ${error instanceof Error ? error.message : 'no answer'}). Check the base URL, with its context path for Data Center.`,
+    );
+  }
+  const info = serverInfoSchema.safeParse(json);
+  if (!info.success || info.data.deploymentType === undefined) {
+    throw new TrackerError(
+      400,
+      'SITE_NOT_JIRA',
+      `${baseUrl} doesn't answer as a Jira site (its serverInfo has no deploymentType). Check the base URL.`,
+    );
+  }
+  const found: SiteKind = info.data.deploymentType === 'Cloud' ? 'jira-cloud' : 'jira-datacenter';
+  if (found !== kind) {
+    throw new TrackerError(
+      400,
+      'SITE_KIND_MISMATCH',
+      `${baseUrl} is a ${KIND_NAMES[found]} site, not ${KIND_NAMES[kind]} (serverInfo says deploymentType ${JSON.stringify(info.data.deploymentType)}). Choose ${KIND_NAMES[found]}.`,
+    );
+  }
+  return { version: info.data.version ?? null };
+}
+
+/**
+ * Jira answers a dead credential as an anonymous caller, with 200, saying so only in X-Seraph-LoginReason
+ * (https://github.com/go-jira/jira/issues/8): such an answer is a refusal.
+ */
+export function answeredAnonymously(headers: Headers | undefined): boolean {
+  const reason = headers?.get('x-seraph-loginreason');
+  return typeof reason === 'string' && /AUTHENTICAT(ED_FAILED|ION_DENIED)/i.test(reason);
+}

@@ -1,0 +1,5 @@
+import { Sites } from '@/features/sites/components/sites';
+
+export function Component() {
+  return <Sites />;
+}

@@ -1,0 +1,162 @@
+// /admin/sites: the workspace's Jira sites. Owners add one (text boxes "Name" and "Base URL", a select
+// "Kind" with "Jira Cloud" and "Jira Data Center", a button "Add site"); the server checks the site answers
+// as the kind chosen. A site no project lives on can be removed. The site `default` is always there.
+
+import type { ListedSite } from '@handoff/core/api';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { addSite, listSites, removeSite, SITE_KIND_LABELS } from '@/api/sites';
+import { BusyButton } from '@/components/ui/busy-button';
+import { TextField } from '@/components/ui/form-field';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
+import { errorMessage, isSessionEnded } from '@/lib/errors';
+import { useServices } from '@/lib/services';
+import { useAppState } from '@/stores/app-store';
+
+type Kind = keyof typeof SITE_KIND_LABELS;
+
+export function Sites() {
+  const { api } = useServices();
+  const { user } = useAppState();
+  const dialog = useResultDialog();
+  const kindId = useId();
+  const [sites, setSites] = useState<ListedSite[] | null>(null);
+  const [name, setName] = useState('');
+  const [baseUrl, setBaseUrl] = useState('');
+  const [kind, setKind] = useState<Kind>('jira-cloud');
+  const [busy, setBusy] = useState(false);
+  const userId = user?.id;
+
+  const load = useCallback(async () => {
+    if (!userId) return;
+    try {
+      setSites(await listSites(api, userId));
+    } catch (error) {
+      if (!isSessionEnded(error)) dialog.show(errorMessage(error), 'error');
+    }
+  }, [api, userId, dialog.show]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const run = async (change: () => Promise<unknown>, success: string) => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await change();
+      dialog.show(success, 'success');
+      await load();
+    } catch (error) {
+      if (!isSessionEnded(error)) dialog.show(errorMessage(error), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onAdd = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!userId) return;
+    void run(async () => {
+      await addSite(api, { userId, name: name.trim(), kind, baseUrl: baseUrl.trim() });
+      setName('');
+      setBaseUrl('');
+    }, `The site ${name.trim()} was added.`);
+  };
+
+  return (
+    <section className="page" aria-labelledby="sites-heading">
+      <div className="page__header">
+        <h1 id="sites-heading" className="page__title">
+          Sites
+        </h1>
+      </div>
+      {sites ? (
+        <div className="panel">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Base URL</th>
+                <th scope="col">Your credential</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {sites.map((site) => (
+                <tr key={site.id}>
+                  <td>{site.name}</td>
+                  <td>{SITE_KIND_LABELS[site.kind]}</td>
+                  <td>{site.baseUrl || 'Built-in demo tracker'}</td>
+                  <td>{site.hasCredential ? 'Set' : 'Not set'}</td>
+                  <td>
+                    {site.id === 'default' ? null : (
+                      <button
+                        type="button"
+                        className="button button--secondary"
+                        disabled={busy}
+                        onClick={() =>
+                          userId && void run(() => removeSite(api, userId, site.id), 'The site was removed.')
+                        }
+                      >
+                        Remove<span className="visually-hidden"> {site.name}</span>
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <ProgressBar label="Loading the sites" />
+      )}
+      <form className="form-panel" onSubmit={onAdd} noValidate>
+        <h2 className="section-title">Add a site</h2>
+        <p className="form-panel__status">
+          A Jira Cloud site (https://team.atlassian.net) or a Jira Data Center base URL, with its context path
+          (https://tools.example.com/jira). Handoff checks that it answers as the kind chosen. Each member
+          then sets their own credential for it on their profile.
+        </p>
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="off"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <TextField
+          label="Base URL"
+          name="baseUrl"
+          type="url"
+          autoComplete="off"
+          value={baseUrl}
+          onChange={(e) => setBaseUrl(e.target.value)}
+        />
+        <div className="field">
+          <label className="field__label" htmlFor={kindId}>
+            Kind
+          </label>
+          <select
+            id={kindId}
+            className="field__input"
+            value={kind}
+            onChange={(e) => setKind(e.target.value as Kind)}
+          >
+            <option value="jira-cloud">{SITE_KIND_LABELS['jira-cloud']}</option>
+            <option value="jira-datacenter">{SITE_KIND_LABELS['jira-datacenter']}</option>
+          </select>
+        </div>
+        <div className="form-panel__actions">
+          <BusyButton type="submit" busy={busy}>
+            Add site
+          </BusyButton>
+        </div>
+      </form>
+      <ResultDialog control={dialog} />
+    </section>
+  );
+}

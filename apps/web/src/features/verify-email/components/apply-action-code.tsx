@@ -1,0 +1,39 @@
+// What the e-mailed link `/auth/action?mode=verifyEmail&oobCode=…` does: applies the code and says so.
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { useServices } from '@/lib/services';
+import { applyVerificationCode } from '../api/verify-email';
+
+type State = 'applying' | 'verified' | 'failed' | 'unknown';
+
+export function ApplyActionCode({ mode, oobCode }: { mode: string | null; oobCode: string | null }) {
+  const { config } = useServices();
+  const [state, setState] = useState<State>(mode === 'verifyEmail' && oobCode ? 'applying' : 'unknown');
+
+  useEffect(() => {
+    if (mode !== 'verifyEmail' || !oobCode) return;
+    let live = true;
+    applyVerificationCode(config, oobCode).then(
+      () => live && setState('verified'),
+      () => live && setState('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [config, mode, oobCode]);
+
+  return (
+    <div role="status">
+      {state === 'applying' ? <p>Verifying your e-mail address…</p> : null}
+      {state === 'verified' ? <p>Your e-mail address is verified. You can use Handoff now.</p> : null}
+      {state === 'failed' ? (
+        <p>This link has expired or was already used. Sign in and send yourself a new one.</p>
+      ) : null}
+      {state === 'unknown' ? <p>This link is not one Handoff understands.</p> : null}
+      <p>
+        <Link to={paths.admin.index}>Continue to Handoff</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+// The Jira sites of a workspace (main README, "Jira sites"): POST /jira/sites/add, /list, /remove and
+// /setCredential. The site `default` is JIRA_BASE_URL (or the demo tracker) and is in every workspace.
+import { z } from 'zod';
+import { apiKeySchema } from './accounts.ts';
+
+const userId = z.string().min(1, 'userId is required.').max(200);
+
+/** `default`, or the id the server gave a site when it was added. */
+const siteIdSchema = z.string().trim().min(1, 'siteId is required.').max(64);
+export const DEFAULT_SITE_ID = 'default';
+
+const siteKindSchema = z.enum(['jira-cloud', 'jira-datacenter'], {
+  error: 'Kind must be jira-cloud or jira-datacenter.',
+});
+
+/** An http(s) URL without query or fragment; a trailing slash is dropped (a context path such as /jira stays). */
+const baseUrlSchema = z
+  .string()
+  .trim()
+  .max(2048, 'The base URL is too long.')
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (
+        (url.protocol === 'https:' || url.protocol === 'http:') && !url.search && !url.hash && !url.username
+      );
+    } catch {
+      return false;
+    }
+  }, 'Enter the base URL as https://host or https://host/context-path.')
+  .transform((value) => value.replace(/\/+$/, ''));
+
+export const addSiteBody = z.object({
+  userId,
+  name: z.string().trim().min(1, 'Enter a name for the site.').max(100, 'The name is too long.'),
+  kind: siteKindSchema,
+  baseUrl: baseUrlSchema,
+});
+export type AddSiteBody = z.input<typeof addSiteBody>;
+
+const siteSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: siteKindSchema,
+  baseUrl: z.string(),
+});
+
+export const addSiteAnswer = z.object({ data: siteSchema });
+export type AddSiteAnswer = z.infer<typeof addSiteAnswer>;
+
+export const listSitesBody = z.object({ userId });
+
+const listedSiteSchema = siteSchema.extend({
+  hasCredential: z.boolean().describe('Whether the caller has a credential for the site.'),
+});
+export type ListedSite = z.infer<typeof listedSiteSchema>;
+export const listSitesAnswer = z.object({ data: z.array(listedSiteSchema) });
+export type ListSitesAnswer = z.infer<typeof listSitesAnswer>;
+
+export const removeSiteBody = z.object({ userId, siteId: siteIdSchema });
+export type RemoveSiteBody = z.input<typeof removeSiteBody>;
+
+export const setSiteCredentialBody = z.object({
+  userId,
+  siteId: siteIdSchema,
+  token: apiKeySchema.describe('Jira Cloud: the API token; Jira Data Center: a personal access token.'),
+  email: z
+    .string()
+    .trim()
+    .min(1)
+    .max(320)
+    .optional()
+    .describe("Jira Cloud: the account's e-mail (the caller's own when left out)."),
+});
+export type SetSiteCredentialBody = z.input<typeof setSiteCredentialBody>;
+
+export const siteChangeAnswer = z.object({ status: z.literal(200), message: z.string() });
+export type SiteChangeAnswer = z.infer<typeof siteChangeAnswer>;
