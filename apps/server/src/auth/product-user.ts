@@ -4,7 +4,7 @@ import { SecretBox } from '../common/secret-box.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { RecentlyVerified } from './recently-verified.ts';
 
-/** The product user behind a verified request, with the Jira API token decrypted. */
+/** The product user behind a verified request, with the Jira API token (the `default` site's credential) opened. */
 export interface ProductUser {
   id: string;
   email: string;
@@ -53,7 +53,9 @@ export async function loadProductUser(request: FastifyRequest): Promise<ProductU
   if (known) return known;
   const row = await findUserByIdentityUid(request.server.db, uid);
   if (!row) throw forbidden('This account has no Handoff profile. Register first.');
-  const user = { id: row.id, email: row.email, apikey: secretBoxFor(request).open(row.apikey_encrypted) };
+  // The registration key is the `default` site's credential: opened where every credential is.
+  const apikey = request.server.sites.openCredential(row.apikey_encrypted) ?? '';
+  const user = { id: row.id, email: row.email, apikey };
   users.set(uid, user);
   return user;
 }

@@ -73,7 +73,7 @@ export class SiteDirectory {
         ? { email: member.email, token_encrypted: member.apikey_encrypted }
         : await findCredential(this.deps.db, site.id, userId);
     if (!sealed) return undefined;
-    const apiToken = this.open(sealed.token_encrypted);
+    const apiToken = this.openCredential(sealed.token_encrypted);
     return apiToken ? { userId, email: sealed.email ?? member.email, apiToken } : undefined;
   }
 
@@ -96,7 +96,11 @@ export class SiteDirectory {
     return this.deps.secretBox.seal(token);
   }
 
-  private open(sealed: string): string | undefined {
+  /**
+   * Opens a stored tracker credential (a site's, or the registration key that is the `default` site's):
+   * the one place one is decrypted. Undefined when it does not open (sealed under another SECRET_KEY).
+   */
+  openCredential(sealed: string): string | undefined {
     try {
       return this.deps.secretBox.open(sealed) || undefined;
     } catch {
