@@ -121,6 +121,8 @@ test('a DC site: PAT, project, send, and the failed verdict back as inert wiki m
     .filter({ has: review.getByRole('heading', { level: 2, name: /^BANK-1( |$)/ }) });
   await story.getByRole('button', { name: 'Failed' }).click();
   await story.getByRole('textbox', { name: 'Comment' }).fill(typed);
+  // The page asks who answers; the name is the client's too, and stays text in Jira.
+  await review.getByRole('textbox', { name: 'Your name' }).fill('Ann [~admin]');
   await review.getByRole('button', { name: 'Submit results' }).click();
   await expect(review.getByRole('status')).toHaveText('Thank you. Your results were sent to the team.');
 
@@ -134,6 +136,7 @@ test('a DC site: PAT, project, send, and the failed verdict back as inert wiki m
     typed.replace('{noformat}', '{\u200bnoformat}'),
     '{noformat}',
   ]);
+  expect(lines.slice(open + 3, open + 6)).toEqual(['{noformat}', 'Reviewed by Ann [~admin]', '{noformat}']);
   expect(dc.transitionsRun[0]).toEqual({ issueKey: 'BANK-1', transitionId: '21', by: 'olga' });
   expect(dc.issues[0]?.status).toBe('In Progress');
   expect(dc.problems).toEqual([]);

@@ -20,11 +20,11 @@ function inert(line: string): string {
 
 export function verdictWiki(verdict: VerdictComment): string {
   const lines = [`*Client review: ${verdict.verdict === 'passed' ? 'Passed' : 'Failed'}*`];
+  const said = commentLines(verdict.comment);
+  if (said.length > 0) lines.push('{noformat}', ...said.map(inert), '{noformat}');
   // The client's name is theirs too: in a block of its own, it stays text.
   const name = verdict.reviewer?.replace(/\s+/g, ' ').trim();
   if (name) lines.push('{noformat}', inert(reviewedBy(name)), '{noformat}');
-  const said = commentLines(verdict.comment);
-  if (said.length > 0) lines.push('{noformat}', ...said.map(inert), '{noformat}');
   lines.push(
     escapeWikiText(
       `In answer to the notice of ${dateOf(verdict.sentAt)}${verdict.subject ? `: “${verdict.subject}”` : ''}.`,
