@@ -154,5 +154,8 @@ export default defineConfig(({ command }) => ({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup-tests.ts'],
     restoreMocks: true,
+    // npm test runs this beside the browser tests and the type check on two cores: a screen's first
+    // render (lazy route, jsdom) can take several seconds there, which the 5 s default does not allow.
+    testTimeout: 20_000,
   },
 }));
