@@ -173,6 +173,8 @@ export async function insertProject(
     clientCC: string[];
     /** The added site's id; null: the site `default`. */
     siteId: string | null;
+    /** Left out: the column's default (3 days). */
+    reminderDays?: number | null | undefined;
   },
 ) {
   return (
@@ -186,6 +188,7 @@ export async function insertProject(
         client_emails: values.clientEmails,
         client_cc: values.clientCC,
         site_id: values.siteId,
+        ...(values.reminderDays === undefined ? {} : { reminder_days: values.reminderDays }),
       })
       // The only unique rule besides the id: one key per site of a workspace.
       .onConflict((oc) => oc.doNothing())

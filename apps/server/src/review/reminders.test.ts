@@ -146,4 +146,17 @@ describe('reminders', () => {
     await roundsAt(10);
     expect(await remindersOf('Off')).toHaveLength(0);
   });
+
+  it("the add screen's choice is kept: a project added with reminderDays null has them off", async () => {
+    const added = await h.call('/jira/addProject', {
+      userId: member.userId,
+      projectKey: 'QUIET',
+      projectName: 'No reminders',
+      clientEmails: ['client@example.test'],
+      reminderDays: null,
+    });
+    expect(added.statusCode).toBe(200);
+    const settings = await h.call('/jira/review/getSettings', { userId: member.userId, projectKey: 'QUIET' });
+    expect(settings.json().data).toEqual({ reminderDays: null, testEnvironment: null });
+  });
 });

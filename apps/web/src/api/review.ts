@@ -7,9 +7,12 @@ import type {
   OfferAgainBody,
   ProjectRefBody,
   ReviewChangeAnswer,
+  ReviewSettings,
+  ReviewSettingsAnswer,
   ReviewSummariesAnswer,
   ReviewTransitionsAnswer,
   RevokeReviewLinkBody,
+  SetReviewSettingsBody,
   SetReviewTransitionsBody,
   UserIdBody,
 } from '@handoff/core/api';
@@ -56,6 +59,28 @@ export async function setReviewTransitions(
 ): Promise<ReviewChangeAnswer> {
   const body: SetReviewTransitionsBody = { userId, projectKey, ...chosen };
   return api.post<ReviewChangeAnswer>('/jira/review/setTransitions', body);
+}
+
+/** POST /jira/review/getSettings: the project's reminder interval (days; null: off) and test environment. */
+export async function getReviewSettings(
+  api: ApiClient,
+  userId: string,
+  projectKey: string,
+): Promise<ReviewSettings> {
+  const body: ProjectRefBody = { userId, projectKey };
+  const answer = await api.post<ReviewSettingsAnswer>('/jira/review/getSettings', body);
+  return answer.data;
+}
+
+/** POST /jira/review/setSettings: both settings are saved as given. */
+export async function setReviewSettings(
+  api: ApiClient,
+  userId: string,
+  projectKey: string,
+  settings: ReviewSettings,
+): Promise<ReviewChangeAnswer> {
+  const body: SetReviewSettingsBody = { userId, projectKey, ...settings };
+  return api.post<ReviewChangeAnswer>('/jira/review/setSettings', body);
 }
 
 /** "2 failed · 3 passed · 4 waiting", leaving out the zeros; '' when nothing is under review. */

@@ -69,6 +69,9 @@ export type UserIdBody = z.input<typeof userIdBody>;
 export const projectRefBody = z.object({ userId, projectKey, siteId });
 export type ProjectRefBody = z.input<typeof projectRefBody>;
 
+/** Days after a notice (or its last reminder) to remind the client; fractions allowed; null: off. */
+export const reminderDaysSchema = z.number().positive().max(30).nullable();
+
 export const addProjectBody = z.object({
   userId,
   projectKey: z.string().trim().min(1, texts.addProject.noTrackerProject).max(255),
@@ -79,6 +82,8 @@ export const addProjectBody = z.object({
   ),
   clientCC: addressList('Cc').default([]),
   siteId,
+  /** Left out: 3 days. */
+  reminderDays: reminderDaysSchema.optional(),
 });
 export type AddProjectBody = z.input<typeof addProjectBody>;
 

@@ -14,6 +14,7 @@
 //   POST /jira/review/setTransitions      setReviewTransitionsBody → reviewChangeAnswer (owners only)
 // getProjectSends answers each notice's review in sendRecordSchema.review (see sends.ts).
 import { z } from 'zod';
+import { reminderDaysSchema } from './projects.ts';
 
 const REVIEW_VERDICTS = ['passed', 'failed'] as const;
 export type ReviewVerdict = (typeof REVIEW_VERDICTS)[number];
@@ -201,17 +202,15 @@ export type StoryStatus = z.infer<typeof storyStatusSchema>;
 export const reviewStatusAnswer = z.object({ data: z.array(storyStatusSchema) });
 export type ReviewStatusAnswer = z.infer<typeof reviewStatusAnswer>;
 
-/** The choices of the project setting "Remind the client after" (days; null: Off). */
-const REMINDER_DAY_CHOICES = [null, 1, 2, 3, 5, 7] as const;
 const MAX_TEST_ENVIRONMENT = 500;
 
 /** A project's review settings: reminders (days, fractions allowed; null: off) and the test environment. */
 const reviewSettingsSchema = z.object({
-  reminderDays: z.number().positive().max(30).nullable(),
+  reminderDays: reminderDaysSchema,
   testEnvironment: z.string().trim().max(MAX_TEST_ENVIRONMENT).nullable(),
 });
-type ReviewSettings = z.infer<typeof reviewSettingsSchema>;
+export type ReviewSettings = z.infer<typeof reviewSettingsSchema>;
 export const reviewSettingsAnswer = z.object({ data: reviewSettingsSchema });
-type ReviewSettingsAnswer = z.infer<typeof reviewSettingsAnswer>;
+export type ReviewSettingsAnswer = z.infer<typeof reviewSettingsAnswer>;
 export const setReviewSettingsBody = z.object({ userId, projectKey }).extend(reviewSettingsSchema.shape);
-type SetReviewSettingsBody = z.input<typeof setReviewSettingsBody>;
+export type SetReviewSettingsBody = z.input<typeof setReviewSettingsBody>;

@@ -44,6 +44,8 @@ export const db = {
   reviewLinks: new Map<string, ReviewLink>(),
   /** The transitions Jira lists for a project's issues, and the chosen ones, by project key. */
   transitions: new Map<string, ProjectTransitions>(),
+  /** Each project's review settings, by project key (absent: reminders after 3 days, no test environment). */
+  reviewSettings: new Map<string, { reminderDays: number | null; testEnvironment: string | null }>(),
   /** Recipients the mail server refuses at RCPT TO (lower case); the others still get the e-mail. */
   refusedRecipients: new Set<string>(),
   counter: 0,
@@ -87,6 +89,7 @@ export function resetDb() {
   db.invites.clear();
   db.reviewLinks.clear();
   db.transitions.clear();
+  db.reviewSettings.clear();
   db.refusedRecipients.clear();
   db.counter = 0;
 }

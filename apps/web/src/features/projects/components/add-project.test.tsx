@@ -116,4 +116,18 @@ describe('/admin/add-project', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
     expect(screen.getByRole('heading', { name: 'Add new project' })).toBeInTheDocument();
   });
+
+  it('Remind the client after: 3 days unless chosen otherwise; Off is sent as null', async () => {
+    const { user } = await openAddProject();
+    const remind = screen.getByRole('combobox', { name: 'Remind the client after' });
+    expect(remind).toHaveValue('3');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Project Name' }), 'Web Shop');
+    await user.type(screen.getByRole('textbox', { name: 'Client Emails' }), 'client@shop.example{Enter}');
+    await user.selectOptions(remind, 'Off');
+    await user.click(screen.getByRole('button', { name: 'Add Project' }));
+    await screen.findByRole('dialog', { name: 'Project has been added successfully.' });
+    expect(callsTo('/jira/addProject')).toEqual([
+      expect.objectContaining({ projectKey: 'SHOP', reminderDays: null }),
+    ]);
+  });
 });

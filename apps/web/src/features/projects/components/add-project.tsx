@@ -16,6 +16,7 @@ import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
 import { getTrackerProjects } from '../api/get-tracker-projects';
 import { NO_RECIPIENTS, RecipientFields, type Recipients } from './recipient-fields';
+import { DEFAULT_REMINDER_DAYS, ReminderSelect } from './reminder-select';
 import './projects.css';
 
 export function AddProject() {
@@ -30,6 +31,7 @@ export function AddProject() {
   const [loadingTracker, setLoadingTracker] = useState(true);
   const [projectKey, setProjectKey] = useState('');
   const [recipients, setRecipients] = useState<Recipients>(NO_RECIPIENTS);
+  const [reminderDays, setReminderDays] = useState<number | null>(DEFAULT_REMINDER_DAYS);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
@@ -88,6 +90,7 @@ export function AddProject() {
         projectName: selected.name,
         ...recipients,
         ...(siteId === 'default' ? {} : { siteId }),
+        ...(reminderDays === DEFAULT_REMINDER_DAYS ? {} : { reminderDays }),
       });
       dialog.show(texts.addProject.success, 'success', paths.admin.index);
     } catch (error) {
@@ -149,6 +152,7 @@ export function AddProject() {
         </div>
         <TextField label="Project Key" readOnly value={selected?.key ?? ''} />
         <RecipientFields value={recipients} onChange={setRecipients} />
+        <ReminderSelect value={reminderDays} onChange={setReminderDays} />
         <div className="form-panel__actions">
           <BusyButton type="submit" busy={saving}>
             Add Project

@@ -82,4 +82,21 @@ describe('/admin/edit-project', () => {
     expect(await screen.findByRole('cell', { name: 'SHOP' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/index');
   });
+
+  it('Remind the client after: the saved interval, changed and saved with the project', async () => {
+    const { user, account } = await openEditProject();
+    const remind = await screen.findByRole('combobox', { name: 'Remind the client after' });
+    expect(remind).toHaveValue('3');
+    expect(
+      within(remind)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Off', '1 day', '2 days', '3 days', '5 days', '7 days']);
+    await user.selectOptions(remind, '7 days');
+    await user.click(screen.getByRole('button', { name: 'Update Project' }));
+    await screen.findByRole('dialog', { name: 'Project has been successfully updated.' });
+    expect(callsTo('/jira/review/setSettings')).toEqual([
+      { userId: account.id, projectKey: 'SHOP', reminderDays: 7, testEnvironment: null },
+    ]);
+  });
 });

@@ -3,11 +3,16 @@
 // saves them with the Jira transitions a client's verdict moves an issue through, and the success dialog's Okay goes to
 // /admin/index.
 import { texts } from '@handoff/core';
-import type { Project } from '@handoff/core/api';
+import type { Project, ReviewSettings } from '@handoff/core/api';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { updateProject } from '@/api/projects';
-import { getReviewTransitions, setReviewTransitions } from '@/api/review';
+import {
+  getReviewSettings,
+  getReviewTransitions,
+  setReviewSettings,
+  setReviewTransitions,
+} from '@/api/review';
 import { ProjectLoadStatus, useProjectFromUrl } from '@/api/use-project-from-url';
 import { BusyButton } from '@/components/ui/busy-button';
 import { TextField } from '@/components/ui/form-field';
@@ -18,6 +23,7 @@ import { useServices } from '@/lib/services';
 import { useAppDispatch, useAppState } from '@/stores/app-store';
 import { getProjectStatuses } from '../api/project-statuses';
 import { RecipientFields, type Recipients } from './recipient-fields';
+import { ReminderSelect } from './reminder-select';
 import { ReviewTransitionFields, type TransitionsLoad } from './review-transitions';
 import { StatusesOffered } from './statuses-offered';
 import './projects.css';
@@ -54,7 +60,28 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
   const [transitions, setTransitions] = useState<TransitionsLoad>({ state: 'loading' });
   const [availableStatuses, setAvailableStatuses] = useState<string[] | null>(null);
   const [statuses, setStatuses] = useState<string[]>(project.statusesOffered ?? []);
+  // The review settings as saved, and as on screen; the select shows once they are loaded.
+  const [savedSettings, setSavedSettings] = useState<ReviewSettings | null>(null);
+  const [reminderDays, setReminderDays] = useState<number | null>(null);
   const userId = user?.id;
+
+  useEffect(() => {
+    if (!userId) return;
+    let active = true;
+    getReviewSettings(api, userId, project.projectKey).then(
+      (value) => {
+        if (!active) return;
+        setSavedSettings(value);
+        setReminderDays(value.reminderDays);
+      },
+      () => {
+        // Without them, nothing is shown and nothing about reminders is saved.
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [api, userId, project.projectKey]);
 
   useEffect(() => {
     if (!userId) return;
@@ -117,6 +144,9 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
         const { onFailed, onPassed } = transitions.value;
         await setReviewTransitions(api, userId, project.projectKey, { onFailed, onPassed });
       }
+      if (savedSettings && savedSettings.reminderDays !== reminderDays) {
+        await setReviewSettings(api, userId, project.projectKey, { ...savedSettings, reminderDays });
+      }
       show(texts.editProject.success, 'success', paths.admin.index);
     } catch (error) {
       if (!isSessionEnded(error)) show(errorMessage(error), 'error');
@@ -131,6 +161,7 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
       <TextField label="Project Key" readOnly value={project.projectKey} />
       <RecipientFields value={recipients} onChange={setRecipients} />
       <StatusesOffered available={availableStatuses} value={statuses} onChange={setStatuses} />
+      {savedSettings ? <ReminderSelect value={reminderDays} onChange={setReminderDays} /> : null}
       <ReviewTransitionFields
         load={transitions}
         onChange={(value) => setTransitions({ state: 'loaded', value })}

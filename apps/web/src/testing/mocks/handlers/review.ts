@@ -178,4 +178,22 @@ export const reviewHandlers = [
       message: 'The review transitions were saved.',
     });
   }),
+
+  post('/jira/review/getSettings', (caller, body) => {
+    const projectKey = str(body.projectKey);
+    if (!findProject(caller.id, projectKey))
+      return apiError(404, `You have no project with the key "${projectKey}".`);
+    const settings = db.reviewSettings.get(projectKey) ?? { reminderDays: 3, testEnvironment: null };
+    return HttpResponse.json({ data: settings });
+  }),
+
+  post('/jira/review/setSettings', (caller, body) => {
+    const projectKey = str(body.projectKey);
+    if (!findProject(caller.id, projectKey))
+      return apiError(404, `You have no project with the key "${projectKey}".`);
+    const reminderDays = typeof body.reminderDays === 'number' ? body.reminderDays : null;
+    const testEnvironment = typeof body.testEnvironment === 'string' ? body.testEnvironment : null;
+    db.reviewSettings.set(projectKey, { reminderDays, testEnvironment });
+    return HttpResponse.json<ReviewChangeAnswer>({ status: 200, message: 'The review settings were saved.' });
+  }),
 ];
