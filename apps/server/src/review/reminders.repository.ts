@@ -1,7 +1,7 @@
 // The `review_reminders` table: each reminder of a notice's unanswered stories, from its claim
 // ('sending', committed before the e-mail leaves, so no other process claims the same reminder) to
 // 'sent' or 'failed' (the mail server refused it: the next round tries again).
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database, ReviewStorySnapshot } from '../db/schema.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -33,7 +33,7 @@ export async function claimDueReminders(
   tokenHash: () => string,
 ): Promise<Array<DueReminder & { reminder_id: string; token_hash: string }>> {
   return db.transaction().execute(async (trx) => {
-    const due = await sql<DueReminder>`
+    const dueNotices = (onlyLinks: RawBuilder<unknown>) => sql<DueReminder>`
       select l.id as link_id, l.stories, s.to_addresses, s.cc_addresses, s.subject,
              array(select k from unnest(s.issue_keys) as k
                     where not exists (select 1 from review_verdicts v where v.link_id = l.id and v.issue_key = k))
@@ -52,9 +52,16 @@ export async function claimDueReminders(
                + p.reminder_days * interval '1 day' <= ${now}
          and exists (select 1 from unnest(s.issue_keys) as k
                       where not exists (select 1 from review_verdicts v where v.link_id = l.id and v.issue_key = k))
+         ${onlyLinks}
        order by l.created_at
-       limit ${limit}
-       for update of l skip locked`.execute(trx);
+       limit ${limit}`;
+    const locked = await sql<DueReminder>`${dueNotices(sql``)} for update of l skip locked`.execute(trx);
+    // A claim another process committed after this statement's snapshot is invisible to it even once its
+    // lock is released (the link row itself did not change, so PostgreSQL does not re-check it): ask again,
+    // in a new statement, with the links locked.
+    const ids = locked.rows.map((row) => row.link_id);
+    const due =
+      ids.length === 0 ? locked : await dueNotices(sql`and l.id in (${sql.join(ids)})`).execute(trx);
     const claimed: Array<DueReminder & { reminder_id: string; token_hash: string }> = [];
     for (const row of due.rows) {
       const hash = tokenHash();
