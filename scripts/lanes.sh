@@ -32,6 +32,7 @@ print_ended_steps() {
     else
       echo "== $title: FAILED (exit $status) after ${seconds}s"
       echo "$title" >>"$lanes_dir/failed"
+      echo "$id" >>"$lanes_dir/failed-ids"
     fi
     cat "$id.log"
     echo
@@ -57,6 +58,13 @@ run_lanes() {
   for pid in "${pids[@]}"; do wait "$pid" || true; done
   print_ended_steps
   if [ -s "$lanes_dir/failed" ]; then
+    # A CI log is often read from its end: repeat where each failed step stopped.
+    local failed_id
+    while read -r failed_id; do
+      echo "== the end of \"$(cat "$failed_id.title")\":"
+      tail -n 60 "$failed_id.log"
+      echo
+    done <"$lanes_dir/failed-ids"
     echo "== FAILED after $((SECONDS - started))s:"
     sed 's/^/   /' "$lanes_dir/failed"
     return 1
