@@ -9,6 +9,7 @@ import { formatDateTime, formatFileSize } from '@/lib/format';
 import { useServices } from '@/lib/services';
 import { getProjectSends } from '../api/get-project-sends';
 import { NoticeReviewView } from './notice-review';
+import { REVIEW_LINK, reviewLinkIn } from './review-link-copy';
 
 /** What a send's outcome reads as. */
 function sendStatusText(send: SendRecord): string {
@@ -134,6 +135,7 @@ export function SendHistory({
                   userId={userId}
                   projectKey={projectKey}
                   sendId={send.id}
+                  reviewUrl={reviewLinkIn(send.text)}
                   onRevoked={() => setAttempt((n) => n + 1)}
                 />
               ) : null}
@@ -158,9 +160,6 @@ function sentBy(send: SendRecord): string {
   if (send.trigger === 'auto') return 'Auto-send';
   return send.sentBy ? `Sent by ${send.sentBy}` : 'Sent by hand';
 }
-
-/** A review link at the end of a line of a message (the outbox copy keeps it without a mail server). */
-const REVIEW_LINK = /(https?:\/\/[^\s]+\/review\/[A-Za-z0-9_-]+)(?=\s|$)/g;
 
 /** A message's text with its review link clickable, so the demo's loop can be followed from here. */
 function MessageText({ text }: { text: string }) {
