@@ -19,6 +19,8 @@ export const runtimeConfigSchema = z.object({
     .number()
     .int()
     .positive()
-    .describe("The largest attachment a send accepts (MAX_ATTACHMENT_MB), so the send screen says so before sending."),
+    .describe(
+      'The largest attachment a send accepts (MAX_ATTACHMENT_MB), so the send screen says so before sending.',
+    ),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

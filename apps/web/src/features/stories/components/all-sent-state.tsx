@@ -5,8 +5,8 @@ export function AllSentState({ status }: { status: string }) {
     <div className="all-sent" role="status">
       <p className="all-sent__title">All of these stories were already sent.</p>
       <p className="all-sent__next">
-        Nothing in {status} is left to e-mail. Choose another status and press “Get User Stories”, or use “Offer
-        again” on a story in the Sent history below to send it for a re-test.
+        Nothing in {status} is left to e-mail. Choose another status and press “Get User Stories”, or use
+        “Offer again” on a story in the Sent history below to send it for a re-test.
       </p>
     </div>
   );

@@ -1,6 +1,6 @@
 // The e-mail's optional attachment: a drop zone around a real <input type="file">. The input covers the
 // zone, invisible, so a click anywhere on it and the keyboard (Tab, then Enter or Space) open the browser's
-// own file chooser; a file dropped on it is taken too. A file over the server's limit (MAX_ATTACHMENT_MB,
+// own file chooser, and a file dropped anywhere on the zone lands on it (its handlers take the drop). A file over the server's limit (MAX_ATTACHMENT_MB,
 // from /config.json) is refused here with a message, before anything is sent.
 import { type DragEvent, type RefObject, useId, useState } from 'react';
 import { formatFileSize } from '@/lib/format';
@@ -40,7 +40,7 @@ export function AttachmentDropZone({
     onFile(chosen);
   };
 
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+  const onDrop = (event: DragEvent<HTMLInputElement>) => {
     event.preventDefault();
     setDragging(false);
     const dropped = event.dataTransfer.files;
@@ -68,16 +68,7 @@ export function AttachmentDropZone({
       <label className="field__label" htmlFor={inputId}>
         Attachment
       </label>
-      <div
-        className={`drop-zone${dragging ? ' drop-zone--over' : ''}`}
-        onDragEnter={() => setDragging(true)}
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-      >
+      <div className={`drop-zone${dragging ? ' drop-zone--over' : ''}`}>
         <input
           ref={inputRef}
           id={inputId}
@@ -86,6 +77,13 @@ export function AttachmentDropZone({
           aria-describedby={tooLarge ? `${errorId} ${hintId}` : hintId}
           aria-invalid={tooLarge ? true : undefined}
           onChange={(e) => choose(e.target.files?.[0] ?? null)}
+          onDragEnter={() => setDragging(true)}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
         />
         <span className="drop-zone__text" aria-hidden="true">
           <span className="drop-zone__action">Choose a file</span> or drop it here

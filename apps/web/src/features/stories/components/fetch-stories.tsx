@@ -74,7 +74,12 @@ export function FetchedStories({
       </p>
       {issues.length === 0 ? <p className="stories__empty">No user stories in {status}.</p> : null}
       {offered.length > 0 ? (
-        <StoryChecklist issues={offered} leftOut={leftOut} onToggle={onToggle} messageEdited={messageEdited} />
+        <StoryChecklist
+          issues={offered}
+          leftOut={leftOut}
+          onToggle={onToggle}
+          messageEdited={messageEdited}
+        />
       ) : null}
       {alreadySent.length > 0 ? <StoryList title="Already sent, left out" issues={alreadySent} /> : null}
     </div>

@@ -1,6 +1,7 @@
 // Who the e-mail goes to, shown beside "Send Email": the project's client addresses (To) and its CC list,
 // each address whole (a line breaks between addresses, not inside one).
 import type { Project } from '@handoff/core/api';
+import { Fragment } from 'react';
 
 export function SendRecipients({ id, project }: { id: string; project: Project }) {
   return (
@@ -25,10 +26,14 @@ function AddressList({ addresses }: { addresses: readonly string[] }) {
   return (
     <span className="send-recipients__list">
       {addresses.map((address, index) => (
-        <span key={address} className="send-recipients__address">
-          {address}
-          {index < addresses.length - 1 ? ',' : ''}
-        </span>
+        // The space between addresses is text, for screen readers and copying; the gap lays them out.
+        <Fragment key={address}>
+          {index > 0 ? ' ' : null}
+          <span className="send-recipients__address">
+            {address}
+            {index < addresses.length - 1 ? ',' : ''}
+          </span>
+        </Fragment>
       ))}
     </span>
   );

@@ -28,6 +28,7 @@ import { EmailFields, ProjectSummary } from './email-fields';
 import { FetchedStories, StatusPicker } from './fetch-stories';
 import { SendHistory } from './send-history';
 import { SendRecipients } from './send-recipients';
+import './send-form.css';
 import './stories.css';
 
 export function SendStories() {

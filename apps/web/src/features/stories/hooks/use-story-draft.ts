@@ -65,12 +65,24 @@ export function useStoryDraft({
     setDraftKeys(draft.includedKeys);
   };
 
-  /** Shows fetched stories and drafts the e-mail from those not in `sentKeys` (docs/product.md §4 steps 2-3). */
-  const showDraft = (issues: Issue[], sentKeys: readonly string[]) => {
+  /**
+   * Shows fetched stories and drafts the e-mail from those not in `sentKeys` (docs/product.md §4 steps 2-3),
+   * leaving out the stories in `untick` (a fetch ticks them all).
+   */
+  const showDraft = (
+    issues: Issue[],
+    sentKeys: readonly string[],
+    untick: ReadonlySet<string> = new Set(),
+  ) => {
     dispatch({ type: 'SET_PROJECT_ISSUES', issues });
-    const draft = draftEmail(issues, sentKeys);
-    setOfferedKeys(draft.includedKeys);
-    setLeftOut(new Set());
+    const offered = draftEmail(issues, sentKeys).includedKeys;
+    const stillLeftOut = new Set(offered.filter((key) => untick.has(key)));
+    const draft = draftEmail(
+      issues.filter((issue) => !stillLeftOut.has(issue.key)),
+      sentKeys,
+    );
+    setOfferedKeys(offered);
+    setLeftOut(stillLeftOut);
     setSentKeysOfDraft(sentKeys);
     setSubject(draft.subject);
     applyDraftText(draft);
@@ -121,7 +133,8 @@ export function useStoryDraft({
         getProjectIssues(api, user, projectKey, fetchedStatus),
       ]);
       setProject(fresh);
-      showDraft(issues, fresh.sentProjectIssuesList);
+      // The stories the user unticked stay unticked in the new draft.
+      showDraft(issues, fresh.sentProjectIssuesList, leftOut);
     } catch (error) {
       if (!isSessionEnded(error)) show(errorMessage(error), 'error');
     }
