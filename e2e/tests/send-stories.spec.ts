@@ -78,10 +78,11 @@ test('fetch Done stories, send the drafted e-mail with an attachment, and never 
   );
   expect(project.data.sentProjectIssuesList).toEqual(expected.includedKeys);
 
-  // Fetch again: everything Done was sent, so nothing is offered.
+  // Fetch again: everything Done was sent, so nothing is offered, and no empty form invites a send.
   await page.getByRole('button', { name: 'Get User Stories' }).click();
-  await expect(page.getByLabel(/^Email message/)).toHaveValue('');
-  await expect(page.getByLabel('Subject')).toHaveValue('');
+  await expect(page.getByText('All of these stories were already sent.')).toBeVisible();
+  await expect(page.getByLabel(/^Email message/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Send Email' })).toHaveCount(0);
 });
 
 test('auto-send e-mails the Done stories of a project on its own, once, and the history shows it', async ({

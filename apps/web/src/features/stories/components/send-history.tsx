@@ -10,6 +10,7 @@ import { useServices } from '@/lib/services';
 import { getProjectSends } from '../api/get-project-sends';
 import { NoticeReviewView } from './notice-review';
 import { REVIEW_LINK, reviewLinkIn } from './review-link-copy';
+import { AddressList } from './send-recipients';
 
 /** What a send's outcome reads as. */
 function sendStatusText(send: SendRecord): string {
@@ -34,6 +35,8 @@ function statusTone(send: SendRecord): string {
 }
 
 const list = (values: readonly string[]) => (values.length > 0 ? values.join(', ') : 'None');
+const addresses = (values: readonly string[]) =>
+  values.length > 0 ? <AddressList addresses={values} /> : 'None';
 
 export function SendHistory({
   userId,
@@ -104,9 +107,9 @@ export function SendHistory({
               </p>
               <dl className="details send__details">
                 <dt>To</dt>
-                <dd>{list(send.to)}</dd>
+                <dd>{addresses(send.to)}</dd>
                 <dt>CC</dt>
-                <dd>{list(send.cc)}</dd>
+                <dd>{addresses(send.cc)}</dd>
                 <dt>Stories</dt>
                 <dd>{list(send.issueKeys)}</dd>
                 {send.recipients ? (

@@ -1,5 +1,5 @@
-// Who the e-mail goes to, shown beside "Send Email": the project's client addresses (To) and its CC list,
-// each address whole (a line breaks between addresses, not inside one).
+// Who the e-mail goes to, shown beside "Send Email": the project's client addresses (To) and its CC list.
+// A line breaks between addresses, or between the parts of one too long for the line, never mid-word.
 import type { Project } from '@handoff/core/api';
 import { Fragment } from 'react';
 
@@ -22,17 +22,34 @@ export function SendRecipients({ id, project }: { id: string; project: Project }
   );
 }
 
-function AddressList({ addresses }: { addresses: readonly string[] }) {
+/** Addresses separated by ", ", each breakable only at its parts (see BreakableAddress). */
+export function AddressList({ addresses }: { addresses: readonly string[] }) {
   return (
-    <span className="send-recipients__list">
+    <span className="address-list">
       {addresses.map((address, index) => (
-        // The space between addresses is text, for screen readers and copying; the gap lays them out.
         <Fragment key={address}>
-          {index > 0 ? ' ' : null}
-          <span className="send-recipients__address">
-            {address}
-            {index < addresses.length - 1 ? ',' : ''}
-          </span>
+          {index > 0 ? ', ' : null}
+          <BreakableAddress address={address} />
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
+/**
+ * An address that may wrap after its "@" and before each ".", so one too long for a phone's line breaks
+ * between its parts ("client.with.a.long.address@" / "customer.example"), never inside a word.
+ */
+function BreakableAddress({ address }: { address: string }) {
+  const parts = address.split(/(?<=@)|(?=\.)/);
+  return (
+    <span className="address">
+      {parts.map((part, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed address, in order.
+        <Fragment key={index}>
+          {index > 0 ? <wbr /> : null}
+          {/* Whole: no break at a hyphen ("acme-studio") either. */}
+          <span className="address__part">{part}</span>
         </Fragment>
       ))}
     </span>
