@@ -38,7 +38,9 @@ export function AddressList({ addresses }: { addresses: readonly string[] }) {
 
 /**
  * An address that may wrap after its "@" and before each ".", so one too long for a phone's line breaks
- * between its parts ("client.with.a.long.address@" / "customer.example"), never inside a word.
+ * between its parts ("client.with.a.long.address@" / "customer.example"), never inside a word: the
+ * address is nowrap (no break at a hyphen, as in "acme-studio"), and browsers still break at a <wbr>.
+ * Its text stays one element's own text, so it reads, copies and is found as one address.
  */
 function BreakableAddress({ address }: { address: string }) {
   const parts = address.split(/(?<=@)|(?=\.)/);
@@ -48,8 +50,7 @@ function BreakableAddress({ address }: { address: string }) {
         // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed address, in order.
         <Fragment key={index}>
           {index > 0 ? <wbr /> : null}
-          {/* Whole: no break at a hyphen ("acme-studio") either. */}
-          <span className="address__part">{part}</span>
+          {part}
         </Fragment>
       ))}
     </span>

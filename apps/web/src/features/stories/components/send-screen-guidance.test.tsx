@@ -94,6 +94,25 @@ describe('choosing the stories of the e-mail', () => {
     expect(screen.getByRole('heading', { name: 'Stories in this e-mail (1 of 3)' })).toBeInTheDocument();
   });
 
+  it('keeps an unticked story unticked when a 409 drafts the e-mail again', async () => {
+    const { user, account } = await openSendStories();
+    await getStories(user);
+    await user.click(checkbox(/SHOP-3 Export/));
+    // Auto-send e-mails SHOP-4 while the draft is open.
+    findProject(account.id, 'SHOP')?.sentProjectIssuesList.push('SHOP-4');
+    await user.click(screen.getByRole('button', { name: 'Send Email' }));
+    const dialog = await screen.findByRole('dialog', { name: /Nothing was e-mailed: SHOP-4/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
+
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Stories in this e-mail (1 of 2)' })).toBeVisible(),
+    );
+    expect(checkbox(/SHOP-3 Export/)).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Send Email' }));
+    await screen.findByRole('dialog', { name: 'Email sent to the client.' });
+    expect(callsTo('/jira/sendDownloadedIssues').at(-1)).toMatchObject({ issueKeys: 'SHOP-2' });
+  });
+
   it('says that ticking drafts the message again once the user has edited it', async () => {
     const { user } = await openSendStories();
     await getStories(user);
