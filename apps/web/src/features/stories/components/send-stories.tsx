@@ -28,8 +28,9 @@ import { EmailFields, ProjectSummary } from './email-fields';
 import { FetchedStories, StatusPicker } from './fetch-stories';
 import { SendHistory } from './send-history';
 import { SendRecipients } from './send-recipients';
-import './send-form.css';
 import './stories.css';
+// After stories.css: its parts refine the story list's base rules.
+import './send-form.css';
 
 export function SendStories() {
   const { api } = useServices();
