@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { draftEmail, type Issue } from '../../packages/core/src/index.ts';
 import { addDemoProject, apiCall, currentUser } from '../support/api.ts';
@@ -78,10 +79,11 @@ test('fetch Done stories, send the drafted e-mail with an attachment, and never 
   );
   expect(project.data.sentProjectIssuesList).toEqual(expected.includedKeys);
 
-  // Fetch again: everything Done was sent, so nothing is offered.
+  // Fetch again: everything Done was sent, so nothing is offered, and no empty form invites a send.
   await page.getByRole('button', { name: 'Get User Stories' }).click();
-  await expect(page.getByLabel(/^Email message/)).toHaveValue('');
-  await expect(page.getByLabel('Subject')).toHaveValue('');
+  await expect(page.getByText('All of these stories were already sent.')).toBeVisible();
+  await expect(page.getByLabel(/^Email message/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Send Email' })).toHaveCount(0);
 });
 
 test('auto-send e-mails the Done stories of a project on its own, once, and the history shows it', async ({
@@ -168,4 +170,50 @@ test('a draft whose story was sent from another tab meanwhile is refused with 40
   await page.waitForTimeout(1_000);
   const toClient = mailbox.messages.filter((m) => JSON.stringify(m.to).includes(client));
   expect(toClient.map((m) => m.subject)).toEqual(['From the other tab']);
+});
+
+test('the send screen guides: a story unticked stays unsent, who receives it, the drop zone; axe finds nothing at 1280 and 390 px', async ({
+  page,
+}) => {
+  await registerAndLogIn(page);
+  const client = `guided-${Date.now()}@example.test`;
+  const user = await addDemoProject(page, [client], ['pm@example.test']);
+  await page.goto('/admin/send-stories?key=DEMO');
+  await expect(page.getByRole('button', { name: 'Send Email' })).toHaveAccessibleDescription(
+    `To: ${client} CC: pm@example.test`,
+  );
+  await page.getByLabel(/^Issue Status/).selectOption('Done');
+  await page.getByRole('button', { name: 'Get User Stories' }).click();
+  const boxes = page.getByRole('list', { name: /^Stories in this e-mail/ }).getByRole('checkbox');
+  await expect(boxes.first()).toBeChecked();
+  expect(await boxes.count()).toBeGreaterThan(1);
+  const leftOut = ((await page.locator('.story-check__label').first().textContent()) ?? '').trim();
+  const [leftOutKey, ...title] = leftOut.split(' ');
+  await boxes.first().uncheck();
+  await expect(page.getByLabel(/^Email message/)).not.toHaveValue(new RegExp(`- ${title.join(' ')}\\n`));
+
+  await page.getByLabel('Attachment').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Release notes'),
+  });
+  await expect(page.getByRole('button', { name: 'Remove notes.txt' })).toBeVisible();
+
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.map((v) => `${width} px: ${v.id} (${v.impact}): ${v.help}`)).toEqual([]);
+  }
+
+  await page.getByRole('button', { name: 'Send Email' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Email sent to the client.');
+  const mail = await mailbox.waitFor((m) => JSON.stringify(m.to).includes(client));
+  expect(mail.attachments.map((a) => a.filename)).toEqual(['notes.txt']);
+  const project = await apiCall<{ data: { sentProjectIssuesList: string[] } }>(
+    page,
+    '/jira/getFirebaseProjectByKey',
+    { userId: user.id, projectKey: 'DEMO' },
+  );
+  expect(project.data.sentProjectIssuesList.length).toBeGreaterThan(0);
+  expect(project.data.sentProjectIssuesList).not.toContain(leftOutKey);
 });

@@ -63,6 +63,8 @@ describe('/config.json', () => {
       expect(own).toMatchObject({
         identityToolkitUrl: '/identitytoolkit.googleapis.com',
         secureTokenUrl: '/securetoken.googleapis.com',
+        // MAX_ATTACHMENT_MB's default, so the send screen can say the limit before sending.
+        maxAttachmentBytes: 10 * 1024 * 1024,
       });
       const configured = (await behindName.app.inject({ method: 'GET', url: '/config.json' })).json();
       expect(configured).toMatchObject({

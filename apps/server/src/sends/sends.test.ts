@@ -248,6 +248,39 @@ describe('sending stories to the client', () => {
     expect((await getProject(projectKey)).sentProjectIssuesList).toEqual(['OLD-1', `${projectKey}-2`]);
   });
 
+  it('claims and records only the stories a draft sends: one left out (unticked) stays unsent', async () => {
+    const projectKey = await newProject();
+    const [first, leftOut, third] = [1, 2, 3].map((n) => `${projectKey}-${n}`) as [string, string, string];
+    // The screen fetched three stories; the user unticked the second, so its update and its send name two.
+    await appendSentKeys(projectKey, [first, third]);
+    const res = await send(owner.idToken, message(projectKey, [first, third], 'Two of three'));
+    expect(res.statusCode).toBe(200);
+
+    expect((await getProject(projectKey)).sentProjectIssuesList).toEqual(['OLD-1', first, third]);
+    const [entry] = await history(projectKey);
+    expect(entry).toMatchObject({ status: 'sent', issueKeys: [first, third] });
+    // Nothing holds the left-out story: the sweep of abandoned claims changes nothing, and it is offered again.
+    await t.app.ledger.sweep(new Date(Date.now() + 11 * 60_000));
+    expect((await getProject(projectKey)).sentProjectIssuesList).not.toContain(leftOut);
+    expect((await history(projectKey)).length).toBe(1);
+  });
+
+  it('refuses a send that names fewer stories than its update claimed, and records none of them', async () => {
+    const projectKey = await newProject();
+    const [first, leftOut, third] = [1, 2, 3].map((n) => `${projectKey}-${n}`) as [string, string, string];
+    // A client that claims all three but e-mails two: the claim is not taken over, so nothing goes out.
+    await appendSentKeys(projectKey, [first, leftOut, third]);
+    const before = mailbox.messages.length;
+    const res = await send(owner.idToken, message(projectKey, [first, third], 'Fewer than claimed'));
+    expect(res.statusCode).toBe(409);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(mailbox.messages.length).toBe(before);
+    expect((await history(projectKey)).filter((e: { status: string }) => e.status === 'sent')).toEqual([]);
+    // The claim no send took over is given back by the sweep: all three are offered again.
+    await t.app.ledger.sweep(new Date(Date.now() + 11 * 60_000));
+    expect((await getProject(projectKey)).sentProjectIssuesList).toEqual(['OLD-1']);
+  });
+
   it("never lets a stale tab's auto-send switch claim a story for a send that does not carry it", async () => {
     const projectKey = await newProject();
     // A failed send gave K-1 back; a tab loaded before that still lists it.

@@ -23,6 +23,7 @@ export async function runtimeConfigRoutes(app: FastifyInstance): Promise<void> {
       identityApiKey: builtin ? config.identityApiKey : (config.firebase?.apiKey ?? ''),
       authMode: config.authMode,
       demoTracker: !config.jiraBaseUrl,
+      maxAttachmentBytes: config.maxAttachmentBytes,
     }),
   );
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;

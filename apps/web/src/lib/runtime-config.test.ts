@@ -12,6 +12,7 @@ describe('runtime config', () => {
       identityApiKey: 'test-api-key',
       authMode: 'builtin',
       demoTracker: true,
+      maxAttachmentBytes: 10 * 1024 * 1024,
     });
   });
 
@@ -23,6 +24,7 @@ describe('runtime config', () => {
       identityApiKey: 'k',
       authMode: 'firebase',
       demoTracker: false,
+      maxAttachmentBytes: 1024,
     });
     expect(config.apiBaseUrl).toBe('https://api.test');
     expect(config.identityToolkitUrl).toBe('https://identitytoolkit.googleapis.com');
@@ -30,7 +32,7 @@ describe('runtime config', () => {
 
   it('names every bad field', () => {
     expect(() => parseRuntimeConfig({ apiBaseUrl: 1, authMode: 'x' })).toThrow(
-      /apiBaseUrl.*identityToolkitUrl.*secureTokenUrl.*identityApiKey.*authMode.*demoTracker/,
+      /apiBaseUrl.*identityToolkitUrl.*secureTokenUrl.*identityApiKey.*authMode.*demoTracker.*maxAttachmentBytes/,
     );
   });
 

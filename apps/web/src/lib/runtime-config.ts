@@ -33,6 +33,9 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     problems.push("authMode must be 'builtin' or 'firebase'");
   const demoTracker = value.demoTracker;
   if (typeof demoTracker !== 'boolean') problems.push('demoTracker must be a boolean');
+  const maxAttachmentBytes = value.maxAttachmentBytes;
+  if (typeof maxAttachmentBytes !== 'number' || !(maxAttachmentBytes > 0))
+    problems.push('maxAttachmentBytes must be a positive number');
   if (problems.length > 0) throw new RuntimeConfigError(`Invalid config.json: ${problems.join('; ')}`);
   return Object.freeze({
     apiBaseUrl,
@@ -41,6 +44,7 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     identityApiKey,
     authMode: authMode as AuthMode,
     demoTracker: demoTracker as boolean,
+    maxAttachmentBytes: maxAttachmentBytes as number,
   });
 }
 

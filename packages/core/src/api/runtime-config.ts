@@ -15,5 +15,12 @@ export const runtimeConfigSchema = z.object({
   identityApiKey: z.string().describe('The public API key the web app sends as `?key=`.'),
   authMode: z.enum(AUTH_MODES),
   demoTracker: z.boolean().describe('True while the built-in demo tracker answers instead of a real Jira.'),
+  maxAttachmentBytes: z
+    .number()
+    .int()
+    .positive()
+    .describe(
+      'The largest attachment a send accepts (MAX_ATTACHMENT_MB), so the send screen says so before sending.',
+    ),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -8,4 +8,5 @@ export const testConfig: RuntimeConfig = Object.freeze({
   identityApiKey: 'test-api-key',
   authMode: 'builtin',
   demoTracker: false,
+  maxAttachmentBytes: 10 * 1024 * 1024,
 });

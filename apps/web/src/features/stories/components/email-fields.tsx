@@ -1,9 +1,11 @@
-// The e-mail on the send screen: who receives it, and its subject, message and optional attachment.
+// The e-mail on the send screen: its project, and its subject, message and optional attachment (who receives
+// it is shown beside "Send Email"). Every required field is marked the same way, with a "*" the spec's
+// labels "Issue Status *" and "Email message *" already carry (the screen's note says what it means).
 import type { Project } from '@handoff/core/api';
 import { type RefObject, useId } from 'react';
-import { TextField } from '@/components/ui/form-field';
+import { AttachmentDropZone } from './attachment-drop-zone';
 
-export function RecipientSummary({ project }: { project: Project }) {
+export function ProjectSummary({ project }: { project: Project }) {
   return (
     <div className="panel send-summary">
       <dl className="details">
@@ -11,10 +13,6 @@ export function RecipientSummary({ project }: { project: Project }) {
         <dd>
           {project.projectName} ({project.projectKey})
         </dd>
-        <dt>To</dt>
-        <dd>{project.clientEmails.join(', ') || 'None'}</dd>
-        <dt>CC</dt>
-        <dd>{project.clientCC.join(', ') || 'None'}</dd>
       </dl>
     </div>
   );
@@ -25,6 +23,7 @@ export function EmailFields({
   onSubject,
   text,
   onText,
+  file,
   fileInputRef,
   onFile,
 }: {
@@ -32,14 +31,30 @@ export function EmailFields({
   onSubject: (subject: string) => void;
   text: string;
   onText: (text: string) => void;
+  file: File | null;
   fileInputRef: RefObject<HTMLInputElement | null>;
   onFile: (file: File | null) => void;
 }) {
+  const subjectId = useId();
   const messageId = useId();
-  const fileId = useId();
   return (
     <>
-      <TextField label="Subject" name="subject" value={subject} onChange={(e) => onSubject(e.target.value)} />
+      <div className="field">
+        <label className="field__label" htmlFor={subjectId}>
+          Subject
+          {/* Its name stays "Subject"; the required attribute tells assistive technology. */}
+          <span aria-hidden="true"> *</span>
+        </label>
+        <input
+          id={subjectId}
+          name="subject"
+          type="text"
+          className="field__input"
+          required
+          value={subject}
+          onChange={(e) => onSubject(e.target.value)}
+        />
+      </div>
       <div className="field">
         <label className="field__label" htmlFor={messageId}>
           Email message *
@@ -53,22 +68,7 @@ export function EmailFields({
           onChange={(e) => onText(e.target.value)}
         />
       </div>
-      <div className="field">
-        <label className="field__label" htmlFor={fileId}>
-          Attachment
-        </label>
-        <input
-          ref={fileInputRef}
-          id={fileId}
-          type="file"
-          className="field__file"
-          aria-describedby={`${fileId}-hint`}
-          onChange={(e) => onFile(e.target.files?.[0] ?? null)}
-        />
-        <p id={`${fileId}-hint`} className="form-panel__status">
-          Optional: one file sent with the e-mail.
-        </p>
-      </div>
+      <AttachmentDropZone file={file} onFile={onFile} inputRef={fileInputRef} />
     </>
   );
 }

@@ -1,9 +1,10 @@
-// The send screen's first step (docs/product.md §4 steps 1-2): choose a status, fetch its stories, and see which
-// of them the draft lists and which were sent before and are left out.
+// The send screen's first step (docs/product.md §4 steps 1-2): choose a status, fetch its stories, tick which of
+// those not sent yet the draft lists, and see which were sent before and are left out.
 import type { Issue } from '@handoff/core';
 import { ISSUE_STATUSES } from '@handoff/core';
 import { useId } from 'react';
 import { BusyButton } from '@/components/ui/busy-button';
+import { StoryChecklist } from './story-checklist';
 
 export function StatusPicker({
   status,
@@ -51,56 +52,54 @@ export function StatusPicker({
 export function FetchedStories({
   status,
   issues,
-  included,
+  offered,
   alreadySent,
+  leftOut,
+  onToggle,
+  messageEdited,
 }: {
   status: string;
   issues: Issue[];
-  included: Issue[];
+  /** The stories not sent yet (or offered for re-test), ticked or not. */
+  offered: Issue[];
   alreadySent: Issue[];
+  leftOut: ReadonlySet<string>;
+  onToggle: (key: string, included: boolean) => void;
+  messageEdited: boolean;
 }) {
   return (
     <div className="stories-found">
       <p className="visually-hidden" role="status">
-        {`${issues.length} user stories found, ${included.length} not sent yet.`}
+        {`${issues.length} user stories found, ${offered.length} not sent yet.`}
       </p>
-      {issues.length === 0 ? (
-        <p className="stories__empty">No user stories in {status}.</p>
-      ) : (
-        <>
-          <StoryList
-            title="Stories in this e-mail"
-            issues={included}
-            emptyText="All of these stories were already sent."
-          />
-          {alreadySent.length > 0 ? (
-            <StoryList title="Already sent, left out" issues={alreadySent} emptyText="" />
-          ) : null}
-        </>
-      )}
+      {issues.length === 0 ? <p className="stories__empty">No user stories in {status}.</p> : null}
+      {offered.length > 0 ? (
+        <StoryChecklist
+          issues={offered}
+          leftOut={leftOut}
+          onToggle={onToggle}
+          messageEdited={messageEdited}
+        />
+      ) : null}
+      {alreadySent.length > 0 ? <StoryList title="Already sent, left out" issues={alreadySent} /> : null}
     </div>
   );
 }
 
-function StoryList({ title, issues, emptyText }: { title: string; issues: Issue[]; emptyText: string }) {
+function StoryList({ title, issues }: { title: string; issues: Issue[] }) {
   const headingId = useId();
   return (
     <div className="stories">
       <h2 id={headingId} className="stories__title">
         {title} ({issues.length})
       </h2>
-      {issues.length > 0 ? (
-        <ul className="stories__list" aria-labelledby={headingId}>
-          {issues.map((issue) => (
-            <li key={issue.key}>
-              <span className="stories__key">{issue.key}</span> {issue.issueHeader}
-              {issue.retest ? <span className="stories__retest"> (re-test)</span> : null}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="stories__empty">{emptyText}</p>
-      )}
+      <ul className="stories__list" aria-labelledby={headingId}>
+        {issues.map((issue) => (
+          <li key={issue.key}>
+            <span className="stories__key">{issue.key}</span> {issue.issueHeader}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

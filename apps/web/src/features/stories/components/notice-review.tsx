@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
 import { useServices } from '@/lib/services';
+import { ReviewLinkCopy } from './review-link-copy';
 
 export const REVOKE_CONFIRM =
   'Revoke this review link? The client will no longer be able to open it or change their results.';
@@ -52,12 +53,15 @@ export function NoticeReviewView({
   userId,
   projectKey,
   sendId,
+  reviewUrl,
   onRevoked,
 }: {
   review: NoticeReview;
   userId: string;
   projectKey: string;
   sendId: string;
+  /** The link itself, where the stored message holds it (see ReviewLinkCopy); null otherwise. */
+  reviewUrl: string | null;
   /** Called after the link was revoked (the history reloads). */
   onRevoked: () => void;
 }) {
@@ -104,6 +108,7 @@ export function NoticeReviewView({
           </button>
         ) : null}
       </p>
+      {review.linkState === 'active' ? <ReviewLinkCopy url={reviewUrl} /> : null}
       {review.signedOff ? (
         <p className="notice-review__signed-off">
           Signed off by {review.signedOff.by} on{' '}

@@ -9,6 +9,8 @@ import { formatDateTime, formatFileSize } from '@/lib/format';
 import { useServices } from '@/lib/services';
 import { getProjectSends } from '../api/get-project-sends';
 import { NoticeReviewView } from './notice-review';
+import { REVIEW_LINK, reviewLinkIn } from './review-link-copy';
+import { AddressList } from './send-recipients';
 
 /** What a send's outcome reads as. */
 function sendStatusText(send: SendRecord): string {
@@ -33,6 +35,8 @@ function statusTone(send: SendRecord): string {
 }
 
 const list = (values: readonly string[]) => (values.length > 0 ? values.join(', ') : 'None');
+const addresses = (values: readonly string[]) =>
+  values.length > 0 ? <AddressList addresses={values} /> : 'None';
 
 export function SendHistory({
   userId,
@@ -103,9 +107,9 @@ export function SendHistory({
               </p>
               <dl className="details send__details">
                 <dt>To</dt>
-                <dd>{list(send.to)}</dd>
+                <dd>{addresses(send.to)}</dd>
                 <dt>CC</dt>
-                <dd>{list(send.cc)}</dd>
+                <dd>{addresses(send.cc)}</dd>
                 <dt>Stories</dt>
                 <dd>{list(send.issueKeys)}</dd>
                 {send.recipients ? (
@@ -134,6 +138,7 @@ export function SendHistory({
                   userId={userId}
                   projectKey={projectKey}
                   sendId={send.id}
+                  reviewUrl={reviewLinkIn(send.text)}
                   onRevoked={() => setAttempt((n) => n + 1)}
                 />
               ) : null}
@@ -158,9 +163,6 @@ function sentBy(send: SendRecord): string {
   if (send.trigger === 'auto') return 'Auto-send';
   return send.sentBy ? `Sent by ${send.sentBy}` : 'Sent by hand';
 }
-
-/** A review link at the end of a line of a message (the outbox copy keeps it without a mail server). */
-const REVIEW_LINK = /(https?:\/\/[^\s]+\/review\/[A-Za-z0-9_-]+)(?=\s|$)/g;
 
 /** A message's text with its review link clickable, so the demo's loop can be followed from here. */
 function MessageText({ text }: { text: string }) {

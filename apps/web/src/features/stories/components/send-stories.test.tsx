@@ -57,6 +57,11 @@ const listed = (name: string) =>
   within(screen.getByRole('list', { name }))
     .getAllByRole('listitem')
     .map((item) => item.textContent);
+/** The stories offered for the e-mail, by the label of each one's checkbox. */
+const offered = (name: string) =>
+  within(screen.getByRole('list', { name }))
+    .getAllByRole('checkbox')
+    .map((box) => box.closest('label')?.textContent);
 
 describe('/admin/send-stories', () => {
   it('offers the statuses "Choose one", Done and Testing, and alerts when none is chosen', async () => {
@@ -98,7 +103,7 @@ describe('/admin/send-stories', () => {
       headers: { email: 'ada@example.com', api: account.apikey },
     });
     expect(message()).toHaveValue(expectedDraft);
-    expect(listed('Stories in this e-mail (2)')).toEqual(['SHOP-2 Login page', 'SHOP-3 Export']);
+    expect(offered('Stories in this e-mail (2)')).toEqual(['SHOP-2 Login page', 'SHOP-3 Export']);
     expect(listed('Already sent, left out (1)')).toEqual(['SHOP-1 Cart']);
     expect(screen.getByRole('status')).toHaveTextContent('3 user stories found, 2 not sent yet.');
 
@@ -119,7 +124,7 @@ describe('/admin/send-stories', () => {
       'Dear customer,\n\nThe following features are finished:\n- Cart (re-test)\n- Login page\n- Export' +
         '\n\nPlease test the following:\nLogin page:\n- Open the page\n- Sign in\n\nRegards,',
     );
-    expect(listed('Stories in this e-mail (3)')).toEqual([
+    expect(offered('Stories in this e-mail (3)')).toEqual([
       'SHOP-1 Cart (re-test)',
       'SHOP-2 Login page',
       'SHOP-3 Export',
@@ -238,10 +243,12 @@ describe('/admin/send-stories', () => {
     expect(within(sent).getByText('SHOP-2, SHOP-3')).toBeInTheDocument();
     expect(screen.getByText(/the e-mail was kept in the outbox/)).toBeInTheDocument();
 
-    // Fetching again offers nothing new: every story has been sent.
+    // Fetching again offers nothing new: every story has been sent, and the form makes way for what to do.
     await getStories(user, 'Done');
-    expect(subject()).toHaveValue('');
     expect(screen.getByText('All of these stories were already sent.')).toBeInTheDocument();
+    expect(screen.getByText(/Choose another status and press “Get User Stories”/)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Subject' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send Email' })).not.toBeInTheDocument();
   });
 
   it('names the recipients the mail server refused in the success dialog', async () => {
@@ -279,7 +286,7 @@ describe('/admin/send-stories', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
 
     await waitFor(() => expect(callsTo('/jira/getFirebaseProjectByKey')).toHaveLength(2));
-    expect(listed('Stories in this e-mail (2)')).toEqual(['SHOP-2 Login page', 'SHOP-3 Export']);
+    expect(offered('Stories in this e-mail (2)')).toEqual(['SHOP-2 Login page', 'SHOP-3 Export']);
     expect(subject()).toHaveValue(texts.draft.subject);
     expect(message()).toHaveValue(expectedDraft);
 
@@ -307,7 +314,7 @@ describe('/admin/send-stories', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
 
     // Fetched again: the new draft has SHOP-2 only, and sending it names SHOP-2 only.
-    await waitFor(() => expect(listed('Stories in this e-mail (1)')).toEqual(['SHOP-2 Login page']));
+    await waitFor(() => expect(offered('Stories in this e-mail (1)')).toEqual(['SHOP-2 Login page']));
     expect(message()).not.toHaveValue(expect.stringContaining('Export'));
     expect(callsTo('/jira/getProjectIssues')).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Send Email' }));

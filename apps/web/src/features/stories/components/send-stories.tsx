@@ -10,7 +10,7 @@
 
 import { texts } from '@handoff/core';
 import type { Project } from '@handoff/core/api';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ProjectLoadStatus, useProjectFromUrl } from '@/api/use-project-from-url';
 import { BusyButton } from '@/components/ui/busy-button';
@@ -23,10 +23,14 @@ import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
 import { markStoriesSent, STORIES_ALREADY_SENT, sendStoriesEmail } from '../api/send-stories-email';
 import { useStoryDraft } from '../hooks/use-story-draft';
-import { EmailFields, RecipientSummary } from './email-fields';
+import { AllSentState } from './all-sent-state';
+import { EmailFields, ProjectSummary } from './email-fields';
 import { FetchedStories, StatusPicker } from './fetch-stories';
 import { SendHistory } from './send-history';
+import { SendRecipients } from './send-recipients';
 import './stories.css';
+// After stories.css: its parts refine the story list's base rules.
+import './send-form.css';
 
 export function SendStories() {
   const { api } = useServices();
@@ -42,6 +46,12 @@ export function SendStories() {
   const draft = useStoryDraft({ project, setProject, show, onDrafted: () => setKeptInOutbox(false) });
   const { subject, text, draftKeys } = draft;
   const userId = user?.id;
+  const recipientsId = useId();
+  // The status of a fetch that found stories, every one sent before: nothing to e-mail, so no form either.
+  const allSentIn =
+    !draft.fetching && draft.projectIssues.length > 0 && draft.offeredIssues.length === 0
+      ? draft.fetchedStatus
+      : null;
 
   const clearFile = () => {
     setFile(null);
@@ -117,9 +127,10 @@ export function SendStories() {
 
       {project && userId ? (
         <>
-          <RecipientSummary project={project} />
+          <ProjectSummary project={project} />
 
           <div className="form-panel">
+            <p className="form-panel__status">Fields marked * are required.</p>
             <StatusPicker
               status={draft.status}
               statuses={project.statusesOffered}
@@ -133,29 +144,40 @@ export function SendStories() {
               <FetchedStories
                 status={draft.fetchedStatus}
                 issues={draft.projectIssues}
-                included={draft.includedIssues}
+                offered={draft.offeredIssues}
                 alreadySent={draft.alreadySent}
+                leftOut={draft.leftOut}
+                onToggle={draft.setStoryIncluded}
+                messageEdited={draft.messageEdited}
               />
             ) : null}
 
-            <EmailFields
-              subject={subject}
-              onSubject={draft.setSubject}
-              text={text}
-              onText={draft.setText}
-              fileInputRef={fileInputRef}
-              onFile={setFile}
-            />
-            <div className="form-panel__actions">
-              <BusyButton busy={sending} onClick={onSend}>
-                Send Email
-              </BusyButton>
-              {keptInOutbox ? (
-                <p className="form-panel__status" role="status">
-                  No mail server delivered it: the e-mail was kept in the outbox. Read it under "Sent" below.
-                </p>
-              ) : null}
-            </div>
+            {allSentIn !== null ? (
+              <AllSentState status={allSentIn} />
+            ) : (
+              <>
+                <EmailFields
+                  subject={subject}
+                  onSubject={draft.setSubject}
+                  text={text}
+                  onText={draft.setText}
+                  file={file}
+                  fileInputRef={fileInputRef}
+                  onFile={setFile}
+                />
+                <div className="form-panel__actions">
+                  <BusyButton busy={sending} onClick={onSend} aria-describedby={recipientsId}>
+                    Send Email
+                  </BusyButton>
+                  <SendRecipients id={recipientsId} project={project} />
+                </div>
+              </>
+            )}
+            {keptInOutbox ? (
+              <p className="form-panel__status" role="status">
+                No mail server delivered it: the e-mail was kept in the outbox. Read it under "Sent" below.
+              </p>
+            ) : null}
           </div>
 
           <SendHistory userId={userId} projectKey={project.projectKey} version={historyVersion} />

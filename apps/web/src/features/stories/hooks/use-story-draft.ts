@@ -1,6 +1,7 @@
 // The send screen's draft (docs/product.md §4 steps 1-3): the stories fetched in a status go to client state, and
-// the "Request for Testing" e-mail is drafted from those not sent yet. The draft's keys are fixed when the
-// draft is made, so the e-mail and the keys it names always match.
+// the "Request for Testing" e-mail is drafted from those not sent yet and still ticked. The draft's keys are
+// fixed whenever the draft is made (a fetch, or a story ticked or unticked), so the e-mail and the keys it
+// names always match: an unticked story is neither in the message nor among the keys the send claims.
 import type { Issue } from '@handoff/core';
 import { draftEmail, texts } from '@handoff/core';
 import type { Project } from '@handoff/core/api';
@@ -35,6 +36,14 @@ export function useStoryDraft({
   const [text, setText] = useState('');
   /** The keys of the stories the drafted message lists; the send names exactly these. */
   const [draftKeys, setDraftKeys] = useState<string[]>([]);
+  /** The keys the fetch offered (not sent yet, or offered for re-test), ticked or not. */
+  const [offeredKeys, setOfferedKeys] = useState<string[]>([]);
+  /** The offered stories the user unticked: left out of the draft and of the send. */
+  const [leftOut, setLeftOut] = useState<ReadonlySet<string>>(new Set());
+  /** The sent list the fetch's draft was made against; re-drafts after a tick use the same one. */
+  const [sentKeysOfDraft, setSentKeysOfDraft] = useState<readonly string[]>([]);
+  /** The message as last drafted: when the text differs, the user has edited it. */
+  const [draftedText, setDraftedText] = useState('');
   const userId = user?.id;
 
   // The issues list in client state belongs to this screen: start without another visit's stories.
@@ -42,21 +51,56 @@ export function useStoryDraft({
     dispatch({ type: 'CLEAR_PROJECT_ISSUES' });
   }, [dispatch]);
 
-  const { includedIssues, alreadySent } = useMemo(() => {
-    const inDraft = new Set(draftKeys);
+  const { offeredIssues, alreadySent } = useMemo(() => {
+    const offered = new Set(offeredKeys);
     return {
-      includedIssues: projectIssues.filter((issue) => inDraft.has(issue.key)),
-      alreadySent: projectIssues.filter((issue) => !inDraft.has(issue.key)),
+      offeredIssues: projectIssues.filter((issue) => offered.has(issue.key)),
+      alreadySent: projectIssues.filter((issue) => !offered.has(issue.key)),
     };
-  }, [projectIssues, draftKeys]);
+  }, [projectIssues, offeredKeys]);
 
-  /** Shows fetched stories and drafts the e-mail from those not in `sentKeys` (docs/product.md §4 steps 2-3). */
-  const showDraft = (issues: Issue[], sentKeys: readonly string[]) => {
-    dispatch({ type: 'SET_PROJECT_ISSUES', issues });
-    const draft = draftEmail(issues, sentKeys);
-    setSubject(draft.subject);
+  const applyDraftText = (draft: { text: string; includedKeys: string[] }) => {
     setText(draft.text);
+    setDraftedText(draft.text);
     setDraftKeys(draft.includedKeys);
+  };
+
+  /**
+   * Shows fetched stories and drafts the e-mail from those not in `sentKeys` (docs/product.md §4 steps 2-3),
+   * leaving out the stories in `untick` (a fetch ticks them all).
+   */
+  const showDraft = (
+    issues: Issue[],
+    sentKeys: readonly string[],
+    untick: ReadonlySet<string> = new Set(),
+  ) => {
+    dispatch({ type: 'SET_PROJECT_ISSUES', issues });
+    const offered = draftEmail(issues, sentKeys).includedKeys;
+    const stillLeftOut = new Set(offered.filter((key) => untick.has(key)));
+    const draft = draftEmail(
+      issues.filter((issue) => !stillLeftOut.has(issue.key)),
+      sentKeys,
+    );
+    setOfferedKeys(offered);
+    setLeftOut(stillLeftOut);
+    setSentKeysOfDraft(sentKeys);
+    setSubject(draft.subject);
+    applyDraftText(draft);
+  };
+
+  /** Ticks or unticks an offered story and drafts the message again from the ticked ones. */
+  const setStoryIncluded = (key: string, included: boolean) => {
+    const next = new Set(leftOut);
+    if (included) next.delete(key);
+    else next.add(key);
+    setLeftOut(next);
+    const draft = draftEmail(
+      projectIssues.filter((issue) => !next.has(issue.key)),
+      sentKeysOfDraft,
+    );
+    applyDraftText(draft);
+    // With no story ticked there is nothing to request; otherwise the user's subject stays.
+    setSubject((current) => (draft.subject === '' ? '' : current.trim() === '' ? draft.subject : current));
   };
 
   const getStories = async () => {
@@ -89,7 +133,8 @@ export function useStoryDraft({
         getProjectIssues(api, user, projectKey, fetchedStatus),
       ]);
       setProject(fresh);
-      showDraft(issues, fresh.sentProjectIssuesList);
+      // The stories the user unticked stay unticked in the new draft.
+      showDraft(issues, fresh.sentProjectIssuesList, leftOut);
     } catch (error) {
       if (!isSessionEnded(error)) show(errorMessage(error), 'error');
     }
@@ -99,8 +144,9 @@ export function useStoryDraft({
   const clear = () => {
     dispatch({ type: 'CLEAR_PROJECT_ISSUES' });
     setSubject('');
-    setText('');
-    setDraftKeys([]);
+    applyDraftText({ text: '', includedKeys: [] });
+    setOfferedKeys([]);
+    setLeftOut(new Set());
     setFetchedStatus(null);
   };
 
@@ -110,8 +156,12 @@ export function useStoryDraft({
     fetching,
     fetchedStatus,
     projectIssues,
-    includedIssues,
+    offeredIssues,
     alreadySent,
+    leftOut,
+    setStoryIncluded,
+    /** Whether the user changed the message since it was last drafted (a tick re-drafts it). */
+    messageEdited: text !== draftedText,
     subject,
     setSubject,
     text,

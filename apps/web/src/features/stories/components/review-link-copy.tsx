@@ -1,0 +1,68 @@
+// A history entry's review link with a Copy button, so it can be passed on (chat, another e-mail). The token
+// is kept only in the e-mail (the database has its hash), so the link is known here only where the
+// stored message holds it: the outbox copy, when no mail server is configured.
+import { useEffect, useId, useRef, useState } from 'react';
+
+/** A review link at the end of a line of a message (the outbox copy keeps it without a mail server). */
+export const REVIEW_LINK = /(https?:\/\/[^\s]+\/review\/[A-Za-z0-9_-]+)(?=\s|$)/g;
+
+/** The review link the message ends with, if it holds one. */
+export function reviewLinkIn(text: string | null): string | null {
+  return text?.match(REVIEW_LINK)?.at(-1) ?? null;
+}
+
+const COPIED_FOR_MS = 4000;
+
+export function ReviewLinkCopy({ url }: { url: string | null }) {
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [announcement, setAnnouncement] = useState('');
+
+  useEffect(() => {
+    if (!announcement) return;
+    const timer = window.setTimeout(() => setAnnouncement(''), COPIED_FOR_MS);
+    return () => window.clearTimeout(timer);
+  }, [announcement]);
+
+  if (!url) {
+    return (
+      <p className="review-link__unknown">
+        The link itself is only in the e-mail the client received: ask them to forward it if they lost it.
+      </p>
+    );
+  }
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setAnnouncement('Copied');
+    } catch {
+      // No clipboard permission (or an insecure page): select the link for a manual copy.
+      inputRef.current?.select();
+      setAnnouncement('Could not copy: the link is selected, press Ctrl+C (⌘C) to copy it.');
+    }
+  };
+
+  return (
+    <div className="review-link">
+      <label className="visually-hidden" htmlFor={inputId}>
+        Review link
+      </label>
+      <input
+        ref={inputRef}
+        id={inputId}
+        className="field__input review-link__url"
+        type="text"
+        readOnly
+        value={url}
+        onFocus={(e) => e.currentTarget.select()}
+      />
+      <button type="button" className="button button--outline" onClick={copy}>
+        Copy link
+      </button>
+      <span className="review-link__status" aria-live="polite">
+        {announcement}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,255 @@
+// What the send screen tells the user before sending (issue 20): which stories go out (a checkbox each),
+// which have no test steps, who receives the e-mail, the attachment and its limit, and the review link to copy.
+import type { Issue } from '@handoff/core';
+import { texts } from '@handoff/core';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { callsTo, createProject, createReviewedSend, db, findProject } from '@/testing/mocks/db';
+import { testConfig } from '@/testing/mocks/test-config';
+import { renderApp, signIn } from '@/testing/test-utils';
+
+const withSteps = (...steps: string[]) => ({
+  type: 'doc',
+  version: 1,
+  content: ['What it does.', '#test#', ...steps].map((text) => ({
+    type: 'paragraph',
+    content: [{ type: 'text', text }],
+  })),
+});
+
+const stories: Issue[] = [
+  { key: 'SHOP-2', issueHeader: 'Login page', description: withSteps('Open the page', 'Sign in') },
+  { key: 'SHOP-3', issueHeader: 'Export', description: 'N/A' },
+  { key: 'SHOP-4', issueHeader: 'Search', description: withSteps('Search for "shoe"') },
+];
+
+async function openSendStories({ config = testConfig, sent = [] as string[] } = {}) {
+  const { account } = signIn('ada@example.com');
+  createProject(account.id, {
+    projectKey: 'SHOP',
+    projectName: 'Web Shop',
+    clientEmails: ['client@shop.example', 'owner@shop.example'],
+    clientCC: ['pm@team.example'],
+    sentProjectIssuesList: sent,
+  });
+  db.issues.set('SHOP|Done', stories);
+  const view = renderApp('/admin/send-stories?key=SHOP', { config });
+  await screen.findByRole('heading', { name: 'Send stories to client' });
+  return { ...view, account };
+}
+
+async function getStories(user: ReturnType<typeof renderApp>['user']) {
+  await user.selectOptions(await screen.findByRole('combobox', { name: 'Issue Status *' }), 'Done');
+  await user.click(screen.getByRole('button', { name: 'Get User Stories' }));
+  await screen.findByRole('list', { name: /^(Stories in this e-mail|Already sent)/ });
+}
+
+const message = () => screen.getByRole('textbox', { name: 'Email message *' });
+const checkbox = (name: RegExp) => screen.getByRole('checkbox', { name });
+
+describe('choosing the stories of the e-mail', () => {
+  it('ticks every fetched story; an unticked one is neither in the draft nor in the keys the send claims', async () => {
+    const { user, account } = await openSendStories();
+    await getStories(user);
+    expect(screen.getAllByRole('checkbox').map((box) => (box as HTMLInputElement).checked)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect((message() as HTMLTextAreaElement).value).toContain('- Export');
+
+    await user.click(checkbox(/SHOP-3 Export/));
+    expect(checkbox(/SHOP-3 Export/)).not.toBeChecked();
+    expect(screen.getByRole('heading', { name: 'Stories in this e-mail (2 of 3)' })).toBeInTheDocument();
+    expect(message()).toHaveValue(
+      'Dear customer,\n\nThe following features are finished:\n- Login page\n- Search' +
+        '\n\nPlease test the following:\nLogin page:\n- Open the page\n- Sign in\n\nSearch:\n- Search for "shoe"\n\nRegards,',
+    );
+    expect(screen.getByRole('textbox', { name: 'Subject' })).toHaveValue(texts.draft.subject);
+
+    await user.click(screen.getByRole('button', { name: 'Send Email' }));
+    await screen.findByRole('dialog', { name: 'Email sent to the client.' });
+    expect(callsTo('/jira/updateFirebaseProject')).toMatchObject([
+      { updatedProject: { sentProjectIssuesList: ['SHOP-2', 'SHOP-4'] } },
+    ]);
+    expect(callsTo('/jira/sendDownloadedIssues')).toMatchObject([{ issueKeys: 'SHOP-2,SHOP-4' }]);
+    expect(findProject(account.id, 'SHOP')?.sentProjectIssuesList).toEqual(['SHOP-2', 'SHOP-4']);
+  });
+
+  it('ticking a story again puts it back; with none ticked there is nothing to send', async () => {
+    const { user } = await openSendStories();
+    await getStories(user);
+    await user.type(message(), '\nThanks!');
+    for (const name of [/SHOP-2/, /SHOP-3/, /SHOP-4/]) await user.click(checkbox(name));
+    expect(message()).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Subject' })).toHaveValue('');
+    expect(
+      screen.getByText('No story is ticked: tick at least one to draft the e-mail.'),
+    ).toBeInTheDocument();
+
+    await user.click(checkbox(/SHOP-3/));
+    expect(message()).toHaveValue(
+      'Dear customer,\n\nThe following features are finished:\n- Export\n\nPlease test the following:\n\n\nRegards,',
+    );
+    expect(screen.getByRole('heading', { name: 'Stories in this e-mail (1 of 3)' })).toBeInTheDocument();
+  });
+
+  it('keeps an unticked story unticked when a 409 drafts the e-mail again', async () => {
+    const { user, account } = await openSendStories();
+    await getStories(user);
+    await user.click(checkbox(/SHOP-3 Export/));
+    // Auto-send e-mails SHOP-4 while the draft is open.
+    findProject(account.id, 'SHOP')?.sentProjectIssuesList.push('SHOP-4');
+    await user.click(screen.getByRole('button', { name: 'Send Email' }));
+    const dialog = await screen.findByRole('dialog', { name: /Nothing was e-mailed: SHOP-4/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
+
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Stories in this e-mail (1 of 2)' })).toBeVisible(),
+    );
+    expect(checkbox(/SHOP-3 Export/)).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Send Email' }));
+    await screen.findByRole('dialog', { name: 'Email sent to the client.' });
+    expect(callsTo('/jira/sendDownloadedIssues').at(-1)).toMatchObject({ issueKeys: 'SHOP-2' });
+  });
+
+  it('says that ticking drafts the message again once the user has edited it', async () => {
+    const { user } = await openSendStories();
+    await getStories(user);
+    const warning = /Ticking or unticking drafts the message again, replacing your changes/;
+    expect(screen.queryByText(warning)).not.toBeInTheDocument();
+    await user.type(message(), '\nThanks!');
+    expect(screen.getByText(warning)).toBeInTheDocument();
+  });
+
+  it('marks a story without a #test# section "No test steps", and says what that means', async () => {
+    const { user } = await openSendStories();
+    await getStories(user);
+    const exportRow = checkbox(/SHOP-3 Export/).closest('li')!;
+    expect(within(exportRow).getByText('No test steps')).toBeInTheDocument();
+    expect(checkbox(/SHOP-3 Export/)).toHaveAccessibleDescription('No test steps');
+    expect(within(checkbox(/SHOP-2/).closest('li')!).queryByText('No test steps')).not.toBeInTheDocument();
+    expect(screen.getByText(/have no #test# section in their description/)).toBeInTheDocument();
+  });
+});
+
+describe('around "Send Email"', () => {
+  it('names who will receive the e-mail, To and CC, beside the button', async () => {
+    await openSendStories();
+    const button = await screen.findByRole('button', { name: 'Send Email' });
+    expect(button).toHaveAccessibleDescription(
+      'To: client@shop.example, owner@shop.example CC: pm@team.example',
+    );
+  });
+
+  it('marks every required field with "*" and says what it means', async () => {
+    await openSendStories();
+    expect(await screen.findByText('Fields marked * are required.')).toBeInTheDocument();
+    const fields = [
+      screen.getByRole('combobox', { name: 'Issue Status *' }),
+      screen.getByRole('textbox', { name: 'Subject' }),
+      message(),
+    ];
+    for (const field of fields) {
+      expect(field).toBeRequired();
+      expect(field.closest('.field')?.querySelector('label')?.textContent).toMatch(/ \*$/);
+    }
+  });
+
+  it('replaces the form with what to do next when every fetched story was already sent', async () => {
+    const { user } = await openSendStories({ sent: ['SHOP-2', 'SHOP-3', 'SHOP-4'] });
+    await getStories(user);
+    expect(screen.getByText('All of these stories were already sent.')).toBeInTheDocument();
+    expect(screen.getByText(/Choose another status and press “Get User Stories”/)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Subject' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Attachment')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send Email' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the attachment drop zone', () => {
+  it('takes a file chosen with the keyboard-reachable input, shows its name and size, and removes it', async () => {
+    const { user } = await openSendStories();
+    const input = (await screen.findByLabelText('Attachment')) as HTMLInputElement;
+    expect(input).toHaveAttribute('type', 'file');
+    expect(input).toHaveAccessibleDescription('Optional: one file sent with the e-mail, at most 10.0 MB.');
+    input.focus();
+    expect(input).toHaveFocus();
+
+    await user.upload(input, new File(['x'.repeat(2048)], 'test-plan.pdf', { type: 'application/pdf' }));
+    expect(screen.getByText('test-plan.pdf')).toBeInTheDocument();
+    expect(screen.getByText('2.0 KB')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove test-plan.pdf' }));
+    expect(screen.queryByText('test-plan.pdf')).not.toBeInTheDocument();
+    expect(input.value).toBe('');
+    expect(input).toHaveFocus();
+  });
+
+  it('takes a dropped file and sends it with the e-mail', async () => {
+    const { user } = await openSendStories();
+    await getStories(user);
+    const input = screen.getByLabelText('Attachment');
+    const file = new File(['plan'], 'dropped.txt', { type: 'text/plain' });
+    fireEvent.dragEnter(input, { dataTransfer: { files: [file] } });
+    expect(input.parentElement).toHaveClass('drop-zone--over');
+    fireEvent.drop(input, { dataTransfer: { files: [file] } });
+    expect(input.parentElement).not.toHaveClass('drop-zone--over');
+    expect(screen.getByText('dropped.txt')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Send Email' }));
+    await screen.findByRole('dialog', { name: 'Email sent to the client.' });
+    expect(callsTo('/jira/sendDownloadedIssues')).toMatchObject([{ hasFile: true }]);
+  });
+
+  it('refuses a file over MAX_ATTACHMENT_MB before anything is sent, saying the limit', async () => {
+    const { user } = await openSendStories({ config: { ...testConfig, maxAttachmentBytes: 1024 } });
+    await getStories(user);
+    const input = screen.getByLabelText('Attachment') as HTMLInputElement;
+    await user.upload(input, new File(['x'.repeat(4096)], 'huge.zip'));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'huge.zip is 4.0 KB: attachments may be at most 1.0 KB. Choose a smaller file.',
+    );
+    expect(input.value).toBe('');
+    expect(screen.queryByRole('button', { name: 'Remove huge.zip' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Send Email' }));
+    await screen.findByRole('dialog', { name: 'Email sent to the client.' });
+    expect(callsTo('/jira/sendDownloadedIssues')).toMatchObject([{ hasFile: false }]);
+  });
+});
+
+describe('the review link of a history entry', () => {
+  function sendWithLink(text: (link: string) => string | null) {
+    const { account } = signIn('ada@example.com');
+    const project = createProject(account.id, { projectKey: 'SHOP' });
+    const send = createReviewedSend(account.id, project, 'token-of-the-review-link-000000000000', [
+      { key: 'SHOP-1', summary: 'Pay by card' },
+    ]);
+    const link = 'http://localhost:3000/review/token-of-the-review-link-000000000000';
+    Object.assign(send, { delivered: false, text: text(link) });
+    return link;
+  }
+
+  it('copies the link with a button and announces "Copied"', async () => {
+    const link = sendWithLink((url) => `Hello,\n\nReview and report results: ${url}`);
+    const { user } = renderApp('/admin/send-stories?key=SHOP');
+    const review = await screen.findByRole('region', { name: 'Client review' });
+    expect(within(review).getByRole('textbox', { name: 'Review link' })).toHaveValue(link);
+
+    await user.click(within(review).getByRole('button', { name: 'Copy link' }));
+    await waitFor(() => expect(within(review).getByText('Copied')).toBeInTheDocument());
+    expect(within(review).getByText('Copied')).toHaveAttribute('aria-live', 'polite');
+    await expect(navigator.clipboard.readText()).resolves.toBe(link);
+  });
+
+  it('says where the link is when the stored message does not hold it (sent over SMTP)', async () => {
+    sendWithLink(() => 'Hello,\n\nReview and report results: http://localhost:3000/review/[link]');
+    renderApp('/admin/send-stories?key=SHOP');
+    const review = await screen.findByRole('region', { name: 'Client review' });
+    expect(within(review).queryByRole('button', { name: 'Copy link' })).not.toBeInTheDocument();
+    expect(
+      within(review).getByText(/The link itself is only in the e-mail the client received/),
+    ).toBeVisible();
+  });
+});

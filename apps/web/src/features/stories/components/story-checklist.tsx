@@ -1,0 +1,94 @@
+// The stories a fetch offers for the e-mail, one checkbox each (all ticked): unticking a story leaves it out
+// of the draft and of the keys the send claims. A story without test steps (no "#test#" section, see
+// packages/core's testStepsOf) is listed as finished but not under "Please test the following": its badge
+// says so before the e-mail goes out.
+import type { Issue } from '@handoff/core';
+import { testStepsOf } from '@handoff/core';
+import { useId } from 'react';
+
+const NO_TEST_STEPS = 'No test steps';
+
+export function StoryChecklist({
+  issues,
+  leftOut,
+  onToggle,
+  messageEdited,
+}: {
+  issues: Issue[];
+  leftOut: ReadonlySet<string>;
+  onToggle: (key: string, included: boolean) => void;
+  /** The user edited the message: a tick drafts it again, and the hint says so. */
+  messageEdited: boolean;
+}) {
+  const headingId = useId();
+  const ticked = issues.filter((issue) => !leftOut.has(issue.key)).length;
+  const count = ticked === issues.length ? `${ticked}` : `${ticked} of ${issues.length}`;
+  const withoutSteps = issues.some((issue) => testStepsOf(issue.description).length === 0);
+  return (
+    <div className="stories">
+      <h2 id={headingId} className="stories__title">
+        Stories in this e-mail ({count})
+      </h2>
+      <p className="stories__hint">
+        Untick a story to leave it out of this e-mail; it stays unsent and is offered again next time.
+        {messageEdited ? ' Ticking or unticking drafts the message again, replacing your changes.' : ''}
+      </p>
+      <ul className="stories__list stories__list--checks" aria-labelledby={headingId}>
+        {issues.map((issue) => (
+          <StoryCheck
+            key={issue.key}
+            issue={issue}
+            included={!leftOut.has(issue.key)}
+            onToggle={(included) => onToggle(issue.key, included)}
+          />
+        ))}
+      </ul>
+      {withoutSteps ? (
+        <p className="stories__hint">
+          Stories marked “{NO_TEST_STEPS}” have no #test# section in their description: the e-mail lists them
+          as finished, but not under “Please test the following”.
+        </p>
+      ) : null}
+      {ticked === 0 ? (
+        <p className="stories__empty" role="status">
+          No story is ticked: tick at least one to draft the e-mail.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function StoryCheck({
+  issue,
+  included,
+  onToggle,
+}: {
+  issue: Issue;
+  included: boolean;
+  onToggle: (included: boolean) => void;
+}) {
+  const badgeId = useId();
+  const noSteps = testStepsOf(issue.description).length === 0;
+  return (
+    <li className="story-check">
+      <label className="story-check__label">
+        <input
+          type="checkbox"
+          className="story-check__box"
+          checked={included}
+          aria-describedby={noSteps ? badgeId : undefined}
+          onChange={(e) => onToggle(e.target.checked)}
+        />
+        <span>
+          <span className="stories__key">{issue.key}</span> {issue.issueHeader}
+          {issue.retest ? <span className="stories__retest"> (re-test)</span> : null}
+        </span>
+      </label>
+      {noSteps ? (
+        <span id={badgeId} className="story-badge">
+          {NO_TEST_STEPS}
+        </span>
+      ) : null}
+    </li>
+  );
+}
