@@ -12,10 +12,9 @@ import {
   setReviewTransitionsBody,
   userIdBody,
 } from '@handoff/core/api';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
-import { sendJsonText } from '../http/json-text.ts';
 import { storyStatusJson } from '../ledger/sends.repository.ts';
 import {
   findProjectForCaller,
@@ -125,8 +124,10 @@ export function reviewStaffRoutes(root: FastifyInstance, now: () => Date): void 
     async (request, reply) => {
       const project = await findProjectForCaller(app.db, request.membership, request.body.projectKey);
       if (!project) throw projectNotFound(request.body.projectKey);
-      // Written by the database (storyStatusJson): thousands of stories, no row decoded in JavaScript.
-      return sendJsonText(request, reply, await storyStatusJson(app.db, project.id));
+      // JSON the database writes (storyStatusJson): thousands of stories, no row decoded in JavaScript.
+      // Not http/json-text's sendJsonText: its cache of compressed answers would keep megabytes of these.
+      const body = await storyStatusJson(app.db, project.id);
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },
   );
 
