@@ -1,6 +1,7 @@
 // Review rounds (main README, "The client's review"): a Failed story comes back for re-test once its
 // status moved in Jira, each offer is used by one send; the same verdicts submitted twice are written back
 // once; a new project can choose its transitions before its first notice.
+import { gunzipSync } from 'node:zlib';
 import { REVIEW_SIGN_OFF_INCOMPLETE, reviewStatusAnswer } from '@handoff/core/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Member, roundHelpers } from '../testing/review-round.ts';
@@ -234,6 +235,14 @@ describe('the review status of a project', () => {
     expect(byKey.get('DEMO-8')).toMatchObject({ state: 'passed', comment: REWORDED });
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(reviewStatusAnswer.parse(res.json())).toEqual(res.json());
+    const compressed = await t.app.inject({
+      method: 'POST',
+      url: '/jira/review/getStatus',
+      headers: { authorization: `Bearer ${member.idToken}`, 'accept-encoding': 'gzip' },
+      payload: { userId: member.userId, projectKey: 'DEMO' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(compressed.rawPayload).toString()).toBe(res.body);
 
     // Offer again a passed story: it becomes a re-test, drafted on the next fetch (once).
     const offered = await h.call('/jira/offerAgain', {
