@@ -1,12 +1,12 @@
 // Benchmark of the review status screen's call (POST /jira/review/getStatus) for a project with 5,000
 // sent stories and 20,000 verdicts, against the same query's bare SQL (the statement alone, run on the
-// same database connection), measured in the same run. The whole call adds the caller check, the project
-// look-up, the mapping and the JSON answer.
+// same database connection, which writes the answer's JSON), measured in the same run. The whole call adds
+// the caller check and the project look-up.
 // Run: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/review-status.bench.ts
 // (PGlite without it). Target: median ≤ 50 ms on PostgreSQL.
 import { cpus, loadavg } from 'node:os';
 import { sql } from 'kysely';
-import { storyStatusRows } from '../apps/server/src/ledger/sends.repository.ts';
+import { storyStatusJson } from '../apps/server/src/ledger/sends.repository.ts';
 import { signUpAndSignIn } from '../apps/server/src/testing/sign-up.ts';
 import { createTestApp } from '../apps/server/src/testing/test-app.ts';
 import { median, percentile, sampleAsync } from './stats.ts';
@@ -94,7 +94,7 @@ try {
   const bare: number[] = [];
   const whole: number[] = [];
   for (let round = 0; round < 5; round++) {
-    bare.push(...(await sampleAsync(() => storyStatusRows(t.db, project.id), { runs: 8, warmups: 2 })));
+    bare.push(...(await sampleAsync(() => storyStatusJson(t.db, project.id), { runs: 8, warmups: 2 })));
     whole.push(...(await sampleAsync(call, { runs: 8, warmups: 2 })));
   }
   const fmt = (values: number[]) =>

@@ -2,6 +2,7 @@
 // beside this file); each transition here is guarded by the state it starts from.
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database, RecipientAnswer, SendsTable, SendTrigger } from '../db/schema.ts';
+import { isoTimestamp } from '../db/sql-json.ts';
 import { type OutboxRow, withOutboxRow } from '../mail/outbox.repository.ts';
 
 type Executor = Kysely<Database>;
@@ -300,51 +301,59 @@ export async function storyWentOut(db: Executor, projectId: string, issueKey: st
   return row !== undefined;
 }
 
-/** One story ever e-mailed in a project, with its latest notice's review (the review status screen). */
-export interface StoryStatusRow {
-  key: string;
-  rounds: number;
-  last_sent_at: Date;
-  summary: string | null;
-  signed_off: boolean;
-  verdict: 'passed' | 'failed' | null;
-  comment: string | null;
-  reviewer: string | null;
-  answered_at: Date | null;
-  offered: boolean;
-}
-
 /**
- * Every story of the project's notices that went out (sent, or maybe: unconfirmed), by key: how many
- * notices carried it, when the latest went out, and that notice's latest verdict, sign-off and summary;
- * `offered` when a re-test offer is open. One statement (bench/review-status.bench.ts).
+ * The answer of POST /jira/review/getStatus, `{"data":[StoryStatus…]}` by key, as JSON text the database
+ * writes: every story of the project's notices that went out (sent, or maybe: unconfirmed), how many
+ * notices carried it, when the latest went out, and that notice's latest verdict, sign-off and summary.
+ * Its `state`: `retest` while a re-test is offered, else the latest notice's verdict, else `retest` when
+ * the story was sent again, else `waiting`. For 5,000 stories this takes about half the processor time
+ * of decoding rows and writing them in JavaScript on PostgreSQL, a quarter of the time on PGlite
+ * (bench/review-status.bench.ts): the notices are numbered once, so
+ * each story's latest one is a max() (no sort per story), each link's stories are read once (not once
+ * per story), and only the latest verdict per story is looked up, through review_verdicts_link_key.
+ * A notice's keys are distinct (the claims make them so), and so are its link's stories (one per key).
  */
-export async function storyStatusRows(db: Executor, projectId: string): Promise<StoryStatusRow[]> {
-  const result = await sql<StoryStatusRow>`
+export async function storyStatusJson(db: Executor, projectId: string): Promise<string> {
+  const result = await sql<{ body: string }>`
     with notices as (
-      select s.id, k.key, coalesce(s.finished_at, s.created_at) as sent_at, s.created_at
-        from sends s cross join lateral unnest(s.issue_keys) as k(key)
+      select s.id, s.issue_keys, coalesce(s.finished_at, s.created_at) as sent_at,
+             row_number() over (order by s.created_at) as recency
+        from sends s
        where s.project_id = ${projectId}::uuid and s.status in ('sent', 'unconfirmed')
     ), per_story as (
-      select key, count(*)::int as rounds, max(sent_at) as last_sent_at,
-             (array_agg(id order by created_at desc))[1] as latest_send_id
-        from notices group by key
+      select k.key, count(*)::int as rounds, max(n.sent_at) as last_sent_at, max(n.recency) as latest
+        from notices n cross join lateral unnest(n.issue_keys) as k(key)
+       group by k.key
+    ), links as (
+      select n.recency, l.id, l.signed_off_at, l.stories
+        from notices n join review_links l on l.send_id = n.id
+    ), summaries as (
+      select ln.recency, st.key, st.summary
+        from links ln cross join lateral jsonb_to_recordset(ln.stories) as st(key text, summary text)
     )
-    select ps.key, ps.rounds, ps.last_sent_at,
-           (select e ->> 'summary' from jsonb_array_elements(l.stories) e where e ->> 'key' = ps.key limit 1)
-             as summary,
-           l.signed_off_at is not null as signed_off,
-           v.verdict, v.comment, v.reviewer, v.created_at as answered_at,
-           exists (select 1 from retest_offers o
-                    where o.project_id = ${projectId}::uuid and o.issue_key = ps.key and o.used_at is null)
-             as offered
+    select '{"data":[' || coalesce(string_agg(
+             '{"key":' || to_json(ps.key)
+             || ',"summary":' || to_json(coalesce(nullif(su.summary, ''), ps.key))
+             || ',"state":"' || case when o.issue_key is not null then 'retest'
+                                     when v.verdict is not null then v.verdict
+                                     when ps.rounds > 1 then 'retest'
+                                     else 'waiting' end
+             || '","rounds":' || ps.rounds
+             || ',"lastSentAt":"' || ${isoTimestamp('ps.last_sent_at')}
+             || '","answeredAt":' || coalesce('"' || ${isoTimestamp('v.created_at')} || '"', 'null')
+             || ',"reviewer":' || coalesce(to_json(v.reviewer)::text, 'null')
+             || ',"comment":' || coalesce(to_json(v.comment)::text, 'null')
+             || ',"signedOff":' || (ln.signed_off_at is not null)::text
+             || '}', ',' order by ps.key), '') || ']}' as body
       from per_story ps
-      left join review_links l on l.send_id = ps.latest_send_id
+      left join links ln on ln.recency = ps.latest
+      left join summaries su on su.recency = ps.latest and su.key = ps.key
       left join lateral (
         select rv.verdict, rv.comment, rv.reviewer, rv.created_at from review_verdicts rv
-         where rv.link_id = l.id and rv.issue_key = ps.key
+         where rv.link_id = ln.id and rv.issue_key = ps.key
          order by rv.created_at desc limit 1
       ) v on true
-     order by ps.key`.execute(db);
-  return result.rows;
+      left join retest_offers o
+        on o.project_id = ${projectId}::uuid and o.issue_key = ps.key and o.used_at is null`.execute(db);
+  return result.rows[0]!.body;
 }

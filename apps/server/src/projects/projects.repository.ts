@@ -1,6 +1,7 @@
 // Project rows, always selected by the workspace the caller was admitted to (request.membership).
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, ProjectsTable } from '../db/schema.ts';
+import { isoTimestamp } from '../db/sql-json.ts';
 import { notFound } from '../errors.ts';
 import type { Membership } from '../workspaces/workspaces.service.ts';
 
@@ -46,9 +47,6 @@ export async function projectListJson(
   workspaceId: string,
   nextCheckAt: Date | null,
 ): Promise<string> {
-  // Timestamps as ISO 8601 in UTC with milliseconds, as Date#toJSON writes them in toProject.
-  const iso = (column: string) =>
-    sql`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   const { body } = await db
     .selectFrom('projects')
     // Whose Jira token auto-send uses; a join, not a lookup per row.
@@ -67,10 +65,10 @@ export async function projectListJson(
         'siteName', coalesce(site.name, 'default'),
         'statusesOffered', statuses_offered,
         'autosendStatus', json_build_object(
-          'nextRunAt', case when autosend then coalesce(${iso('autosend_next_run_at')}, ${nextCheckAt?.toISOString() ?? null}::text) end,
-          'lastRunAt', ${iso('autosend_last_run_at')},
+          'nextRunAt', case when autosend then coalesce(${isoTimestamp('autosend_next_run_at')}, ${nextCheckAt?.toISOString() ?? null}::text) end,
+          'lastRunAt', ${isoTimestamp('autosend_last_run_at')},
           'lastError', autosend_last_error,
-          'lastSentAt', (select ${iso('finished_at')} from sends
+          'lastSentAt', (select ${isoTimestamp('finished_at')} from sends
             where sends.project_id = projects.id and trigger = 'auto' and status = 'sent'
             order by finished_at desc limit 1),
           'switchedOnBy', case when autosend then switcher.email end

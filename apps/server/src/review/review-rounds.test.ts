@@ -1,7 +1,8 @@
 // Review rounds (main README, "The client's review"): a Failed story comes back for re-test once its
 // status moved in Jira, each offer is used by one send; the same verdicts submitted twice are written back
 // once; a new project can choose its transitions before its first notice.
-import { REVIEW_SIGN_OFF_INCOMPLETE } from '@handoff/core/api';
+import { gunzipSync } from 'node:zlib';
+import { REVIEW_SIGN_OFF_INCOMPLETE, reviewStatusAnswer } from '@handoff/core/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Member, roundHelpers } from '../testing/review-round.ts';
 import { signUpAndSignIn } from '../testing/sign-up.ts';
@@ -10,6 +11,8 @@ import { createTestApp, type TestApp } from '../testing/test-app.ts';
 let t: TestApp;
 let member: Member;
 let h: ReturnType<typeof roundHelpers>;
+/** A changed comment, with what JSON must escape. */
+const REWORDED = 'Fine, "really".\nC:\\shop\t🙂';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -109,7 +112,7 @@ describe('submitting the same verdicts again', () => {
     expect(await stored()).toHaveLength(1);
     await h.publicCall('/jira/review/submitVerdicts', {
       token,
-      verdicts: [{ key: 'DEMO-8', verdict: 'passed', comment: 'Fine, really.' }],
+      verdicts: [{ key: 'DEMO-8', verdict: 'passed', comment: REWORDED }],
     });
     expect(await stored()).toHaveLength(2);
     const jobs = await t.db
@@ -228,7 +231,18 @@ describe('the review status of a project', () => {
       signedOff: true,
     });
     expect(byKey.get('DEMO-6')).toMatchObject({ state: 'passed', signedOff: true });
-    expect(byKey.get('DEMO-8')).toMatchObject({ state: 'passed', comment: 'Fine, really.' });
+    // The database writes this answer's JSON: the client's text comes back as typed.
+    expect(byKey.get('DEMO-8')).toMatchObject({ state: 'passed', comment: REWORDED });
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(reviewStatusAnswer.parse(res.json())).toEqual(res.json());
+    const compressed = await t.app.inject({
+      method: 'POST',
+      url: '/jira/review/getStatus',
+      headers: { authorization: `Bearer ${member.idToken}`, 'accept-encoding': 'gzip' },
+      payload: { userId: member.userId, projectKey: 'DEMO' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(compressed.rawPayload).toString()).toBe(res.body);
 
     // Offer again a passed story: it becomes a re-test, drafted on the next fetch (once).
     const offered = await h.call('/jira/offerAgain', {
