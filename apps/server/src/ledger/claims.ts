@@ -55,10 +55,10 @@ function details(message: StoriesMessage): SendDetails {
 async function openReviewLink(
   context: LedgerContext,
   trx: Trx,
-  send: { id: string; issueKeys: readonly string[] },
+  send: { id: string; projectId: string; issueKeys: readonly string[] },
   message: StoriesMessage,
 ): Promise<NoticeMailParts | undefined> {
-  return context.notices?.open(trx, send, message.text, message.reviewStories);
+  return context.notices?.open(trx, send, message);
 }
 
 /** See Ledger.claimFromUpdate. */
@@ -136,7 +136,7 @@ export async function startManualSend(
         await useRetestOffers(trx, projectId, [...offered], first.id, at);
         return {
           id: first.id,
-          notice: await openReviewLink(context, trx, { id: first.id, issueKeys: keys }, message),
+          notice: await openReviewLink(context, trx, { id: first.id, projectId, issueKeys: keys }, message),
         };
       }
       const openedId = await insertOpenSend(trx, {
@@ -150,7 +150,7 @@ export async function startManualSend(
       await useRetestOffers(trx, projectId, [...offered], openedId, at);
       return {
         id: openedId,
-        notice: await openReviewLink(context, trx, { id: openedId, issueKeys: keys }, message),
+        notice: await openReviewLink(context, trx, { id: openedId, projectId, issueKeys: keys }, message),
       };
     })
     .catch(async (error: unknown) => {
@@ -193,7 +193,7 @@ export async function startAutoSend(
       details: details(message),
     });
     await useRetestOffers(trx, projectId, [...offered], openedId, at);
-    const notice = await openReviewLink(context, trx, { id: openedId, issueKeys: keys }, message);
+    const notice = await openReviewLink(context, trx, { id: openedId, projectId, issueKeys: keys }, message);
     return {
       send: { id: openedId, projectId, trigger: 'auto' as const, issueKeys: keys, notice },
       message,

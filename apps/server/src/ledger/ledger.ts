@@ -25,6 +25,8 @@ export interface StoriesMessage {
   attachment?: MailAttachment;
   /** The notice's stories for its review page, when the sender has them at hand (auto-send). */
   reviewStories?: ReviewStorySnapshot[];
+  /** The date the client is asked to answer by (`YYYY-MM-DD`, checked by the send form); none when absent. */
+  answerBy?: string;
 }
 
 /** A send that holds its keys and is being handed to the mail server. */
@@ -52,9 +54,8 @@ export interface NoticeMailParts {
 interface NoticeHooks {
   open(
     db: Db,
-    send: { id: string; issueKeys: readonly string[] },
-    draft: string,
-    stories: ReviewStorySnapshot[] | undefined,
+    send: { id: string; projectId: string; issueKeys: readonly string[] },
+    message: Pick<StoriesMessage, 'text' | 'reviewStories' | 'answerBy'>,
   ): Promise<NoticeMailParts>;
   handedOver(): void;
 }

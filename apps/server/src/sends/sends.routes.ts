@@ -8,6 +8,7 @@ import type { StoriesMessage } from '../ledger/ledger.ts';
 import { listSends } from '../ledger/sends.repository.ts';
 import { describeDeliveryFailure } from '../mail/mailer.ts';
 import { refusedRecipients } from '../mail/recipient-answers.ts';
+import { sendStories } from '../messages/notices.ts';
 import { findProjectForCaller, projectNotFound } from '../projects/projects.repository.ts';
 import { reviewsOfSends } from '../review/review.service.ts';
 import { offerAgainRoutes } from './offer-again.routes.ts';
@@ -55,11 +56,13 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
         // Not tied to a project: an e-mail only, with no stories to account for.
         await assertRecipientsAllowed(app, request.membership.workspaceId, form);
         await sendRateLimit.assertAllowed(user.id);
-        const result = await app.mailer
-          .sendMail({ purpose: 'stories', ...message, attachments: form.file ? [form.file] : [] })
-          .catch((error: unknown) => {
-            throw mailNotSent(describeDeliveryFailure(error));
-          });
+        const mail = { to: form.to, cc: form.cc, subject: form.subject, text: form.text };
+        const result = await sendStories(app.mailer, {
+          ...mail,
+          attachments: form.file ? [form.file] : [],
+        }).catch((error: unknown) => {
+          throw mailNotSent(describeDeliveryFailure(error));
+        });
         return {
           status: 200 as const,
           message: texts.sendStories.sent,
