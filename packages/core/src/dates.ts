@@ -40,7 +40,7 @@ function earliestDateOnEarth(at: Date): string {
   return new Date(at.getTime() - 12 * 3_600_000).toISOString().slice(0, 10);
 }
 
-export const ANSWER_BY_FORMAT = 'The answer-by date must be a date written as YYYY-MM-DD.';
+export const ANSWER_BY_FORMAT = 'The answer-by date must be a real date, written as YYYY-MM-DD.';
 export const ANSWER_BY_PAST = 'The answer-by date is in the past: choose today or a later day.';
 
 /**

@@ -312,6 +312,8 @@ export interface StoryStatusRow {
   reviewer: string | null;
   answered_at: Date | null;
   offered: boolean;
+  /** The latest notice's answer-by date, `YYYY-MM-DD`. */
+  answer_by: string | null;
 }
 
 /**
@@ -333,7 +335,7 @@ export async function storyStatusRows(db: Executor, projectId: string): Promise<
     select ps.key, ps.rounds, ps.last_sent_at,
            (select e ->> 'summary' from jsonb_array_elements(l.stories) e where e ->> 'key' = ps.key limit 1)
              as summary,
-           l.signed_off_at is not null as signed_off,
+           l.signed_off_at is not null as signed_off, l.answer_by::text as answer_by,
            v.verdict, v.comment, v.reviewer, v.created_at as answered_at,
            exists (select 1 from retest_offers o
                     where o.project_id = ${projectId}::uuid and o.issue_key = ps.key and o.used_at is null)

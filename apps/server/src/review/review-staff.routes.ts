@@ -124,7 +124,7 @@ export function reviewStaffRoutes(root: FastifyInstance, now: () => Date): void 
     async (request) => {
       const project = await findProjectForCaller(app.db, request.membership, request.body.projectKey);
       if (!project) throw projectNotFound(request.body.projectKey);
-      return { data: await reviewStatus(app.db, project.id) };
+      return { data: await reviewStatus(app.db, project.id, now()) };
     },
   );
 

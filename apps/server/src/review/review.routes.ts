@@ -177,6 +177,8 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
             expiresAt: link.expiresAt.toISOString(),
             stories: await storiesOfLink(deps, link),
             signedOff: link.signedOff,
+            testEnvironment: link.testEnvironment,
+            answerBy: link.answerBy,
           },
         };
       },

@@ -35,7 +35,8 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
         description:
           'Sends one e-mail to the client (multipart/form-data: file, subject, text, one or more "to", "cc"). ' +
           'With "projectKey" it is a send of that project\'s stories and must name them in "issueKeys" ' +
-          '(comma-separated or repeated; empty for none): it takes over the claims the project update made ' +
+          '(comma-separated or repeated; empty for none), and may ask the client to answer by a date ' +
+          '("answerBy", YYYY-MM-DD, not in the past; its notice says so): it takes over the claims the project update made ' +
           'for those keys, and is refused with 409, e-mailing nothing, if any of them was sent meanwhile.',
         consumes: ['multipart/form-data'],
         response: { 200: sendAnswer },
@@ -50,6 +51,7 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
         subject: form.subject,
         text: form.text,
         ...(form.file ? { attachment: form.file } : {}),
+        ...(form.answerBy ? { answerBy: form.answerBy } : {}),
       };
 
       if (!form.projectKey) {
