@@ -15,6 +15,7 @@ import type {
   SubmitVerdictsAnswer,
   SubmitVerdictsBody,
 } from '@handoff/core/api';
+import { noticeDetailLines } from '@handoff/core/notice-mail';
 import { formatDateTime } from '@/lib/format';
 
 // The contract's texts, checked against its types (the web imports the API module as types only).
@@ -173,6 +174,9 @@ export async function startReviewPage(root: HTMLElement, token: string | null, s
       'review__note',
       `Please test ${notice.stories.length === 1 ? 'this story' : `these ${notice.stories.length} stories`} and tell the team whether each one works. You can come back and change your answers until ${formatDateTime(notice.expiresAt)}.`,
     );
+    // Where to test and by when, worded as in the e-mail (the same lines: @handoff/core/notice-mail).
+    const details = el('div', 'review__details');
+    for (const line of noticeDetailLines(notice)) details.append(el('p', 'review__detail', line));
     const form = el('form', 'review__form');
     form.noValidate = true;
     const list = el('ol', 'review__stories');
@@ -284,7 +288,13 @@ export async function startReviewPage(root: HTMLElement, token: string | null, s
       }
     });
 
-    root.replaceChildren(heading, intro, signedOffNote, form);
+    root.replaceChildren(
+      heading,
+      intro,
+      ...(details.childElementCount > 0 ? [details] : []),
+      signedOffNote,
+      form,
+    );
     showSignOff();
     root.removeAttribute('aria-busy');
     document.title = `Review: ${notice.projectName} · Handoff`;

@@ -45,6 +45,8 @@ export const reviewHandlers = [
         expiresAt: send.review.expiresAt,
         stories: link.stories,
         signedOff: send.review.signedOff ?? null,
+        testEnvironment: link.testEnvironment,
+        answerBy: link.answerBy,
       },
     });
   }),
