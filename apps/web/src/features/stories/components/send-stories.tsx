@@ -23,8 +23,10 @@ import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
 import { markStoriesSent, STORIES_ALREADY_SENT, sendStoriesEmail } from '../api/send-stories-email';
 import { useStoryDraft } from '../hooks/use-story-draft';
+import { AnswerByField } from './answer-by-field';
 import { EmailFields, RecipientSummary } from './email-fields';
 import { FetchedStories, StatusPicker } from './fetch-stories';
+import { NoticePreview } from './notice-preview';
 import { SendHistory } from './send-history';
 import './stories.css';
 
@@ -39,6 +41,7 @@ export function SendStories() {
   const [sending, setSending] = useState(false);
   const [keptInOutbox, setKeptInOutbox] = useState(false);
   const [historyVersion, setHistoryVersion] = useState(0);
+  const [answerBy, setAnswerBy] = useState('');
   const draft = useStoryDraft({ project, setProject, show, onDrafted: () => setKeptInOutbox(false) });
   const { subject, text, draftKeys } = draft;
   const userId = user?.id;
@@ -76,6 +79,7 @@ export function SendStories() {
         to: project.clientEmails,
         cc: project.clientCC,
         file,
+        answerBy,
       });
       setProject(updated);
       reloadProject();
@@ -146,10 +150,18 @@ export function SendStories() {
               fileInputRef={fileInputRef}
               onFile={setFile}
             />
+            <AnswerByField value={answerBy} onChange={setAnswerBy} />
             <div className="form-panel__actions">
               <BusyButton busy={sending} onClick={onSend}>
                 Send Email
               </BusyButton>
+              <NoticePreview
+                userId={userId}
+                projectKey={project.projectKey}
+                text={text}
+                issueKeys={draftKeys}
+                answerBy={answerBy}
+              />
               {keptInOutbox ? (
                 <p className="form-panel__status" role="status">
                   No mail server delivered it: the e-mail was kept in the outbox. Read it under "Sent" below.
