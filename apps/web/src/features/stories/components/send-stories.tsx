@@ -85,6 +85,7 @@ export function SendStories() {
       reloadProject();
       draft.clear();
       clearFile();
+      setAnswerBy('');
       setKeptInOutbox(answer?.data?.delivered === false);
       const refused = answer?.data?.refused ?? [];
       show(
