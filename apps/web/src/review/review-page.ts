@@ -174,9 +174,6 @@ export async function startReviewPage(root: HTMLElement, token: string | null, s
       'review__note',
       `Please test ${notice.stories.length === 1 ? 'this story' : `these ${notice.stories.length} stories`} and tell the team whether each one works. You can come back and change your answers until ${formatDateTime(notice.expiresAt)}.`,
     );
-    // Where to test and by when, worded as in the e-mail (the same lines: @handoff/core/notice-mail).
-    const details = el('div', 'review__details');
-    for (const line of noticeDetailLines(notice)) details.append(el('p', 'review__detail', line));
     const form = el('form', 'review__form');
     form.noValidate = true;
     const list = el('ol', 'review__stories');
@@ -288,19 +285,22 @@ export async function startReviewPage(root: HTMLElement, token: string | null, s
       }
     });
 
-    root.replaceChildren(
-      heading,
-      intro,
-      ...(details.childElementCount > 0 ? [details] : []),
-      signedOffNote,
-      form,
-    );
+    root.replaceChildren(heading, intro, ...noticeDetails(notice), signedOffNote, form);
     showSignOff();
     root.removeAttribute('aria-busy');
     document.title = `Review: ${notice.projectName} · Handoff`;
   };
 
   await load();
+}
+
+/** Where to test and by when, worded as in the e-mail (the same lines: @handoff/core/notice-mail); none when unset. */
+function noticeDetails(notice: Notice): HTMLElement[] {
+  const lines = noticeDetailLines(notice);
+  if (lines.length === 0) return [];
+  const details = el('div', 'review__details');
+  for (const line of lines) details.append(el('p', 'review__detail', line));
+  return [details];
 }
 
 /** One story: key and summary, test steps, the two toggles and the comment box. */
