@@ -20,8 +20,11 @@ export default defineConfig({
             ...(process.env.TEST_DATABASE_URL ? [] : ['apps/server/src/**/*.processes.test.ts']),
           ],
           environment: 'node',
-          // Makes the PGlite data directories that every test database starts from, once a run.
-          globalSetup: ['apps/server/src/testing/pglite-template.ts'],
+          // Makes the PGlite data directories (and, on PostgreSQL, the database) every test database starts from, once a run.
+          globalSetup: [
+            'apps/server/src/testing/pglite-template.ts',
+            'apps/server/src/testing/postgres-template.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -8,17 +8,27 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** How long a connection closed mid-upload stays open after its answer before it is closed for good. */
-const LINGER_MS = 2_000;
+/**
+ * How long a connection closed mid-upload may stay quiet, and how long it may stay open at most, after its
+ * answer before it is closed for good (nginx's lingering_timeout and lingering_time defaults): a client
+ * that goes on uploading for a while, or is slow to read on a busy machine, still reads the answer.
+ */
+const LINGER_QUIET_MS = 5_000;
+const LINGER_AT_MOST_MS = 30_000;
 
 function closeAfterLingering(socket: Socket): void {
   // Node's HTTP server ends a "Connection: close" answer with destroySoon(): end, then destroy at once.
   socket.destroySoon = function lingeringClose(this: Socket) {
     this.end();
+    const close = () => this.destroy();
+    let quiet = setTimeout(close, LINGER_QUIET_MS).unref();
+    setTimeout(close, LINGER_AT_MOST_MS).unref();
     // Keep reading what still arrives and drop it: a socket with no reader fills up and is reset the same.
-    this.on('data', () => {});
+    this.on('data', () => {
+      clearTimeout(quiet);
+      quiet = setTimeout(close, LINGER_QUIET_MS).unref();
+    });
     this.resume();
-    setTimeout(() => this.destroy(), LINGER_MS).unref();
   };
 }
 

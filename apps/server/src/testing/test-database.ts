@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { type Db, openDatabase } from '../db/database.ts';
 import { pgliteTemplate } from './pglite-template.ts';
+import { databaseUrl, postgresTemplate, withAdmin } from './postgres-template.ts';
 
 /**
  * A fresh, migrated database for one test file: PGlite in memory (a copy of the run's template,
  * see pglite-template.ts), or, when TEST_DATABASE_URL
- * points at a PostgreSQL server, a new database created there and dropped afterwards.
+ * points at a PostgreSQL server, a new database created there (a copy of the run's migrated template,
+ * see postgres-template.ts) and dropped afterwards.
  */
 export async function createTestDatabase(): Promise<{
   db: Db;
@@ -19,26 +20,18 @@ export async function createTestDatabase(): Promise<{
     return { db, url: undefined, drop: () => db.destroy() };
   }
   const name = `handoff_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const template = postgresTemplate();
+  await withAdmin(serverUrl, (client) =>
+    client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
+  );
+  const url = databaseUrl(serverUrl, name);
+  const db = await openDatabase({ kind: 'postgres', url });
   return {
     db,
-    url: url.toString(),
+    url,
     drop: async () => {
       await db.destroy();
       await withAdmin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
-}
-
-async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
 }

@@ -80,6 +80,13 @@ const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 // Connection-level failures worth another attempt (the request may never have reached Jira).
 const RETRY_NETWORK_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ECONNABORTED', 'EAI_AGAIN']);
 
+/** What a page of a `startAt`-paged answer says about where it is. */
+interface OffsetPage {
+  startAt?: number;
+  total?: number;
+  isLast?: boolean;
+}
+
 interface Attempt {
   path: string;
   method: 'GET' | 'POST';
@@ -156,6 +163,31 @@ export class JiraHttp {
 
   tooManyPages() {
     return tooManyPages(this.options.maxPages);
+  }
+
+  /**
+   * The pages of a GET that Jira pages by `startAt` (an issue's comments or changelog), 100 items at a
+   * time, until a page is empty, says it is the last, or reaches `total`. A 404 is the issue's absence.
+   */
+  async *offsetPages<Page extends OffsetPage>(
+    request: { path: string; query?: Record<string, string>; credentials: JiraCredentials },
+    read: (json: unknown) => Page,
+    itemsOf: (page: Page) => readonly unknown[],
+    notFound: () => Error,
+  ): AsyncGenerator<Page> {
+    let startAt = 0;
+    for (let page = 0; page < this.options.maxPages; page++) {
+      const query = new URLSearchParams({ startAt: String(startAt), maxResults: '100', ...request.query });
+      const { status, json } = await this.request({ ...request, method: 'GET', query, accept: [404] });
+      if (status === 404) throw notFound();
+      const body = read(json);
+      yield body;
+      const count = itemsOf(body).length;
+      startAt = (body.startAt ?? startAt) + count;
+      if (count === 0 || body.isLast === true) return;
+      if (body.isLast === undefined && (body.total === undefined || startAt >= body.total)) return;
+    }
+    throw this.tooManyPages();
   }
 
   private async once(

@@ -32,22 +32,14 @@ export async function listComments(
   issueKey: string,
 ): Promise<Array<{ id: string; body?: unknown }>> {
   const comments: Array<{ id: string; body?: unknown }> = [];
-  let startAt = 0;
-  for (let page = 0; ; page++) {
-    if (page >= http.options.maxPages) throw http.tooManyPages();
-    const { status, json } = await http.request({
-      path: issuePath(issueKey, 'comment'),
-      method: 'GET',
-      query: new URLSearchParams({ startAt: String(startAt), maxResults: '100', orderBy: 'created' }),
-      credentials,
-      accept: [404],
-    });
-    if (status === 404) throw issueNotFound(issueKey);
-    const body = http.parse(commentPageSchema, json, 'comments');
-    comments.push(...body.comments);
-    startAt = (body.startAt ?? startAt) + body.comments.length;
-    if (body.comments.length === 0 || body.total === undefined || startAt >= body.total) return comments;
-  }
+  const pages = http.offsetPages(
+    { path: issuePath(issueKey, 'comment'), query: { orderBy: 'created' }, credentials },
+    (json) => http.parse(commentPageSchema, json, 'comments'),
+    (page) => page.comments,
+    () => issueNotFound(issueKey),
+  );
+  for await (const page of pages) comments.push(...page.comments);
+  return comments;
 }
 
 /** The transitions Jira offers for an issue now. */

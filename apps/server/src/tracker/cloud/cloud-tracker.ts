@@ -55,23 +55,14 @@ export class JiraCloudTracker implements Tracker {
 
   async changelog(credentials: TrackerCredentials, issueKey: string): Promise<ChangelogEntry[]> {
     const entries: ChangelogEntry[] = [];
-    let startAt = 0;
-    for (let page = 0; ; page++) {
-      if (page >= this.http.options.maxPages) throw this.http.tooManyPages();
-      const { status, json } = await this.http.request({
-        path: `/rest/api/3/issue/${encodeURIComponent(issueKey)}/changelog`,
-        method: 'GET',
-        query: new URLSearchParams({ startAt: String(startAt), maxResults: '100' }),
-        credentials,
-        accept: [404],
-      });
-      if (status === 404) throw issueNotFound(issueKey);
-      const body = this.http.parse(changelogPageSchema, json, 'changelog');
-      entries.push(...body.values.map(changelogEntry));
-      startAt = (body.startAt ?? startAt) + body.values.length;
-      if (body.values.length === 0 || body.isLast === true) return entries;
-      if (body.isLast === undefined && (body.total === undefined || startAt >= body.total)) return entries;
-    }
+    const pages = this.http.offsetPages(
+      { path: `/rest/api/3/issue/${encodeURIComponent(issueKey)}/changelog`, credentials },
+      (json) => this.http.parse(changelogPageSchema, json, 'changelog'),
+      (page) => page.values,
+      () => issueNotFound(issueKey),
+    );
+    for await (const page of pages) entries.push(...page.values.map(changelogEntry));
+    return entries;
   }
 
   lastStatusChanges(

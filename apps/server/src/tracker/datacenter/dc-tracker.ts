@@ -119,23 +119,17 @@ export class JiraDataCenterTracker implements Tracker {
     verdictId: string,
   ): Promise<string | undefined> {
     const marker = verdictMarker(verdictId);
-    let startAt = 0;
-    for (let page = 0; page < this.http.options.maxPages; page++) {
-      const { status, json } = await this.http.request({
-        path: issuePath(issueKey, 'comment'),
-        method: 'GET',
-        query: new URLSearchParams({ startAt: String(startAt), maxResults: '100', orderBy: 'created' }),
-        credentials,
-        accept: [404],
-      });
-      if (status === 404) throw issueNotFound(issueKey);
-      const body = this.http.parse(dcCommentPageSchema, json, 'comments');
-      const found = body.comments.find((comment) => comment.body?.includes(marker));
+    const pages = this.http.offsetPages(
+      { path: issuePath(issueKey, 'comment'), query: { orderBy: 'created' }, credentials },
+      (json) => this.http.parse(dcCommentPageSchema, json, 'comments'),
+      (page) => page.comments,
+      () => issueNotFound(issueKey),
+    );
+    for await (const page of pages) {
+      const found = page.comments.find((comment) => comment.body?.includes(marker));
       if (found) return found.id;
-      startAt = (body.startAt ?? startAt) + body.comments.length;
-      if (body.comments.length === 0 || body.total === undefined || startAt >= body.total) return undefined;
     }
-    throw this.http.tooManyPages();
+    return undefined;
   }
 
   async listTransitions(credentials: TrackerCredentials, issueKey: string) {
