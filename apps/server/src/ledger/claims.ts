@@ -4,6 +4,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import type { NoticeParts } from '../messages/notices.ts';
 import {
   appendSentKeys,
   findProjectForCaller,
@@ -11,13 +12,7 @@ import {
   writeSentKeys,
 } from '../projects/projects.repository.ts';
 import { releaseOwnClaims } from './give-backs.ts';
-import type {
-  LedgerContext,
-  ManualSendAdmission,
-  NoticeMailParts,
-  OpenSend,
-  StoriesMessage,
-} from './ledger.ts';
+import type { LedgerContext, ManualSendAdmission, OpenSend, StoriesMessage } from './ledger.ts';
 import { openRetestKeys, useRetestOffers } from './retest-offers.repository.ts';
 import {
   deleteSends,
@@ -57,7 +52,7 @@ async function openReviewLink(
   trx: Trx,
   send: { id: string; projectId: string; issueKeys: readonly string[] },
   message: StoriesMessage,
-): Promise<NoticeMailParts | undefined> {
+): Promise<NoticeParts | undefined> {
   return context.notices?.open(trx, send, message);
 }
 

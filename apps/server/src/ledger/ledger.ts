@@ -8,6 +8,7 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database, ReviewStorySnapshot, SendTrigger } from '../db/schema.ts';
 import type { MailAttachment, Mailer } from '../mail/mailer.ts';
+import type { NoticeParts } from '../messages/notices.ts';
 import { claimFromUpdate, startAutoSend, startManualSend } from './claims.ts';
 import { deliver } from './hand-over.ts';
 import { offerAgain } from './offer-again.ts';
@@ -36,14 +37,7 @@ export interface OpenSend {
   trigger: SendTrigger;
   issueKeys: string[];
   /** The e-mail's parts with the notice's review link, opened in the claim's transaction. */
-  notice?: NoticeMailParts;
-}
-
-/** A notice's e-mail parts as the notice hook made them; `storedText` is what the outbox keeps. */
-export interface NoticeMailParts {
-  text: string;
-  html: string;
-  storedText: string | undefined;
+  notice?: NoticeParts;
 }
 
 /**
@@ -56,7 +50,7 @@ interface NoticeHooks {
     db: Db,
     send: { id: string; projectId: string; issueKeys: readonly string[] },
     message: Pick<StoriesMessage, 'text' | 'reviewStories' | 'answerBy'>,
-  ): Promise<NoticeMailParts>;
+  ): Promise<NoticeParts>;
   handedOver(): void;
 }
 
