@@ -23,10 +23,10 @@
 
 import { fork } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
+import { reviewNoticeHtml, reviewNoticeText } from '@handoff/core/notice-mail';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { newReviewToken } from '../apps/server/src/review/review-links.ts';
-import { reviewNoticeHtml, reviewNoticeText } from '../apps/server/src/review/review-mail.ts';
 import { multipartBody } from '../apps/server/src/testing/multipart.ts';
 import { signUpAndSignIn } from '../apps/server/src/testing/sign-up.ts';
 import { testConfig } from '../apps/server/src/testing/test-app.ts';

@@ -198,6 +198,16 @@ const cases: Case[] = [
   ],
   ['send: a foreign recipient', () => form([...goodMail, ['to', 'victim@elsewhere.test']]), 403],
   ['send: a story of another project', () => form(replaceField('issueKeys', 'ALPHA-1,OTHER-1')), 400],
+  ['send: an answer-by date that is no date', () => form([...goodMail, ['answerBy', 'tomorrow']]), 400],
+  ['send: an answer-by date that does not exist', () => form([...goodMail, ['answerBy', '2099-02-30']]), 400],
+  ['send: an answer-by date in the past', () => form([...goodMail, ['answerBy', '2020-01-01']]), 400],
+  ['send: an answer-by date with a time', () => form([...goodMail, ['answerBy', '2099-01-01T00:00']]), 400],
+  ['send: NUL in the answer-by date', () => form([...goodMail, ['answerBy', `2099-01-01${NUL}`]]), 400],
+  [
+    'send: two answer-by dates, the second in the past',
+    () => form([...goodMail, ['answerBy', '2099-01-01'], ['answerBy', '1999-01-01']]),
+    400,
+  ],
   ['send: a story key without a project', () => form(replaceField('issueKeys', '42')), 400],
   ['send: a foreign CC', () => form([...goodMail, ['cc', 'victim@elsewhere.test']]), 403],
   [
@@ -507,6 +517,50 @@ const cases: Case[] = [
     400,
   ],
   ['getStatus: a foreign project', () => json('/jira/review/getStatus', { userId, projectKey: 'NOPE' }), 404],
+  [
+    'setSettings: a test environment over 500 characters',
+    () =>
+      json('/jira/review/setSettings', {
+        userId,
+        projectKey: 'ALPHA',
+        reminderDays: null,
+        testEnvironment: 'e'.repeat(501),
+      }),
+    400,
+  ],
+  [
+    'setSettings: NUL in the test environment',
+    () =>
+      json('/jira/review/setSettings', {
+        userId,
+        projectKey: 'ALPHA',
+        reminderDays: null,
+        testEnvironment: NUL,
+      }),
+    400,
+  ],
+  [
+    'setSettings: a test environment of the wrong type',
+    () =>
+      json('/jira/review/setSettings', {
+        userId,
+        projectKey: 'ALPHA',
+        reminderDays: null,
+        testEnvironment: ['x'],
+      }),
+    400,
+  ],
+  [
+    'setSettings: a foreign project',
+    () =>
+      json('/jira/review/setSettings', {
+        userId,
+        projectKey: 'NOPE',
+        reminderDays: null,
+        testEnvironment: 'x',
+      }),
+    404,
+  ],
   [
     'getStatus: a project key of the wrong type',
     () => json('/jira/review/getStatus', { userId, projectKey: { $ne: '' } }),

@@ -203,6 +203,8 @@ interface ReviewLinksTable {
   signed_off_by: string | null;
   /** The date the send screen asked the client to answer by; null: none. */
   answer_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The project's test environment when the notice was sent; null: none. */
+  test_environment: string | null;
   signed_off_verdicts: ColumnType<
     Array<{ key: string; verdict: 'passed' | 'failed' }> | null,
     string | null,

@@ -3,12 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RateLimiter } from '../common/rate-limiter.ts';
 import type { Db } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { sendAddressVerification } from '../messages/account-mail.ts';
 import type { IdTokens } from './id-tokens.ts';
 import { IdentityError, identityErrors } from './identity.errors.ts';
 import { consumeOobCode, findOobCode, insertOobCode, markEmailVerified } from './identity.repository.ts';
 import { type Fields, stringField } from './identity.schemas.ts';
 import type { RateLimitSettings } from './rate-limit-settings.ts';
-import { verifyEmailMessage } from './verify-email.ts';
 
 const VERIFY_CODE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const VERIFY_EMAIL = 'VERIFY_EMAIL';
@@ -100,7 +100,6 @@ export class EmailVerification {
     const { email } = account;
     const code = randomBytes(32).toString('base64url');
     const link = (oobCode: string) => `${publicUrl}/auth/action?mode=verifyEmail&oobCode=${oobCode}`;
-    const message = verifyEmailMessage(email, link(code));
     try {
       await insertOobCode(db, {
         code,
@@ -111,13 +110,7 @@ export class EmailVerification {
       });
       // As with reset links, the outbox copy has the link redacted: a working code exists only in the
       // e-mail a mail server delivered.
-      await mailer.sendMail({
-        purpose: 'verify-email',
-        to: [email],
-        subject: message.subject,
-        text: message.text,
-        storedText: verifyEmailMessage(email, link('[sent]')).text,
-      });
+      await sendAddressVerification(mailer, email, { link: link(code), storedLink: link('[sent]') });
     } catch (err) {
       log.error({ err, to: email }, 'the verification e-mail could not be sent');
     }

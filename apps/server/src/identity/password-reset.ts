@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RateLimiter } from '../common/rate-limiter.ts';
 import type { Db } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { sendPasswordReset } from '../messages/account-mail.ts';
 import { IdentityError, identityErrors } from './identity.errors.ts';
 import {
   type Account,
@@ -19,7 +20,6 @@ import { type Fields, stringField } from './identity.schemas.ts';
 import { assertPasswordAcceptable } from './password-policy.ts';
 import { hashPassword } from './passwords.ts';
 import type { RateLimitSettings } from './rate-limit-settings.ts';
-import { passwordResetEmail } from './reset-email.ts';
 
 const RESET_CODE_LIFETIME_MS = 60 * 60 * 1000;
 
@@ -79,7 +79,6 @@ export class PasswordReset {
     const { email } = account;
     const code = randomBytes(32).toString('base64url');
     const link = `${publicUrl}/reset-password?oobCode=${code}`;
-    const message = passwordResetEmail(email, link);
     try {
       await insertOobCode(db, {
         code,
@@ -90,12 +89,9 @@ export class PasswordReset {
       });
       // Without SMTP_URL the e-mail stays in the outbox with the link redacted, and the link is logged
       // nowhere: a working reset code exists only in the e-mail a mail server delivered.
-      await mailer.sendMail({
-        purpose: 'password-reset',
-        to: [email],
-        subject: message.subject,
-        text: message.text,
-        storedText: passwordResetEmail(email, `${publicUrl}/reset-password?oobCode=[sent]`).text,
+      await sendPasswordReset(mailer, email, {
+        link,
+        storedLink: `${publicUrl}/reset-password?oobCode=[sent]`,
       });
     } catch (err) {
       // MailDeliveryError is logged by the mailer; this names the request it belonged to.

@@ -4,6 +4,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import type { NoticeParts } from '../messages/notices.ts';
 import {
   appendSentKeys,
   findProjectForCaller,
@@ -11,13 +12,7 @@ import {
   writeSentKeys,
 } from '../projects/projects.repository.ts';
 import { releaseOwnClaims } from './give-backs.ts';
-import type {
-  LedgerContext,
-  ManualSendAdmission,
-  NoticeMailParts,
-  OpenSend,
-  StoriesMessage,
-} from './ledger.ts';
+import type { LedgerContext, ManualSendAdmission, OpenSend, StoriesMessage } from './ledger.ts';
 import { openRetestKeys, useRetestOffers } from './retest-offers.repository.ts';
 import {
   deleteSends,
@@ -55,10 +50,10 @@ function details(message: StoriesMessage): SendDetails {
 async function openReviewLink(
   context: LedgerContext,
   trx: Trx,
-  send: { id: string; issueKeys: readonly string[] },
+  send: { id: string; projectId: string; issueKeys: readonly string[] },
   message: StoriesMessage,
-): Promise<NoticeMailParts | undefined> {
-  return context.notices?.open(trx, send, message.text, message.reviewStories);
+): Promise<NoticeParts | undefined> {
+  return context.notices?.open(trx, send, message);
 }
 
 /** See Ledger.claimFromUpdate. */
@@ -136,7 +131,7 @@ export async function startManualSend(
         await useRetestOffers(trx, projectId, [...offered], first.id, at);
         return {
           id: first.id,
-          notice: await openReviewLink(context, trx, { id: first.id, issueKeys: keys }, message),
+          notice: await openReviewLink(context, trx, { id: first.id, projectId, issueKeys: keys }, message),
         };
       }
       const openedId = await insertOpenSend(trx, {
@@ -150,7 +145,7 @@ export async function startManualSend(
       await useRetestOffers(trx, projectId, [...offered], openedId, at);
       return {
         id: openedId,
-        notice: await openReviewLink(context, trx, { id: openedId, issueKeys: keys }, message),
+        notice: await openReviewLink(context, trx, { id: openedId, projectId, issueKeys: keys }, message),
       };
     })
     .catch(async (error: unknown) => {
@@ -193,7 +188,7 @@ export async function startAutoSend(
       details: details(message),
     });
     await useRetestOffers(trx, projectId, [...offered], openedId, at);
-    const notice = await openReviewLink(context, trx, { id: openedId, issueKeys: keys }, message);
+    const notice = await openReviewLink(context, trx, { id: openedId, projectId, issueKeys: keys }, message);
     return {
       send: { id: openedId, projectId, trigger: 'auto' as const, issueKeys: keys, notice },
       message,

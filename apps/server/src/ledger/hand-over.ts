@@ -7,6 +7,7 @@ import {
   mailServerRefused,
 } from '../mail/mailer.ts';
 import { refusedRecipients } from '../mail/recipient-answers.ts';
+import { sendStories } from '../messages/notices.ts';
 import { release } from './give-backs.ts';
 import type { Delivery, LedgerContext, OpenSend, StoriesMessage } from './ledger.ts';
 import { confirmSent, markSendUnconfirmed, recordRecipientAnswers } from './sends.repository.ts';
@@ -24,16 +25,16 @@ export async function deliver(
   let delivered: boolean;
   let refused: string[];
   try {
-    const result = await context.mailer.sendMail(
+    const result = await sendStories(
+      context.mailer,
       {
-        purpose: 'stories',
         to: message.to,
         cc: message.cc,
         subject: message.subject,
-        text: send.notice?.text ?? message.text,
-        ...(send.notice ? { html: send.notice.html, storedText: send.notice.storedText } : {}),
+        text: message.text,
         attachments: message.attachment ? [message.attachment] : [],
       },
+      send.notice,
       async (outboxRow, recipients) => {
         await context.beforeConfirm?.(send, message);
         return confirmSent(context.db, send.id, outboxRow, context.now(), recipients);

@@ -8,6 +8,7 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database, ReviewStorySnapshot, SendTrigger } from '../db/schema.ts';
 import type { MailAttachment, Mailer } from '../mail/mailer.ts';
+import type { NoticeParts } from '../messages/notices.ts';
 import { claimFromUpdate, startAutoSend, startManualSend } from './claims.ts';
 import { deliver } from './hand-over.ts';
 import { offerAgain } from './offer-again.ts';
@@ -25,6 +26,8 @@ export interface StoriesMessage {
   attachment?: MailAttachment;
   /** The notice's stories for its review page, when the sender has them at hand (auto-send). */
   reviewStories?: ReviewStorySnapshot[];
+  /** The date the client is asked to answer by (`YYYY-MM-DD`, checked by the send form); none when absent. */
+  answerBy?: string;
 }
 
 /** A send that holds its keys and is being handed to the mail server. */
@@ -34,14 +37,7 @@ export interface OpenSend {
   trigger: SendTrigger;
   issueKeys: string[];
   /** The e-mail's parts with the notice's review link, opened in the claim's transaction. */
-  notice?: NoticeMailParts;
-}
-
-/** A notice's e-mail parts as the notice hook made them; `storedText` is what the outbox keeps. */
-export interface NoticeMailParts {
-  text: string;
-  html: string;
-  storedText: string | undefined;
+  notice?: NoticeParts;
 }
 
 /**
@@ -52,10 +48,9 @@ export interface NoticeMailParts {
 interface NoticeHooks {
   open(
     db: Db,
-    send: { id: string; issueKeys: readonly string[] },
-    draft: string,
-    stories: ReviewStorySnapshot[] | undefined,
-  ): Promise<NoticeMailParts>;
+    send: { id: string; projectId: string; issueKeys: readonly string[] },
+    message: Pick<StoriesMessage, 'text' | 'reviewStories' | 'answerBy'>,
+  ): Promise<NoticeParts>;
   handedOver(): void;
 }
 

@@ -306,14 +306,16 @@ export async function storyWentOut(db: Executor, projectId: string, issueKey: st
  * writes: every story of the project's notices that went out (sent, or maybe: unconfirmed), how many
  * notices carried it, when the latest went out, and that notice's latest verdict, sign-off and summary.
  * Its `state`: `retest` while a re-test is offered, else the latest notice's verdict, else `retest` when
- * the story was sent again, else `waiting`. For 5,000 stories this takes about half the processor time
+ * the story was sent again, else `waiting`. `overdue` (on `today`, `YYYY-MM-DD`): the latest notice's
+ * answer-by date has passed and the client has not answered it; a story offered again waits on the team,
+ * not the client, so it is not overdue. For 5,000 stories this takes about half the processor time
  * of decoding rows and writing them in JavaScript on PostgreSQL, a quarter of the time on PGlite
  * (bench/review-status.bench.ts): the notices are numbered once, so
  * each story's latest one is a max() (no sort per story), each link's stories are read once (not once
  * per story), and only the latest verdict per story is looked up, through review_verdicts_link_key.
  * A notice's keys are distinct (the claims make them so), and so are its link's stories (one per key).
  */
-export async function storyStatusJson(db: Executor, projectId: string): Promise<string> {
+export async function storyStatusJson(db: Executor, projectId: string, today: string): Promise<string> {
   const result = await sql<{ body: string }>`
     with notices as (
       select s.id, s.issue_keys, coalesce(s.finished_at, s.created_at) as sent_at,
@@ -325,7 +327,7 @@ export async function storyStatusJson(db: Executor, projectId: string): Promise<
         from notices n cross join lateral unnest(n.issue_keys) as k(key)
        group by k.key
     ), links as (
-      select n.recency, l.id, l.signed_off_at, l.stories
+      select n.recency, l.id, l.signed_off_at, l.stories, l.answer_by
         from notices n join review_links l on l.send_id = n.id
     ), summaries as (
       select ln.recency, st.key, st.summary
@@ -344,6 +346,9 @@ export async function storyStatusJson(db: Executor, projectId: string): Promise<
              || ',"reviewer":' || coalesce(to_json(v.reviewer)::text, 'null')
              || ',"comment":' || coalesce(to_json(v.comment)::text, 'null')
              || ',"signedOff":' || (ln.signed_off_at is not null)::text
+             || ',"answerBy":' || coalesce('"' || ln.answer_by::text || '"', 'null')
+             || ',"overdue":' || (o.issue_key is null and v.verdict is null
+                                  and coalesce(ln.answer_by < ${today}::date, false))::text
              || '}', ',' order by ps.key), '') || ']}' as body
       from per_story ps
       left join links ln on ln.recency = ps.latest

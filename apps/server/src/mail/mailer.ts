@@ -12,7 +12,7 @@ export interface MailAttachment {
   contentType?: string;
 }
 
-interface OutgoingMail {
+export interface OutgoingMail {
   /** What the message is for, e.g. 'password-reset' or 'stories'; kept with the message. */
   purpose: string;
   to: string[];
@@ -29,7 +29,7 @@ interface OutgoingMail {
   storedText?: string;
 }
 
-interface SentMail {
+export interface SentMail {
   /** True when an SMTP server accepted the message; false when it was only kept in the outbox. */
   delivered: boolean;
   /** The id of the `mail_messages` row that records the message. */

@@ -3,7 +3,7 @@
 import { findUserEmail } from '../accounts/users.repository.ts';
 import { backoffMs, type Job, type JobOutcome } from '../jobs/jobs.ts';
 import { mailServerRefused } from '../mail/mailer.ts';
-import { failedVerdictsMail } from './failed-verdicts-mail.ts';
+import { sendFailedVerdictsNotice } from '../messages/staff-notices.ts';
 import { failedVerdictsOfSubmission } from './review.repository.ts';
 import type { ReviewDeps } from './review.service.ts';
 import { ownerCredentials } from './review-credentials.ts';
@@ -19,19 +19,18 @@ export async function failedVerdictsJob(deps: ReviewDeps, job: Job): Promise<Job
     (await findUserEmail(deps.db, first.user_id));
   if (!owner) return { failed: 'The project has no owner to tell.' };
   const summaryOf = (key: string) => first.stories?.find((story) => story.key === key)?.summary ?? key;
-  const { subject, text } = failedVerdictsMail({
-    projectName: first.project_name,
-    projectKey: first.project_key,
-    sentAt: first.finished_at ?? first.created_at,
-    subject: first.subject,
-    stories: rows.map((row) => ({
-      key: row.issue_key,
-      summary: summaryOf(row.issue_key),
-      comment: row.comment,
-    })),
-  });
   try {
-    await deps.mailer.sendMail({ purpose: 'review-failed', to: [owner.email], subject, text });
+    await sendFailedVerdictsNotice(deps.mailer, owner.email, {
+      projectName: first.project_name,
+      projectKey: first.project_key,
+      sentAt: first.finished_at ?? first.created_at,
+      subject: first.subject,
+      stories: rows.map((row) => ({
+        key: row.issue_key,
+        summary: summaryOf(row.issue_key),
+        comment: row.comment,
+      })),
+    });
     return { done: true };
   } catch (error) {
     if (mailServerRefused(error)) return { failed: 'The mail server refused the e-mail.' };

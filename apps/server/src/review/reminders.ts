@@ -4,21 +4,12 @@
 // e-mail goes to the notice's own To and CC addresses with a working link to the same notice (its own
 // token). The claim (reminders.repository.ts) makes each reminder go out once across processes.
 import { mailServerRefused } from '../mail/mailer.ts';
+import { sendReminder } from '../messages/notices.ts';
 import { claimDueReminders, finishReminder } from './reminders.repository.ts';
 import type { ReviewDeps } from './review.service.ts';
 import { hashReviewToken, newReviewToken } from './review-links.ts';
-import { reviewNoticeHtml } from './review-mail.ts';
 
 const BATCH = 25;
-
-/** The reminder's text: the unanswered stories, then the link, as the notice's review line reads. */
-function reminderText(summaries: readonly string[], link: string): string {
-  return (
-    'Dear customer,\n\nThe following stories are still waiting for your review:\n' +
-    summaries.map((summary) => `- ${summary}`).join('\n') +
-    `\n\nReview and report results: ${link}\n\nRegards,`
-  );
-}
 
 /** One round: every due notice's reminder, each e-mailed once. Returns how many went out. */
 export async function runReminderRound(
@@ -38,16 +29,13 @@ export async function runReminderRound(
     for (const reminder of due) {
       const link = `${publicUrl}/review/${tokens.get(reminder.token_hash)}`;
       const summaryOf = (key: string) => reminder.stories?.find((story) => story.key === key)?.summary ?? key;
-      const text = reminderText(reminder.unanswered.map(summaryOf), link);
-      const draft = text.slice(0, text.indexOf('\n\nReview and report results:')) + '\n\nRegards,';
       try {
-        await deps.mailer.sendMail({
-          purpose: 'review-reminder',
+        await sendReminder(deps.mailer, {
           to: reminder.to_addresses,
           cc: reminder.cc_addresses,
-          subject: `Reminder: ${reminder.subject ?? ''}`,
-          text,
-          html: reviewNoticeHtml(draft, link, reminder.unanswered),
+          subject: reminder.subject ?? '',
+          link,
+          stories: reminder.unanswered.map((key) => ({ key, summary: summaryOf(key) })),
         });
         await finishReminder(deps.db, reminder.reminder_id, { status: 'sent', error: null, at: deps.now() });
         report.sent += 1;

@@ -5,8 +5,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type Issue, testStepsOf } from '@handoff/core';
 import type { Db } from '../db/database.ts';
 import type { ReviewStorySnapshot } from '../db/schema.ts';
+import { type NoticeParts, noticeParts } from '../messages/notices.ts';
 import { insertReviewLink } from './review.repository.ts';
-import { reviewNoticeHtml, reviewNoticeText } from './review-mail.ts';
 
 export const REVIEW_STORIES_JOB = 'review-stories';
 
@@ -31,25 +31,21 @@ export function snapshotOf(issues: readonly Issue[], keys: readonly string[]): R
   });
 }
 
-/** The e-mail's parts with the link; `storedText` is what the outbox keeps (see `open`). */
-interface ReviewMailParts {
-  text: string;
-  html: string;
-  storedText: string | undefined;
-}
-
 export interface ReviewLinks {
   /**
-   * Opens the notice's review link (one statement: the link, and for a notice without its stories at
-   * hand, the job that fetches them after the hand-over) and returns the e-mail's parts. Runs in `db`,
-   * the send's claim transaction.
+   * Opens the notice's review link (one statement: the link with its answer-by date and the project's
+   * test environment, and for a notice without its stories at hand, the job that fetches them after the
+   * hand-over) and returns the e-mail's parts. Runs in `db`, the send's claim transaction.
    */
   open(
     db: Db,
-    send: { id: string; issueKeys: readonly string[] },
-    draft: string,
-    stories: ReviewStorySnapshot[] | undefined,
-  ): Promise<ReviewMailParts>;
+    send: { id: string; projectId: string; issueKeys: readonly string[] },
+    message: {
+      text: string;
+      reviewStories?: ReviewStorySnapshot[] | undefined;
+      answerBy?: string | undefined;
+    },
+  ): Promise<NoticeParts>;
   /** After the hand-over: this process starts the queued job (if any) now. */
   handedOver(): void;
 }
@@ -68,26 +64,32 @@ export function createReviewLinks(deps: {
     handedOver() {
       deps.onJobQueued?.();
     },
-    async open(db, send, draft, stories) {
+    async open(db, send, message) {
       const token = newReviewToken();
       const expiresAt = new Date(now().getTime() + deps.linkDays * 86_400_000);
-      const link = `${deps.publicUrl}/review/${token}`;
+      const answerBy = message.answerBy ?? null;
       // Without its stories (not fetched before the hand-over: no extra Jira call on the send's path), a
       // job fetches them.
-      await insertReviewLink(
+      const { testEnvironment } = await insertReviewLink(
         db,
-        { sendId: send.id, tokenHash: hashReviewToken(token), expiresAt, stories },
+        {
+          sendId: send.id,
+          projectId: send.projectId,
+          tokenHash: hashReviewToken(token),
+          expiresAt,
+          stories: message.reviewStories,
+          answerBy,
+        },
         { kind: REVIEW_STORIES_JOB, runAfter: now() },
       );
-      const text = reviewNoticeText(draft, link);
-      return {
-        text,
-        html: reviewNoticeHtml(draft, link, send.issueKeys),
+      return noticeParts({
+        draft: message.text,
+        link: `${deps.publicUrl}/review/${token}`,
         // Without SMTP the outbox copy is how the demo is followed, so it keeps the link (main README).
-        storedText: deps.smtpConfigured
-          ? reviewNoticeText(draft, `${deps.publicUrl}/review/[link]`)
-          : undefined,
-      };
+        storedLink: deps.smtpConfigured ? `${deps.publicUrl}/review/[link]` : undefined,
+        keys: send.issueKeys,
+        details: { testEnvironment, answerBy },
+      });
     },
   };
 }

@@ -12,6 +12,7 @@ import {
   setReviewTransitionsBody,
   userIdBody,
 } from '@handoff/core/api';
+import { dateOf } from '@handoff/core/dates';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
@@ -126,7 +127,7 @@ export function reviewStaffRoutes(root: FastifyInstance, now: () => Date): void 
       if (!project) throw projectNotFound(request.body.projectKey);
       // JSON the database writes (storyStatusJson): thousands of stories, no row decoded in JavaScript.
       // Not http/json-text's sendJsonText: its cache of compressed answers would keep megabytes of these.
-      const body = await storyStatusJson(app.db, project.id);
+      const body = await storyStatusJson(app.db, project.id, dateOf(now()));
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },
   );

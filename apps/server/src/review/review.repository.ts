@@ -18,25 +18,33 @@ function linksWithNotice(db: Executor) {
 }
 
 /**
- * Stores a notice's link. Without its stories, the job that fetches them (`storiesJob`) is queued in the
- * same statement: the send's claim transaction gets no extra round trip.
+ * Stores a notice's link with its answer-by date and the project's test environment at that moment, and
+ * returns that test environment. Without its stories, the job that fetches them (`storiesJob`) is queued
+ * in the same statement: the send's claim transaction gets one round trip for all of it.
  */
 export async function insertReviewLink(
   db: Executor,
-  link: { sendId: string; tokenHash: string; expiresAt: Date; stories: ReviewStorySnapshot[] | undefined },
+  link: {
+    sendId: string;
+    projectId: string;
+    tokenHash: string;
+    expiresAt: Date;
+    stories: ReviewStorySnapshot[] | undefined;
+    answerBy: string | null;
+  },
   storiesJob: { kind: string; runAfter: Date },
-): Promise<void> {
-  const values = sql`(${link.sendId}::uuid, ${link.tokenHash}, ${link.expiresAt}, ${link.stories ? JSON.stringify(link.stories) : null}::jsonb)`;
-  if (link.stories) {
-    await sql`insert into review_links (send_id, token_hash, expires_at, stories) values ${values}`.execute(
-      db,
-    );
-  } else {
-    await sql`with link as (
-        insert into review_links (send_id, token_hash, expires_at, stories) values ${values} returning id
-      )
-      ${insertJobPerRow('link', storiesJob.kind, { linkId: 'id' }, storiesJob.runAfter)}`.execute(db);
-  }
+): Promise<{ testEnvironment: string | null }> {
+  const values = sql`select ${link.sendId}::uuid, ${link.tokenHash}, ${link.expiresAt}::timestamptz,
+      ${link.stories ? JSON.stringify(link.stories) : null}::jsonb, ${link.answerBy}::date, p.test_environment
+      from projects p where p.id = ${link.projectId}::uuid`;
+  const insert = sql`insert into review_links (send_id, token_hash, expires_at, stories, answer_by, test_environment)
+      ${values} returning id, test_environment`;
+  const result = link.stories
+    ? await sql<{ test_environment: string | null }>`${insert}`.execute(db)
+    : await sql<{ test_environment: string | null }>`with link as (${insert}),
+        job as (${insertJobPerRow('link', storiesJob.kind, { linkId: 'id' }, storiesJob.runAfter)})
+        select test_environment from link`.execute(db);
+  return { testEnvironment: result.rows[0]?.test_environment ?? null };
 }
 
 /** The link with this token hash and its notice, if the notice's e-mail went out (valid or not). */
@@ -52,6 +60,8 @@ export async function findLinkByTokenHash(db: Executor, tokenHash: string) {
         'l.signed_off_at',
         'l.signed_off_by',
         'l.signed_off_verdicts',
+        'l.test_environment',
+        sql<string | null>`l.answer_by::text`.as('answer_by'),
         's.issue_keys',
         's.created_at',
         's.finished_at',

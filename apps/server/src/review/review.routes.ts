@@ -14,6 +14,7 @@ import {
   submitVerdictsAnswer,
   submitVerdictsBody,
 } from '@handoff/core/api';
+import { escapeHtml } from '@handoff/core/notice-mail';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -30,7 +31,6 @@ import {
   storiesOfLink,
 } from './review.service.ts';
 import { hashReviewToken } from './review-links.ts';
-import { escapeHtml } from './review-mail.ts';
 import { reviewStaffRoutes } from './review-staff.routes.ts';
 import { signOff } from './sign-off.ts';
 
@@ -177,6 +177,8 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
             expiresAt: link.expiresAt.toISOString(),
             stories: await storiesOfLink(deps, link),
             signedOff: link.signedOff,
+            testEnvironment: link.testEnvironment,
+            answerBy: link.answerBy,
           },
         };
       },

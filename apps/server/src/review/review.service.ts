@@ -65,6 +65,9 @@ export interface OpenLink {
   projectAddedBy: string;
   /** The project's site (null: `default`). */
   siteId: string | null;
+  /** What the notice named: the test environment, and the date to answer by (`YYYY-MM-DD`). */
+  testEnvironment: string | null;
+  answerBy: string | null;
 }
 
 /** A link's sign-off as the page and the history show it. */
@@ -105,6 +108,8 @@ export async function findOpenLink(db: Db, token: string, now: Date): Promise<Op
     workspaceId: row.workspace_id,
     projectAddedBy: row.user_id,
     siteId: row.site_id,
+    testEnvironment: row.test_environment,
+    answerBy: row.answer_by,
   };
 }
 

@@ -8,10 +8,10 @@ import { badRequest } from '../errors.ts';
 import { insertJobs } from '../jobs/jobs.repository.ts';
 import { backoffMs, type Job, type JobOutcome } from '../jobs/jobs.ts';
 import { mailServerRefused } from '../mail/mailer.ts';
+import { sendSignOffSummary } from '../messages/staff-notices.ts';
 import { findSignOff, latestVerdicts, lockLink, recordSignOff } from './review.repository.ts';
 import { alreadySignedOff, type OpenLink, type ReviewDeps } from './review.service.ts';
 import { ownerCredentials } from './review-credentials.ts';
-import { dateOf } from './write-back.job.ts';
 
 export const REVIEW_SIGN_OFF_MAIL_JOB = 'review-sign-off-mail';
 
@@ -32,33 +32,6 @@ export async function signOff(deps: ReviewDeps, link: OpenLink, reviewer: string
   deps.jobs.wake();
 }
 
-/** The owner's summary of a sign-off: who signed, when, and each story's verdict. */
-function signOffMail(notice: {
-  projectName: string;
-  projectKey: string;
-  sentAt: Date;
-  subject: string | null;
-  by: string;
-  at: Date;
-  stories: ReadonlyArray<{ key: string; summary: string; verdict: 'passed' | 'failed' }>;
-}): { subject: string; text: string } {
-  const failed = notice.stories.filter((story) => story.verdict === 'failed').length;
-  const lines = notice.stories.map(
-    (story) => `- ${story.key} ${story.summary}: ${story.verdict === 'passed' ? 'Passed' : 'Failed'}`,
-  );
-  const conditional =
-    failed > 0
-      ? `This is a conditional sign-off: ${failed} ${failed === 1 ? 'story' : 'stories'} failed.\n\n`
-      : '';
-  return {
-    subject: `${failed > 0 ? 'Conditional sign-off' : 'Sign-off'}: ${notice.projectName}`,
-    text:
-      `${notice.by} signed off the notice of ${dateOf(notice.sentAt)}${notice.subject ? ` “${notice.subject}”` : ''} ` +
-      `in project ${notice.projectName} (${notice.projectKey}) on ${notice.at.toISOString().replace('T', ' ').slice(0, 16)} UTC.\n\n` +
-      `${conditional}${lines.join('\n')}\n\nThe project's Sent history in Handoff shows the sign-off.`,
-  };
-}
-
 export async function signOffMailJob(deps: ReviewDeps, job: Job): Promise<JobOutcome> {
   const row = await findSignOff(deps.db, String(job.payload.linkId));
   if (!row?.signed_off_at) return { done: true };
@@ -67,17 +40,16 @@ export async function signOffMailJob(deps: ReviewDeps, job: Job): Promise<JobOut
     (await findUserEmail(deps.db, row.user_id));
   if (!owner) return { failed: 'The project has no owner to tell.' };
   const summaryOf = (key: string) => row.stories?.find((story) => story.key === key)?.summary ?? key;
-  const { subject, text } = signOffMail({
-    projectName: row.project_name,
-    projectKey: row.project_key,
-    sentAt: row.finished_at ?? row.created_at,
-    subject: row.subject,
-    by: row.signed_off_by ?? '',
-    at: row.signed_off_at,
-    stories: (row.signed_off_verdicts ?? []).map((v) => ({ ...v, summary: summaryOf(v.key) })),
-  });
   try {
-    await deps.mailer.sendMail({ purpose: 'review-sign-off', to: [owner.email], subject, text });
+    await sendSignOffSummary(deps.mailer, owner.email, {
+      projectName: row.project_name,
+      projectKey: row.project_key,
+      sentAt: row.finished_at ?? row.created_at,
+      subject: row.subject,
+      by: row.signed_off_by ?? '',
+      at: row.signed_off_at,
+      stories: (row.signed_off_verdicts ?? []).map((v) => ({ ...v, summary: summaryOf(v.key) })),
+    });
     return { done: true };
   } catch (error) {
     if (mailServerRefused(error)) return { failed: 'The mail server refused the e-mail.' };

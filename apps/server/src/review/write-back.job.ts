@@ -11,8 +11,8 @@ export const REVIEW_WRITE_BACK_JOB = 'review-write-back';
 /** A verdict Jira keeps refusing to take (429/5xx/time-outs) is given up after this many attempts. */
 const WRITE_BACK_MAX_ATTEMPTS = 20;
 
-// The marker and the notice's day are the tracker seam's (tracker.ts): every tracker writes them.
-export { dateOf, verdictMarker } from '../tracker/tracker.ts';
+// The marker is the tracker seam's (tracker.ts): every tracker writes it.
+export { verdictMarker } from '../tracker/tracker.ts';
 
 export async function writeBackJob(deps: ReviewDeps, job: Job): Promise<JobOutcome> {
   const row = await findVerdictToWriteBack(deps.db, String(job.payload.verdictId));

@@ -4,6 +4,7 @@
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import { isValidEmailEntry, texts } from '@handoff/core';
 import { MAX_ADDRESSES } from '@handoff/core/api';
+import { answerByProblem } from '@handoff/core/dates';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../errors.ts';
 import { rejectedTextProblem } from '../http/safe-input.ts';
@@ -24,7 +25,7 @@ const SEND_FORM_LIMITS = {
   fieldBytes: 1024 * 1024,
 } as const;
 
-const FIELDS = ['subject', 'text', 'to', 'cc', 'projectKey', 'issueKeys', 'siteId'] as const;
+const FIELDS = ['subject', 'text', 'to', 'cc', 'projectKey', 'issueKeys', 'siteId', 'answerBy'] as const;
 type FieldName = (typeof FIELDS)[number];
 /** Browsers and some clients name repeated fields `to[]`. */
 const fieldName = (name: string): FieldName | undefined => {
@@ -42,6 +43,8 @@ interface SendForm {
   siteId: string | undefined;
   /** The stories of the draft; null when the form has no issueKeys field at all. */
   issueKeys: string[] | null;
+  /** The date the client is asked to answer by (`YYYY-MM-DD`, not in the past); undefined: none. */
+  answerBy: string | undefined;
   file: { filename: string; content: Buffer; contentType: string } | undefined;
 }
 
@@ -50,7 +53,8 @@ const maxSendBodyBytes = (maxAttachmentBytes: number) => maxAttachmentBytes + SE
 
 /** The multipart parser's own limits (busboy): they bound what it buffers before we see a part. */
 export function sendFormParserLimits(maxAttachmentBytes: number) {
-  const fields = 3 + 2 * SEND_FORM_LIMITS.addresses + SEND_FORM_LIMITS.issueKeys;
+  // The single fields (subject, text, projectKey, siteId, answerBy), the addresses, the keys one each.
+  const fields = 5 + 2 * SEND_FORM_LIMITS.addresses + SEND_FORM_LIMITS.issueKeys;
   return {
     fileSize: maxAttachmentBytes,
     files: 1,
@@ -111,6 +115,7 @@ export async function readSendForm(request: FastifyRequest, maxAttachmentBytes: 
     projectKey: undefined,
     siteId: undefined,
     issueKeys: null,
+    answerBy: undefined,
     file: undefined,
   };
   let fieldBytes = 0;
@@ -224,6 +229,14 @@ function addField(form: SendForm, part: MultipartValue): void {
       tooLong(64, 'site id');
       form.siteId = value.trim() || undefined;
       break;
+    case 'answerBy': {
+      // An empty field is the date input left blank: no answer-by date.
+      const date = value.trim();
+      const problem = date ? answerByProblem(date, new Date()) : null;
+      if (problem) throw badRequest(problem, 'INVALID_ANSWER_BY');
+      form.answerBy = date || undefined;
+      break;
+    }
     case 'issueKeys': {
       const keys = splitList(value);
       if (keys.some((key) => key.length > SEND_FORM_LIMITS.key)) {

@@ -8,6 +8,7 @@ import type { StoriesMessage } from '../ledger/ledger.ts';
 import { listSends } from '../ledger/sends.repository.ts';
 import { describeDeliveryFailure } from '../mail/mailer.ts';
 import { refusedRecipients } from '../mail/recipient-answers.ts';
+import { sendStories } from '../messages/notices.ts';
 import { findProjectForCaller, projectNotFound } from '../projects/projects.repository.ts';
 import { reviewsOfSends } from '../review/review.service.ts';
 import { offerAgainRoutes } from './offer-again.routes.ts';
@@ -34,7 +35,8 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
         description:
           'Sends one e-mail to the client (multipart/form-data: file, subject, text, one or more "to", "cc"). ' +
           'With "projectKey" it is a send of that project\'s stories and must name them in "issueKeys" ' +
-          '(comma-separated or repeated; empty for none): it takes over the claims the project update made ' +
+          '(comma-separated or repeated; empty for none), and may ask the client to answer by a date ' +
+          '("answerBy", YYYY-MM-DD, not in the past; its notice says so): it takes over the claims the project update made ' +
           'for those keys, and is refused with 409, e-mailing nothing, if any of them was sent meanwhile.',
         consumes: ['multipart/form-data'],
         response: { 200: sendAnswer },
@@ -49,17 +51,20 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
         subject: form.subject,
         text: form.text,
         ...(form.file ? { attachment: form.file } : {}),
+        ...(form.answerBy ? { answerBy: form.answerBy } : {}),
       };
 
       if (!form.projectKey) {
         // Not tied to a project: an e-mail only, with no stories to account for.
         await assertRecipientsAllowed(app, request.membership.workspaceId, form);
         await sendRateLimit.assertAllowed(user.id);
-        const result = await app.mailer
-          .sendMail({ purpose: 'stories', ...message, attachments: form.file ? [form.file] : [] })
-          .catch((error: unknown) => {
-            throw mailNotSent(describeDeliveryFailure(error));
-          });
+        const mail = { to: form.to, cc: form.cc, subject: form.subject, text: form.text };
+        const result = await sendStories(app.mailer, {
+          ...mail,
+          attachments: form.file ? [form.file] : [],
+        }).catch((error: unknown) => {
+          throw mailNotSent(describeDeliveryFailure(error));
+        });
         return {
           status: 200 as const,
           message: texts.sendStories.sent,

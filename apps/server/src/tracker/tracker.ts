@@ -102,7 +102,7 @@ export function verdictMarker(verdictId: string): string {
 }
 
 /** The day of a notice, as its comment and e-mails name it. */
-export const dateOf = (at: Date) => at.toISOString().slice(0, 10);
+export { dateOf } from '@handoff/core/dates';
 
 /** The client's comment as lines of plain text (blank lines dropped). */
 export function commentLines(comment: string | null): string[] {

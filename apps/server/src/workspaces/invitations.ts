@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RateLimiter } from '../common/rate-limiter.ts';
 import { AppError } from '../errors.ts';
 import { describeDeliveryFailure } from '../mail/mailer.ts';
+import { sendInvitationEmail } from '../messages/account-mail.ts';
 import { deleteInvitesSince } from './invites.repository.ts';
 import { createInvite, listTeam } from './workspaces.service.ts';
 
@@ -39,29 +40,13 @@ export async function sendInvitation(
     now,
   });
   const { workspace } = await listTeam(app.db, workspaceId, now);
-  const message = invitationEmail({
-    inviter: inviter.email,
-    workspace: workspace.name,
-    email,
-    link: `${app.config.publicUrl}/join/${token}`,
-  });
   try {
-    await app.mailer.sendMail({
-      purpose: 'workspace-invite',
-      to: [email],
-      subject: message.subject,
-      text: message.text,
-      // With SMTP the stored copy keeps no usable link; without it the outbox is how the link is handed on.
-      ...(app.mailer.smtpConfigured
-        ? {
-            storedText: invitationEmail({
-              inviter: inviter.email,
-              workspace: workspace.name,
-              email,
-              link: `${app.config.publicUrl}/join/[sent]`,
-            }).text,
-          }
-        : {}),
+    await sendInvitationEmail(app.mailer, {
+      inviter: inviter.email,
+      workspace: workspace.name,
+      email,
+      link: `${app.config.publicUrl}/join/${token}`,
+      storedLink: `${app.config.publicUrl}/join/[sent]`,
     });
   } catch (error) {
     await deleteInvitesSince(app.db, { workspaceId, email, since: now });
@@ -71,19 +56,4 @@ export async function sendInvitation(
       `The invitation could not be sent (${describeDeliveryFailure(error)}). Try again.`,
     );
   }
-}
-
-/** The invitation e-mail: who invites, to which workspace, the link, and what to do without an account. */
-function invitationEmail(values: { inviter: string; workspace: string; email: string; link: string }) {
-  return {
-    subject: `You are invited to the Handoff workspace ${values.workspace}`,
-    text: [
-      `${values.inviter} invites you to join the workspace "${values.workspace}" on Handoff.`,
-      '',
-      `Open this link to join (it works once, for ${values.email}, within 7 days):`,
-      values.link,
-      '',
-      `No Handoff account yet? The link lets you register with ${values.email} first.`,
-    ].join('\n'),
-  };
 }

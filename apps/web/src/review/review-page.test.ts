@@ -49,6 +49,27 @@ describe('the review page', () => {
     document.body.replaceChildren();
   });
 
+  it('says where to test and by when, worded as the e-mail says it; nothing when the notice named neither', async () => {
+    const owner = createAccount('owner@example.com');
+    const project = createProject(owner.id, { projectKey: 'SHOP', projectName: 'Demo Web Shop' });
+    createReviewedSend(owner.id, project, TOKEN, [{ key: 'SHOP-1', summary: 'Pay by card' }], {
+      testEnvironment: 'https://staging.example.com, build 1.4.2',
+      answerBy: '2026-11-27',
+    });
+    const root = await openPage();
+    expect(
+      screen.getByText('Test environment: https://staging.example.com, build 1.4.2'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Please answer by 27 November 2026.')).toBeInTheDocument();
+    // Before the stories, after the introduction.
+    expect(root.querySelector('.review__details')?.previousElementSibling?.className).toBe('review__note');
+
+    const other = 'other-token-of-a-plain-notice-0000000000';
+    createReviewedSend(owner.id, project, other, [{ key: 'SHOP-2', summary: 'Search' }]);
+    await openPage(other);
+    expect(screen.queryByText(/Test environment|Please answer by/)).not.toBeInTheDocument();
+  });
+
   it("shows the project's name and, per story of this notice only, key, summary, test steps, toggles and a comment box", async () => {
     arrangeNotice();
     await openPage();

@@ -15,6 +15,7 @@ import type {
   SubmitVerdictsAnswer,
   SubmitVerdictsBody,
 } from '@handoff/core/api';
+import { noticeDetailLines } from '@handoff/core/notice-mail';
 import { formatDateTime } from '@/lib/format';
 
 // The contract's texts, checked against its types (the web imports the API module as types only).
@@ -284,13 +285,22 @@ export async function startReviewPage(root: HTMLElement, token: string | null, s
       }
     });
 
-    root.replaceChildren(heading, intro, signedOffNote, form);
+    root.replaceChildren(heading, intro, ...noticeDetails(notice), signedOffNote, form);
     showSignOff();
     root.removeAttribute('aria-busy');
     document.title = `Review: ${notice.projectName} · Handoff`;
   };
 
   await load();
+}
+
+/** Where to test and by when, worded as in the e-mail (the same lines: @handoff/core/notice-mail); none when unset. */
+function noticeDetails(notice: Notice): HTMLElement[] {
+  const lines = noticeDetailLines(notice);
+  if (lines.length === 0) return [];
+  const details = el('div', 'review__details');
+  for (const line of lines) details.append(el('p', 'review__detail', line));
+  return [details];
 }
 
 /** One story: key and summary, test steps, the two toggles and the comment box. */

@@ -66,6 +66,10 @@ export const reviewNoticeAnswer = z.object({
     stories: z.array(reviewStorySchema),
     /** Null until the client signs the notice off; then its verdicts are final. */
     signedOff: signOffSchema.nullable(),
+    /** Where to test, as the notice named it (the project's `Test environment` then); null: not set. */
+    testEnvironment: z.string().nullable(),
+    /** The date the notice asked for an answer by, `YYYY-MM-DD`; null: none. */
+    answerBy: z.string().nullable(),
   }),
 });
 export type ReviewNoticeAnswer = z.infer<typeof reviewNoticeAnswer>;
@@ -197,6 +201,10 @@ const storyStatusSchema = z.object({
   reviewer: z.string().nullable(),
   comment: z.string().nullable(),
   signedOff: z.boolean(),
+  /** The answer-by date of its latest notice (`YYYY-MM-DD`; null: none): past it, a story still waiting is overdue. */
+  answerBy: z.string().nullable(),
+  /** Sent and still unanswered after its answer-by date (the server's day, UTC). */
+  overdue: z.boolean(),
 });
 export type StoryStatus = z.infer<typeof storyStatusSchema>;
 export const reviewStatusAnswer = z.object({ data: z.array(storyStatusSchema) });

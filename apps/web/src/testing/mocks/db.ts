@@ -55,6 +55,9 @@ interface ReviewLink {
   sendId: string;
   projectName: string;
   stories: ReviewStory[];
+  /** What the notice named: where to test, and the date to answer by (`YYYY-MM-DD`). */
+  testEnvironment: string | null;
+  answerBy: string | null;
 }
 
 interface ProjectTransitions {
@@ -179,7 +182,11 @@ export function createReviewedSend(
   project: Project,
   token: string,
   stories: { key: string; summary: string; testSteps?: string[] }[],
-  { expiresAt = '2026-04-11T14:00:00.000Z' }: { expiresAt?: string } = {},
+  {
+    expiresAt = '2026-04-11T14:00:00.000Z',
+    testEnvironment = null,
+    answerBy = null,
+  }: { expiresAt?: string; testEnvironment?: string | null; answerBy?: string | null } = {},
 ): StoredSend {
   db.counter += 1;
   const createdAt = new Date(Date.UTC(2026, 2, 12, 14, db.counter)).toISOString();
@@ -231,6 +238,8 @@ export function createReviewedSend(
       verdict: null,
       comment: null,
     })),
+    testEnvironment,
+    answerBy,
   });
   return send;
 }

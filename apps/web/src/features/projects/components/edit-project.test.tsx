@@ -99,4 +99,38 @@ describe('/admin/edit-project', () => {
       { userId: account.id, projectKey: 'SHOP', reminderDays: 7, testEnvironment: null },
     ]);
   });
+
+  it('Test environment: the text typed is saved with the project, trimmed', async () => {
+    const { user, account } = await openEditProject();
+    const environment = await screen.findByRole('textbox', { name: 'Test environment' });
+    expect(environment).toHaveValue('');
+    expect(environment).toHaveAccessibleDescription(
+      'Each notice tells the client where to test. Leave empty to say nothing.',
+    );
+    await user.type(environment, '  https://staging.example.com, build 1.4.2 ');
+    await user.click(screen.getByRole('button', { name: 'Update Project' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Project has been successfully updated.' });
+    expect(callsTo('/jira/review/setSettings')).toEqual([
+      {
+        userId: account.id,
+        projectKey: 'SHOP',
+        reminderDays: 3,
+        testEnvironment: 'https://staging.example.com, build 1.4.2',
+      },
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
+  });
+
+  it('Test environment: a saved text is shown; cleared, it is saved as none', async () => {
+    db.reviewSettings.set('SHOP', { reminderDays: null, testEnvironment: 'https://uat.shop.example' });
+    const { user, account } = await openEditProject();
+    const environment = await screen.findByRole('textbox', { name: 'Test environment' });
+    expect(environment).toHaveValue('https://uat.shop.example');
+    await user.clear(environment);
+    await user.click(screen.getByRole('button', { name: 'Update Project' }));
+    await screen.findByRole('dialog', { name: 'Project has been successfully updated.' });
+    expect(callsTo('/jira/review/setSettings')).toEqual([
+      { userId: account.id, projectKey: 'SHOP', reminderDays: null, testEnvironment: null },
+    ]);
+  });
 });

@@ -26,6 +26,7 @@ import { RecipientFields, type Recipients } from './recipient-fields';
 import { ReminderSelect } from './reminder-select';
 import { ReviewTransitionFields, type TransitionsLoad } from './review-transitions';
 import { StatusesOffered } from './statuses-offered';
+import { TestEnvironmentField } from './test-environment-field';
 import './projects.css';
 
 export function EditProject() {
@@ -63,6 +64,7 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
   // The review settings as saved, and as on screen; the select shows once they are loaded.
   const [savedSettings, setSavedSettings] = useState<ReviewSettings | null>(null);
   const [reminderDays, setReminderDays] = useState<number | null>(null);
+  const [testEnvironment, setTestEnvironment] = useState('');
   const userId = user?.id;
 
   useEffect(() => {
@@ -73,6 +75,7 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
         if (!active) return;
         setSavedSettings(value);
         setReminderDays(value.reminderDays);
+        setTestEnvironment(value.testEnvironment ?? '');
       },
       () => {
         // Without them, nothing is shown and nothing about reminders is saved.
@@ -144,8 +147,15 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
         const { onFailed, onPassed } = transitions.value;
         await setReviewTransitions(api, userId, project.projectKey, { onFailed, onPassed });
       }
-      if (savedSettings && savedSettings.reminderDays !== reminderDays) {
-        await setReviewSettings(api, userId, project.projectKey, { ...savedSettings, reminderDays });
+      const environment = testEnvironment.trim() || null;
+      if (
+        savedSettings &&
+        (savedSettings.reminderDays !== reminderDays || savedSettings.testEnvironment !== environment)
+      ) {
+        await setReviewSettings(api, userId, project.projectKey, {
+          reminderDays,
+          testEnvironment: environment,
+        });
       }
       show(texts.editProject.success, 'success', paths.admin.index);
     } catch (error) {
@@ -161,7 +171,12 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
       <TextField label="Project Key" readOnly value={project.projectKey} />
       <RecipientFields value={recipients} onChange={setRecipients} />
       <StatusesOffered available={availableStatuses} value={statuses} onChange={setStatuses} />
-      {savedSettings ? <ReminderSelect value={reminderDays} onChange={setReminderDays} /> : null}
+      {savedSettings ? (
+        <>
+          <ReminderSelect value={reminderDays} onChange={setReminderDays} />
+          <TestEnvironmentField value={testEnvironment} onChange={setTestEnvironment} />
+        </>
+      ) : null}
       <ReviewTransitionFields
         load={transitions}
         onChange={(value) => setTransitions({ state: 'loaded', value })}

@@ -58,4 +58,30 @@ describe('the review status screen', () => {
     expect(text).toContain(`"SHOP-2","'=cmd|calc","waiting"`);
     click.mockRestore();
   });
+
+  it('marks a story still waiting after its answer-by date as overdue, in words; an answered one is not', async () => {
+    const { account } = signIn('ada@example.com');
+    const project = createProject(account.id, { projectKey: 'SHOP', projectName: 'Web Shop' });
+    const send = createReviewedSend(
+      account.id,
+      project,
+      'token-of-the-review-link-000000000000',
+      [
+        { key: 'SHOP-1', summary: 'Pay by card' },
+        { key: 'SHOP-2', summary: 'Search' },
+      ],
+      { answerBy: '2026-03-20' },
+    );
+    Object.assign(send.review!.stories[0]!, { verdict: 'passed', answeredAt: '2026-03-13T09:30:00.000Z' });
+    renderApp('/admin/review-status?key=SHOP');
+    await screen.findByRole('table');
+    const overdue = screen.getByRole('row', { name: /SHOP-2/ });
+    expect(within(overdue).getByRole('cell', { name: /Waiting/ })).toHaveTextContent(
+      'WaitingOverdue due 20 March 2026',
+    );
+    expect(overdue).toHaveClass('review-status__row--overdue');
+    const answered = screen.getByRole('row', { name: /SHOP-1/ });
+    expect(answered).not.toHaveTextContent('Overdue');
+    expect(answered).not.toHaveClass('review-status__row--overdue');
+  });
 });

@@ -1,7 +1,10 @@
 // /admin/review-status?key={projectKey}: the state of every story the project ever sent (waiting, passed,
 // failed, re-test), how many notices carried it, its latest answer and sign-off; filters by state, an
-// "Offer again" control per story, and the list as CSV.
+// "Offer again" control per story, and the list as CSV. A story still unanswered after its notice's answer-by
+// date is marked overdue: its row gets a red edge, and its State cell a red "Overdue" badge with the date in
+// words ("due 27 November 2026"), so the mark is text, not colour alone, and screen readers read it.
 import type { StoryState, StoryStatus } from '@handoff/core/api';
+import { formatAnswerBy } from '@handoff/core/dates';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { offerStoryAgain } from '@/api/review';
@@ -151,12 +154,18 @@ function StatusTable({
         </thead>
         <tbody>
           {stories.map((story) => (
-            <tr key={story.key}>
+            <tr key={story.key} className={story.overdue ? 'review-status__row--overdue' : undefined}>
               <th scope="row">{story.key}</th>
               <td>{story.summary}</td>
               <td>
                 <span className={`verdict verdict--${story.state}`}>{STATE_TEXT[story.state]}</span>
                 {story.signedOff ? <span className="review-status__signed"> Signed off</span> : null}
+                {story.overdue && story.answerBy ? (
+                  <span className="review-status__overdue">
+                    <span className="review-status__overdue-badge">Overdue</span> due{' '}
+                    {formatAnswerBy(story.answerBy)}
+                  </span>
+                ) : null}
               </td>
               <td>{story.rounds}</td>
               <td>{formatDateTime(story.lastSentAt)}</td>

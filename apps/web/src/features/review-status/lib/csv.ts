@@ -14,6 +14,8 @@ const HEADER = [
   'Rounds',
   'Last sent at',
   'Signed off',
+  'Answer by',
+  'Overdue',
 ];
 
 /** One cell, neutralised and quoted. */
@@ -33,6 +35,8 @@ export function reviewStatusCsv(stories: readonly StoryStatus[]): string {
     String(story.rounds),
     story.lastSentAt,
     story.signedOff ? 'yes' : 'no',
+    story.answerBy ?? '',
+    story.overdue ? 'yes' : 'no',
   ]);
   return `\uFEFF${[HEADER, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

@@ -18,6 +18,8 @@ interface StoriesEmail {
   to: readonly string[];
   cc: readonly string[];
   file: File | null;
+  /** The date the client is asked to answer by (`YYYY-MM-DD`); empty or absent: none. */
+  answerBy?: string;
 }
 
 function storiesEmailForm(email: StoriesEmail): FormData {
@@ -30,6 +32,7 @@ function storiesEmailForm(email: StoriesEmail): FormData {
   form.append('projectKey', email.projectKey);
   if (email.siteId && email.siteId !== 'default') form.append('siteId', email.siteId);
   form.append('issueKeys', email.issueKeys.join(','));
+  if (email.answerBy) form.append('answerBy', email.answerBy);
   return form;
 }
 

@@ -24,8 +24,10 @@ import { useAppState } from '@/stores/app-store';
 import { markStoriesSent, STORIES_ALREADY_SENT, sendStoriesEmail } from '../api/send-stories-email';
 import { useStoryDraft } from '../hooks/use-story-draft';
 import { AllSentState } from './all-sent-state';
+import { AnswerByField } from './answer-by-field';
 import { EmailFields, ProjectSummary } from './email-fields';
 import { FetchedStories, StatusPicker } from './fetch-stories';
+import { NoticePreview } from './notice-preview';
 import { SendHistory } from './send-history';
 import { SendRecipients } from './send-recipients';
 import './stories.css';
@@ -43,6 +45,7 @@ export function SendStories() {
   const [sending, setSending] = useState(false);
   const [keptInOutbox, setKeptInOutbox] = useState(false);
   const [historyVersion, setHistoryVersion] = useState(0);
+  const [answerBy, setAnswerBy] = useState('');
   const draft = useStoryDraft({ project, setProject, show, onDrafted: () => setKeptInOutbox(false) });
   const { subject, text, draftKeys } = draft;
   const userId = user?.id;
@@ -86,11 +89,13 @@ export function SendStories() {
         to: project.clientEmails,
         cc: project.clientCC,
         file,
+        answerBy,
       });
       setProject(updated);
       reloadProject();
       draft.clear();
       clearFile();
+      setAnswerBy('');
       setKeptInOutbox(answer?.data?.delivered === false);
       const refused = answer?.data?.refused ?? [];
       show(
@@ -165,10 +170,18 @@ export function SendStories() {
                   fileInputRef={fileInputRef}
                   onFile={setFile}
                 />
+                <AnswerByField value={answerBy} onChange={setAnswerBy} />
                 <div className="form-panel__actions">
                   <BusyButton busy={sending} onClick={onSend} aria-describedby={recipientsId}>
                     Send Email
                   </BusyButton>
+                  <NoticePreview
+                    userId={userId}
+                    projectKey={project.projectKey}
+                    text={text}
+                    issueKeys={draftKeys}
+                    answerBy={answerBy}
+                  />
                   <SendRecipients id={recipientsId} project={project} />
                 </div>
               </>

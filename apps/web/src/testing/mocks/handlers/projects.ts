@@ -145,6 +145,7 @@ export const projectHandlers = [
       projectKey: str(form.get('projectKey')),
       issueKeys: str(form.get('issueKeys')),
       hasFile: file !== null && typeof file !== 'string',
+      ...(form.has('answerBy') ? { answerBy: str(form.get('answerBy')) } : {}),
     };
     db.calls.push({ path, body: fields });
     const caller = accountOfBearer(request.headers.get('authorization'));

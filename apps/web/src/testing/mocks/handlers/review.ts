@@ -1,5 +1,6 @@
 // The client review calls (their shapes: @handoff/core/api review.ts), served from the in-memory db: the two
 // public calls need nothing but the token; the staff calls need the bearer token like the other calls.
+
 import {
   OFFERED_AGAIN,
   type ReviewChangeAnswer,
@@ -7,6 +8,7 @@ import {
   type ReviewVerdict,
   type StoryStatus,
 } from '@handoff/core/api';
+import { isPastAnswerBy } from '@handoff/core/dates';
 import { HttpResponse, http } from 'msw';
 import { LINK_INVALID_TEXT, THANKS_TEXT } from '@/review/review-page';
 import { db, findProject, type StoredSend } from '../db';
@@ -45,6 +47,8 @@ export const reviewHandlers = [
         expiresAt: send.review.expiresAt,
         stories: link.stories,
         signedOff: send.review.signedOff ?? null,
+        testEnvironment: link.testEnvironment,
+        answerBy: link.answerBy,
       },
     });
   }),
@@ -132,7 +136,9 @@ export const reviewHandlers = [
     const sends = db.sends
       .filter((s) => s.projectKey === projectKey)
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    const today = new Date().toISOString().slice(0, 10);
     for (const send of sends) {
+      const answerBy = [...db.reviewLinks.values()].find((link) => link.sendId === send.id)?.answerBy ?? null;
       for (const story of send.review?.stories ?? []) {
         const rounds = (byKey.get(story.key)?.rounds ?? 0) + 1;
         byKey.set(story.key, {
@@ -145,6 +151,8 @@ export const reviewHandlers = [
           reviewer: story.reviewer,
           comment: story.comment,
           signedOff: send.review?.signedOff != null,
+          answerBy,
+          overdue: story.verdict === 'waiting' && isPastAnswerBy(answerBy, today),
         });
       }
     }

@@ -1,12 +1,34 @@
 // The review notice's two parts (main README, "The e-mail"): the text part is the draft exactly as the user left it
-// (docs/product.md §4) plus the review link; the HTML part shows the same content, escaped, with a
-// button-styled link that reads well without CSS (a table cell, inline styles; no images, no scripts).
+// (docs/product.md §4) plus what and where to test, by when, and the review link; the HTML part shows the
+// same content, escaped, with a button-styled link that reads well without CSS (a table cell, inline
+// styles; no images, no scripts). Pure functions: the server sends them (apps/server/src/messages/) and the
+// send screen's Preview renders the same HTML.
+import { formatAnswerBy } from './dates.ts';
 
 const REVIEW_LINK_LABEL = 'Review and report results';
 
-/** The text part: the draft as left, one blank line, then the link line. */
-export function reviewNoticeText(draft: string, link: string): string {
-  return `${draft}\n\n${REVIEW_LINK_LABEL}: ${link}`;
+/** What the notice adds between the draft and the review line; nothing when neither is set. */
+export interface NoticeDetails {
+  /** The project's `Test environment` (free text; line breaks become spaces: it is one line). */
+  testEnvironment?: string | null | undefined;
+  /** The send's `Answer by` date, `YYYY-MM-DD`. */
+  answerBy?: string | null | undefined;
+}
+
+/** `Test environment: {text}` and `Please answer by {date}.`, each set one on its own line. */
+export function noticeDetailLines(details: NoticeDetails = {}): string[] {
+  const environment = details.testEnvironment?.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+  return [
+    ...(environment ? [`Test environment: ${environment}`] : []),
+    ...(details.answerBy ? [`Please answer by ${formatAnswerBy(details.answerBy)}.`] : []),
+  ];
+}
+
+/** The text part: the draft as left, one blank line, the details' lines (if any) and a blank line, the link line. */
+export function reviewNoticeText(draft: string, link: string, details?: NoticeDetails): string {
+  const lines = noticeDetailLines(details);
+  const between = lines.length > 0 ? `${lines.join('\n')}\n\n` : '';
+  return `${draft}\n\n${between}${REVIEW_LINK_LABEL}: ${link}`;
 }
 
 const ESCAPES: Record<string, string> = {
@@ -70,6 +92,12 @@ function draftToHtml(draft: string, verdictLinks: (index: number) => string = ()
   return html;
 }
 
+/** The details' lines as one paragraph (none when unset, so the HTML is then as before). */
+function detailsHtml(details: NoticeDetails | undefined): string {
+  const lines = noticeDetailLines(details);
+  return lines.length > 0 ? `<p style="margin:0 0 12px">${lines.map(escapeHtml).join('<br>')}</p>` : '';
+}
+
 /** A link to the review page with one story's verdict preselected (opening it records nothing). */
 function verdictLink(link: string, key: string, verdict: 'passed' | 'failed'): string {
   const href = escapeHtml(`${link}?${new URLSearchParams({ story: key, verdict })}`);
@@ -82,7 +110,12 @@ function verdictLink(link: string, key: string, verdict: 'passed' | 'failed'): s
  * has one line per story of the notice (in the draft's order), then a button-styled link (a table cell,
  * so it shows without CSS support).
  */
-export function reviewNoticeHtml(draft: string, link: string, keys: readonly string[] = []): string {
+export function reviewNoticeHtml(
+  draft: string,
+  link: string,
+  keys: readonly string[] = [],
+  details?: NoticeDetails,
+): string {
   const href = escapeHtml(link);
   const firstList = /(?:^|\n)((?:[ \t]*- [^\n]*(?:\n|$))+)/.exec(draft.replace(/\r\n?/g, '\n'))?.[1];
   const features = firstList ? firstList.split('\n').filter((line) => line.trim() !== '').length : 0;
@@ -100,7 +133,7 @@ export function reviewNoticeHtml(draft: string, link: string, keys: readonly str
     '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width,initial-scale=1"></head>' +
     `<body style="margin:0;padding:16px;${FONT};color:#1f2933"><div style="max-width:640px">` +
-    `${draftToHtml(draft, verdictLinks)}${button}` +
+    `${draftToHtml(draft, verdictLinks)}${detailsHtml(details)}${button}` +
     `<p style="margin:0;font-size:13px;color:#52606d">Or open this address: ${href}</p>` +
     '</div></body></html>'
   );

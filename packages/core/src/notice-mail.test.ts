@@ -1,7 +1,7 @@
 // The notice's HTML part: Passed and Failed links beside each story, each opening the review page with
 // that verdict chosen (the page records nothing until Submit results).
 import { describe, expect, it } from 'vitest';
-import { reviewNoticeHtml } from './review-mail.ts';
+import { reviewNoticeHtml } from './notice-mail.ts';
 
 const LINK = 'https://handoff.example.test/review/abcDEF123_abcDEF123_abcDEF123';
 const DRAFT =

@@ -1,0 +1,121 @@
+// The send screen's Answer by date and Preview (issue 17, item 4): the date travels as the form's
+// answerBy, the server's refusal is shown, and the preview renders the e-mail's HTML part from the shared
+// template, with the project's test environment and the date, in a sandboxed iframe.
+import type { Issue } from '@handoff/core';
+import { reviewNoticeHtml } from '@handoff/core/notice-mail';
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { callsTo, createProject, db } from '@/testing/mocks/db';
+import { server } from '@/testing/mocks/server';
+import { renderApp, signIn } from '@/testing/test-utils';
+import { previewDocument } from './notice-preview';
+
+const stories: Issue[] = [
+  { key: 'SHOP-2', issueHeader: 'Login <page>', description: 'N/A' },
+  { key: 'SHOP-3', issueHeader: 'Export', description: 'N/A' },
+];
+
+async function openWithDraft() {
+  const { account } = signIn('ada@example.com');
+  createProject(account.id, {
+    projectKey: 'SHOP',
+    projectName: 'Web Shop',
+    clientEmails: ['client@shop.example'],
+  });
+  db.issues.set('SHOP|Done', stories);
+  const view = renderApp('/admin/send-stories?key=SHOP');
+  await screen.findByRole('heading', { name: 'Send stories to client' });
+  await view.user.selectOptions(await screen.findByRole('combobox', { name: 'Issue Status *' }), 'Done');
+  await view.user.click(screen.getByRole('button', { name: 'Get User Stories' }));
+  await waitFor(() => expect(screen.getByRole('textbox', { name: 'Email message *' })).not.toHaveValue(''));
+  return { ...view, account };
+}
+
+const answerBy = () => screen.getByLabelText('Answer by');
+
+describe('the send screen: Answer by', () => {
+  it('is optional: without it the form has no answerBy; with it the date is sent as YYYY-MM-DD', async () => {
+    const { user } = await openWithDraft();
+    expect(answerBy()).toHaveAttribute('type', 'date');
+    expect(answerBy()).toHaveAccessibleDescription(
+      'Optional. The e-mail asks the client to answer by this date.',
+    );
+    await user.type(answerBy(), '2099-01-31');
+    await user.click(screen.getByRole('button', { name: 'Send Email' }));
+    await screen.findByRole('dialog', { name: 'Email sent to the client.' });
+    expect(callsTo('/jira/sendDownloadedIssues')).toEqual([
+      expect.objectContaining({ answerBy: '2099-01-31', issueKeys: 'SHOP-2,SHOP-3' }),
+    ]);
+    // A new draft starts without it.
+    expect(answerBy()).toHaveValue('');
+  });
+
+  it("shows the server's refusal of the date and keeps the draft", async () => {
+    const { user } = await openWithDraft();
+    server.use(
+      http.post('/jira/sendDownloadedIssues', () =>
+        HttpResponse.json(
+          {
+            status: 400,
+            code: 'INVALID_ANSWER_BY',
+            message: 'The answer-by date is in the past: choose today or a later day.',
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    await user.type(answerBy(), '2099-01-31');
+    await user.click(screen.getByRole('button', { name: 'Send Email' }));
+    expect(
+      await screen.findByRole('dialog', {
+        name: 'The answer-by date is in the past: choose today or a later day.',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Email message *' })).not.toHaveValue('');
+  });
+});
+
+describe('the send screen: Preview', () => {
+  it("shows the e-mail's HTML part from the shared template, with the test environment and the date", async () => {
+    db.reviewSettings.set('SHOP', { reminderDays: 3, testEnvironment: 'https://staging.example.com' });
+    const { user, account } = await openWithDraft();
+    await user.type(answerBy(), '2099-01-31');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Preview of the e-mail' });
+    expect(callsTo('/jira/review/getSettings')).toContainEqual({ userId: account.id, projectKey: 'SHOP' });
+    const frame = within(dialog).getByTitle('The e-mail as the client will see it');
+    // Sandboxed: no scripts, no pop-ups, no forms.
+    expect(frame).toHaveAttribute('sandbox', 'allow-same-origin');
+    const draft = (screen.getByRole('textbox', { name: 'Email message *' }) as HTMLTextAreaElement).value;
+    const expected = reviewNoticeHtml(
+      draft,
+      new URL('/review/preview', window.location.href).href,
+      ['SHOP-2', 'SHOP-3'],
+      { testEnvironment: 'https://staging.example.com', answerBy: '2099-01-31' },
+    );
+    expect(frame.getAttribute('srcdoc')).toBe(previewDocument(expected));
+    expect(expected).toContain(
+      'Test environment: https://staging.example.com<br>Please answer by 31 January 2099.',
+    );
+    expect(expected).toContain('Login &lt;page&gt;');
+    // No inline style attribute reaches the document (the app's CSP forbids them); the CSSOM sets them.
+    expect(frame.getAttribute('srcdoc')).not.toContain(' style="');
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Preview of the e-mail' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Preview' })).toHaveFocus();
+  });
+
+  it('without a draft there is nothing to preview', async () => {
+    const { account } = signIn('ada@example.com');
+    createProject(account.id, {
+      projectKey: 'SHOP',
+      projectName: 'Web Shop',
+      clientEmails: ['c@shop.example'],
+    });
+    renderApp('/admin/send-stories?key=SHOP');
+    expect(await screen.findByRole('button', { name: 'Preview' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,127 @@
+// The send screen's "Preview" (issue 17, item 4): the e-mail's HTML part as the client will see it, made by
+// the very template the server sends (@handoff/core/notice-mail) from the draft on screen, the project's
+// test environment and the answer-by date. It is shown in a sandboxed iframe (srcdoc, no scripts). The app's
+// Content-Security-Policy (no inline styles) also governs a srcdoc document, so the template's style
+// attributes travel as data-style and are applied through the CSSOM, which the policy allows.
+import { reviewNoticeHtml } from '@handoff/core/notice-mail';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { getReviewSettings } from '@/api/review';
+import { useModal } from '@/components/ui/use-modal';
+import { errorMessage, isSessionEnded } from '@/lib/errors';
+import { useServices } from '@/lib/services';
+import './notice-preview.css';
+
+/** The review link is made when the e-mail is sent: the preview links to a stand-in. */
+const previewLink = () => new URL('/review/preview', window.location.href).href;
+
+/** The template's output with each `style="…"` renamed (the template escapes every `"` a user typed). */
+export function previewDocument(html: string): string {
+  return html.replaceAll(' style="', ' data-style="');
+}
+
+function applyStyles(frame: HTMLIFrameElement): void {
+  const document = frame.contentDocument;
+  if (!document) return;
+  for (const element of document.querySelectorAll<HTMLElement>('[data-style]')) {
+    element.style.cssText = element.dataset.style ?? '';
+  }
+}
+
+interface NoticePreviewProps {
+  userId: string;
+  projectKey: string;
+  /** The draft as it stands, and the keys of its stories (for the Passed / Failed links). */
+  text: string;
+  issueKeys: readonly string[];
+  answerBy: string;
+}
+
+export function NoticePreview({ userId, projectKey, text, issueKeys, answerBy }: NoticePreviewProps) {
+  const { api } = useServices();
+  const [html, setHtml] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const [opening, setOpening] = useState(false);
+
+  const open = async () => {
+    if (opening) return;
+    setOpening(true);
+    let testEnvironment: string | null = null;
+    let problem: string | null = null;
+    try {
+      testEnvironment = (await getReviewSettings(api, userId, projectKey)).testEnvironment;
+    } catch (error) {
+      if (isSessionEnded(error)) {
+        setOpening(false);
+        return;
+      }
+      problem = `The project's test environment could not be loaded (${errorMessage(error)}); it is left out here.`;
+    }
+    setNote(problem);
+    setHtml(
+      reviewNoticeHtml(text, previewLink(), issueKeys, { testEnvironment, answerBy: answerBy || null }),
+    );
+    setOpening(false);
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--outline"
+        onClick={open}
+        aria-disabled={opening}
+        disabled={text.trim() === ''}
+      >
+        Preview
+      </button>
+      {html !== null
+        ? createPortal(<PreviewDialog html={html} note={note} onClose={() => setHtml(null)} />, document.body)
+        : null}
+    </>
+  );
+}
+
+function PreviewDialog({ html, note, onClose }: { html: string; note: string | null; onClose: () => void }) {
+  const rootRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  useModal(rootRef, closeRef);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onClose();
+    }
+  };
+  return (
+    <div className="dialog-backdrop" ref={rootRef}>
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="notice-preview"
+        onKeyDown={onKeyDown}
+      >
+        <div className="notice-preview__header">
+          <h2 id={titleId} className="notice-preview__title">
+            Preview of the e-mail
+          </h2>
+          <button ref={closeRef} type="button" className="button button--outline" onClick={onClose}>
+            Close
+          </button>
+        </div>
+        <p className="notice-preview__note">
+          As the client's mail program shows it. The review link is made when the e-mail is sent.
+        </p>
+        {note ? <p className="notice-preview__note notice-preview__note--error">{note}</p> : null}
+        <iframe
+          className="notice-preview__frame"
+          title="The e-mail as the client will see it"
+          sandbox="allow-same-origin"
+          srcDoc={previewDocument(html)}
+          onLoad={(event) => applyStyles(event.currentTarget)}
+        />
+      </div>
+    </div>
+  );
+}
