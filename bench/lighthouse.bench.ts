@@ -1,101 +1,170 @@
-// Lighthouse benchmark: the built product (PGlite, fresh data directory) on 127.0.0.1, audited by the
-// `lighthouse` package in Debian's Chromium with Lighthouse's default throttling: /auth/login, and
-// /admin/index signed in (a user with 10 projects), each on mobile and desktop; and the client's review
-// page /review/{token} of a notice of the demo tracker's Done stories (target: mobile ≥ 98), on both.
-// Run: npm run build && npx tsx bench/lighthouse.bench.ts
-// Targets: performance ≥ 98 on mobile, 100 on desktop. Reference: the template the original
-// product was built on (Argon Dashboard React) scored 77 on mobile (FCP 2.7 s) on this machine.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+// Lighthouse benchmark: what a visitor's Lighthouse measures. The product runs as `npm start` runs it
+// (apps/server/dist/main.js, its embedded defaults, PGlite in a fresh data directory; only SMTP_URL is
+// set, so the notice's review link reaches a local SMTP server). Each audit launches Debian's Chromium
+// the way the Lighthouse CLI does (chrome-launcher: its flags, a fresh profile) and uses Lighthouse
+// 12.8's default settings: mobile, simulated throttling (150 ms RTT, 1.6 Mbit/s, 4× CPU slowdown).
+// Pages: /auth/login signed out, /admin/index signed in (a user with 11 projects; the session is put in
+// local storage on a page that loads none of the app, so nothing of the app is cached), and the
+// client's review page /review/{token}. Target: performance 100 on each.
+//
+// Reference, measured in the same run and interleaved with the product's audits: a bare page (a
+// heading, a paragraph and one small stylesheet from node:http), the best any page can score on this
+// machine at this moment. Figures are medians of LIGHTHOUSE_RUNS runs (default 3), and ratios to it.
+// Lantern (Lighthouse's simulation) multiplies the CPU time it observed by 4, so a loaded machine
+// lowers FCP and TBT: every figure is printed with the load average when it was taken.
+//
+// Why this benchmark said 98/100 while a cold visitor measured 93 (FCP 2.45 s) and 86 (TBT 292 ms):
+// - One browser profile for every audit (a Playwright persistent context). Lighthouse clears the
+//   origin's HTTP cache between runs, but a warm browser still runs the same bytes faster: two
+//   /auth/login audits in one profile, same transfer sizes (main chunk 89.6 kB brotli), scored 93 then
+//   98 (FCP 2.3 → 1.9 s, TBT 170 → 80 ms). A visitor's first visit is the cold one.
+// - /admin/index was audited with `disableStorageReset` right after signing in through the login
+//   screen in that profile: the main chunk, the admin layout and their compiled code came from the
+//   cache, so nothing was downloaded and TBT was tiny. A visitor who opens the link cold downloads it.
+// - The server was started with other settings than `npm start` (HOST, LOG_LEVEL=info, auto-send
+//   every 60 min); the pages it serves are the same, so this changes little, but now it is `npm start`'s.
+// - Not the cause: compression (the server sends the build's brotli files either way) and throttling
+//   (both used Lighthouse's default simulated mobile throttling).
+// Run: npm run build && npx tsx bench/lighthouse.bench.ts  (LIGHTHOUSE_RUNS=5, LIGHTHOUSE_REPORTS=folder)
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
-import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { Mailbox } from '../apps/server/src/testing/mailbox.ts';
-import { freePort, type SeededUser, seedUser, startBuiltServer } from './built-server.ts';
+import { type SeededUser, seedUser, startBuiltServer } from './built-server.ts';
+import { median } from './stats.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** A folder to keep each run's full report in (JSON, for Lighthouse's viewer); unset: none kept. */
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-const ARGON_MOBILE_PERFORMANCE = 77;
+const METRICS = {
+  FCP: 'first-contentful-paint',
+  LCP: 'largest-contentful-paint',
+  TBT: 'total-blocking-time',
+  SI: 'speed-index',
+  CLS: 'cumulative-layout-shift',
+} as const;
+type Metric = keyof typeof METRICS;
 
-interface Audit {
-  page: string;
-  formFactor: 'mobile' | 'desktop';
+interface Run {
   scores: Record<string, number>;
-  metrics: string;
+  metrics: Record<Metric, number>;
+  load: number;
 }
 
-// A real SMTP server receives the notice whose review link is audited (the token exists only in the e-mail).
-const mailbox = new Mailbox();
-const smtpPort = await mailbox.listen(0);
-const server = await startBuiltServer({ env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } });
-const profileDir = mkdtempSync(path.join(tmpdir(), 'handoff-lighthouse-'));
-const port = await freePort();
-// A persistent context: the pages Lighthouse opens share its storage, so the signed-in session holds.
-const browser = await chromium.launchPersistentContext(profileDir, {
-  executablePath: CHROMIUM,
-  headless: true,
-  args: [`--remote-debugging-port=${port}`, '--no-sandbox', '--disable-gpu', '--no-first-run'],
-});
-const audits: Audit[] = [];
-let environment = '';
-try {
-  const user = await seedUser(server.url, 10);
+interface Target {
+  label: string;
+  url: string;
+  /** Local storage to put on the origin before the audit (a signed-in visitor); none: signed out. */
+  session?: Record<string, string>;
+}
 
-  async function audit(page: string, formFactor: Audit['formFactor'], flags: Flags = {}) {
-    const result = await lighthouse(
-      server.url + page,
-      { port, logLevel: 'error', onlyCategories: CATEGORIES, ...flags },
-      formFactor === 'desktop' ? desktopConfig : undefined,
-    );
-    if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
-    const { categories, audits: lhAudits, lighthouseVersion, environment: env } = result.lhr;
-    environment = `Lighthouse ${lighthouseVersion}, ${/Chrome\/[\d.]+/.exec(env.hostUserAgent)?.[0] ?? env.hostUserAgent}`;
-    const scores = Object.fromEntries(
-      CATEGORIES.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)]),
-    );
-    const metric = (id: string) => lhAudits[id]?.displayValue ?? '?';
-    audits.push({
-      // A review link's token is a secret: printed as the route only.
-      page: page.replace(/^\/review\/.*/, '/review/{token}'),
-      formFactor,
-      scores,
-      metrics: `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
-    });
+/** Audits `target` in a newly launched Chromium with a fresh profile, as the Lighthouse CLI does. */
+async function audit(target: Target): Promise<Run> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const flags: Flags = { port: chrome.port, logLevel: 'error', onlyCategories: CATEGORIES };
+    if (target.session) {
+      await storeSession(chrome.port, target.url, target.session);
+      // Lighthouse would otherwise clear the session it needs; the profile is new, so no cache is kept.
+      flags.disableStorageReset = true;
+    }
+    const load = loadavg()[0]!;
+    const result = await lighthouse(target.url, flags);
+    if (!result) throw new Error(`Lighthouse gave no result for ${target.label}`);
+    const { categories, audits, runtimeError } = result.lhr;
+    if (runtimeError) throw new Error(`${target.label}: ${runtimeError.message}`);
+    if (REPORTS) {
+      mkdirSync(REPORTS, { recursive: true });
+      const name = `${target.label.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${Date.now()}.json`;
+      writeFileSync(path.join(REPORTS, name), JSON.stringify(result.lhr));
+    }
+    const finalUrl = result.lhr.finalDisplayedUrl;
+    if (new URL(finalUrl).pathname !== new URL(target.url).pathname) {
+      throw new Error(`${target.label} ended on ${finalUrl}`);
+    }
+    return {
+      scores: Object.fromEntries(
+        CATEGORIES.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)]),
+      ),
+      metrics: Object.fromEntries(
+        Object.entries(METRICS).map(([name, id]) => [name, audits[id]?.numericValue ?? Number.NaN]),
+      ) as Run['metrics'],
+      load,
+    };
+  } finally {
+    chrome.kill();
   }
+}
 
-  // Signed out: Lighthouse clears the origin's storage before each run, as for a first visit.
-  await audit('/auth/login', 'mobile');
-  await audit('/auth/login', 'desktop');
+/**
+ * Puts a signed-in session in the origin's local storage from a page that loads none of the app (the
+ * icon), so the audited visit downloads and compiles everything as a cold visitor's does.
+ */
+async function storeSession(port: number, url: string, session: Record<string, string>): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const page = await browser.contexts()[0]!.newPage();
+    await page.goto(new URL('/favicon.svg', url).href);
+    await page.evaluate((entries) => {
+      // Runs in the page (bench/ is type-checked without the DOM's types).
+      const { localStorage } = globalThis as unknown as {
+        localStorage: { setItem(key: string, value: string): void };
+      };
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    }, session);
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
 
-  // Signed in through the login screen; storage (and so the HTTP cache, as for someone who just signed
-  // in) is kept for these runs.
-  const tab = await browser.newPage();
-  await tab.goto(`${server.url}/auth/login`);
-  await tab.getByLabel('Email').fill(user.email);
-  await tab.getByLabel('Password', { exact: true }).fill(user.password);
-  await tab.getByRole('button', { name: 'Login' }).click();
-  await tab.waitForURL(/\/admin\/index$/);
-  await tab.close();
-  await audit('/admin/index', 'mobile', { disableStorageReset: true });
-  await audit('/admin/index', 'desktop', { disableStorageReset: true });
+/** The reference: a bare page with one render-blocking stylesheet, from node:http. */
+async function startReferencePage(): Promise<{ url: string; server: Server }> {
+  const html =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<meta name="description" content="A bare page to compare with."><title>Reference</title>' +
+    '<link rel="stylesheet" href="/style.css"></head><body><main><h1>Reference page</h1>' +
+    '<p>A heading, a paragraph and one stylesheet: nothing to download or run.</p></main></body></html>';
+  const css = 'body{font:16px/1.5 system-ui,sans-serif;margin:2rem;color:#1f2937}h1{font-size:1.5rem}';
+  const server = createServer((request, response) => {
+    const isCss = request.url === '/style.css';
+    response.writeHead(request.url === '/' || isCss ? 200 : 404, {
+      'content-type': isCss ? 'text/css' : 'text/html; charset=utf-8',
+      'cache-control': 'no-cache',
+    });
+    response.end(isCss ? css : html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('The reference page has no port');
+  return { url: `http://127.0.0.1:${address.port}/`, server };
+}
 
-  // The client's first visit: no account, storage cleared.
-  const reviewPath = await sendReviewNotice(server.url, user);
-  await audit(reviewPath, 'mobile');
-  await audit(reviewPath, 'desktop');
-} finally {
-  await browser.close();
-  await server.stop();
-  await mailbox.close();
-  rmSync(profileDir, { recursive: true, force: true });
+/** The session the web app keeps in local storage after signing in (apps/web/src/lib/auth-session.ts). */
+function sessionOf(user: SeededUser): Record<string, string> {
+  return {
+    'auth-token': user.idToken,
+    'auth-refresh-token': user.refreshToken,
+    'auth-token-expires-at': String(Date.now() + user.expiresInSeconds * 1000),
+    'user-email': user.email,
+  };
 }
 
 /**
  * Sends the demo tracker's Done stories of DEMO as the screens do (claim them, then e-mail them) and
  * returns the review page's path, read from the message the SMTP server received.
  */
-async function sendReviewNotice(baseUrl: string, user: SeededUser): Promise<string> {
+async function sendReviewNotice(baseUrl: string, user: SeededUser, mailbox: Mailbox): Promise<string> {
   const authorization = `Bearer ${user.idToken}`;
   const call = async (path: string, body: unknown) => {
     const response = await fetch(baseUrl + path, {
@@ -145,16 +214,74 @@ async function sendReviewNotice(baseUrl: string, user: SeededUser): Promise<stri
   return path;
 }
 
-console.log(`${environment} at ${CHROMIUM}, default throttling, built server on PGlite`);
-for (const { page, formFactor, scores, metrics } of audits) {
-  const performance = scores.performance ?? 0;
-  const target = formFactor === 'mobile' ? 98 : 100;
-  console.log(`\n${page}, ${formFactor}`);
-  console.log(`  scores     ${CATEGORIES.map((id) => `${id} ${scores[id]}`).join(', ')}`);
-  console.log(`  metrics    ${metrics}`);
+const format = (metric: Metric, value: number) =>
+  metric === 'CLS'
+    ? value.toFixed(3)
+    : metric === 'TBT'
+      ? `${Math.round(value)} ms`
+      : `${(value / 1000).toFixed(2)} s`;
+
+function report(label: string, runs: Run[], reference: Run[]) {
+  const med = (pick: (run: Run) => number, of = runs) => median(of.map(pick));
+  const performance = med((run) => run.scores.performance ?? 0);
+  const referencePerformance = med((run) => run.scores.performance ?? 0, reference);
+  console.log(`\n${label}, mobile (median of ${runs.length})`);
   console.log(
-    `  reference  Argon Dashboard React mobile performance ${ARGON_MOBILE_PERFORMANCE} (ratio ${(performance / ARGON_MOBILE_PERFORMANCE).toFixed(2)}×)`,
+    `  performance ${performance} (runs ${runs.map((run) => `${run.scores.performance} at load ${run.load.toFixed(2)}`).join(', ')}); ` +
+      `${(performance / referencePerformance).toFixed(2)}× the reference's ${referencePerformance}`,
   );
-  console.log(`  target     performance ≥ ${target}: ${performance >= target ? 'met' : 'NOT met'}`);
+  console.log(
+    `  scores      ${CATEGORIES.slice(1)
+      .map((id) => `${id} ${med((run) => run.scores[id] ?? 0)}`)
+      .join(', ')}`,
+  );
+  for (const metric of Object.keys(METRICS) as Metric[]) {
+    const value = med((run) => run.metrics[metric]);
+    const ref = med((run) => run.metrics[metric], reference);
+    const ratio =
+      ref > 0
+        ? `${(value / ref).toFixed(2)}× the reference's ${format(metric, ref)}`
+        : `reference ${format(metric, ref)}`;
+    console.log(`  ${metric.padEnd(11)} ${format(metric, value).padEnd(8)} ${ratio}`);
+  }
+  if (label !== 'reference page') {
+    console.log(`  target      performance 100: ${performance >= 100 ? 'met' : 'NOT met'}`);
+  }
 }
-console.log(`\nload average (1 min) ${loadavg()[0]!.toFixed(2)} on ${cpus().length} CPUs`);
+
+const mailbox = new Mailbox();
+const smtpPort = await mailbox.listen(0);
+const server = await startBuiltServer({
+  embeddedDefaults: true,
+  env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
+});
+const reference = await startReferencePage();
+try {
+  const user = await seedUser(server.url, 10, mailbox);
+  const reviewPath = await sendReviewNotice(server.url, user, mailbox);
+  const targets: Target[] = [
+    { label: 'reference page', url: reference.url },
+    { label: '/auth/login', url: `${server.url}/auth/login` },
+    { label: '/admin/index signed in', url: `${server.url}/admin/index`, session: sessionOf(user) },
+    // A review link's token is a secret: printed as the route only.
+    { label: '/review/{token}', url: server.url + reviewPath },
+  ];
+  const runs = new Map<string, Run[]>(targets.map((target) => [target.label, []]));
+  // Interleaved, so that a change of the machine's load reaches every page alike.
+  for (let i = 0; i < RUNS; i++) {
+    for (const target of targets) runs.get(target.label)!.push(await audit(target));
+  }
+  console.log(
+    `Lighthouse 12.8 defaults (mobile, simulated throttling) in ${CHROMIUM}, a fresh profile per run; the product as npm start runs it`,
+  );
+  for (const target of targets) report(target.label, runs.get(target.label)!, runs.get('reference page')!);
+} finally {
+  reference.server.close();
+  await server.stop();
+  await mailbox.close();
+}
+console.log(
+  `\nload average now ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}`,
+);

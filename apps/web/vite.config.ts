@@ -35,8 +35,13 @@ function preloadFirstPage(): Plugin {
           (chunk) => chunk.type === 'chunk' && chunk.facadeModuleId?.endsWith(firstPage),
         );
         if (login?.type === 'chunk') {
+          // The whole static import tree: a chunk two imports away (the icons) was otherwise found only
+          // after its importer arrived, one more round trip before the first paint.
           const files = new Set<string>([login.fileName]);
-          for (const imported of login.imports) files.add(imported);
+          for (const file of files) {
+            const chunk = bundle?.[file];
+            if (chunk?.type === 'chunk') for (const imported of chunk.imports) files.add(imported);
+          }
           for (const file of files) {
             const chunk = bundle?.[file];
             // The entry chunk and what it imports are already in the page.

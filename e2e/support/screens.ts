@@ -53,8 +53,9 @@ export async function seedDemo(browser: Browser, mailbox: Mailbox): Promise<Demo
   }
 }
 
-async function fetchDoneStories(page: Page) {
-  await page.getByLabel(/^Issue Status/).selectOption('Done');
+/** Fetches the stories in Testing (the notice of the demo took every Done story). */
+async function fetchTestingStories(page: Page) {
+  await page.getByLabel(/^Issue Status/).selectOption('Testing');
   await page.getByRole('button', { name: 'Get User Stories' }).click();
   await expect(page.getByLabel('Subject')).toHaveValue('Request for Testing: User Stories for Review');
 }
@@ -80,7 +81,7 @@ function everyScreen(demo: Demo): Screen[] {
     admin('add-project', '/admin/add-project'),
     admin('edit-project', '/admin/edit-project?key=DEMO'),
     admin('send-stories', '/admin/send-stories?key=DEMO'),
-    admin('send-stories-fetched', '/admin/send-stories?key=DEMO', fetchDoneStories),
+    admin('send-stories-fetched', '/admin/send-stories?key=DEMO', fetchTestingStories),
     admin('review-status', '/admin/review-status?key=DEMO'),
     admin('team', '/admin/team'),
     admin('sites', '/admin/sites'),

@@ -9,7 +9,6 @@ import { expect, test } from '../support/test.ts';
 
 let mailbox: Mailbox;
 let demo: Demo;
-test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ browser }, testInfo) => {
   testInfo.setTimeout(120_000);
   mailbox = await openTestMailbox();
