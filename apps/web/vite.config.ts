@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import type { HtmlTagDescriptor, Plugin } from 'vite';
+import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /** The page most visitors open first; its chunks are preloaded by index.html. */
@@ -12,7 +12,7 @@ const firstPage = 'src/app/routes/auth/login.tsx';
 /** What a signed-in visitor opens first (/admin/index in the admin layout); preloaded by admin.html. */
 const firstAdminPage = ['src/app/routes/admin/admin-layout.tsx', 'src/app/routes/admin/projects.tsx'];
 
-type Bundle = Parameters<NonNullable<Plugin['writeBundle']>>[1];
+type Bundle = Rollup.OutputBundle;
 
 /**
  * The preload links of the route modules `pages` and their whole static import tree (a chunk two
