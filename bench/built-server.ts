@@ -69,13 +69,14 @@ export async function startBuiltServer(
   });
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 60_000;
+  // A new PGlite data directory takes seconds; on a machine shared by other work, over a minute.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${url}/health`)).ok) break;
     } catch {}
-    if (Date.now() > deadline) throw new Error('the server did not start within 60 s');
+    if (Date.now() > deadline) throw new Error('the server did not start within 180 s');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
