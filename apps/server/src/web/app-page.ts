@@ -5,16 +5,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-const hasAdminPage = new Map<string, boolean>();
-
-/** The file under `webRoot` to send for the page at `url`. */
+/** The file under `webRoot` to send for the page at `url` (index.html for a build without admin.html). */
 export function appPageFor(url: string, webRoot: string): 'index.html' | 'admin.html' {
   const pathname = url.split('?')[0] ?? '/';
-  if (!/^\/admin(\/|$)/.test(pathname)) return 'index.html';
-  let built = hasAdminPage.get(webRoot);
-  if (built === undefined) {
-    built = existsSync(path.join(webRoot, 'admin.html'));
-    hasAdminPage.set(webRoot, built);
-  }
-  return built ? 'admin.html' : 'index.html';
+  const admin = /^\/admin(\/|$)/.test(pathname) && existsSync(path.join(webRoot, 'admin.html'));
+  return admin ? 'admin.html' : 'index.html';
 }
