@@ -44,8 +44,8 @@
 // Left for 100: the main chunk is 325 kB (react-dom about 540 kB and react-router 210 kB before
 // minifying, the app's own modules 25 kB). The login page paints only after it has run; reaching
 // 100 on a phone needs the first paint before it (the login form in the HTML, then hydrated) or a
-// smaller runtime. On /admin/index, the screen renders after four API calls in a row
-// (get-user-by-email, getWorkspaces, getFirebaseProjects, getSummaries), one simulated round trip each.
+// smaller runtime. On /admin/index, the list renders after two rounds of API calls once the app runs
+// (accounts:lookup with get-user-by-email, then getWorkspaces, getFirebaseProjects and getSummaries).
 // Run: npm run build && npx tsx bench/lighthouse.bench.ts  (LIGHTHOUSE_RUNS=5, LIGHTHOUSE_REPORTS=folder)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
