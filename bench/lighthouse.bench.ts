@@ -36,7 +36,7 @@
 // main chunk (React, React Router and the app shell) has arrived and run; its download alone is about
 // 0.6 s of Lantern's 1.6 Mbit/s with TCP slow start. The build now preloads the login page's whole
 // import tree (the icons chunk, two imports away, was found one round trip late). /admin/index waits
-// for the main chunk, then the admin layout's and projects' chunks, then four API calls; admin.html
+// for the main chunk, then the admin layout's and projects' chunks, then its API calls; admin.html
 // (served under /admin/) now preloads those chunks with the main one. Measured A/B, four interleaved
 // pairs at load 21-24 on one server (admin.html renamed away for the "before" runs): /admin/index
 // scored 92, 96, 94, 95 (FCP 2.0 s, LCP 2.3 s) with admin.html against 77, 89, 90, 82 (FCP 2.2-2.6 s,
