@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Mailbox } from '../apps/server/src/testing/mailbox.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const builtServer = path.join(root, 'apps/server/dist/main.js');
@@ -33,9 +34,18 @@ function assertBuilt(): void {
   }
 }
 
-/** The built server on PGlite in a fresh data directory, or on `databaseUrl`; logs at info to /dev/null. */
+/**
+ * The built server on PGlite in a fresh data directory, or on `databaseUrl`; logs at info to /dev/null.
+ * With `embeddedDefaults`, only the port, the data directory and `env` are set: the rest is as `npm start`
+ * runs it.
+ */
 export async function startBuiltServer(
-  options: { databaseUrl?: string; nodeArgs?: string[]; env?: Record<string, string> } = {},
+  options: {
+    databaseUrl?: string;
+    nodeArgs?: string[];
+    env?: Record<string, string>;
+    embeddedDefaults?: boolean;
+  } = {},
 ): Promise<RunningServer> {
   assertBuilt();
   const port = await freePort();
@@ -45,10 +55,10 @@ export async function startBuiltServer(
     env: {
       ...process.env,
       PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      AUTOSEND_INTERVAL_MINUTES: '60',
+      ...(options.embeddedDefaults
+        ? {}
+        : { HOST: '127.0.0.1', LOG_LEVEL: 'info', AUTOSEND_INTERVAL_MINUTES: '60' }),
       // A shared database needs the key every process encrypts Jira tokens with.
       ...(options.databaseUrl
         ? { DATABASE_URL: options.databaseUrl, SECRET_KEY: randomBytes(32).toString('base64') }
@@ -59,13 +69,14 @@ export async function startBuiltServer(
   });
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 60_000;
+  // A new PGlite data directory takes seconds; on a machine shared by other work, over a minute.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${url}/health`)).ok) break;
     } catch {}
-    if (Date.now() > deadline) throw new Error('the server did not start within 60 s');
+    if (Date.now() > deadline) throw new Error('the server did not start within 180 s');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
@@ -91,6 +102,9 @@ export interface SeededUser {
   password: string;
   userId: string;
   idToken: string;
+  /** The sign-in's refresh token and the ID token's lifetime in seconds, as the identity provider answered. */
+  refreshToken: string;
+  expiresInSeconds: number;
   identityApiKey: string;
 }
 
@@ -105,16 +119,27 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
   return JSON.parse(text);
 }
 
-/** Registers a user through the product API, signs in, and adds `projects` projects. */
-export async function seedUser(baseUrl: string, projects: number): Promise<SeededUser> {
+/**
+ * Registers a user through the product API, signs in, and adds `projects` projects. When the server has
+ * SMTP_URL set, pass the mailbox it sends to: the address is verified with the link e-mailed to it.
+ */
+export async function seedUser(baseUrl: string, projects: number, mailbox?: Mailbox): Promise<SeededUser> {
   const email = 'bench@example.com';
   const password = 'bench-password-123';
   const config = (await (await fetch(`${baseUrl}/config.json`)).json()) as { identityApiKey: string };
   await post(`${baseUrl}/jira/register`, { email, password, apikey: 'bench-jira-token' });
+  if (mailbox) {
+    const mail = await mailbox.waitFor((message) => message.text?.includes('mode=verifyEmail') === true);
+    const oobCode = /[?&]oobCode=([^&\s]+)/.exec(mail.text ?? '')?.[1];
+    if (!oobCode) throw new Error('The verification e-mail holds no code');
+    await post(`${baseUrl}/identitytoolkit.googleapis.com/v1/accounts:update?key=${config.identityApiKey}`, {
+      oobCode: decodeURIComponent(oobCode),
+    });
+  }
   const signIn = (await post(
     `${baseUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${config.identityApiKey}`,
     { email, password, returnSecureToken: true },
-  )) as { idToken: string };
+  )) as { idToken: string; refreshToken: string; expiresIn: string };
   const authorization = `Bearer ${signIn.idToken}`;
   const user = (await post(`${baseUrl}/jira/get-user-by-email`, { email }, { authorization })) as {
     data: { id: string };
@@ -137,6 +162,8 @@ export async function seedUser(baseUrl: string, projects: number): Promise<Seede
     password,
     userId: user.data.id,
     idToken: signIn.idToken,
+    refreshToken: signIn.refreshToken,
+    expiresInSeconds: Number(signIn.expiresIn),
     identityApiKey: config.identityApiKey,
   };
 }

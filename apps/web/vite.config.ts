@@ -1,19 +1,52 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import type { HtmlTagDescriptor, Plugin } from 'vite';
+import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /** The page most visitors open first; its chunks are preloaded by index.html. */
 const firstPage = 'src/app/routes/auth/login.tsx';
+/** What a signed-in visitor opens first (/admin/index in the admin layout); preloaded by admin.html. */
+const firstAdminPage = ['src/app/routes/admin/admin-layout.tsx', 'src/app/routes/admin/projects.tsx'];
+
+type Bundle = Rollup.OutputBundle;
+
+/**
+ * The preload links of the route modules `pages` and their whole static import tree (a chunk two
+ * imports away was otherwise found only after its importer arrived: one more round trip), without the
+ * entry chunk, which the page loads anyway.
+ */
+function routePreloads(bundle: Bundle, pages: readonly string[]): Record<string, string>[] {
+  const files = new Set<string>();
+  for (const chunk of Object.values(bundle)) {
+    if (chunk.type === 'chunk' && pages.some((page) => chunk.facadeModuleId?.endsWith(page))) {
+      files.add(chunk.fileName);
+    }
+  }
+  for (const file of files) {
+    const chunk = bundle[file];
+    if (chunk?.type === 'chunk') for (const imported of chunk.imports) files.add(imported);
+  }
+  const links: Record<string, string>[] = [];
+  for (const file of files) {
+    const chunk = bundle[file];
+    if (chunk?.type !== 'chunk' || chunk.isEntry) continue;
+    links.push({ rel: 'modulepreload', href: `/${file}` });
+    for (const css of chunk.viteMetadata?.importedCss ?? []) {
+      links.push({ rel: 'preload', href: `/${css}`, as: 'style' });
+    }
+  }
+  return links;
+}
 
 /**
  * index.html asks for everything the first page needs at once, instead of learning of it from the
  * entry script: /config.json (fetched by main.tsx before the first render) and the login route's
- * chunks. Links only: the security policy allows no inline script.
+ * chunks. admin.html, which the server answers under /admin/, is the same page preloading the admin
+ * layout and the projects screen instead. Links only: the security policy allows no inline script.
  */
 function preloadFirstPage(): Plugin {
   return {
@@ -23,33 +56,27 @@ function preloadFirstPage(): Plugin {
       order: 'post',
       handler(_html, { bundle, path: page }) {
         // Only the admin app's page: the review page loads nothing of it.
-        if (page !== '/index.html') return [];
-        const link = (attrs: Record<string, string>): HtmlTagDescriptor => ({
-          tag: 'link',
-          attrs,
-          injectTo: 'head',
-        });
-        const tags = [link({ rel: 'preload', href: '/config.json', as: 'fetch', crossorigin: '' })];
-        const chunks = Object.values(bundle ?? {});
-        const login = chunks.find(
-          (chunk) => chunk.type === 'chunk' && chunk.facadeModuleId?.endsWith(firstPage),
-        );
-        if (login?.type === 'chunk') {
-          const files = new Set<string>([login.fileName]);
-          for (const imported of login.imports) files.add(imported);
-          for (const file of files) {
-            const chunk = bundle?.[file];
-            // The entry chunk and what it imports are already in the page.
-            if (chunk?.type === 'chunk' && !chunk.isEntry) {
-              tags.push(link({ rel: 'modulepreload', href: `/${file}` }));
-              for (const css of chunk.viteMetadata?.importedCss ?? []) {
-                tags.push(link({ rel: 'preload', href: `/${css}`, as: 'style' }));
-              }
-            }
-          }
-        }
-        return tags;
+        if (page !== '/index.html' || !bundle) return [];
+        return [
+          { rel: 'preload', href: '/config.json', as: 'fetch', crossorigin: '' },
+          ...routePreloads(bundle, [firstPage]),
+        ].map((attrs): HtmlTagDescriptor => ({ tag: 'link', attrs, injectTo: 'head' }));
       },
+    },
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      const loginPage = await readFile(path.join(dir, 'index.html'), 'utf8');
+      const routeLink = /^\s*<link rel="(modulepreload|preload)" href="\/assets\/[^"]+"[^>]*>\n/gm;
+      const adminLinks = routePreloads(bundle, firstAdminPage)
+        .map(
+          (attrs) =>
+            `    <link ${Object.entries(attrs)
+              .map(([name, value]) => `${name}="${value}"`)
+              .join(' ')}>\n`,
+        )
+        .join('');
+      const adminPage = loginPage.replace(routeLink, '').replace('  </head>', `${adminLinks}  </head>`);
+      await writeWithCompressedCopies(path.join(dir, 'admin.html'), Buffer.from(adminPage));
     },
   };
 }
@@ -57,13 +84,24 @@ function preloadFirstPage(): Plugin {
 /** The built HTML pages: the admin app, and the client's review page (its own entry, without the admin app). */
 const htmlPages = ['index.html', 'review.html'];
 
-/**
- * Writes a brotli and a gzip copy of every hashed asset and of the HTML pages; the server sends them by
- * Accept-Encoding.
- */
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/** Writes `data` to `target` with a brotli and a gzip copy beside it; the server sends them by Accept-Encoding. */
+async function writeWithCompressedCopies(target: string, data: Buffer): Promise<void> {
+  const [br, gzipped] = await Promise.all([
+    brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gz(data, { level: 9 }),
+  ]);
+  await Promise.all([
+    writeFile(target, data),
+    writeFile(`${target}.br`, br),
+    writeFile(`${target}.gz`, gzipped),
+  ]);
+}
+
+/** Writes a brotli and a gzip copy of every hashed asset and of the HTML pages. */
 function precompressAssets(): Plugin {
-  const brotli = promisify(brotliCompress);
-  const gz = promisify(gzip);
   return {
     name: 'handoff-precompress',
     apply: 'build',
@@ -76,15 +114,12 @@ function precompressAssets(): Plugin {
               htmlPages.includes(file.fileName) ||
               (file.fileName.startsWith('assets/') && /\.(js|css|svg|json)$/.test(file.fileName)),
           )
-          .map(async (file) => {
-            const data = Buffer.from(file.type === 'chunk' ? file.code : file.source);
-            const target = path.join(dir, file.fileName);
-            const [br, gzipped] = await Promise.all([
-              brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-              gz(data, { level: 9 }),
-            ]);
-            await Promise.all([writeFile(`${target}.br`, br), writeFile(`${target}.gz`, gzipped)]);
-          }),
+          .map((file) =>
+            writeWithCompressedCopies(
+              path.join(dir, file.fileName),
+              Buffer.from(file.type === 'chunk' ? file.code : file.source),
+            ),
+          ),
       );
     },
   };

@@ -36,6 +36,7 @@ import { sitesRoutes } from './sites/sites.routes.ts';
 import { storiesRoutes } from './stories/stories.routes.ts';
 import { trackerPlugin } from './tracker/tracker.plugin.ts';
 import { trackerRoutes } from './tracker/tracker.routes.ts';
+import { appPageFor } from './web/app-page.ts';
 import { runtimeConfigRoutes } from './web/runtime-config.ts';
 import { securityHeadersPlugin } from './web/security-headers.ts';
 import { workspacesRoutes } from './workspaces/workspaces.routes.ts';
@@ -94,7 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       existsSync(path.join(webRoot, 'index.html')) &&
       wantsPage(request.url)
     ) {
-      return reply.type('text/html').sendFile('index.html', webRoot);
+      return reply.type('text/html').sendFile(appPageFor(request.url, webRoot), webRoot);
     }
     const body: ErrorBody = {
       status: 404,

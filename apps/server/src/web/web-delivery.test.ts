@@ -11,6 +11,7 @@ import { createTestDatabase } from '../testing/test-database.ts';
 
 const script = `console.log(${JSON.stringify('handoff '.repeat(400))});`;
 const page = '<!doctype html><title>Handoff</title><div id="root"></div>';
+const adminPage = '<!doctype html><title>Handoff</title><link rel="modulepreload" href="/assets/admin.js">';
 
 describe('delivery of the web app and JSON answers', () => {
   let app: FastifyInstance;
@@ -21,6 +22,7 @@ describe('delivery of the web app and JSON answers', () => {
     webRoot = mkdtempSync(path.join(tmpdir(), 'handoff-web-'));
     mkdirSync(path.join(webRoot, 'assets'));
     writeFileSync(path.join(webRoot, 'index.html'), page);
+    writeFileSync(path.join(webRoot, 'admin.html'), adminPage);
     const asset = path.join(webRoot, 'assets', 'index-Ab12Cd34.js');
     writeFileSync(asset, script);
     writeFileSync(`${asset}.br`, brotliCompressSync(script));
@@ -53,6 +55,17 @@ describe('delivery of the web app and JSON answers', () => {
     for (const answer of [br, gz, plain]) {
       expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(answer.headers.vary).toMatch(/accept-encoding/i);
+    }
+  });
+
+  it('answers the admin area with the page that preloads its chunks, every other page with index.html', async () => {
+    for (const url of ['/admin', '/admin/index', '/admin/send-stories?key=DEMO']) {
+      const answer = await app.inject({ method: 'GET', url });
+      expect(answer.headers['content-type']).toMatch(/^text\/html/);
+      expect(answer.body, url).toBe(adminPage);
+    }
+    for (const url of ['/auth/login', '/', '/administrator', '/reset-password?oobCode=x']) {
+      expect((await app.inject({ method: 'GET', url })).body, url).toBe(page);
     }
   });
 

@@ -1,0 +1,30 @@
+// Photographs every screen (e2e/support/screens.ts) at a desktop and a phone width, the whole page each.
+import path from 'node:path';
+import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
+import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
+import { type Demo, forEveryScreen, seedDemo } from '../support/screens.ts';
+import { test } from '../support/test.ts';
+
+const folder = path.resolve(import.meta.dirname, '../../screenshots');
+
+let mailbox: Mailbox;
+let demo: Demo;
+test.beforeAll(async ({ browser }, testInfo) => {
+  testInfo.setTimeout(120_000);
+  mailbox = await openTestMailbox();
+  demo = await seedDemo(browser, mailbox);
+});
+test.afterAll(() => closeTestMailbox());
+
+for (const device of [
+  { viewport: { width: 1280, height: 800 } },
+  { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+]) {
+  const width = device.viewport.width;
+  test(`every screen at ${width} px`, async ({ browser }) => {
+    await forEveryScreen(browser, demo, device, async (page, screen) => {
+      await page.screenshot({ path: path.join(folder, `${width}`, `${screen.name}.png`), fullPage: true });
+    });
+    console.log(`screenshots at ${width} px in ${path.join(folder, `${width}`)}`);
+  });
+}

@@ -1,0 +1,49 @@
+// Every screen (e2e/support/screens.ts: the sign-in pages, the admin screens, the client's review page
+// and its invalid-link page) passes axe at a desktop and a phone width, and none scrolls sideways on a
+// 375 px phone. Each failure names the screen, the rule and the elements, so one run lists them all.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
+import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
+import { type Demo, forEveryScreen, seedDemo } from '../support/screens.ts';
+import { expect, test } from '../support/test.ts';
+
+let mailbox: Mailbox;
+let demo: Demo;
+test.beforeAll(async ({ browser }, testInfo) => {
+  testInfo.setTimeout(120_000);
+  mailbox = await openTestMailbox();
+  demo = await seedDemo(browser, mailbox);
+});
+test.afterAll(() => closeTestMailbox());
+
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const NARROW_PHONE = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true };
+
+for (const device of [DESKTOP, PHONE]) {
+  const width = device.viewport.width;
+  test(`axe finds no violations on any screen at ${width} px`, async ({ browser }) => {
+    test.setTimeout(240_000);
+    await forEveryScreen(browser, demo, device, async (target, screen) => {
+      const { violations } = await new AxeBuilder({ page: target }).analyze();
+      const found = violations.map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
+      expect.soft(found, `axe on ${screen.name} (${screen.path}) at ${width} px`).toEqual([]);
+    });
+  });
+}
+
+test('no screen scrolls sideways on a 375 px phone', async ({ browser }) => {
+  test.setTimeout(240_000);
+  await forEveryScreen(browser, demo, NARROW_PHONE, async (target, screen) => {
+    const { scrollWidth, innerWidth } = await target.evaluate(() => ({
+      scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
+      innerWidth: window.innerWidth,
+    }));
+    expect
+      .soft(scrollWidth, `${screen.name} (${screen.path}) is wider than the 375 px phone`)
+      .toBeLessThanOrEqual(innerWidth);
+  });
+});
