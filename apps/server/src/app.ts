@@ -152,6 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...options.ledger,
     notices: createReviewLinks({
       publicUrl: app.config.publicUrl,
+      secretKey: app.config.secretKey,
       linkDays: app.config.reviewLinkDays,
       smtpConfigured: app.mailer.smtpConfigured,
       ...(options.ledger?.now ? { now: options.ledger.now } : {}),

@@ -204,6 +204,8 @@ interface ReviewLinksTable {
   /** The date the send screen asked the client to answer by; null: none. */
   answer_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** The project's test environment when the notice was sent; null: none. */
+  /** The token sealed under SECRET_KEY (purpose 'review-link'): the history's copy of the link; null before it was kept. */
+  token_sealed: ColumnType<string | null, string | null | undefined, string | null>;
   test_environment: string | null;
   signed_off_verdicts: ColumnType<
     Array<{ key: string; verdict: 'passed' | 'failed' }> | null,

@@ -1,8 +1,10 @@
 // The review link of a notice (main README, "The link"): made when the ledger hands the notice to the mail server, for
-// manual and automatic sends alike. The token (32 random bytes, base64url) is only in the e-mail; the
-// database keeps its SHA-256.
+// manual and automatic sends alike. The token (32 random bytes, base64url) is found by its SHA-256, and kept
+// sealed under SECRET_KEY so staff can copy the link from the history: a copy of the database alone opens
+// no link.
 import { createHash, randomBytes } from 'node:crypto';
 import { type Issue, testStepsOf } from '@handoff/core';
+import { SecretBox } from '../common/secret-box.ts';
 import type { Db } from '../db/database.ts';
 import type { ReviewStorySnapshot } from '../db/schema.ts';
 import { type NoticeParts, noticeParts } from '../messages/notices.ts';
@@ -16,6 +18,30 @@ export function newReviewToken(): string {
 
 export function hashReviewToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
+}
+
+const boxes = new Map<string, SecretBox>();
+function reviewLinkBox(secretKey: string): SecretBox {
+  let box = boxes.get(secretKey);
+  if (!box) {
+    box = new SecretBox(secretKey, 'review-link');
+    boxes.set(secretKey, box);
+  }
+  return box;
+}
+
+/** The link of a sealed token (the history's copy button), or null: none was kept, or it no longer opens. */
+export function reviewLinkOf(
+  config: { publicUrl: string; secretKey: string },
+  tokenSealed: string | null,
+): string | null {
+  if (tokenSealed === null) return null;
+  try {
+    return `${config.publicUrl}/review/${reviewLinkBox(config.secretKey).open(tokenSealed)}`;
+  } catch {
+    // Sealed under another SECRET_KEY (it was changed): the link still works, but only the e-mail has it.
+    return null;
+  }
 }
 
 /** The notice's stories as the page shows them: test steps as the draft lists them (packages/core). */
@@ -52,6 +78,7 @@ export interface ReviewLinks {
 
 export function createReviewLinks(deps: {
   publicUrl: string;
+  secretKey: string;
   linkDays: number;
   /** Whether e-mails go over SMTP: then the outbox copy must not hold a working link. */
   smtpConfigured: boolean;
@@ -76,6 +103,7 @@ export function createReviewLinks(deps: {
           sendId: send.id,
           projectId: send.projectId,
           tokenHash: hashReviewToken(token),
+          tokenSealed: reviewLinkBox(deps.secretKey).seal(token),
           expiresAt,
           stories: message.reviewStories,
           answerBy,

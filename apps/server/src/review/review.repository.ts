@@ -28,16 +28,17 @@ export async function insertReviewLink(
     sendId: string;
     projectId: string;
     tokenHash: string;
+    tokenSealed: string;
     expiresAt: Date;
     stories: ReviewStorySnapshot[] | undefined;
     answerBy: string | null;
   },
   storiesJob: { kind: string; runAfter: Date },
 ): Promise<{ testEnvironment: string | null }> {
-  const values = sql`select ${link.sendId}::uuid, ${link.tokenHash}, ${link.expiresAt}::timestamptz,
+  const values = sql`select ${link.sendId}::uuid, ${link.tokenHash}, ${link.tokenSealed}, ${link.expiresAt}::timestamptz,
       ${link.stories ? JSON.stringify(link.stories) : null}::jsonb, ${link.answerBy}::date, p.test_environment
       from projects p where p.id = ${link.projectId}::uuid`;
-  const insert = sql`insert into review_links (send_id, token_hash, expires_at, stories, answer_by, test_environment)
+  const insert = sql`insert into review_links (send_id, token_hash, token_sealed, expires_at, stories, answer_by, test_environment)
       ${values} returning id, test_environment`;
   const result = link.stories
     ? await sql<{ test_environment: string | null }>`${insert}`.execute(db)
@@ -135,6 +136,7 @@ export async function linksOfSends(db: Executor, sendIds: string[]) {
       'l.signed_off_at',
       'l.signed_off_by',
       'l.signed_off_verdicts',
+      'l.token_sealed',
       's.issue_keys',
     ])
     .where('l.send_id', 'in', sendIds)

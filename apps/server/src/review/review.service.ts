@@ -29,7 +29,7 @@ import {
   linksOfSends,
   lockLink,
 } from './review.repository.ts';
-import { hashReviewToken, REVIEW_STORIES_JOB } from './review-links.ts';
+import { hashReviewToken, REVIEW_STORIES_JOB, reviewLinkOf } from './review-links.ts';
 import { REVIEW_SIGN_OFF_MAIL_JOB, signOffMailJob } from './sign-off.ts';
 import { REVIEW_WRITE_BACK_JOB, writeBackJob } from './write-back.job.ts';
 
@@ -194,6 +194,7 @@ export async function reviewsOfSends(
   db: Db,
   sendIds: string[],
   now: Date,
+  config: { publicUrl: string; secretKey: string },
 ): Promise<Map<string, NoticeReview>> {
   const reviews = new Map<string, NoticeReview>();
   if (sendIds.length === 0) return reviews;
@@ -208,12 +209,14 @@ export async function reviewsOfSends(
   );
   for (const link of links) {
     const ofLink = verdicts.get(link.id);
+    const linkState = link.revoked_at
+      ? 'revoked'
+      : link.expires_at.getTime() <= now.getTime()
+        ? 'expired'
+        : 'active';
     reviews.set(link.send_id, {
-      linkState: link.revoked_at
-        ? 'revoked'
-        : link.expires_at.getTime() <= now.getTime()
-          ? 'expired'
-          : 'active',
+      linkState,
+      url: linkState === 'active' ? reviewLinkOf(config, link.token_sealed) : null,
       expiresAt: link.expires_at.toISOString(),
       stories: link.issue_keys.map((key) => {
         const v = ofLink?.get(key);

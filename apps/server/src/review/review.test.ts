@@ -257,7 +257,10 @@ describe('a notice carries its review link', () => {
       .where('purpose', '=', 'stories')
       .execute();
     const sends = await db.selectFrom('sends').select('text_body').execute();
-    expect(JSON.stringify([outbox, sends])).not.toContain(token);
+    const links = await db.selectFrom('review_links').select(['token_hash', 'token_sealed']).execute();
+    expect(JSON.stringify([outbox, sends, links])).not.toContain(token);
+    // Staff get the link itself from the history (kept sealed under SECRET_KEY), to pass it on.
+    expect((await history(projectKey))[0]?.review).toMatchObject({ linkState: 'active', url: link });
   });
 
   it('without SMTP, the outbox copy holds the link (that is how the demo is followed)', async () => {
@@ -476,7 +479,7 @@ describe('the review page and its calls', () => {
     expect(revoked.statusCode).toBe(200);
     expect((await publicCall('/jira/review/getNotice', { token })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: `/review/${token}` })).statusCode).toBe(404);
-    expect((await history(projectKey))[0]?.review).toMatchObject({ linkState: 'revoked' });
+    expect((await history(projectKey))[0]?.review).toMatchObject({ linkState: 'revoked', url: null });
   });
 
   it('rate-limits per address (generously) and per link', async () => {

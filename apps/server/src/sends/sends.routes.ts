@@ -134,6 +134,7 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
         app.db,
         rows.map((row) => row.id),
         new Date(),
+        app.config,
       );
       return {
         data: rows.map((row) => ({

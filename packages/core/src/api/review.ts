@@ -116,6 +116,8 @@ const WRITE_BACK_STATES = ['pending', 'written', 'refused'] as const;
 /** A notice's review as staff see it in the send history; null for notices sent before reviews existed. */
 export const noticeReviewSchema = z.object({
   linkState: z.enum(REVIEW_LINK_STATES),
+  /** The link itself while it is active, for staff to pass on; null otherwise, or for links made before it was kept. */
+  url: z.string().nullable(),
   expiresAt: z.string(),
   stories: z.array(
     z.object({

@@ -211,6 +211,7 @@ export function createReviewedSend(
     finishedAt: createdAt,
     review: {
       linkState: 'active',
+      url: `http://localhost:3000/review/${token}`,
       expiresAt,
       stories: stories.map(({ key, summary }) => ({
         key,

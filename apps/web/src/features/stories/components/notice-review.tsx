@@ -53,15 +53,12 @@ export function NoticeReviewView({
   userId,
   projectKey,
   sendId,
-  reviewUrl,
   onRevoked,
 }: {
   review: NoticeReview;
   userId: string;
   projectKey: string;
   sendId: string;
-  /** The link itself, where the stored message holds it (see ReviewLinkCopy); null otherwise. */
-  reviewUrl: string | null;
   /** Called after the link was revoked (the history reloads). */
   onRevoked: () => void;
 }) {
@@ -108,7 +105,7 @@ export function NoticeReviewView({
           </button>
         ) : null}
       </p>
-      {review.linkState === 'active' ? <ReviewLinkCopy url={reviewUrl} /> : null}
+      {review.linkState === 'active' ? <ReviewLinkCopy url={review.url} /> : null}
       {review.signedOff ? (
         <p className="notice-review__signed-off">
           Signed off by {review.signedOff.by} on{' '}

@@ -1,15 +1,10 @@
-// A history entry's review link with a Copy button, so it can be passed on (chat, another e-mail). The token
-// is kept only in the e-mail (the database has its hash), so the link is known here only where the
-// stored message holds it: the outbox copy, when no mail server is configured.
+// A history entry's review link with a Copy button, so it can be passed on (chat, another e-mail). The server
+// answers the link while it is active (kept sealed under SECRET_KEY); links made before it was kept are only
+// in the e-mail.
 import { useEffect, useId, useRef, useState } from 'react';
 
 /** A review link at the end of a line of a message (the outbox copy keeps it without a mail server). */
 export const REVIEW_LINK = /(https?:\/\/[^\s]+\/review\/[A-Za-z0-9_-]+)(?=\s|$)/g;
-
-/** The review link the message ends with, if it holds one. */
-export function reviewLinkIn(text: string | null): string | null {
-  return text?.match(REVIEW_LINK)?.at(-1) ?? null;
-}
 
 const COPIED_FOR_MS = 4000;
 

@@ -9,7 +9,7 @@ import { formatDateTime, formatFileSize } from '@/lib/format';
 import { useServices } from '@/lib/services';
 import { getProjectSends } from '../api/get-project-sends';
 import { NoticeReviewView } from './notice-review';
-import { REVIEW_LINK, reviewLinkIn } from './review-link-copy';
+import { REVIEW_LINK } from './review-link-copy';
 import { AddressList } from './send-recipients';
 
 /** What a send's outcome reads as. */
@@ -138,7 +138,6 @@ export function SendHistory({
                   userId={userId}
                   projectKey={projectKey}
                   sendId={send.id}
-                  reviewUrl={reviewLinkIn(send.text)}
                   onRevoked={() => setAttempt((n) => n + 1)}
                 />
               ) : null}
