@@ -20,6 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RateLimiter, type RateRule } from '../common/rate-limiter.ts';
 import { AppError, badRequest } from '../errors.ts';
+import { workspaceBrand, workspaceLogo } from '../workspaces/workspace-brand.ts';
 import { runReminderRound } from './reminders.ts';
 import {
   findOpenLink,
@@ -155,6 +156,25 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
       },
     );
 
+    app.get(
+      '/review/:token/logo',
+      {
+        schema: {
+          hide: true,
+          params: z.object({ token: z.string().max(200) }),
+        },
+      },
+      async (request, reply) => {
+        privateAnswer(reply);
+        const { token } = request.params;
+        if (!TOKEN_PATH.test(token)) throw linkInvalid();
+        await limit(request, token, 'views');
+        const logo = await workspaceLogo(app.db, (await openLink(token)).workspaceId);
+        // An image of the type its first bytes proved, never sniffed as anything else (such as HTML).
+        return reply.type(logo.contentType).header('x-content-type-options', 'nosniff').send(logo.image);
+      },
+    );
+
     app.post(
       '/jira/review/getNotice',
       {
@@ -170,9 +190,14 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
         privateAnswer(reply);
         await limit(request, request.body.token, 'views');
         const link = await openLink(request.body.token);
+        const brand = await workspaceBrand(app.db, link.workspaceId);
         return {
           data: {
             projectName: link.projectName,
+            workspaceName: brand.name,
+            logoUrl: brand.logoUpdatedAt
+              ? `/review/${request.body.token}/logo?v=${brand.logoUpdatedAt.getTime()}`
+              : null,
             sentAt: link.sentAt.toISOString(),
             expiresAt: link.expiresAt.toISOString(),
             stories: await storiesOfLink(deps, link),

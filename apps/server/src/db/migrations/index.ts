@@ -14,6 +14,7 @@ import * as trackerSites from './2026-11-26T0900-tracker-sites.ts';
 import * as demoTrackerWorkspaces from './2026-11-26T0910-demo-tracker-workspaces.ts';
 import * as reminders from './2026-11-26T0930-reminders.ts';
 import * as demoChangelogWorkspaces from './2026-11-26T0940-demo-changelog-workspaces.ts';
+import * as workspaceNamesAndNotifications from './2026-11-26T1100-workspace-names-and-notifications.ts';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0910-demo-tracker-workspaces': demoTrackerWorkspaces,
   '2026-11-26T0930-reminders': reminders,
   '2026-11-26T0940-demo-changelog-workspaces': demoChangelogWorkspaces,
+  '2026-11-26T1100-workspace-names-and-notifications': workspaceNamesAndNotifications,
 };
