@@ -87,7 +87,7 @@ export function NotificationsDropdown() {
         <div className="notifications">
           <p className="dropdown__header">Notifications</p>
           {list && list.items.length > 0 ? (
-            <ul className="dropdown__list notifications__list">
+            <ul className="dropdown__list notifications__list" aria-label="Notifications">
               {list.items.map((item) => (
                 <li key={item.id}>
                   <Link className="dropdown__item notifications__item" to={hrefOf(item)} onClick={close}>
