@@ -1,7 +1,7 @@
 // The client's review (main README, "The client's review"): the public page and its two calls (nothing but
 // the link's token); the staff calls on a project's reviews are in review-staff.routes.ts. Wire shapes:
 // packages/core/src/api/review.ts.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   REVIEW_LINK_INVALID,
@@ -73,8 +73,15 @@ function linkInvalid(): AppError {
   return new AppError(404, 'REVIEW_LINK_INVALID', REVIEW_LINK_INVALID);
 }
 
-/** The page of every unknown, expired or revoked link: that sentence and nothing else. */
-const INVALID_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(REVIEW_LINK_INVALID)}</title></head><body><main><h1>${escapeHtml(REVIEW_LINK_INVALID)}</h1></main></body></html>`;
+/**
+ * The page of every unknown, expired or revoked link: that sentence and nothing else, styled by the review
+ * page's own stylesheets (the links the built review.html names; no inline style, for the strict CSP).
+ */
+function invalidLinkPage(reviewHtml: string | null): string {
+  const stylesheets = reviewHtml?.match(/<link\b[^>]*\brel="stylesheet"[^>]*>/g) ?? [];
+  const sentence = escapeHtml(REVIEW_LINK_INVALID);
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="no-referrer"><title>${sentence}</title>${stylesheets.join('')}</head><body><main class="review review--invalid"><h1 class="review__title">${sentence}</h1></main></body></html>`;
+}
 
 export const reviewPlugin = fp<ReviewRoutesOptions>(
   async (root, options) => {
@@ -134,6 +141,9 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
     const webRoot = options.webRoot;
     // As the rest of the web app: the files that exist when the server starts are the ones it serves.
     const reviewPageBuilt = webRoot !== false && existsSync(path.join(webRoot, 'review.html'));
+    const invalidPage = invalidLinkPage(
+      webRoot && reviewPageBuilt ? readFileSync(path.join(webRoot, 'review.html'), 'utf8') : null,
+    );
     app.get(
       '/review/:token',
       {
@@ -145,7 +155,7 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
       async (request, reply) => {
         privateAnswer(reply);
         const { token } = request.params;
-        const invalid = () => reply.status(404).type('text/html; charset=utf-8').send(INVALID_PAGE);
+        const invalid = () => reply.status(404).type('text/html; charset=utf-8').send(invalidPage);
         if (!TOKEN_PATH.test(token)) return invalid();
         await limit(request, token, 'views');
         if (!(await findOpenLink(app.db, token, now()))) return invalid();
