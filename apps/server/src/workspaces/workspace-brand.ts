@@ -27,7 +27,7 @@ export async function renameWorkspace(db: Executor, workspaceId: string, name: s
 }
 
 /** The image type its first bytes prove, or null: PNG's signature, JPEG's SOI marker, WebP's RIFF header. */
-export function logoTypeOf(image: Buffer): LogoType | null {
+function logoTypeOf(image: Buffer): LogoType | null {
   const startsWith = (bytes: number[], offset = 0) => bytes.every((byte, i) => image[offset + i] === byte);
   if (startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (startsWith([0xff, 0xd8, 0xff])) return 'image/jpeg';

@@ -6,7 +6,6 @@ import { z } from 'zod';
 
 /** A client's verdict, a client's sign-off, a send that failed, an auto-send that e-mailed stories. */
 const NOTIFICATION_KINDS = ['verdict', 'signOff', 'sendFailed', 'autoSend'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 const notificationSchema = z.object({
   /** Stable per event. */

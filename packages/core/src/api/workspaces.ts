@@ -86,7 +86,7 @@ export const joinWorkspaceAnswer = z.object({
 export type JoinWorkspaceAnswer = z.infer<typeof joinWorkspaceAnswer>;
 
 /** The longest workspace name: room for a team's name, not for a paragraph. */
-export const MAX_WORKSPACE_NAME = 80;
+const MAX_WORKSPACE_NAME = 80;
 
 export const renameWorkspaceBody = z.object({
   userId,
