@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { storageKeys } from '@/config/storage-keys';
-import { callsTo, createProject } from '@/testing/mocks/db';
+import { callsTo, createProject, db } from '@/testing/mocks/db';
 import { server } from '@/testing/mocks/server';
 import { renderApp, signIn } from '@/testing/test-utils';
 
@@ -165,6 +165,33 @@ describe('the Workspace select', () => {
     renderApp('/admin/index');
     const select = await screen.findByRole('combobox', { name: 'Workspace' });
     expect(select).toHaveDisplayValue("ada's team");
+  });
+});
+
+describe('the hint to name the workspace', () => {
+  it('invites an owner on the projects list to name a workspace that has its first name, until dismissed', async () => {
+    signIn('ada@example.com');
+    const first = renderApp('/admin/index');
+    const hint = await screen.findByRole('complementary', { name: 'Name your workspace' });
+    expect(within(hint).getByRole('link', { name: 'Name your workspace' })).toHaveAttribute(
+      'href',
+      '/admin/team',
+    );
+    await first.user.click(within(hint).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('complementary', { name: 'Name your workspace' })).not.toBeInTheDocument();
+    first.unmount();
+
+    renderApp('/admin/index');
+    await screen.findByRole('combobox', { name: 'Workspace' });
+    expect(screen.queryByRole('complementary', { name: 'Name your workspace' })).not.toBeInTheDocument();
+  });
+
+  it('is not shown once the workspace has a name of its own', async () => {
+    const { account } = signIn('ada@example.com');
+    db.workspaceNames.set(`ws-${account.id}`, 'Acme Studio');
+    renderApp('/admin/index');
+    await screen.findByRole('combobox', { name: 'Workspace' });
+    expect(screen.queryByRole('complementary', { name: 'Name your workspace' })).not.toBeInTheDocument();
   });
 });
 

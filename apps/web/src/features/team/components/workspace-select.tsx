@@ -10,7 +10,7 @@ import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
 import { useWorkspaceSwitch } from '@/stores/workspace-switch';
 import { getWorkspaces, switchWorkspace } from '../api/team';
-import { onWorkspaceRenamed } from './workspace-renamed';
+import { onWorkspaceRenamed, setCurrentWorkspace } from './workspace-renamed';
 
 export function WorkspaceSelect() {
   const { api } = useServices();
@@ -24,6 +24,8 @@ export function WorkspaceSelect() {
   const userId = user?.id;
 
   useEffect(() => onWorkspaceRenamed(() => setRenames((n) => n + 1)), []);
+  // Signed out (the shell unmounts): no workspace is current for the rest of the feature.
+  useEffect(() => () => setCurrentWorkspace(null), []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` and `renames` reload the list after a switch, a join or a rename.
   useEffect(() => {
@@ -42,7 +44,9 @@ export function WorkspaceSelect() {
   }, [api, userId, version, renames]);
 
   useEffect(() => {
-    setRole(workspaces?.workspaces.find((workspace) => workspace.id === workspaces.current)?.role ?? null);
+    const current = workspaces?.workspaces.find((workspace) => workspace.id === workspaces.current) ?? null;
+    setRole(current?.role ?? null);
+    setCurrentWorkspace(current);
   }, [workspaces, setRole]);
 
   if (!workspaces || !userId)
