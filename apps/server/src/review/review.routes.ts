@@ -175,13 +175,18 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
         },
       },
       async (request, reply) => {
-        privateAnswer(reply);
         const { token } = request.params;
         if (!TOKEN_PATH.test(token)) throw linkInvalid();
         await limit(request, token, 'views');
         const logo = await workspaceLogo(app.db, (await openLink(token)).workspaceId);
-        // An image of the type its first bytes proved, never sniffed as anything else (such as HTML).
-        return reply.type(logo.contentType).header('x-content-type-options', 'nosniff').send(logo.image);
+        // An image of the type its first bytes proved, never sniffed as anything else (such as HTML). Kept by
+        // this browser only (its address holds the token); a new upload changes the address (?v=).
+        return reply
+          .type(logo.contentType)
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, max-age=86400')
+          .header('referrer-policy', 'no-referrer')
+          .send(logo.image);
       },
     );
 

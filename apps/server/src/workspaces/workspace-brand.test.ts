@@ -166,6 +166,7 @@ describe("the client's review page", () => {
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['content-type']).toBe('image/webp');
     expect(logo.headers['x-content-type-options']).toBe('nosniff');
+    expect(logo.headers['cache-control']).toBe('private, max-age=86400');
     expect(logo.headers['content-security-policy']).toContain("default-src 'self'");
     expect(logo.rawPayload.equals(WEBP)).toBe(true);
 
