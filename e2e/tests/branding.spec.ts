@@ -81,4 +81,10 @@ test("the workspace's name and logo head the client's page, and the bell lists t
   const listed = page.getByRole('list', { name: 'Notifications' });
   await expect(listed.getByRole('link', { name: /Ann Client: DEMO-\d+ failed\./ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+
+  // On a phone the list stays on screen.
+  await page.setViewportSize({ width: 375, height: 700 });
+  const box = await listed.boundingBox();
+  expect(box?.x).toBeGreaterThanOrEqual(0);
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
 });
