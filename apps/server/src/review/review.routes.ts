@@ -14,7 +14,7 @@ import {
   submitVerdictsAnswer,
   submitVerdictsBody,
 } from '@handoff/core/api';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -166,29 +166,7 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
       },
     );
 
-    app.get(
-      '/review/:token/logo',
-      {
-        schema: {
-          hide: true,
-          params: z.object({ token: z.string().max(200) }),
-        },
-      },
-      async (request, reply) => {
-        const { token } = request.params;
-        if (!TOKEN_PATH.test(token)) throw linkInvalid();
-        await limit(request, token, 'views');
-        const logo = await workspaceLogo(app.db, (await openLink(token)).workspaceId);
-        // An image of the type its first bytes proved, never sniffed as anything else (such as HTML). Kept by
-        // this browser only (its address holds the token); a new upload changes the address (?v=).
-        return reply
-          .type(logo.contentType)
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, max-age=86400')
-          .header('referrer-policy', 'no-referrer')
-          .send(logo.image);
-      },
-    );
+    reviewLogoRoute(app, { limit, openLink });
 
     app.post(
       '/jira/review/getNotice',
@@ -277,3 +255,41 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
   },
   { name: 'review', dependencies: ['jobs', 'tracker', 'sites', 'mailer', 'auth'] },
 );
+
+/**
+ * GET /review/{token}/logo: the logo of the workspace that sent the link's notice, for its review page
+ * (same origin, the same token: nothing the strict Content-Security-Policy must allow).
+ */
+function reviewLogoRoute(
+  root: FastifyInstance,
+  review: {
+    limit: (request: FastifyRequest, token: string, kind: 'views') => Promise<void>;
+    openLink: (token: string) => Promise<OpenLink>;
+  },
+): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { limit, openLink } = review;
+  app.get(
+    '/review/:token/logo',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ token: z.string().max(200) }),
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.params;
+      if (!TOKEN_PATH.test(token)) throw linkInvalid();
+      await limit(request, token, 'views');
+      const logo = await workspaceLogo(app.db, (await openLink(token)).workspaceId);
+      // An image of the type its first bytes proved, never sniffed as anything else (such as HTML). Kept by
+      // this browser only (its address holds the token); a new upload changes the address (?v=).
+      return reply
+        .type(logo.contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=86400')
+        .header('referrer-policy', 'no-referrer')
+        .send(logo.image);
+    },
+  );
+}
