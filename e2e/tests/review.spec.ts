@@ -184,6 +184,9 @@ test('an unknown review link answers 404 and says only that it is no longer vali
     await expect(page.getByText(LINK_INVALID)).toBeVisible();
     expect(response?.headers()['referrer-policy']).toBe('no-referrer');
   }
+  // Styled by the review page's own stylesheet, not the browser's default serif page.
+  const font = await page.getByText(LINK_INVALID).evaluate((node) => getComputedStyle(node).fontFamily);
+  expect(font).toMatch(/system-ui/);
   // The server's own small page passes axe too.
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);

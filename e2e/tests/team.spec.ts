@@ -48,7 +48,7 @@ test('an owner invites a colleague, who registers through the link, sends a noti
   await expect(colleague).toHaveURL(/\/admin\/index$/);
   await expect(colleague.getByRole('combobox', { name: 'Workspace' })).toHaveAccessibleName('Workspace');
   await expect(colleague.getByRole('combobox', { name: 'Workspace' }).locator('option:checked')).toHaveText(
-    owner.email,
+    `${owner.email.split('@')[0]}'s team`,
   );
   await expect(colleague.getByRole('cell', { name: 'Demo Web Shop' })).toBeVisible();
 

@@ -26,6 +26,7 @@ import { logRequests, withSafeRequestLog } from './identity/safe-request-log.ts'
 import { type JobQueueOptions, jobsPlugin } from './jobs/jobs.ts';
 import { type LedgerOptions, ledgerPlugin } from './ledger/ledger.ts';
 import { mailPlugin } from './mail/mailer.ts';
+import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
 import { reviewPlugin } from './review/review.routes.ts';
 import { createReviewLinks } from './review/review-links.ts';
@@ -180,6 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.review?.jiraTimeoutMs ? { jiraTimeoutMs: options.review.jiraTimeoutMs } : {}),
   });
   await app.register(autosendPlugin, options.autosend ?? {});
+  await app.register(notificationsRoutes);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get(
     '/health',

@@ -53,6 +53,9 @@ async function snapshot(): Promise<string> {
     'identity_oob_codes',
     'signing_keys',
     'users',
+    'workspaces',
+    'workspace_logos',
+    'notification_marks',
     'workspace_members',
     'workspace_invites',
     'projects',
@@ -472,8 +475,82 @@ const cases: Case[] = [
     () => json('/jira/revokeInvitation', { userId, inviteId: '00000000-0000-4000-8000-000000000000' }),
     404,
   ],
+  // ---- the workspace's name and logo
+  ['renameWorkspace: no name', () => json('/jira/renameWorkspace', { userId }), 400],
+  ['renameWorkspace: only spaces', () => json('/jira/renameWorkspace', { userId, name: '   ' }), 400],
+  ['renameWorkspace: NUL in the name', () => json('/jira/renameWorkspace', { userId, name: NUL }), 400],
+  [
+    'renameWorkspace: a lone surrogate',
+    () => json('/jira/renameWorkspace', { userId, name: LONE_SURROGATE }),
+    400,
+  ],
+  [
+    'renameWorkspace: a name of 81 characters',
+    () => json('/jira/renameWorkspace', { userId, name: 'n'.repeat(81) }),
+    400,
+  ],
+  ['renameWorkspace: an object for the name', () => json('/jira/renameWorkspace', { userId, name: {} }), 400],
+  ['setWorkspaceLogo: no image', () => json('/jira/setWorkspaceLogo', { userId }), 400],
+  [
+    'setWorkspaceLogo: an HTML page as the logo',
+    () =>
+      json('/jira/setWorkspaceLogo', {
+        userId,
+        image: Buffer.from('<html><script>x</script>').toString('base64'),
+      }),
+    400,
+  ],
+  [
+    'setWorkspaceLogo: an SVG as the logo',
+    () =>
+      json('/jira/setWorkspaceLogo', { userId, image: Buffer.from('<svg onload="x"/>').toString('base64') }),
+    400,
+  ],
+  [
+    'setWorkspaceLogo: a PNG signature then 300 kB',
+    () =>
+      json('/jira/setWorkspaceLogo', {
+        userId,
+        image: Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(300 * 1024)]).toString(
+          'base64',
+        ),
+      }),
+    400,
+  ],
+  [
+    'setWorkspaceLogo: not base64',
+    () => json('/jira/setWorkspaceLogo', { userId, image: 'data:image/png,xx' }),
+    400,
+  ],
+  ['setWorkspaceLogo: an empty image', () => json('/jira/setWorkspaceLogo', { userId, image: '' }), 400],
+  ['removeWorkspaceLogo: no logo to remove', () => json('/jira/removeWorkspaceLogo', { userId }), 404],
+  ['getWorkspaceLogo: no logo', () => json('/jira/getWorkspaceLogo', { userId }), 404],
+  ['getWorkspaceLogo: a number for userId', () => json('/jira/getWorkspaceLogo', { userId: 5 }), 400],
+  // ---- the notifications
+  ['getNotifications: no userId', () => json('/jira/getNotifications', {}), 400],
+  ['getNotifications: NUL in userId', () => json('/jira/getNotifications', { userId: NUL }), 400],
+  ['markNotificationsSeen: no moment', () => json('/jira/markNotificationsSeen', { userId }), 400],
+  [
+    'markNotificationsSeen: a moment that is not one',
+    () => json('/jira/markNotificationsSeen', { userId, asOf: '2026-13-45T99:99:99Z' }),
+    400,
+  ],
+  [
+    'markNotificationsSeen: SQL in the moment',
+    () => json('/jira/markNotificationsSeen', { userId, asOf: "now()'; drop table users; --" }),
+    400,
+  ],
+  ['markNotificationsSeen: a number', () => json('/jira/markNotificationsSeen', { userId, asOf: 0 }), 400],
   // ---- the client's review (public: nothing but the token)
   ...publicReviewCases(),
+  ['review logo: an unknown token', () => ({ method: 'GET', url: `/review/${'A'.repeat(43)}/logo` }), 404],
+  ['review logo: NUL in the token', () => ({ method: 'GET', url: '/review/a%00b/logo' }), 400],
+  [
+    'review logo: a token of 300 characters',
+    () => ({ method: 'GET', url: `/review/${'a'.repeat(300)}/logo` }),
+    414,
+  ],
+  ['review logo: a dotted path', () => ({ method: 'GET', url: '/review/..%2F..%2Fetc/logo' }), 404],
   ['review page: a token of 99 characters', () => ({ method: 'GET', url: `/review/${'a'.repeat(99)}` }), 404],
   [
     'review page: a path of 200 characters',

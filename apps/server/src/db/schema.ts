@@ -71,6 +71,21 @@ interface WorkspacesTable {
   projects_version: Generated<string>;
 }
 
+/** A workspace's logo, shown on its clients' review pages (validated by its first bytes). */
+interface WorkspaceLogosTable {
+  workspace_id: string;
+  content_type: 'image/png' | 'image/jpeg' | 'image/webp';
+  image: Buffer;
+  updated_at: Date;
+}
+
+/** When a member last opened the notifications of a workspace. */
+interface NotificationMarksTable {
+  user_id: string;
+  workspace_id: string;
+  seen_at: Date;
+}
+
 export type WorkspaceRole = 'owner' | 'member';
 
 interface WorkspaceMembersTable {
@@ -321,6 +336,8 @@ export interface Database {
   workspaces: WorkspacesTable;
   workspace_members: WorkspaceMembersTable;
   workspace_invites: WorkspaceInvitesTable;
+  workspace_logos: WorkspaceLogosTable;
+  notification_marks: NotificationMarksTable;
   projects: ProjectsTable;
   tracker_sites: TrackerSitesTable;
   tracker_site_credentials: TrackerSiteCredentialsTable;

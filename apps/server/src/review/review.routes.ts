@@ -1,7 +1,7 @@
 // The client's review (main README, "The client's review"): the public page and its two calls (nothing but
 // the link's token); the staff calls on a project's reviews are in review-staff.routes.ts. Wire shapes:
 // packages/core/src/api/review.ts.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   REVIEW_LINK_INVALID,
@@ -15,12 +15,13 @@ import {
   submitVerdictsBody,
 } from '@handoff/core/api';
 import { escapeHtml } from '@handoff/core/notice-mail';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RateLimiter, type RateRule } from '../common/rate-limiter.ts';
 import { AppError, badRequest } from '../errors.ts';
+import { workspaceBrand, workspaceLogo } from '../workspaces/workspace-brand.ts';
 import { runReminderRound } from './reminders.ts';
 import {
   findOpenLink,
@@ -72,8 +73,15 @@ function linkInvalid(): AppError {
   return new AppError(404, 'REVIEW_LINK_INVALID', REVIEW_LINK_INVALID);
 }
 
-/** The page of every unknown, expired or revoked link: that sentence and nothing else. */
-const INVALID_PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(REVIEW_LINK_INVALID)}</title></head><body><main><h1>${escapeHtml(REVIEW_LINK_INVALID)}</h1></main></body></html>`;
+/**
+ * The page of every unknown, expired or revoked link: that sentence and nothing else, styled by the review
+ * page's own stylesheets (the links the built review.html names; no inline style, for the strict CSP).
+ */
+function invalidLinkPage(reviewHtml: string | null): string {
+  const stylesheets = reviewHtml?.match(/<link\b[^>]*\brel="stylesheet"[^>]*>/g) ?? [];
+  const sentence = escapeHtml(REVIEW_LINK_INVALID);
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="no-referrer"><title>${sentence}</title>${stylesheets.join('')}</head><body><main class="review review--invalid"><h1 class="review__title">${sentence}</h1></main></body></html>`;
+}
 
 export const reviewPlugin = fp<ReviewRoutesOptions>(
   async (root, options) => {
@@ -133,6 +141,9 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
     const webRoot = options.webRoot;
     // As the rest of the web app: the files that exist when the server starts are the ones it serves.
     const reviewPageBuilt = webRoot !== false && existsSync(path.join(webRoot, 'review.html'));
+    const invalidPage = invalidLinkPage(
+      webRoot && reviewPageBuilt ? readFileSync(path.join(webRoot, 'review.html'), 'utf8') : null,
+    );
     app.get(
       '/review/:token',
       {
@@ -144,7 +155,7 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
       async (request, reply) => {
         privateAnswer(reply);
         const { token } = request.params;
-        const invalid = () => reply.status(404).type('text/html; charset=utf-8').send(INVALID_PAGE);
+        const invalid = () => reply.status(404).type('text/html; charset=utf-8').send(invalidPage);
         if (!TOKEN_PATH.test(token)) return invalid();
         await limit(request, token, 'views');
         if (!(await findOpenLink(app.db, token, now()))) return invalid();
@@ -154,6 +165,8 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
         return reply.type('text/html; charset=utf-8').sendFile('review.html', webRoot);
       },
     );
+
+    reviewLogoRoute(app, { limit, openLink });
 
     app.post(
       '/jira/review/getNotice',
@@ -170,9 +183,14 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
         privateAnswer(reply);
         await limit(request, request.body.token, 'views');
         const link = await openLink(request.body.token);
+        const brand = await workspaceBrand(app.db, link.workspaceId);
         return {
           data: {
             projectName: link.projectName,
+            workspaceName: brand.name,
+            logoUrl: brand.logoUpdatedAt
+              ? `/review/${request.body.token}/logo?v=${brand.logoUpdatedAt.getTime()}`
+              : null,
             sentAt: link.sentAt.toISOString(),
             expiresAt: link.expiresAt.toISOString(),
             stories: await storiesOfLink(deps, link),
@@ -239,3 +257,41 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
   },
   { name: 'review', dependencies: ['jobs', 'tracker', 'sites', 'mailer', 'auth'] },
 );
+
+/**
+ * GET /review/{token}/logo: the logo of the workspace that sent the link's notice, for its review page
+ * (same origin, the same token: nothing the strict Content-Security-Policy must allow).
+ */
+function reviewLogoRoute(
+  root: FastifyInstance,
+  review: {
+    limit: (request: FastifyRequest, token: string, kind: 'views') => Promise<void>;
+    openLink: (token: string) => Promise<OpenLink>;
+  },
+): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { limit, openLink } = review;
+  app.get(
+    '/review/:token/logo',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ token: z.string().max(200) }),
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.params;
+      if (!TOKEN_PATH.test(token)) throw linkInvalid();
+      await limit(request, token, 'views');
+      const logo = await workspaceLogo(app.db, (await openLink(token)).workspaceId);
+      // An image of the type its first bytes proved, never sniffed as anything else (such as HTML). Kept by
+      // this browser only (its address holds the token); a new upload changes the address (?v=).
+      return reply
+        .type(logo.contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=86400')
+        .header('referrer-policy', 'no-referrer')
+        .send(logo.image);
+    },
+  );
+}

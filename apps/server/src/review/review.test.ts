@@ -60,7 +60,10 @@ beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
   webRoot = mkdtempSync(path.join(tmpdir(), 'handoff-review-web-'));
-  writeFileSync(path.join(webRoot, 'review.html'), '<!DOCTYPE html><title>Review</title>');
+  writeFileSync(
+    path.join(webRoot, 'review.html'),
+    '<!DOCTYPE html><title>Review</title><link rel="stylesheet" crossorigin href="/assets/review-1a2b.css">',
+  );
   writeFileSync(path.join(webRoot, 'index.html'), '<!DOCTYPE html><title>Admin</title>');
   // The demo tracker, served by a server of its own on the same database (its users are ours).
   tracker = await buildApp({ config: testConfig(), db, webRoot: false, review: { runJobs: false } });
@@ -361,6 +364,9 @@ describe('the review page and its calls', () => {
       expect(invalid.headers['content-type']).toMatch(/^text\/html/);
       expect(invalid.body.replace(/<[^>]+>/g, '')).toBe(REVIEW_LINK_INVALID + REVIEW_LINK_INVALID);
       expect(invalid.headers['cache-control']).toBe('no-store');
+      // Styled like the review page, by its own stylesheet.
+      expect(invalid.body).toContain('<link rel="stylesheet" crossorigin href="/assets/review-1a2b.css">');
+      expect(invalid.body).toContain('<main class="review review--invalid">');
     }
   });
 

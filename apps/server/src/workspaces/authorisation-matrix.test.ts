@@ -33,6 +33,8 @@ interface Row {
   needsTarget?: boolean;
 }
 
+/** A PNG's signature and a few bytes: a logo the server takes. */
+const PNG_LOGO = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]).toString('base64');
 /** In the name of every team project: no outsider's answer may contain it. */
 const TEAM_SECRET = 'Confidential team project';
 let t: TestApp;
@@ -68,6 +70,13 @@ const ownersProjectChange = { owner: 200, member: 403, removed: 403, stranger: 4
 /** A call about the caller's current workspace: the stranger's own one answers too. */
 const currentWorkspaceCall = { owner: 200, member: 200, removed: 403, stranger: 200, intruder: 403 };
 const userIdBody = async ({ caller }: Cell) => ({ body: { userId: caller.userId } });
+/** Gives the team's workspace and the stranger's own a logo before the call. */
+const withLogos = async ({ caller }: Cell) => {
+  for (const account of [owner, stranger]) {
+    await callAs(t.app, account, '/jira/setWorkspaceLogo', { userId: account.userId, image: PNG_LOGO });
+  }
+  return { body: { userId: caller.userId } };
+};
 const projectBody = async ({ caller, projectKey }: Cell) => ({ body: { userId: caller.userId, projectKey } });
 
 // Expected answers. Account-level routes (own profile, own Jira, own workspace list) work for everyone
@@ -296,6 +305,31 @@ const rows: Record<string, Row> = {
     request: async ({ caller, target }) => ({
       body: { userId: caller.userId, memberId: target.userId, role: 'owner' },
     }),
+  },
+  'POST /jira/renameWorkspace': {
+    expect: { owner: 200, member: 403, removed: 403, stranger: 200, intruder: 403 },
+    request: async ({ caller }) => ({ body: { userId: caller.userId, name: `Team ${++counter}` } }),
+  },
+  'POST /jira/setWorkspaceLogo': {
+    expect: { owner: 200, member: 403, removed: 403, stranger: 200, intruder: 403 },
+    request: async ({ caller }) => ({ body: { userId: caller.userId, image: PNG_LOGO } }),
+  },
+  'POST /jira/removeWorkspaceLogo': {
+    // The team's workspace (and the stranger's own) has a logo for each caller.
+    expect: { owner: 200, member: 403, removed: 403, stranger: 200, intruder: 403 },
+    request: withLogos,
+  },
+  'POST /jira/getWorkspaceLogo': {
+    expect: { owner: 200, member: 200, removed: 403, stranger: 200, intruder: 403 },
+    request: withLogos,
+  },
+  'POST /jira/getNotifications': {
+    expect: currentWorkspaceCall,
+    request: userIdBody,
+  },
+  'POST /jira/markNotificationsSeen': {
+    expect: currentWorkspaceCall,
+    request: async ({ caller }) => ({ body: { userId: caller.userId, asOf: new Date().toISOString() } }),
   },
 };
 

@@ -19,6 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { RateLimiter } from '../common/rate-limiter.ts';
 import { assertInvitationAllowed, sendInvitation } from './invitations.ts';
+import { workspaceBrandRoutes } from './workspace-brand.routes.ts';
 import {
   acceptInvite,
   assertOwner,
@@ -33,7 +34,7 @@ import {
 const tags = ['team'];
 
 /** The app with the product API's schemas as types. */
-type App = ReturnType<typeof withSchemas>;
+export type App = ReturnType<typeof withSchemas>;
 
 function withSchemas(instance: FastifyInstance) {
   return instance.withTypeProvider<ZodTypeProvider>();
@@ -45,6 +46,7 @@ export async function workspacesRoutes(instance: FastifyInstance): Promise<void>
   teamRoutes(app);
   invitationRoutes(app);
   joinRoutes(app);
+  workspaceBrandRoutes(app);
 }
 
 /** The caller's own workspaces: the list, and the switch of the current one. */
@@ -102,7 +104,11 @@ function teamRoutes(app: App): void {
       );
       return {
         data: {
-          workspace,
+          workspace: {
+            id: workspace.id,
+            name: workspace.name,
+            logoUpdatedAt: workspace.logo_updated_at?.toISOString() ?? null,
+          },
           role: request.membership.role,
           members: members.map((member) => ({ userId: member.id, email: member.email, role: member.role })),
           invites: invites.map((invite) => ({

@@ -25,6 +25,7 @@ import {
   markInviteUsed,
   openInvites,
 } from './invites.repository.ts';
+import { defaultWorkspaceName } from './workspace-brand.ts';
 import {
   type Admission,
   type AdmissionRow,
@@ -67,9 +68,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 
-/** Every new account gets a workspace of its own, owned by it and current. */
+/** Every new account gets a workspace of its own ("dana's team"), owned by it and current. */
 export async function createPersonalWorkspace(db: Executor, userId: string, email: string): Promise<string> {
-  const workspaceId = await insertWorkspace(db, email);
+  const workspaceId = await insertWorkspace(db, defaultWorkspaceName(email));
   await insertMember(db, { workspaceId, userId, role: 'owner' });
   await setCurrentWorkspace(db, userId, workspaceId);
   return workspaceId;

@@ -49,7 +49,9 @@ describe('workspaces', () => {
   it('gives every new account a workspace of its own, owned by it and current', async () => {
     const alice = await account('alice');
     const answer = (await callAs(t.app, alice, '/jira/getWorkspaces', { userId: alice.userId })).json();
-    expect(answer.data.workspaces).toEqual([{ id: answer.data.current, name: alice.email, role: 'owner' }]);
+    expect(answer.data.workspaces).toEqual([
+      { id: answer.data.current, name: `${alice.email.split('@')[0]}'s team`, role: 'owner' },
+    ]);
   });
 
   it('lets a project key exist once per workspace, and in several workspaces', async () => {

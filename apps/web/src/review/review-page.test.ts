@@ -16,6 +16,7 @@ import {
   THANKS_TEXT,
   tokenFromPath,
 } from './review-page';
+import { withLinks } from './review-view';
 
 const TOKEN = 'k3Jd9_xQ-4vTn0pWz8yLmA1bC2dE3fG4hI5jK6lM7nO';
 
@@ -306,5 +307,114 @@ describe('tokenFromPath', () => {
       'false',
     );
     expect(callsTo('/jira/review/submitVerdicts')).toEqual([]);
+  });
+});
+
+describe('who sent the notice, and how far the client is', () => {
+  it('shows "from {workspace}" above the project, with its logo when it has one', async () => {
+    arrangeNotice();
+    await openPage();
+    const from = screen.getByText(
+      (_, node) => node?.textContent === "from owner's team" && node.tagName === 'P',
+    );
+    expect(from.compareDocumentPosition(screen.getByRole('heading', { level: 1 }))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(document.querySelector('img')).toBeNull();
+
+    const owner = [...db.accounts.values()][0]!;
+    db.workspaceNames.set(`ws-${owner.id}`, 'Acme Studio');
+    db.workspaceLogos.set(`ws-${owner.id}`, {
+      dataUrl: 'data:image/png;base64,',
+      updatedAt: '2026-03-14T10:00:00Z',
+    });
+    await openPage();
+    expect(screen.getByText('Acme Studio')).toBeVisible();
+    const logo = document.querySelector('img');
+    expect(logo?.getAttribute('src')).toBe(`/review/${TOKEN}/logo?v=1`);
+    // Decorative: the name beside it says who sent it.
+    expect(logo).toHaveAttribute('alt', '');
+  });
+
+  it('says "N of M answered" as verdicts are chosen, in the submit bar with the buttons and the thank-you banner', async () => {
+    arrangeNotice();
+    const user = userEvent.setup();
+    await openPage();
+    expect(screen.getByText('0 of 2 answered')).toBeVisible();
+    await user.click(within(story('SHOP-1')).getByRole('button', { name: 'Passed' }));
+    expect(screen.getByText('1 of 2 answered')).toBeVisible();
+    await user.click(within(story('SHOP-1')).getByRole('button', { name: 'Failed' }));
+    expect(screen.getByText('1 of 2 answered')).toBeVisible();
+    await user.click(within(story('SHOP-2')).getByRole('button', { name: 'Passed' }));
+    expect(screen.getByText('2 of 2 answered')).toHaveAttribute('aria-live', 'polite');
+
+    const bar = screen.getByRole('button', { name: 'Submit results' }).closest('.review__bar') as HTMLElement;
+    expect(within(bar).getByText('2 of 2 answered')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit results' }));
+    const banner = await within(bar).findByRole('status');
+    expect(banner).toHaveTextContent(THANKS_TEXT);
+    expect(banner).toHaveClass('review__status--done');
+  });
+
+  it('opens with the answers the client gave before counted', async () => {
+    arrangeNotice();
+    const user = userEvent.setup();
+    await openPage();
+    await user.click(within(story('SHOP-2')).getByRole('button', { name: 'Failed' }));
+    await user.click(screen.getByRole('button', { name: 'Submit results' }));
+    await screen.findByText(THANKS_TEXT);
+    await openPage();
+    expect(screen.getByText('1 of 2 answered')).toBeVisible();
+  });
+
+  it('styles the invalid-link page like the rest of the page', async () => {
+    const root = await openPage('an-unknown-token-of-thirty-chars-xx');
+    expect(root).toHaveClass('review--invalid');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveClass('review__title');
+  });
+});
+
+describe('links in test steps', () => {
+  it('makes http and https addresses links that open apart from the page, without the referrer', async () => {
+    const owner = createAccount('owner@example.com');
+    const project = createProject(owner.id, { projectKey: 'SHOP', projectName: 'Demo Web Shop' });
+    createReviewedSend(owner.id, project, TOKEN, [
+      {
+        key: 'SHOP-1',
+        summary: 'Pay by card',
+        testSteps: [
+          'Open https://shop.example.test/cart?item=1.',
+          'Do not open javascript:alert(1) or ftp://files.example.test',
+        ],
+      },
+    ]);
+    await openPage();
+    const steps = within(story('SHOP-1')).getByRole('list', { name: 'Test steps' });
+    const links = within(steps).getAllByRole('link');
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveAttribute('href', 'https://shop.example.test/cart?item=1');
+    expect(links[0]).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(links[0]).toHaveAttribute('target', '_blank');
+    expect(links[0]?.closest('li')).toHaveTextContent('Open https://shop.example.test/cart?item=1.');
+    expect(
+      within(steps).getByText('Do not open javascript:alert(1) or ftp://files.example.test'),
+    ).toBeVisible();
+  });
+
+  it('keeps everything but http(s) URLs as text, and the text around them whole', () => {
+    const parts = (text: string) =>
+      withLinks(text).map((part) => (typeof part === 'string' ? part : `[${part.getAttribute('href')}]`));
+    expect(parts('See (http://a.example.test/x) and HTTPS://B.example.test!')).toEqual([
+      'See (',
+      '[http://a.example.test/x]',
+      ') and ',
+      '[https://b.example.test/]',
+      '!',
+    ]);
+    expect(parts('data:text/html,<script>x</script> javascript:alert(1) vbscript:x')).toEqual([
+      'data:text/html,<script>x</script> javascript:alert(1) vbscript:x',
+    ]);
+    expect(parts('http://')).toEqual(['http://']);
+    expect(parts('no links here')).toEqual(['no links here']);
   });
 });

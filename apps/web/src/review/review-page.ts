@@ -17,6 +17,7 @@ import type {
 } from '@handoff/core/api';
 import { noticeDetailLines } from '@handoff/core/notice-mail';
 import { formatDateTime } from '@/lib/format';
+import { answeredProgress, el, senderHeader, withLinks } from './review-view';
 
 // The contract's texts, checked against its types (the web imports the API module as types only).
 export const LINK_INVALID_TEXT: typeof REVIEW_LINK_INVALID = 'This review link is no longer valid.';
@@ -79,18 +80,6 @@ async function callReview<T>(
   return data as T;
 }
 
-/** A DOM element with a class and text, nothing parsed as HTML. */
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  className?: string,
-  text?: string,
-): HTMLElementTagNameMap[K] {
-  const element = document.createElement(tag);
-  if (className) element.className = className;
-  if (text !== undefined) element.textContent = text;
-  return element;
-}
-
 /** One story's answer as the page holds it until it is submitted. */
 interface Answer {
   verdict: ReviewVerdict | null;
@@ -130,6 +119,7 @@ function chosenInLink(search: string): { key: string; verdict: ReviewVerdict } |
 export async function startReviewPage(root: HTMLElement, token: string | null, search = ''): Promise<void> {
   const showInvalid = () => {
     root.replaceChildren(el('h1', 'review__title', LINK_INVALID_TEXT));
+    root.classList.add('review--invalid');
     root.removeAttribute('aria-busy');
     root.removeAttribute('aria-labelledby');
     document.title = 'Review link no longer valid · Handoff';
@@ -166,6 +156,7 @@ export async function startReviewPage(root: HTMLElement, token: string | null, s
     const chosen = notice.signedOff ? null : chosenInLink(search);
     const preselected = chosen ? answers.get(chosen.key) : undefined;
     if (preselected) preselected.verdict = chosen!.verdict;
+    const brand = senderHeader(notice);
     const heading = el('h1', 'review__title', notice.projectName);
     heading.id = 'review-title';
     root.setAttribute('aria-labelledby', heading.id);
@@ -178,27 +169,26 @@ export async function startReviewPage(root: HTMLElement, token: string | null, s
     form.noValidate = true;
     const list = el('ol', 'review__stories');
     list.setAttribute('aria-label', 'Stories');
+    const progress = answeredProgress(notice.stories.length);
+    const showProgress = () =>
+      progress.update([...answers.values()].filter((answer) => answer.verdict !== null).length);
     for (const [index, story] of notice.stories.entries()) {
-      list.append(storyItem(story, index, answers.get(story.key)!));
+      list.append(storyItem(story, index, answers.get(story.key)!, showProgress));
     }
-    const nameLabel = el('label', 'review__name', 'Your name');
-    const name = el('input');
-    name.type = 'text';
-    name.name = 'reviewer';
-    name.required = true;
-    name.maxLength = 200;
-    name.autocomplete = 'name';
-    name.value = rememberedName();
-    nameLabel.append(name);
+    showProgress();
+    const { label: nameLabel, input: name } = reviewerNameField();
     const status = el('p', 'review__status');
     status.setAttribute('role', 'status');
     const submit = el('button', 'review__button', 'Submit results');
     submit.type = 'submit';
     const signOffButton = el('button', 'review__button review__button--outline', 'Sign off');
     signOffButton.type = 'button';
+    // The bar stays at the bottom of the screen: progress, the buttons, and the answer as a banner.
     const actions = el('div', 'review__actions');
-    actions.append(submit, signOffButton, status);
-    form.append(nameLabel, list, actions);
+    actions.append(progress.element, submit, signOffButton);
+    const bar = el('div', 'review__bar');
+    bar.append(status, actions);
+    form.append(nameLabel, list, bar);
     const signedOffNote = el('p', 'review__note review__signed-off');
     const showSignOff = () => {
       signOffButton.hidden =
@@ -285,7 +275,14 @@ export async function startReviewPage(root: HTMLElement, token: string | null, s
       }
     });
 
-    root.replaceChildren(heading, intro, ...noticeDetails(notice), signedOffNote, form);
+    root.replaceChildren(
+      ...(brand ? [brand] : []),
+      heading,
+      intro,
+      ...noticeDetails(notice),
+      signedOffNote,
+      form,
+    );
     showSignOff();
     root.removeAttribute('aria-busy');
     document.title = `Review: ${notice.projectName} · Handoff`;
@@ -303,8 +300,22 @@ function noticeDetails(notice: Notice): HTMLElement[] {
   return [details];
 }
 
+/** The `Your name` box, holding the name this browser remembers. */
+function reviewerNameField(): { label: HTMLLabelElement; input: HTMLInputElement } {
+  const label = el('label', 'review__name', 'Your name');
+  const input = el('input');
+  input.type = 'text';
+  input.name = 'reviewer';
+  input.required = true;
+  input.maxLength = 200;
+  input.autocomplete = 'name';
+  input.value = rememberedName();
+  label.append(input);
+  return { label, input };
+}
+
 /** One story: key and summary, test steps, the two toggles and the comment box. */
-function storyItem(story: ReviewStory, index: number, answer: Answer): HTMLLIElement {
+function storyItem(story: ReviewStory, index: number, answer: Answer, onChoice: () => void): HTMLLIElement {
   const item = el('li', 'review-story');
   const headingId = `story-${index}`;
   item.setAttribute('aria-labelledby', headingId);
@@ -321,7 +332,11 @@ function storyItem(story: ReviewStory, index: number, answer: Answer): HTMLLIEle
     stepsLabel.id = stepsId;
     const steps = el('ol', 'review-story__steps');
     steps.setAttribute('aria-labelledby', stepsId);
-    for (const step of story.testSteps) steps.append(el('li', undefined, step));
+    for (const step of story.testSteps) {
+      const item = el('li');
+      item.append(...withLinks(step));
+      steps.append(item);
+    }
     item.append(stepsLabel, steps);
   } else {
     item.append(el('p', 'review-story__none', 'No test steps were given for this story.'));
@@ -345,6 +360,7 @@ function storyItem(story: ReviewStory, index: number, answer: Answer): HTMLLIEle
       // Like a pair of radio buttons: a given verdict can be changed, not taken back (the server keeps it).
       answer.verdict = verdict;
       showChoice();
+      onChoice();
     });
     choice.append(button);
   }

@@ -3,6 +3,7 @@
 // reaches the browser. Request types are z.input (what a client sends), answers z.infer.
 export * from './accounts.ts';
 export * from './errors.ts';
+export * from './notifications.ts';
 export * from './projects.ts';
 export * from './review.ts';
 export * from './runtime-config.ts';

@@ -61,6 +61,10 @@ export type SignOff = z.infer<typeof signOffSchema>;
 export const reviewNoticeAnswer = z.object({
   data: z.object({
     projectName: z.string(),
+    /** The name of the workspace that sent the notice ("from {name}" at the top of the page). */
+    workspaceName: z.string(),
+    /** Where the page loads the workspace's logo (same origin, by the link's token); null: it has none. */
+    logoUrl: z.string().nullable(),
     sentAt: z.string(),
     expiresAt: z.string(),
     stories: z.array(reviewStorySchema),

@@ -34,7 +34,12 @@ export type TeamMember = z.infer<typeof teamMemberSchema>;
 
 export const teamAnswer = z.object({
   data: z.object({
-    workspace: z.object({ id: z.string(), name: z.string() }),
+    workspace: z.object({
+      id: z.string(),
+      name: z.string(),
+      /** When its logo was last uploaded (getWorkspaceLogo gives the image); null: none. */
+      logoUpdatedAt: z.string().nullable(),
+    }),
     /** The caller's role in it. */
     role: z.enum(WORKSPACE_ROLES),
     members: z.array(teamMemberSchema),
@@ -79,3 +84,29 @@ export const joinWorkspaceAnswer = z.object({
   data: z.object({ workspaceId: z.string(), name: z.string() }),
 });
 export type JoinWorkspaceAnswer = z.infer<typeof joinWorkspaceAnswer>;
+
+/** The longest workspace name: room for a team's name, not for a paragraph. */
+const MAX_WORKSPACE_NAME = 80;
+
+export const renameWorkspaceBody = z.object({
+  userId,
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Give the workspace a name.')
+    .max(MAX_WORKSPACE_NAME, `A workspace name has at most ${MAX_WORKSPACE_NAME} characters.`),
+});
+export type RenameWorkspaceBody = z.input<typeof renameWorkspaceBody>;
+
+/** The largest logo: 200 kB. */
+export const MAX_LOGO_BYTES = 200 * 1024;
+
+export const setWorkspaceLogoBody = z.object({
+  userId,
+  /** The image file (PNG, JPEG or WebP, at most 200 kB), base64-encoded. */
+  image: z
+    .string()
+    .max(Math.ceil(MAX_LOGO_BYTES / 3) * 4, 'The logo is larger than 200 kB.')
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'The logo must be sent base64-encoded.'),
+});
+export type SetWorkspaceLogoBody = z.input<typeof setWorkspaceLogoBody>;

@@ -15,6 +15,7 @@ import * as demoTrackerWorkspaces from './2026-11-26T0910-demo-tracker-workspace
 import * as reminders from './2026-11-26T0930-reminders.ts';
 import * as demoChangelogWorkspaces from './2026-11-26T0940-demo-changelog-workspaces.ts';
 import * as noticeTestEnvironment from './2026-11-26T1100-notice-test-environment.ts';
+import * as workspaceNamesAndNotifications from './2026-11-26T1100-workspace-names-and-notifications.ts';
 import * as reviewLinkSealed from './2026-11-26T1230-review-link-sealed.ts';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0930-reminders': reminders,
   '2026-11-26T0940-demo-changelog-workspaces': demoChangelogWorkspaces,
   '2026-11-26T1100-notice-test-environment': noticeTestEnvironment,
+  '2026-11-26T1100-workspace-names-and-notifications': workspaceNamesAndNotifications,
   '2026-11-26T1230-review-link-sealed': reviewLinkSealed,
 };

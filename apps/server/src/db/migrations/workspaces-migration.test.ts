@@ -65,5 +65,8 @@ describe('the workspaces migration', () => {
     expect(current.every((user) => user.current_workspace_id === user.id)).toBe(true);
     const send = await db.selectFrom('sends').select('sent_by_user_id').executeTakeFirstOrThrow();
     expect(send.sent_by_user_id).toBe(a);
+    // Named by their owner's e-mail at first, the workspaces now carry a team's name.
+    const names = await db.selectFrom('workspaces').select('name').orderBy('name').execute();
+    expect(names.map((row) => row.name)).toEqual(["a's team", "b's team"]);
   });
 });

@@ -3,6 +3,7 @@
 import type { Issue } from '@handoff/core';
 import type {
   JiraTransition,
+  Notification,
   Project,
   ReviewStory,
   SendRecord,
@@ -40,6 +41,12 @@ export const db = {
   claims: new Map<string, string[][]>(),
   /** Addresses invited to a workspace, by workspace id (each account has one, "ws-{account id}"). */
   invites: new Map<string, string[]>(),
+  /** Workspaces renamed on the Team screen, by id (absent: "{the e-mail's first part}'s team"). */
+  workspaceNames: new Map<string, string>(),
+  /** Workspaces' logos by id: the image's data: URL and when it was uploaded. */
+  workspaceLogos: new Map<string, { dataUrl: string; updatedAt: string }>(),
+  /** What the bell lists for each account (its own workspace), newest first; opening it marks them seen. */
+  notifications: new Map<string, Array<Notification & { seen?: boolean }>>(),
   /** Review links by token: the send they belong to and its stories as the client sees them. */
   reviewLinks: new Map<string, ReviewLink>(),
   /** The transitions Jira lists for a project's issues, and the chosen ones, by project key. */
@@ -90,6 +97,9 @@ export function resetDb() {
   db.sends.length = 0;
   db.claims.clear();
   db.invites.clear();
+  db.workspaceNames.clear();
+  db.workspaceLogos.clear();
+  db.notifications.clear();
   db.reviewLinks.clear();
   db.transitions.clear();
   db.reviewSettings.clear();

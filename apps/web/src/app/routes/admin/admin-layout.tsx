@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { logo } from '@/config/brand';
 import { AdminShell } from '@/features/shell/components/admin-shell';
+import { NameWorkspaceHint } from '@/features/team/components/name-workspace-hint';
 import { WorkspaceSelect } from '@/features/team/components/workspace-select';
 import { VerifyEmailNotice } from '@/features/verify-email/components/verify-email-notice';
 import { routeTable } from '../../route-table';
@@ -11,7 +12,12 @@ export function Component() {
       routes={routeTable}
       logo={logo}
       workspaceSelect={<WorkspaceSelect />}
-      notice={<VerifyEmailNotice />}
+      notice={
+        <>
+          <VerifyEmailNotice />
+          <NameWorkspaceHint />
+        </>
+      }
     >
       <Outlet />
     </AdminShell>

@@ -3,6 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { storageKeys } from '@/config/storage-keys';
 import { deferred } from '@/testing/deferred';
+import { callsTo, db } from '@/testing/mocks/db';
 import { server } from '@/testing/mocks/server';
 import { testConfig } from '@/testing/mocks/test-config';
 import { renderApp, signIn } from '@/testing/test-utils';
@@ -133,7 +134,7 @@ describe('admin shell', () => {
     expect(await screen.findByRole('heading', { name: 'User Profile' })).toBeInTheDocument();
   });
 
-  it('has a placeholder notifications dropdown', async () => {
+  it('has a notifications bell that says when there is nothing new', async () => {
     signIn();
     const { user } = renderApp('/admin/index');
     const bell = await screen.findByRole('button', { name: 'Notifications' });
@@ -142,6 +143,48 @@ describe('admin shell', () => {
     await user.keyboard('{Escape}');
     expect(bell).toHaveAttribute('aria-expanded', 'false');
     expect(bell).toHaveFocus();
+  });
+
+  it('counts what happened since the bell was last opened, lists it with links to the projects, and marks it seen', async () => {
+    const { account } = signIn('ada@example.com');
+    const project = { projectKey: 'SHOP', projectName: 'Web shop', siteId: 'default' };
+    db.notifications.set(account.id, [
+      {
+        id: 'verdict-1',
+        kind: 'verdict',
+        at: '2026-03-14T11:00:00.000Z',
+        text: 'Ann Client: SHOP-1 failed.',
+        ...project,
+      },
+      {
+        id: 'send-2',
+        kind: 'sendFailed',
+        at: '2026-03-14T10:00:00.000Z',
+        text: 'Auto-send failed. Jira did not answer.',
+        ...project,
+      },
+    ]);
+    const { user, router } = renderApp('/admin/index');
+    const bell = await screen.findByRole('button', { name: 'Notifications, 2 new' });
+    await user.click(bell);
+    const links = within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      expect.stringContaining('Ann Client: SHOP-1 failed.'),
+      expect.stringContaining('Auto-send failed. Jira did not answer.'),
+    ]);
+    expect(links[0]).toHaveAttribute('href', '/admin/review-status?key=SHOP');
+    expect(links[1]).toHaveAttribute('href', '/admin/send-stories?key=SHOP');
+    await waitFor(() =>
+      expect(callsTo('/jira/markNotificationsSeen')).toEqual([
+        { userId: account.id, asOf: '2026-03-14T12:00:00.000Z' },
+      ]),
+    );
+    expect(bell).toHaveAccessibleName('Notifications');
+
+    await user.click(links[0]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/review-status'));
+    await user.click(bell);
+    expect(screen.getByText('Nothing new since you last looked.')).toBeVisible();
   });
 
   it('shows the demo tracker notice only while the demo tracker is on', async () => {

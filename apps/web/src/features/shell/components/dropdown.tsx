@@ -7,6 +7,7 @@ export function Dropdown({
   buttonContent,
   buttonClassName = 'topbar__button',
   align = 'end',
+  onOpen,
   children,
 }: {
   /** Accessible name of the button when its content is not text (e.g. an icon). */
@@ -14,6 +15,8 @@ export function Dropdown({
   buttonContent: ReactNode;
   buttonClassName?: string;
   align?: 'start' | 'end';
+  /** Called each time the panel opens. */
+  onOpen?: () => void;
   /** The panel; `close` closes it. */
   children: (close: () => void) => ReactNode;
 }) {
@@ -50,7 +53,10 @@ export function Dropdown({
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={label}
-        onClick={() => setOpen((v) => !v)}
+        onClick={() => {
+          if (!open) onOpen?.();
+          setOpen(!open);
+        }}
       >
         {buttonContent}
       </button>

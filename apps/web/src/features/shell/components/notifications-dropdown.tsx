@@ -1,16 +1,109 @@
-// A placeholder notifications dropdown (docs/product.md §2: behaviour not shown): it opens an empty list.
-
+// The top bar's bell: how many things happened in the current workspace since the user last opened it
+// (client verdicts, sign-offs, failed sends, auto-send runs), and the list, each linking to its project.
+// Opening it marks them seen; they stay listed until it closes.
+import type { Notification, NotificationsAnswer } from '@handoff/core/api';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { paths, projectHref } from '@/config/paths';
+import { formatDateTime } from '@/lib/format';
+import { useServices } from '@/lib/services';
+import { useAppState } from '@/stores/app-store';
+import { useWorkspaceSwitch } from '@/stores/workspace-switch';
+import { getNotifications, markNotificationsSeen } from '../api/notifications';
 import { Dropdown } from './dropdown';
 import { BellIcon } from './menu-icons';
 
+/** How often the count is read again while the page stays open. */
+const REFRESH_MS = 2 * 60_000;
+
+/** Verdicts and sign-offs open the project's review status; sends open its send screen and history. */
+function hrefOf(item: Notification): string {
+  const screen =
+    item.kind === 'verdict' || item.kind === 'signOff' ? paths.admin.reviewStatus : paths.admin.sendStories;
+  return projectHref(screen, item.projectKey, item.siteId);
+}
+
 export function NotificationsDropdown() {
+  const { api } = useServices();
+  const { user } = useAppState();
+  const { version } = useWorkspaceSwitch();
+  const userId = user?.id;
+  const [list, setList] = useState<NotificationsAnswer['data'] | null>(null);
+  const [unseen, setUnseen] = useState(0);
+
+  const load = useCallback(async () => {
+    if (!userId) return null;
+    try {
+      const data = await getNotifications(api, userId);
+      setList(data);
+      return data;
+    } catch {
+      // The bell is a summary: a failed read leaves the last one up, and the next one tries again.
+      return null;
+    }
+  }, [api, userId]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` reloads the list in a workspace switched to.
+  useEffect(() => {
+    let active = true;
+    const refresh = () => {
+      void load().then((data) => {
+        if (active && data) setUnseen(data.items.length);
+      });
+    };
+    refresh();
+    const timer = window.setInterval(refresh, REFRESH_MS);
+    return () => {
+      active = false;
+      window.clearInterval(timer);
+    };
+  }, [load, version]);
+
+  const onOpen = async () => {
+    const data = (await load()) ?? list;
+    setUnseen(0);
+    if (userId && data && data.items.length > 0) {
+      await markNotificationsSeen(api, userId, data.asOf).catch(() => undefined);
+    }
+  };
+
+  const label = unseen > 0 ? `Notifications, ${unseen} new` : 'Notifications';
   return (
-    <Dropdown label="Notifications" buttonContent={<BellIcon />}>
-      {() => (
+    <Dropdown
+      label={label}
+      onOpen={() => void onOpen()}
+      buttonContent={
         <>
-          <p className="dropdown__header">Notifications</p>
-          <p className="dropdown__empty">You have no notifications.</p>
+          <BellIcon />
+          {unseen > 0 ? (
+            <span className="notifications__count" aria-hidden="true">
+              {unseen > 49 ? '50+' : unseen}
+            </span>
+          ) : null}
         </>
+      }
+    >
+      {(close) => (
+        <div className="notifications">
+          <p className="dropdown__header">Notifications</p>
+          {list && list.items.length > 0 ? (
+            <ul className="dropdown__list notifications__list" aria-label="Notifications">
+              {list.items.map((item) => (
+                <li key={item.id}>
+                  <Link className="dropdown__item notifications__item" to={hrefOf(item)} onClick={close}>
+                    <span className="notifications__project">{item.projectName}</span>
+                    <span className="notifications__text">{item.text}</span>
+                    <span className="notifications__time">{formatDateTime(item.at)}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="dropdown__empty">
+              {list?.seenAt ? 'Nothing new since you last looked.' : 'You have no notifications.'}
+            </p>
+          )}
+        </div>
       )}
     </Dropdown>
   );

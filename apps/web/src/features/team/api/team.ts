@@ -5,8 +5,10 @@ import type {
   JoinWorkspaceAnswer,
   JoinWorkspaceBody,
   RemoveMemberBody,
+  RenameWorkspaceBody,
   RevokeInvitationBody,
   SetMemberRoleBody,
+  SetWorkspaceLogoBody,
   SwitchWorkspaceBody,
   TeamAnswer,
   TeamChangeAnswer,
@@ -15,6 +17,7 @@ import type {
   WorkspacesAnswer,
 } from '@handoff/core/api';
 import type { ApiClient } from '@/lib/api-client';
+import type { Services } from '@/lib/services';
 
 export async function getWorkspaces(api: ApiClient, userId: string): Promise<WorkspacesAnswer['data']> {
   const body: UserIdBody = { userId };
@@ -67,4 +70,54 @@ export function setMemberRole(
 export function joinWorkspace(api: ApiClient, userId: string, token: string): Promise<JoinWorkspaceAnswer> {
   const body: JoinWorkspaceBody = { userId, token };
   return api.post<JoinWorkspaceAnswer>('/jira/joinWorkspace', body);
+}
+
+export function renameWorkspace(api: ApiClient, userId: string, name: string): Promise<TeamChangeAnswer> {
+  const body: RenameWorkspaceBody = { userId, name };
+  return api.post<TeamChangeAnswer>('/jira/renameWorkspace', body);
+}
+
+/** Uploads the logo file (base64 in JSON; the server checks its type by its bytes and its size). */
+export async function setWorkspaceLogo(
+  api: ApiClient,
+  userId: string,
+  file: Blob,
+): Promise<TeamChangeAnswer> {
+  const body: SetWorkspaceLogoBody = { userId, image: base64Of(await file.arrayBuffer()) };
+  return api.post<TeamChangeAnswer>('/jira/setWorkspaceLogo', body);
+}
+
+export function removeWorkspaceLogo(api: ApiClient, userId: string): Promise<TeamChangeAnswer> {
+  const body: UserIdBody = { userId };
+  return api.post<TeamChangeAnswer>('/jira/removeWorkspaceLogo', body);
+}
+
+/**
+ * The workspace's logo as a data: URL (the page's Content-Security-Policy allows images from data: and
+ * the server; the image call needs the bearer token, which an <img src> cannot carry). Null when none.
+ */
+export async function getWorkspaceLogo(
+  { config, session }: Pick<Services, 'config' | 'session'>,
+  userId: string,
+): Promise<string | null> {
+  const body: UserIdBody = { userId };
+  const token = await session.getValidToken();
+  const response = await fetch(new URL(`${config.apiBaseUrl}/jira/getWorkspaceLogo`, window.location.href), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) return null;
+  const type = response.headers.get('content-type') ?? 'image/png';
+  return `data:${type};base64,${base64Of(await response.arrayBuffer())}`;
+}
+
+/** The bytes in base64, a chunk at a time (a 200 kB image spread as arguments would overflow the stack). */
+function base64Of(bytes: ArrayBuffer): string {
+  const view = new Uint8Array(bytes);
+  let binary = '';
+  for (let start = 0; start < view.length; start += 0x8000) {
+    binary += String.fromCharCode(...view.subarray(start, start + 0x8000));
+  }
+  return btoa(binary);
 }

@@ -1,5 +1,6 @@
 // The team screen's "Members" table: e-mail and role, with the buttons the caller's role offers (owners change
-// roles and remove others; anyone leaves), and the invitations not yet accepted (owners revoke them).
+// roles and remove others; anyone but the last owner leaves), and the invitations not yet accepted (owners
+// revoke them).
 import type { TeamAnswer, TeamMember } from '@handoff/core/api';
 import { formatDateTime } from '@/lib/format';
 
@@ -51,7 +52,11 @@ export function MembersTable({
                       : `Make ${member.email} an owner`}
                   </button>
                 ) : null}{' '}
-                {isOwner || member.userId === userId ? (
+                {member.userId === userId && isLastOwner(members, member) ? (
+                  <span className="members__note">
+                    You are the only owner: make someone else an owner to leave.
+                  </span>
+                ) : isOwner || member.userId === userId ? (
                   <button
                     type="button"
                     className="button button--outline"
@@ -68,6 +73,11 @@ export function MembersTable({
       </table>
     </div>
   );
+}
+
+/** A workspace needs an owner: its only one is not offered to leave. */
+function isLastOwner(members: readonly TeamMember[], member: TeamMember): boolean {
+  return member.role === 'owner' && members.filter((m) => m.role === 'owner').length === 1;
 }
 
 type OpenInvite = TeamAnswer['data']['invites'][number];

@@ -1,8 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { storageKeys } from '@/config/storage-keys';
-import { callsTo, createProject } from '@/testing/mocks/db';
+import { callsTo, createProject, db } from '@/testing/mocks/db';
 import { server } from '@/testing/mocks/server';
 import { renderApp, signIn } from '@/testing/test-utils';
 
@@ -45,15 +45,117 @@ describe('/admin/team', () => {
     expect(screen.queryByText(/bob@example\.com \(valid until/)).not.toBeInTheDocument();
   });
 
-  it('shows the server refusing to let the last owner leave', async () => {
+  it('does not offer the last owner to leave', async () => {
     signIn('ada@example.com');
+    renderApp('/admin/team');
+    const members = await screen.findByRole('table', { name: 'Members' });
+    expect(within(members).queryByRole('button', { name: 'Leave the workspace' })).not.toBeInTheDocument();
+    expect(
+      within(members).getByText('You are the only owner: make someone else an owner to leave.'),
+    ).toBeVisible();
+  });
+
+  it('offers Leave to an owner when another owner remains', async () => {
+    const { account } = signIn('ada@example.com');
+    server.use(
+      http.post('/jira/getTeam', () =>
+        HttpResponse.json({
+          data: {
+            workspace: { id: 'ws-team', name: 'Acme Studio', logoUpdatedAt: null },
+            role: 'owner',
+            members: [
+              { userId: account.id, email: 'ada@example.com', role: 'owner' },
+              { userId: 'user-bob', email: 'bob@example.com', role: 'owner' },
+            ],
+            invites: [],
+          },
+        }),
+      ),
+    );
+    renderApp('/admin/team');
+    expect(await screen.findByRole('button', { name: 'Leave the workspace' })).toBeVisible();
+  });
+
+  it('lets an owner rename the workspace, and the top bar shows the new name in full', async () => {
+    const { account } = signIn('ada@example.com');
     const { user } = renderApp('/admin/team');
-    await user.click(await screen.findByRole('button', { name: 'Leave the workspace' }));
+    const name = await screen.findByRole('textbox', { name: 'Workspace name' });
+    expect(name).toHaveValue("ada's team");
+    await user.clear(name);
+    await user.type(name, 'Acme Studio and Partners Digital');
+    await user.click(screen.getByRole('button', { name: 'Save name' }));
     expect(
       await screen.findByRole('dialog', {
-        name: 'A workspace needs an owner: make someone else an owner first.',
+        name: 'The workspace is now called Acme Studio and Partners Digital.',
       }),
     ).toBeVisible();
+    expect(callsTo('/jira/renameWorkspace')).toEqual([
+      { userId: account.id, name: 'Acme Studio and Partners Digital' },
+    ]);
+    const select = screen.getByRole('combobox', { name: 'Workspace' });
+    await waitFor(() => expect(select).toHaveDisplayValue('Acme Studio and Partners Digital'));
+    expect(select).toHaveAttribute('title', 'Acme Studio and Partners Digital');
+  });
+
+  it('shows a member the name and logo without the controls to change them', async () => {
+    signIn('bob@example.com');
+    server.use(
+      http.post('/jira/getTeam', () =>
+        HttpResponse.json({
+          data: {
+            workspace: { id: 'ws-team', name: 'Agency', logoUpdatedAt: null },
+            role: 'member',
+            members: [{ userId: 'user-1', email: 'bob@example.com', role: 'member' }],
+            invites: [],
+          },
+        }),
+      ),
+    );
+    renderApp('/admin/team');
+    const panel = await screen.findByRole('region', { name: 'Workspace' });
+    expect(within(panel).getByText('Agency')).toBeVisible();
+    expect(within(panel).getByText('This workspace has no logo.')).toBeVisible();
+    expect(screen.queryByRole('textbox', { name: 'Workspace name' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Logo')).not.toBeInTheDocument();
+  });
+
+  it('lets an owner upload a logo (PNG, JPEG or WebP up to 200 kB), shows it, and remove it', async () => {
+    const { account } = signIn('ada@example.com');
+    const { user } = renderApp('/admin/team');
+    const input = await screen.findByLabelText('Logo');
+    await user.upload(input, new File([new Uint8Array(200 * 1024 + 1)], 'big.png', { type: 'image/png' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'The logo is larger than 200 kB. Choose a smaller image.' }),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Okay' }));
+    expect(callsTo('/jira/setWorkspaceLogo')).toEqual([]);
+
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    await user.upload(input, new File([png], 'logo.png', { type: 'image/png' }));
+    expect(await screen.findByRole('dialog', { name: 'The logo has been saved.' })).toBeVisible();
+    expect(callsTo('/jira/setWorkspaceLogo')).toEqual([{ userId: account.id, image: 'iVBORw0KGgoBAgM=' }]);
+    await user.click(screen.getByRole('button', { name: 'Okay' }));
+    const image = await screen.findByRole('img', { name: "Logo of ada's team" });
+    expect(image.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+
+    await user.click(screen.getByRole('button', { name: 'Remove the logo' }));
+    expect(await screen.findByRole('dialog', { name: 'The logo has been removed.' })).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('img', { name: /^Logo of/ })).not.toBeInTheDocument());
+  });
+
+  it('refuses a file of another type before uploading it', async () => {
+    signIn('ada@example.com');
+    const { user } = renderApp('/admin/team');
+    const input = await screen.findByLabelText('Logo');
+    // Past the file picker's filter (a drop, or "All files"): refused before it is uploaded.
+    fireEvent.change(input, {
+      target: { files: [new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' })] },
+    });
+    expect(
+      await screen.findByRole('dialog', { name: 'The logo must be a PNG, JPEG or WebP image.' }),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Okay' }));
+    expect(callsTo('/jira/setWorkspaceLogo')).toEqual([]);
   });
 });
 
@@ -62,7 +164,34 @@ describe('the Workspace select', () => {
     signIn('ada@example.com');
     renderApp('/admin/index');
     const select = await screen.findByRole('combobox', { name: 'Workspace' });
-    expect(select).toHaveDisplayValue('ada@example.com');
+    expect(select).toHaveDisplayValue("ada's team");
+  });
+});
+
+describe('the hint to name the workspace', () => {
+  it('invites an owner on the projects list to name a workspace that has its first name, until dismissed', async () => {
+    signIn('ada@example.com');
+    const first = renderApp('/admin/index');
+    const hint = await screen.findByRole('complementary', { name: 'Name your workspace' });
+    expect(within(hint).getByRole('link', { name: 'Name your workspace' })).toHaveAttribute(
+      'href',
+      '/admin/team',
+    );
+    await first.user.click(within(hint).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('complementary', { name: 'Name your workspace' })).not.toBeInTheDocument();
+    first.unmount();
+
+    renderApp('/admin/index');
+    await screen.findByRole('combobox', { name: 'Workspace' });
+    expect(screen.queryByRole('complementary', { name: 'Name your workspace' })).not.toBeInTheDocument();
+  });
+
+  it('is not shown once the workspace has a name of its own', async () => {
+    const { account } = signIn('ada@example.com');
+    db.workspaceNames.set(`ws-${account.id}`, 'Acme Studio');
+    renderApp('/admin/index');
+    await screen.findByRole('combobox', { name: 'Workspace' });
+    expect(screen.queryByRole('complementary', { name: 'Name your workspace' })).not.toBeInTheDocument();
   });
 });
 

@@ -1,6 +1,7 @@
 // /admin/team: the current workspace's members with their roles and its open invitations. Owners invite by
 // e-mail (a text box labelled "Email", a button "Invite"), make members owners (and back) and remove them;
-// anyone can leave. The server refuses what the caller's role does not allow, and keeps the last owner.
+// anyone but the last owner can leave. Owners name the workspace and give it a logo (its clients see both).
+// The server refuses what the caller's role does not allow, and keeps the last owner.
 import type { TeamAnswer, TeamMember } from '@handoff/core/api';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -13,8 +14,20 @@ import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
 import { useWorkspaceSwitch } from '@/stores/workspace-switch';
-import { getTeam, inviteMember, removeMember, revokeInvitation, setMemberRole } from '../api/team';
+import {
+  getTeam,
+  inviteMember,
+  removeMember,
+  removeWorkspaceLogo,
+  renameWorkspace,
+  revokeInvitation,
+  setMemberRole,
+  setWorkspaceLogo,
+} from '../api/team';
 import { MembersTable, OpenInvites } from './members-table';
+import { WorkspaceIdentity } from './workspace-identity';
+import { workspaceRenamed } from './workspace-renamed';
+import './team.css';
 
 export function Team() {
   const { api } = useServices();
@@ -89,6 +102,11 @@ export function Team() {
   };
 
   const isOwner = team?.role === 'owner';
+  /** After a rename: the list again, and the top bar's Workspace select shows the new name. */
+  const renamed = () => {
+    workspaceRenamed();
+    void load();
+  };
 
   return (
     <section className="page" aria-labelledby="team-heading">
@@ -106,10 +124,24 @@ export function Team() {
       ) : null}
       {team ? (
         <>
+          <WorkspaceIdentity
+            workspace={team.workspace}
+            userId={userId ?? ''}
+            isOwner={isOwner}
+            busy={busy}
+            onRename={(name) => {
+              if (userId) void run(() => renameWorkspace(api, userId, name), renamed);
+            }}
+            onLogo={(file) => {
+              if (userId) void run(() => setWorkspaceLogo(api, userId, file));
+            }}
+            onRemoveLogo={() => {
+              if (userId) void run(() => removeWorkspaceLogo(api, userId));
+            }}
+            onRefused={(message) => dialog.show(message, 'error')}
+          />
           <div className="panel">
             <dl className="details">
-              <dt>Workspace</dt>
-              <dd>{team.workspace.name}</dd>
               <dt>Your role</dt>
               <dd>{team.role}</dd>
             </dl>

@@ -1,5 +1,6 @@
 // The top bar's `Workspace` select: the workspaces the user belongs to; choosing one makes it current on
-// the server (the spec's calls act in it) and reloads the page in it.
+// the server (the spec's calls act in it) and reloads the page in it. The name shows in full where there is
+// room (an ellipsis only on a narrow screen, the full name in its title).
 import type { WorkspacesAnswer } from '@handoff/core/api';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -9,6 +10,7 @@ import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
 import { useWorkspaceSwitch } from '@/stores/workspace-switch';
 import { getWorkspaces, switchWorkspace } from '../api/team';
+import { onWorkspaceRenamed, setCurrentWorkspace } from './workspace-renamed';
 
 export function WorkspaceSelect() {
   const { api } = useServices();
@@ -18,9 +20,14 @@ export function WorkspaceSelect() {
   const id = useId();
   const [workspaces, setWorkspaces] = useState<WorkspacesAnswer['data'] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [renames, setRenames] = useState(0);
   const userId = user?.id;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` reloads the list after a switch or a join.
+  useEffect(() => onWorkspaceRenamed(() => setRenames((n) => n + 1)), []);
+  // Signed out (the shell unmounts): no workspace is current for the rest of the feature.
+  useEffect(() => () => setCurrentWorkspace(null), []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` and `renames` reload the list after a switch, a join or a rename.
   useEffect(() => {
     if (!userId) return;
     let active = true;
@@ -34,14 +41,18 @@ export function WorkspaceSelect() {
     return () => {
       active = false;
     };
-  }, [api, userId, version]);
+  }, [api, userId, version, renames]);
 
   useEffect(() => {
-    setRole(workspaces?.workspaces.find((workspace) => workspace.id === workspaces.current)?.role ?? null);
+    const current = workspaces?.workspaces.find((workspace) => workspace.id === workspaces.current) ?? null;
+    setRole(current?.role ?? null);
+    setCurrentWorkspace(current);
   }, [workspaces, setRole]);
 
   if (!workspaces || !userId)
     return failure ? <span className="workspace-select__error">{failure}</span> : null;
+
+  const currentName = workspaces.workspaces.find((workspace) => workspace.id === workspaces.current)?.name;
 
   const onChange = async (workspaceId: string) => {
     try {
@@ -61,6 +72,7 @@ export function WorkspaceSelect() {
       <select
         id={id}
         className="field__input workspace-select__input"
+        title={currentName}
         value={workspaces.current ?? ''}
         onChange={(e) => void onChange(e.target.value)}
       >

@@ -13,6 +13,7 @@ import { HttpResponse, http } from 'msw';
 import { LINK_INVALID_TEXT, THANKS_TEXT } from '@/review/review-page';
 import { db, findProject, type StoredSend } from '../db';
 import { apiError, post } from './projects';
+import { workspaceOf } from './team';
 
 const linkInvalid = () => apiError(404, LINK_INVALID_TEXT, 'NOT_FOUND');
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -40,9 +41,13 @@ export const reviewHandlers = [
     const found = activeLink(body.token);
     if (!found) return linkInvalid();
     const { link, send } = found;
+    const sender = [...db.accounts.values()].find((account) => account.id === send.userId);
+    const workspaceId = `ws-${send.userId}`;
     return HttpResponse.json({
       data: {
         projectName: link.projectName,
+        workspaceName: sender ? workspaceOf(sender).name : 'Team',
+        logoUrl: db.workspaceLogos.has(workspaceId) ? `/review/${String(body.token)}/logo?v=1` : null,
         sentAt: send.createdAt,
         expiresAt: send.review.expiresAt,
         stories: link.stories,

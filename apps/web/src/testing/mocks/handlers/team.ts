@@ -1,13 +1,14 @@
-// The team calls, served the simple way: every account owns one workspace ("ws-{id}", named by its
-// e-mail) and is its only member; invitations are remembered by address; the token "valid-token" joins.
+// The team calls, served the simple way: every account owns one workspace ("ws-{id}", "{name}'s team")
+// and is its only member; invitations are remembered by address; the token "valid-token" joins.
 import { HttpResponse } from 'msw';
 import type { Account } from '../db';
 import { db } from '../db';
 import { apiError, post } from './projects';
 
-const workspaceOf = (caller: Account) => ({
+/** The account's own workspace: "ada@example.com" → "ada's team" until renamed. */
+export const workspaceOf = (caller: Account) => ({
   id: `ws-${caller.id}`,
-  name: caller.email,
+  name: db.workspaceNames.get(`ws-${caller.id}`) ?? `${caller.email.split('@')[0]}'s team`,
   role: 'owner' as const,
 });
 const workspaces = (caller: Account) => ({ current: `ws-${caller.id}`, workspaces: [workspaceOf(caller)] });
@@ -32,7 +33,7 @@ export const teamHandlers = [
     const { id, name } = workspaceOf(caller);
     return HttpResponse.json({
       data: {
-        workspace: { id, name },
+        workspace: { id, name, logoUpdatedAt: db.workspaceLogos.get(id)?.updatedAt ?? null },
         role: 'owner',
         members: [{ userId: caller.id, email: caller.email, role: 'owner' }],
         invites: (db.invites.get(id) ?? []).map((email) => ({
@@ -58,6 +59,49 @@ export const teamHandlers = [
     }
     db.invites.set(id, left);
     return HttpResponse.json({ status: 200, message: 'The invitation has been revoked.' });
+  }),
+  post('/jira/renameWorkspace', (caller, body) => {
+    const name = String(body.name ?? '').trim();
+    if (!name) return apiError(400, 'Give the workspace a name.', 'BAD_REQUEST');
+    db.workspaceNames.set(`ws-${caller.id}`, name);
+    return HttpResponse.json({ status: 200, message: `The workspace is now called ${name}.` });
+  }),
+  post('/jira/setWorkspaceLogo', (caller, body) => {
+    const image = String(body.image ?? '');
+    // The server reads the type from the first bytes: a PNG's signature starts "iVBORw0KGgo" in base64.
+    if (!image.startsWith('iVBORw0KGgo')) return apiError(400, 'The logo must be a PNG, JPEG or WebP image.');
+    db.workspaceLogos.set(`ws-${caller.id}`, {
+      dataUrl: `data:image/png;base64,${image}`,
+      updatedAt: `2026-03-14T10:00:0${db.workspaceLogos.size}.000Z`,
+    });
+    return HttpResponse.json({ status: 200, message: 'The logo has been saved.' });
+  }),
+  post('/jira/removeWorkspaceLogo', (caller) => {
+    if (!db.workspaceLogos.delete(`ws-${caller.id}`))
+      return apiError(404, 'This workspace has no logo.', 'NOT_FOUND');
+    return HttpResponse.json({ status: 200, message: 'The logo has been removed.' });
+  }),
+  post('/jira/getWorkspaceLogo', async (caller) => {
+    const logo = db.workspaceLogos.get(`ws-${caller.id}`);
+    if (!logo) return apiError(404, 'This workspace has no logo.', 'NOT_FOUND');
+    const bytes = Uint8Array.from(atob(logo.dataUrl.split(',')[1] ?? ''), (c) => c.charCodeAt(0));
+    return new HttpResponse(bytes, {
+      headers: { 'content-type': 'image/png', 'x-content-type-options': 'nosniff' },
+    });
+  }),
+  post('/jira/getNotifications', (caller) => {
+    const all = db.notifications.get(caller.id) ?? [];
+    return HttpResponse.json({
+      data: {
+        seenAt: all.some((item) => item.seen) ? '2026-03-14T09:00:00.000Z' : null,
+        asOf: '2026-03-14T12:00:00.000Z',
+        items: all.filter((item) => !item.seen).map(({ seen: _seen, ...item }) => item),
+      },
+    });
+  }),
+  post('/jira/markNotificationsSeen', (caller) => {
+    for (const item of db.notifications.get(caller.id) ?? []) item.seen = true;
+    return HttpResponse.json({ status: 200, message: 'Notifications marked as seen.' });
   }),
   post('/jira/removeMember', () =>
     apiError(409, 'A workspace needs an owner: make someone else an owner first.', 'CONFLICT'),

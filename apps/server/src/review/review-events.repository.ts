@@ -1,0 +1,55 @@
+// What clients did in a workspace since a moment, newest first, for the notifications: verdicts given and
+// notices signed off (`review_verdicts`, `review_links`, joined to the notice's send and project to stay
+// in one workspace).
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+type Executor = Kysely<Database>;
+
+/** The client's verdicts on the workspace's notices given after `since`, newest first. */
+export async function verdictsSince(db: Executor, workspaceId: string, since: Date, limit: number) {
+  return db
+    .selectFrom('review_verdicts as v')
+    .innerJoin('review_links as l', 'l.id', 'v.link_id')
+    .innerJoin('sends as s', 's.id', 'l.send_id')
+    .innerJoin('projects as p', 'p.id', 's.project_id')
+    .select([
+      'v.id',
+      'v.created_at as at',
+      'v.issue_key',
+      'v.verdict',
+      'v.reviewer',
+      'p.project_key',
+      'p.project_name',
+      'p.site_id',
+    ])
+    .where('p.workspace_id', '=', workspaceId)
+    .where('v.created_at', '>', since)
+    .orderBy('v.created_at', 'desc')
+    .orderBy('v.id')
+    .limit(limit)
+    .execute();
+}
+
+/** The workspace's notices signed off after `since`, newest first. */
+export async function signOffsSince(db: Executor, workspaceId: string, since: Date, limit: number) {
+  return db
+    .selectFrom('review_links as l')
+    .innerJoin('sends as s', 's.id', 'l.send_id')
+    .innerJoin('projects as p', 'p.id', 's.project_id')
+    .select([
+      'l.id',
+      'l.signed_off_at as at',
+      'l.signed_off_by',
+      'l.signed_off_verdicts',
+      'p.project_key',
+      'p.project_name',
+      'p.site_id',
+    ])
+    .where('p.workspace_id', '=', workspaceId)
+    .where('l.signed_off_at', '>', since)
+    .orderBy('l.signed_off_at', 'desc')
+    .orderBy('l.id')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,39 @@
+// The current workspace as the top bar's Workspace select last read it, for the rest of the team feature:
+// the Team screen tells it about a rename (so it shows the new name without remounting the page, which
+// would close the screen's result dialog), and the naming hint reads the name and role from it.
+import { useSyncExternalStore } from 'react';
+
+export interface CurrentWorkspace {
+  id: string;
+  name: string;
+  role: 'owner' | 'member';
+}
+
+type Listener = () => void;
+const renameListeners = new Set<Listener>();
+const currentListeners = new Set<Listener>();
+let current: CurrentWorkspace | null = null;
+
+export function onWorkspaceRenamed(listener: Listener): () => void {
+  renameListeners.add(listener);
+  return () => renameListeners.delete(listener);
+}
+
+export function workspaceRenamed(): void {
+  for (const listener of renameListeners) listener();
+}
+
+export function setCurrentWorkspace(workspace: CurrentWorkspace | null): void {
+  current = workspace;
+  for (const listener of currentListeners) listener();
+}
+
+export function useCurrentWorkspace(): CurrentWorkspace | null {
+  return useSyncExternalStore(
+    (listener) => {
+      currentListeners.add(listener);
+      return () => currentListeners.delete(listener);
+    },
+    () => current,
+  );
+}
