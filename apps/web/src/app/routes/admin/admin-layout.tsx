@@ -1,4 +1,7 @@
 import { Outlet } from 'react-router';
+import { ToastProvider } from '@/components/ui/toast';
+// Every button variant, for the admin pages that draw buttons with class names.
+import '@/components/ui/button.css';
 import { logo } from '@/config/brand';
 import { AdminShell } from '@/features/shell/components/admin-shell';
 import { WorkspaceSelect } from '@/features/team/components/workspace-select';
@@ -7,13 +10,15 @@ import { routeTable } from '../../route-table';
 
 export function Component() {
   return (
-    <AdminShell
-      routes={routeTable}
-      logo={logo}
-      workspaceSelect={<WorkspaceSelect />}
-      notice={<VerifyEmailNotice />}
-    >
-      <Outlet />
-    </AdminShell>
+    <ToastProvider>
+      <AdminShell
+        routes={routeTable}
+        logo={logo}
+        workspaceSelect={<WorkspaceSelect />}
+        notice={<VerifyEmailNotice />}
+      >
+        <Outlet />
+      </AdminShell>
+    </ToastProvider>
   );
 }

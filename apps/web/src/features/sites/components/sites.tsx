@@ -3,10 +3,11 @@
 // as the kind chosen. A site no project lives on can be removed. The site `default` is always there.
 
 import type { ListedSite } from '@handoff/core/api';
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { addSite, listSites, removeSite, SITE_KIND_LABELS } from '@/api/sites';
 import { BusyButton } from '@/components/ui/busy-button';
-import { TextField } from '@/components/ui/form-field';
+import { Button } from '@/components/ui/button';
+import { Field, TextField } from '@/components/ui/form-field';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
@@ -19,7 +20,6 @@ export function Sites() {
   const { api } = useServices();
   const { user } = useAppState();
   const dialog = useResultDialog();
-  const kindId = useId();
   const [sites, setSites] = useState<ListedSite[] | null>(null);
   const [name, setName] = useState('');
   const [baseUrl, setBaseUrl] = useState('');
@@ -94,16 +94,15 @@ export function Sites() {
                   <td>{site.hasCredential ? 'Set' : 'Not set'}</td>
                   <td>
                     {site.id === 'default' ? null : (
-                      <button
-                        type="button"
-                        className="button button--secondary"
+                      <Button
+                        size="small"
                         disabled={busy}
                         onClick={() =>
                           userId && void run(() => removeSite(api, userId, site.id), 'The site was removed.')
                         }
                       >
                         Remove<span className="visually-hidden"> {site.name}</span>
-                      </button>
+                      </Button>
                     )}
                   </td>
                 </tr>
@@ -136,20 +135,19 @@ export function Sites() {
           value={baseUrl}
           onChange={(e) => setBaseUrl(e.target.value)}
         />
-        <div className="field">
-          <label className="field__label" htmlFor={kindId}>
-            Kind
-          </label>
-          <select
-            id={kindId}
-            className="field__input"
-            value={kind}
-            onChange={(e) => setKind(e.target.value as Kind)}
-          >
-            <option value="jira-cloud">{SITE_KIND_LABELS['jira-cloud']}</option>
-            <option value="jira-datacenter">{SITE_KIND_LABELS['jira-datacenter']}</option>
-          </select>
-        </div>
+        <Field label="Kind">
+          {(control) => (
+            <select
+              {...control}
+              className="field__input"
+              value={kind}
+              onChange={(e) => setKind(e.target.value as Kind)}
+            >
+              <option value="jira-cloud">{SITE_KIND_LABELS['jira-cloud']}</option>
+              <option value="jira-datacenter">{SITE_KIND_LABELS['jira-datacenter']}</option>
+            </select>
+          )}
+        </Field>
         <div className="form-panel__actions">
           <BusyButton type="submit" busy={busy}>
             Add site
