@@ -5,8 +5,10 @@
 import type { ListedSite } from '@handoff/core/api';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { addSite, listSites, removeSite, SITE_KIND_LABELS } from '@/api/sites';
+import { Badge } from '@/components/ui/badge';
 import { BusyButton } from '@/components/ui/busy-button';
 import { Button } from '@/components/ui/button';
+import { DataTable } from '@/components/ui/data-table';
 import { Field, TextField } from '@/components/ui/form-field';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
@@ -72,44 +74,41 @@ export function Sites() {
         </h1>
       </div>
       {sites ? (
-        <div className="panel">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Base URL</th>
-                <th scope="col">Your credential</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sites.map((site) => (
-                <tr key={site.id}>
-                  <td>{site.name}</td>
-                  <td>{SITE_KIND_LABELS[site.kind]}</td>
-                  <td>{site.baseUrl || 'Built-in demo tracker'}</td>
-                  <td>{site.hasCredential ? 'Set' : 'Not set'}</td>
-                  <td>
-                    {site.id === 'default' ? null : (
-                      <Button
-                        size="small"
-                        disabled={busy}
-                        onClick={() =>
-                          userId && void run(() => removeSite(api, userId, site.id), 'The site was removed.')
-                        }
-                      >
-                        Remove<span className="visually-hidden"> {site.name}</span>
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          labelledBy="sites-heading"
+          rows={sites}
+          rowKey={(site) => site.id}
+          columns={[
+            { header: 'Name', cell: (site) => site.name },
+            { header: 'Kind', cell: (site) => SITE_KIND_LABELS[site.kind] },
+            { header: 'Base URL', cell: (site) => site.baseUrl || 'Built-in demo tracker' },
+            {
+              header: 'Your credential',
+              cell: (site) =>
+                site.hasCredential ? (
+                  <Badge tone="success">Set</Badge>
+                ) : (
+                  <Badge tone="warning">Not set</Badge>
+                ),
+            },
+            {
+              header: 'Actions',
+              hideHeader: true,
+              cell: (site) =>
+                site.id === 'default' ? null : (
+                  <Button
+                    size="small"
+                    disabled={busy}
+                    onClick={() =>
+                      userId && void run(() => removeSite(api, userId, site.id), 'The site was removed.')
+                    }
+                  >
+                    Remove <span className="visually-hidden">{site.name}</span>
+                  </Button>
+                ),
+            },
+          ]}
+        />
       ) : (
         <ProgressBar label="Loading the sites" />
       )}
