@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Badge } from './badge';
+import { BreakableText } from './breakable-text';
 import { DataTable } from './data-table';
 import { EmptyState } from './empty-state';
 import { FileDropZone } from './file-drop-zone';
@@ -164,5 +165,21 @@ describe('TextField', () => {
     const input = screen.getByLabelText('API Key');
     expect(input).toHaveAccessibleDescription('Enter your Jira API token. Paste your Jira API token.');
     expect(input).toBeInvalid();
+  });
+});
+
+describe('BreakableText', () => {
+  it('reads as the plain text, and may break only after @ . / and ,', () => {
+    const { container } = render(
+      <p>
+        <BreakableText text="dana@acme-studio.test, eli@acme-studio.test" />
+      </p>,
+    );
+    expect(container.textContent).toBe('dana@acme-studio.test, eli@acme-studio.test');
+    const pieces = Array.from(container.querySelector('p')?.childNodes ?? [])
+      .filter((node) => node.nodeType === Node.TEXT_NODE)
+      .map((node) => node.textContent);
+    expect(pieces).toEqual(['dana@', 'acme-studio.', 'test,', ' eli@', 'acme-studio.', 'test']);
+    expect(container.querySelectorAll('wbr')).toHaveLength(5);
   });
 });

@@ -4,6 +4,7 @@
 
 import type { Project } from '@handoff/core/api';
 import { Fragment, useId } from 'react';
+import { BreakableText } from '@/components/ui/breakable-text';
 import { Switch } from '@/components/ui/switch';
 import { formatRunTimeFromNow } from '@/lib/format';
 
@@ -31,7 +32,13 @@ export function AutosendCell({
   // Auto-send runs on the Jira API token of the member who switched it on.
   const tokenOf = project.autosend ? (status.switchedOnBy ?? '') : '';
   const lines = [
-    recipients ? { key: 'to', className: 'autosend__to', text: `Auto-send e-mails ${recipients}` } : null,
+    recipients
+      ? {
+          key: 'to',
+          className: 'autosend__to',
+          text: <BreakableText text={`Auto-send e-mails ${recipients}`} />,
+        }
+      : null,
     nextRun || tokenOf
       ? {
           key: 'next',
