@@ -1,6 +1,7 @@
 // /admin/sites: the workspace's Jira sites. Owners add one (text boxes "Name" and "Base URL", a select
 // "Kind" with "Jira Cloud" and "Jira Data Center", a button "Add site"); the server checks the site answers
 // as the kind chosen. A site no project lives on can be removed. The site `default` is always there.
+// Adding and removing are confirmed by a toast; a refusal is shown in the result dialog.
 
 import type { ListedSite } from '@handoff/core/api';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
@@ -12,6 +13,7 @@ import { DataTable } from '@/components/ui/data-table';
 import { Field, TextField } from '@/components/ui/form-field';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
+import { useToast } from '@/components/ui/toast';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
@@ -22,6 +24,7 @@ export function Sites() {
   const { api } = useServices();
   const { user } = useAppState();
   const dialog = useResultDialog();
+  const toast = useToast();
   const [sites, setSites] = useState<ListedSite[] | null>(null);
   const [name, setName] = useState('');
   const [baseUrl, setBaseUrl] = useState('');
@@ -47,7 +50,8 @@ export function Sites() {
     setBusy(true);
     try {
       await change();
-      dialog.show(success, 'success');
+      // The list shows the change; the toast only confirms it. Failures need an answer: the dialog.
+      toast(success);
       await load();
     } catch (error) {
       if (!isSessionEnded(error)) dialog.show(errorMessage(error), 'error');
