@@ -8,16 +8,18 @@ import { expect, type Page, test } from '../support/test.ts';
 async function expectNoSeriousViolations(page: Page, path: string) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${path} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`)).toEqual(
-    [],
-  );
+  expect(
+    serious.map((v) => `${path} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`),
+  ).toEqual([]);
 }
 
 for (const viewport of [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
 ]) {
-  test(`no serious accessibility violations on the admin screens at ${viewport.width} px`, async ({ page }) => {
+  test(`no serious accessibility violations on the admin screens at ${viewport.width} px`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await registerAndLogIn(page);
     await page.goto('/admin/index');

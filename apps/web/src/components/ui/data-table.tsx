@@ -24,6 +24,7 @@ export function DataTable<Row>({
   labelledBy,
   label,
   busy = false,
+  empty,
   className,
 }: {
   columns: ReadonlyArray<Column<Row>>;
@@ -34,6 +35,8 @@ export function DataTable<Row>({
   label?: string;
   /** True while the rows are being (re)loaded. */
   busy?: boolean;
+  /** Shown across the table when there are no rows: a loading text, or an EmptyState. */
+  empty?: ReactNode;
   className?: string;
 }) {
   return (
@@ -54,6 +57,13 @@ export function DataTable<Row>({
           </tr>
         </thead>
         <tbody>
+          {rows.length === 0 && empty ? (
+            <tr>
+              <td colSpan={columns.length} className="data-table__empty">
+                {empty}
+              </td>
+            </tr>
+          ) : null}
           {rows.map((row) => (
             <tr key={rowKey(row)}>
               {columns.map((column) => {

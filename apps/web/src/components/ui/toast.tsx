@@ -29,8 +29,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext value={show}>
       {children}
-      {/* The live region is always there, so a screen reader announces what is added to it. */}
-      <div className="toasts" role="status" aria-live="polite">
+      {/* The live region is always there, so a screen reader announces what is added to it. No role
+          "status": a screen keeps that role for its own status line. */}
+      <div className="toasts" aria-live="polite" aria-relevant="additions">
         {toasts.map((toast) => (
           <Toast key={toast.id} entry={toast} onDismiss={dismiss} />
         ))}

@@ -13,7 +13,6 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
-import { ProgressBar } from '@/components/ui/progress-bar';
 import { paths } from '@/config/paths';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
@@ -113,26 +112,22 @@ export function ProjectsList() {
           </button>
         ) : null}
       </div>
-      {rows.length > 0 ? (
-        <DataTable
-          labelledBy="projects-heading"
-          className="projects-table"
-          busy={loading}
-          rows={rows}
-          rowKey={(project) => `${project.siteId}/${project.projectKey}`}
-          columns={projectColumns({
-            reviews,
-            mayManage,
-            now,
-            onToggleAutosend: toggleAutosend,
-            onDelete: setToDelete,
-          })}
-        />
-      ) : loading ? (
-        <ProgressBar label="Loading projects" />
-      ) : (
-        <NoProjects mayManage={mayManage} />
-      )}
+      {/* The columns show even before the first project: what the list will hold, above how to start it. */}
+      <DataTable
+        labelledBy="projects-heading"
+        className="projects-table"
+        busy={loading}
+        empty={loading ? 'Loading projects...' : <NoProjects mayManage={mayManage} />}
+        rows={rows}
+        rowKey={(project) => `${project.siteId}/${project.projectKey}`}
+        columns={projectColumns({
+          reviews,
+          mayManage,
+          now,
+          onToggleAutosend: toggleAutosend,
+          onDelete: setToDelete,
+        })}
+      />
       {pageCount > 1 ? (
         <Pagination pageCount={pageCount} selected={current} onPageChange={setPage} label="Projects pages" />
       ) : null}

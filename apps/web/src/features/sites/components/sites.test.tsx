@@ -47,7 +47,7 @@ describe('/admin/sites', () => {
     await user.selectOptions(screen.getByLabelText('Kind'), 'Jira Data Center');
     await user.click(screen.getByRole('button', { name: 'Add site' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent('The site Bank was added.');
+    expect(await screen.findByText('The site Bank was added.')).toBeVisible();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const bank = (await within(table).findByRole('cell', { name: 'Bank' })).closest('tr') as HTMLElement;
     expect(within(bank).getByText('Not set')).toHaveClass('badge--warning');

@@ -83,7 +83,8 @@ export function Sites() {
           rows={sites}
           rowKey={(site) => site.id}
           columns={[
-            { header: 'Name', cell: (site) => site.name },
+            // `default` is the site's id; people read what it is.
+            { header: 'Name', cell: (site) => (site.id === 'default' ? 'Default site' : site.name) },
             { header: 'Kind', cell: (site) => SITE_KIND_LABELS[site.kind] },
             { header: 'Base URL', cell: (site) => site.baseUrl || 'Built-in demo tracker' },
             {
