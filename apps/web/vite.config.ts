@@ -81,6 +81,10 @@ function preloadFirstPage(): Plugin {
   };
 }
 
+/** Modules the sign-in pages share (their own route modules stay apart). */
+const signInShared =
+  /\/src\/(components\/(ui\/(form-field|busy-button|result-dialog|use-modal|icons|spinner)|layouts\/auth-layout)|features\/auth\/(api\/password-reset|components\/submit-button)|lib\/pending-join)\.tsx?$|\/packages\/core\/src\/(texts|email-entry)\.ts$/;
+
 /** The built HTML pages: the admin app, and the client's review page (its own entry, without the admin app). */
 const htmlPages = ['index.html', 'review.html'];
 
@@ -176,6 +180,14 @@ export default defineConfig(({ command }) => ({
     modulePreload: { polyfill: false },
     rollupOptions: {
       input: Object.fromEntries(htmlPages.map((page) => [page.replace(/\.html$/, ''), page])),
+      output: {
+        // What the sign-in pages share (form fields, the result dialog, their layout, @handoff/core's texts) in
+        // one chunk rather than a dozen small ones, each of which costs the login page a request and some
+        // compression; the login bundle budget counts every byte.
+        codeSplitting: {
+          groups: [{ name: 'sign-in', test: signInShared, includeDependenciesRecursively: false }],
+        },
+      },
     },
   },
   server: {

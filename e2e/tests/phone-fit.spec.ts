@@ -41,6 +41,8 @@ test.describe('on a 375 px phone', () => {
       '/admin/add-project',
       '/admin/edit-project?key=DEMO',
       '/admin/user-profile',
+      '/admin/sites',
+      '/admin/review-status?key=DEMO',
       '/admin/send-stories?key=DEMO',
     ]) {
       await expectFits(page, path);
@@ -48,6 +50,43 @@ test.describe('on a 375 px phone', () => {
     await page.getByLabel(/^Issue Status/).selectOption('Done');
     await page.getByRole('button', { name: 'Get User Stories' }).click();
     await expect(page.getByLabel('Subject')).toHaveValue('Request for Testing: User Stories for Review');
+    expect(await overflow(page)).toBe(0);
+  });
+});
+
+test.describe('tables on a 375 px phone', () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  test('the project list is a card per project, each value under its label, words unbroken', async ({
+    page,
+  }) => {
+    await registerAndLogIn(page);
+    await addDemoProject(page, ['client.with.a.long.address@customer.example.test']);
+    await page.goto('/admin/index');
+    const row = page.getByRole('row', { name: /DEMO/ });
+    await expect(row).toBeVisible();
+    expect(await row.evaluate((tr) => getComputedStyle(tr).display)).toBe('block');
+    // Each cell prints its column's name above its value.
+    const name = row.getByRole('cell', { name: /Demo Web Shop/ });
+    expect(await name.evaluate((td) => getComputedStyle(td, '::before').content)).toBe('"Project name"');
+    await expect(row.getByRole('link', { name: 'Send stories for DEMO' })).toBeVisible();
+    // "automatically" and the other words of the switch's row stay whole: no line ends inside a word.
+    const info = row.locator('.autosend__info');
+    const brokenWords = await info.evaluate((element) => {
+      const broken: string[] = [];
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const match of text.matchAll(/[A-Za-z]{4,}/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          if (range.getClientRects().length > 1) broken.push(match[0]);
+        }
+      }
+      return broken;
+    });
+    expect(brokenWords).toEqual([]);
     expect(await overflow(page)).toBe(0);
   });
 });

@@ -6,6 +6,7 @@ import { AppProvider } from './app/provider';
 import { createRoutes } from './app/router';
 import { loadRuntimeConfig } from './lib/runtime-config';
 import { createServices } from './lib/services';
+import './styles/tokens.css';
 import './styles/global.css';
 import './styles/auth-pages.css';
 import './styles/feedback.css';

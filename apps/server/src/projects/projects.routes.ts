@@ -239,7 +239,7 @@ async function assertTrackerAcceptsToken(
       throw new AppError(
         409,
         'AUTOSEND_TOKEN_REFUSED',
-        `Auto-send was not turned on: Jira refused the API token for ${user.email}. Replace the token on your profile page, then try again.`,
+        `Auto-send was not turned on: Jira refused the Jira API token of ${user.email}. Replace it on your profile page, then try again.`,
       );
     }
     app.log.warn({ err: error }, 'could not check the Jira token while turning auto-send on');

@@ -83,19 +83,6 @@ export async function setReviewSettings(
   return api.post<ReviewChangeAnswer>('/jira/review/setSettings', body);
 }
 
-/** "2 failed · 3 passed · 4 waiting", leaving out the zeros; '' when nothing is under review. */
-export function reviewSummaryText(summary: { passed: number; failed: number; waiting: number } | undefined) {
-  if (!summary) return '';
-  return [
-    [summary.failed, 'failed'],
-    [summary.passed, 'passed'],
-    [summary.waiting, 'waiting'],
-  ]
-    .filter(([count]) => (count as number) > 0)
-    .map(([count, word]) => `${count} ${word}`)
-    .join(' · ');
-}
-
 /** POST /jira/offerAgain {userId, projectKey, issueKey}: the story is drafted as a re-test on the next fetch. */
 export async function offerStoryAgain(
   api: ApiClient,

@@ -1,12 +1,9 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { ProgressBar } from '@/components/ui/progress-bar';
 
 /** Shown while a lazily loaded page arrives on the first load. */
 export function PageLoader() {
-  return (
-    <div className="page-loader" role="progressbar" aria-label="Loading">
-      <div className="progress__bar" />
-    </div>
-  );
+  return <ProgressBar label="Loading" placement="top" />;
 }
 
 /** The last-resort error screen of a route (e.g. a page chunk that failed to download after a deploy). */

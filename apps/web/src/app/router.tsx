@@ -6,6 +6,7 @@
 //   /join/:token     an invitation link: signed in → /admin/join?token=…; else remembered until sign-in
 //   anything else    → /admin/index
 import { Navigate, type RouteObject } from 'react-router';
+import { RootLayout } from '@/components/layouts/root-layout';
 import { paths } from '@/config/paths';
 import { RedirectIfAuthenticated, RequireAuth } from './gates';
 import { PageLoader, RouteError } from './route-fallbacks';
@@ -19,6 +20,7 @@ export function createRoutes(): RouteObject[] {
   return [
     {
       path: '/',
+      Component: RootLayout,
       HydrateFallback: PageLoader,
       ErrorBoundary: RouteError,
       children: [

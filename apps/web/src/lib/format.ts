@@ -20,6 +20,32 @@ export function formatRunTime(iso: string | null | undefined, now: Date = new Da
   return date.toLocaleString(undefined, sameDay ? timeOnly : dayAndTime);
 }
 
+/**
+ * How far a time is from now, in words: "in 14 min", "3 h ago", "in 2 days"; "in less than a minute" or
+ * "less than a minute ago" under a minute. '' for a missing or invalid time.
+ */
+export function formatRelative(iso: string | null | undefined, now: Date = new Date()): string {
+  if (!iso) return '';
+  const ms = new Date(iso).getTime() - now.getTime();
+  if (Number.isNaN(ms)) return '';
+  const minutes = Math.round(Math.abs(ms) / 60_000);
+  const span =
+    minutes < 1
+      ? 'less than a minute'
+      : minutes < 60
+        ? `${minutes} min`
+        : minutes < 48 * 60
+          ? `${Math.round(minutes / 60)} h`
+          : `${Math.round(minutes / (24 * 60))} days`;
+  return ms >= 0 ? `in ${span}` : `${span} ago`;
+}
+
+/** A run time with how far it is, e.g. "06:57 (in 14 min)" or "12 Mar, 14:05 (2 days ago)"; '' when none. */
+export function formatRunTimeFromNow(iso: string | null | undefined, now: Date = new Date()): string {
+  const absolute = formatRunTime(iso, now);
+  return absolute ? `${absolute} (${formatRelative(iso, now)})` : '';
+}
+
 /** A full date and time, e.g. "12 Mar 2026, 14:05". */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);

@@ -5,9 +5,9 @@ export const registerBody = z.object({
   email: z.string({ error: 'Enter your e-mail address.' }),
   password: z.string({ error: 'Enter a password.' }),
   apikey: z
-    .string({ error: 'Enter your Jira API key.' })
+    .string({ error: 'Enter your Jira API token.' })
     .trim()
-    .min(1, { error: 'Enter your Jira API key.' })
+    .min(1, { error: 'Enter your Jira API token.' })
     .describe("The user's Jira API token; stored encrypted."),
 });
 export type RegisterBody = z.input<typeof registerBody>;
@@ -37,7 +37,7 @@ export type GetUserByEmailAnswer = z.infer<typeof getUserByEmailAnswer>;
 export const apiKeySchema = z
   .string()
   .trim()
-  .min(1, 'The API key is required.')
+  .min(1, 'Enter your Jira API token.')
   .max(2048, 'The API key is too long.')
   .refine((key) => !/\s/.test(key), 'The API key may not contain spaces.');
 

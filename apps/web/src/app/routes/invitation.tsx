@@ -1,7 +1,8 @@
 // /join/{token}: the link in an invitation e-mail. Signed in, it goes on to the join page; signed out, the
 // link is remembered and the page says to sign in (or register) with the invited address first.
-import { Link, Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
+import { ButtonLink } from '@/components/ui/button';
 import { joinHref, paths } from '@/config/paths';
 import { rememberPendingJoin } from '@/lib/pending-join';
 import { useAuthToken } from '@/lib/services';
@@ -16,9 +17,14 @@ export function Component() {
       title="Join a workspace"
       subtitle="You have been invited to a Handoff workspace. Sign in with the address the invitation was sent to; without an account, register with it first. You join once you are signed in."
     >
-      <p className="auth-card__links">
-        <Link to={paths.auth.login}>Login</Link> · <Link to={paths.auth.register}>Register</Link>
-      </p>
+      <div className="auth-form">
+        <ButtonLink to={paths.auth.login} variant="primary" block>
+          Login
+        </ButtonLink>
+        <ButtonLink to={paths.auth.register} variant="outline" block>
+          Register
+        </ButtonLink>
+      </div>
     </AuthLayout>
   );
 }

@@ -6,6 +6,7 @@ import { type KeyboardEvent, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { Spinner } from './spinner';
 import { useModal } from './use-modal';
+import './button.css';
 import './confirm-dialog.css';
 
 export function ConfirmDialog({

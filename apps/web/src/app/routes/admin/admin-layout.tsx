@@ -1,4 +1,7 @@
 import { Outlet } from 'react-router';
+import { ToastProvider } from '@/components/ui/toast';
+// Every button variant, for the admin pages that draw buttons with class names.
+import '@/components/ui/button.css';
 import { logo } from '@/config/brand';
 import { AdminShell } from '@/features/shell/components/admin-shell';
 import { NameWorkspaceHint } from '@/features/team/components/name-workspace-hint';
@@ -8,18 +11,20 @@ import { routeTable } from '../../route-table';
 
 export function Component() {
   return (
-    <AdminShell
-      routes={routeTable}
-      logo={logo}
-      workspaceSelect={<WorkspaceSelect />}
-      notice={
-        <>
-          <VerifyEmailNotice />
-          <NameWorkspaceHint />
-        </>
-      }
-    >
-      <Outlet />
-    </AdminShell>
+    <ToastProvider>
+      <AdminShell
+        routes={routeTable}
+        logo={logo}
+        workspaceSelect={<WorkspaceSelect />}
+        notice={
+          <>
+            <VerifyEmailNotice />
+            <NameWorkspaceHint />
+          </>
+        }
+      >
+        <Outlet />
+      </AdminShell>
+    </ToastProvider>
   );
 }

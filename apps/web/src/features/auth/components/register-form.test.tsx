@@ -29,6 +29,10 @@ describe('/auth/register', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Register' })).toBeInTheDocument();
     expect(screen.getByText("Enter your details and let's get you in.")).toBeInTheDocument();
     expect(screen.getByText('Already have an account?')).toBeInTheDocument();
+    // SPEC's label, with a hint that names the credential as every other screen does.
+    expect(screen.getByLabelText('API Key')).toHaveAccessibleDescription(
+      'Paste your Jira API token (Atlassian account settings → Security → API tokens). With the demo tracker, any value works.',
+    );
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth/login');
     expect(screen.getByRole('button', { name: 'Register' })).toBeInTheDocument();
   });

@@ -1,44 +1,75 @@
-// The "Auto send email" cell: the switch, and under it the server's auto-send status when it sends one
-// ("Next run 14:05 with the Jira token of ada@…", "Last sent automatically 13:50", or the last run's error in red). The status is the switch's accessible description.
+// The "Auto send email" cell: the switch, and under it whom auto-send e-mails and the server's auto-send
+// status ("Next run 14:05 (in 12 min) with the Jira API token of ada@…", "Last sent automatically 13:50
+// (3 min ago)", or the last run's error in red). All of it is the switch's accessible description.
 
 import type { Project } from '@handoff/core/api';
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
+import { BreakableText } from '@/components/ui/breakable-text';
 import { Switch } from '@/components/ui/switch';
-import { formatRunTime } from '@/lib/format';
+import { formatRunTimeFromNow } from '@/lib/format';
+
+/** "client@example.com, cc boss@example.com": the addresses an auto-sent notice goes to. */
+function recipientsText(project: Project): string {
+  const cc = project.clientCC.length > 0 ? `, cc ${project.clientCC.join(', ')}` : '';
+  return `${project.clientEmails.join(', ')}${cc}`;
+}
 
 export function AutosendCell({
   project,
+  now,
   onToggle,
 }: {
   project: Project;
+  now: Date;
   onToggle: (project: Project, autosend: boolean) => void;
 }) {
   const infoId = useId();
   const status = project.autosendStatus;
-  const nextRun = project.autosend ? formatRunTime(status.nextRunAt) : '';
+  const recipients = project.clientEmails.length > 0 ? recipientsText(project) : '';
+  const nextRun = project.autosend ? formatRunTimeFromNow(status.nextRunAt, now) : '';
   const lastError = status.lastError ?? '';
-  const lastSent = formatRunTime(status.lastSentAt);
-  // Auto-send runs on the Jira token of the member who switched it on.
+  const lastSent = formatRunTimeFromNow(status.lastSentAt, now);
+  // Auto-send runs on the Jira API token of the member who switched it on.
   const tokenOf = project.autosend ? (status.switchedOnBy ?? '') : '';
-  const hasInfo = nextRun !== '' || lastError !== '' || lastSent !== '' || tokenOf !== '';
+  const lines = [
+    recipients
+      ? {
+          key: 'to',
+          className: 'autosend__to',
+          text: <BreakableText text={`Auto-send e-mails ${recipients}`} />,
+        }
+      : null,
+    nextRun || tokenOf
+      ? {
+          key: 'next',
+          className: 'autosend__next',
+          text: [nextRun && `Next run ${nextRun}`, tokenOf && `with the Jira API token of ${tokenOf}`]
+            .filter(Boolean)
+            .join(' '),
+        }
+      : null,
+    lastSent
+      ? { key: 'last', className: 'autosend__last', text: `Last sent automatically ${lastSent}` }
+      : null,
+    lastError ? { key: 'error', className: 'autosend__error', text: `Last run failed: ${lastError}` } : null,
+  ].filter((line) => line !== null);
 
   return (
     <div className="autosend">
       <Switch
         checked={project.autosend}
         label={`Auto send email for ${project.projectKey}`}
-        aria-describedby={hasInfo ? infoId : undefined}
+        aria-describedby={lines.length > 0 ? infoId : undefined}
         onChange={(checked) => onToggle(project, checked)}
       />
-      {hasInfo ? (
+      {lines.length > 0 ? (
         <p id={infoId} className="autosend__info">
-          {nextRun ? <span className="autosend__next">Next run {nextRun}</span> : null}
-          {nextRun && tokenOf ? ' ' : null}
-          {tokenOf ? <span className="autosend__by">with the Jira token of {tokenOf}</span> : null}
-          {(nextRun || tokenOf) && lastSent ? ' ' : null}
-          {lastSent ? <span className="autosend__last">Last sent automatically {lastSent}</span> : null}
-          {(nextRun || tokenOf || lastSent) && lastError ? ' ' : null}
-          {lastError ? <span className="autosend__error">Last run failed: {lastError}</span> : null}
+          {lines.map((line, index) => (
+            <Fragment key={line.key}>
+              {index > 0 ? ' ' : null}
+              <span className={line.className}>{line.text}</span>
+            </Fragment>
+          ))}
         </p>
       ) : null}
     </div>

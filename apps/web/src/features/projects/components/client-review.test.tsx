@@ -22,9 +22,11 @@ describe('the project list', () => {
 
     renderApp('/admin/index');
     const shopRow = (await screen.findByRole('cell', { name: 'SHOP' })).closest('tr')!;
-    expect(await within(shopRow).findByText('2 failed · 1 passed · 1 waiting')).toBeInTheDocument();
+    expect(await within(shopRow).findByText('2 failed')).toHaveClass('badge--danger');
+    expect(within(shopRow).getByText('1 passed')).toHaveClass('badge--success');
+    expect(within(shopRow).getByText('1 waiting')).toHaveClass('badge--neutral');
     expect(within(shopRow).getByRole('cell', { name: /Web Shop/ })).toHaveTextContent(
-      'Web ShopClient review: 2 failed · 1 passed · 1 waiting',
+      'Web ShopClient review: 2 failed1 passed1 waiting',
     );
     const appRow = screen.getByRole('cell', { name: 'APP' }).closest('tr')!;
     expect(within(appRow).getByRole('cell', { name: 'Mobile App' })).toBeInTheDocument();

@@ -50,10 +50,33 @@ describe('/admin/index — Projects', () => {
     expect(order[0]).toMatch(/get-user-by-email/);
   });
 
-  it('shows "No projects yet." for a user without projects', async () => {
-    await openProjects(0);
-    expect(await screen.findByText('No projects yet.')).toBeInTheDocument();
+  it('says what a project is and offers "Add your first project" to a user without projects', async () => {
+    const { user, router } = await openProjects(0);
+    expect(await screen.findByText('No projects yet')).toBeInTheDocument();
+    expect(
+      screen.getByText('A project connects a Jira project to the client who tests its finished stories.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Projects pages' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Add your first project' }));
+    expect(await screen.findByRole('heading', { name: 'Add new project' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/add-project');
+  });
+
+  it('offers "Send stories" first on each row, and the project name links to the send screen', async () => {
+    const { user, router } = await openProjects(2);
+    const [, firstRow] = screen.getAllByRole('row');
+    const actions = within(firstRow as HTMLElement).getAllByRole('cell')[3] as HTMLElement;
+    const [first] = within(actions).getAllByRole('link');
+    expect(first).toHaveTextContent('Send stories');
+    expect(first).toHaveAccessibleName('Send stories for P1');
+    expect(first).toHaveAttribute('href', '/admin/send-stories?key=P1');
+    expect(screen.getByRole('link', { name: 'Project 2' })).toHaveAttribute(
+      'href',
+      '/admin/send-stories?key=P2',
+    );
+    await user.click(first as HTMLElement);
+    expect(await screen.findByRole('heading', { name: 'Send stories to client' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?key=P1');
   });
 
   it('alerts the server error when the projects cannot be loaded', async () => {
@@ -68,7 +91,7 @@ describe('/admin/index — Projects', () => {
     );
     renderApp('/admin/index');
     await waitFor(() => expect(window.alert).toHaveBeenCalledWith('The database is not reachable.'));
-    expect(await screen.findByText('No projects yet.')).toBeInTheDocument();
+    expect(await screen.findByText('No projects yet')).toBeInTheDocument();
   });
 
   it('shows 10 projects a page, with the pager', async () => {
@@ -202,19 +225,28 @@ describe('/admin/index — Projects', () => {
         switchedOnBy: 'grace@example.com',
       },
     });
-    createProject(account.id, { projectKey: 'OFF' });
+    createProject(account.id, {
+      projectKey: 'OFF',
+      clientEmails: ['dana@acme-studio.test'],
+      clientCC: ['eli@acme-studio.test'],
+    });
     renderApp('/admin/index');
 
+    const next = `Next run ${formatRunTime(nextRunAt)} (in 10 min)`;
+    const to = 'Auto-send e-mails client@example.com';
     const on = await screen.findByRole('switch', { name: 'Auto send email for ON' });
-    expect(on).toHaveAccessibleDescription(`Next run ${formatRunTime(nextRunAt)}`);
-    expect(screen.getAllByText(`Next run ${formatRunTime(nextRunAt)}`)).toHaveLength(2);
+    expect(on).toHaveAccessibleDescription(`${to} ${next}`);
+    expect(screen.getByText(next)).toHaveClass('autosend__next');
     const bad = screen.getByRole('switch', { name: 'Auto send email for BAD' });
-    expect(bad).toHaveAccessibleDescription('Last run failed: Jira refused the API token.');
-    expect(screen.getByText('Last run failed: Jira refused the API token.')).toHaveClass('autosend__error');
+    expect(bad).toHaveAccessibleDescription(`${to} Last run failed: Jira refused the API token.`);
+    expect(screen.getByText(/Last run failed: Jira refused the API token\./)).toHaveClass('autosend__error');
     expect(screen.getByRole('switch', { name: 'Auto send email for SENT' })).toHaveAccessibleDescription(
-      `Next run ${formatRunTime(nextRunAt)} with the Jira token of grace@example.com Last sent automatically ${formatRunTime(nextRunAt)}`,
+      `${to} ${next} with the Jira API token of grace@example.com Last sent automatically ${formatRunTime(nextRunAt)} (in 10 min)`,
     );
-    expect(screen.getByRole('switch', { name: 'Auto send email for OFF' })).not.toHaveAccessibleDescription();
+    // Whom auto-send e-mails is said before it is switched on.
+    expect(screen.getByRole('switch', { name: 'Auto send email for OFF' })).toHaveAccessibleDescription(
+      'Auto-send e-mails dana@acme-studio.test, cc eli@acme-studio.test',
+    );
   });
 
   it('opens the row menu and goes to the edit and send screens', async () => {
@@ -227,10 +259,10 @@ describe('/admin/index — Projects', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Update', 'Delete', 'Send stories to client', 'Review status']);
+    ).toEqual(['Update', 'Send stories to client', 'Review status', 'Delete']);
     expect(within(menu).getByRole('menuitem', { name: 'Update' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
-    expect(within(menu).getByRole('menuitem', { name: 'Delete' })).toHaveFocus();
+    expect(within(menu).getByRole('menuitem', { name: 'Send stories to client' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(menuButton).toHaveFocus();

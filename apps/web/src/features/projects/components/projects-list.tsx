@@ -1,13 +1,17 @@
-// /admin/index — "Projects" (docs/product.md §2): the user's projects, 10 a page, each with the auto-send switch and a
-// row menu (Update, Delete, Send stories to client). The list lives in client state (docs/product.md §3) and is
+// /admin/index — "Projects" (docs/product.md §2): the user's projects, 10 a page, each with `Send stories`, the
+// auto-send switch and a row menu (Update, Send stories to client, Review status, Delete); with none yet, an
+// empty state that says what a project is and offers `Add your first project`. The list lives in client state (docs/product.md §3) and is
 // loaded on mount with the loaded user's id; a load failure shows a browser alert with the server's error.
 import { texts } from '@handoff/core';
 import type { Project } from '@handoff/core/api';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { deleteProject, getProjects } from '@/api/projects';
-import { getReviewSummaries, type ReviewSummaries, reviewSummaryText } from '@/api/review';
+import { getReviewSummaries, type ReviewSummaries } from '@/api/review';
+import { ButtonLink } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DataTable } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { paths } from '@/config/paths';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
@@ -15,7 +19,8 @@ import { useServices } from '@/lib/services';
 import { useAppDispatch, useAppState } from '@/stores/app-store';
 import { useMayManageProjects } from '@/stores/workspace-switch';
 import { useAutosendToggle } from '../hooks/use-autosend-toggle';
-import { ProjectRow } from './project-row';
+import { useNow } from '../hooks/use-now';
+import { projectColumns } from './project-columns';
 import './projects.css';
 
 /** docs/product.md §9: project list page size. */
@@ -34,6 +39,7 @@ export function ProjectsList() {
   const userId = user?.id;
   const mayManage = useMayManageProjects();
   const toggleAutosend = useAutosendToggle(userId);
+  const now = useNow();
 
   useEffect(() => {
     if (!userId) return;
@@ -106,40 +112,22 @@ export function ProjectsList() {
           </button>
         ) : null}
       </div>
-      <div className="table-wrap">
-        <table className="table projects-table" aria-labelledby="projects-heading" aria-busy={loading}>
-          <thead>
-            <tr>
-              <th scope="col">Project key</th>
-              <th scope="col">Project name</th>
-              <th scope="col">Auto send email</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr>
-                <td colSpan={4} className="table__empty">
-                  {loading ? 'Loading projects...' : 'No projects yet.'}
-                </td>
-              </tr>
-            ) : (
-              rows.map((project) => (
-                <ProjectRow
-                  key={`${project.siteId}/${project.projectKey}`}
-                  project={project}
-                  reviewText={reviewSummaryText(reviews[project.projectKey])}
-                  mayManage={mayManage}
-                  onToggleAutosend={toggleAutosend}
-                  onDelete={setToDelete}
-                />
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      {/* The columns show even before the first project: what the list will hold, above how to start it. */}
+      <DataTable
+        labelledBy="projects-heading"
+        className="projects-table"
+        busy={loading}
+        empty={loading ? 'Loading projects...' : <NoProjects mayManage={mayManage} />}
+        rows={rows}
+        rowKey={(project) => `${project.siteId}/${project.projectKey}`}
+        columns={projectColumns({
+          reviews,
+          mayManage,
+          now,
+          onToggleAutosend: toggleAutosend,
+          onDelete: setToDelete,
+        })}
+      />
       {pageCount > 1 ? (
         <Pagination pageCount={pageCount} selected={current} onPageChange={setPage} label="Projects pages" />
       ) : null}
@@ -151,5 +139,24 @@ export function ProjectsList() {
         onCancel={() => setToDelete(null)}
       />
     </section>
+  );
+}
+
+function NoProjects({ mayManage }: { mayManage: boolean }) {
+  return mayManage ? (
+    <EmptyState
+      title="No projects yet"
+      action={
+        <ButtonLink to={paths.admin.addProject} variant="primary">
+          Add your first project
+        </ButtonLink>
+      }
+    >
+      A project connects a Jira project to the client who tests its finished stories.
+    </EmptyState>
+  ) : (
+    <EmptyState title="No projects yet">
+      The workspace's owners add projects; each one they add appears here for you to send stories from.
+    </EmptyState>
   );
 }

@@ -8,6 +8,12 @@ import { formatAnswerBy } from '@handoff/core/dates';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { offerStoryAgain } from '@/api/review';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { type Column, DataTable } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Field } from '@/components/ui/form-field';
+import { ProgressBar } from '@/components/ui/progress-bar';
 import { paths } from '@/config/paths';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
@@ -95,35 +101,47 @@ export function ReviewStatus() {
         <Link to={paths.admin.index}>Back to projects</Link>
       </div>
       {failure ? <p role="alert">The review status could not be loaded: {failure}</p> : null}
-      {stories === null && !failure ? <p>Loading the review status...</p> : null}
+      {stories === null && !failure ? <ProgressBar label="Loading the review status" /> : null}
       {stories !== null ? (
         <>
           <div className="review-status__tools">
-            <label>
-              State{' '}
-              <select
-                value={filter}
-                onChange={(event) => setFilter(event.target.value as StoryState | 'all')}
-              >
-                {FILTERS.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button
-              type="button"
-              className="button button--outline"
+            <Field label="State">
+              {(control) => (
+                <select
+                  {...control}
+                  className="field__input"
+                  value={filter}
+                  onChange={(event) => setFilter(event.target.value as StoryState | 'all')}
+                >
+                  {FILTERS.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Button
+              variant="outline"
               onClick={() => download(`review-status-${projectKey}.csv`, reviewStatusCsv(shown))}
             >
               Download CSV
-            </button>
+            </Button>
           </div>
           {shown.length === 0 ? (
-            <p>No stories to show.</p>
+            <EmptyState title="No stories to show">
+              {filter === 'all'
+                ? 'Stories appear here once they are sent to the client from the send screen.'
+                : 'No story is in this state; choose another state to see the others.'}
+            </EmptyState>
           ) : (
-            <StatusTable stories={shown} onOfferAgain={offerAgain} />
+            <DataTable
+              labelledBy="review-status-heading"
+              rows={shown}
+              rowKey={(story) => story.key}
+              columns={statusColumns(offerAgain)}
+              rowClassName={(story) => (story.overdue ? 'review-status__row--overdue' : undefined)}
+            />
           )}
         </>
       ) : null}
@@ -131,61 +149,49 @@ export function ReviewStatus() {
   );
 }
 
-function StatusTable({
-  stories,
-  onOfferAgain,
-}: {
-  stories: StoryStatus[];
-  onOfferAgain: (key: string) => void;
-}) {
-  return (
-    <div className="review-status__scroll">
-      <table className="review-status__table">
-        <thead>
-          <tr>
-            {['Key', 'Summary', 'State', 'Rounds', 'Last sent', 'Answered', 'Reviewer', 'Comment', ''].map(
-              (title) => (
-                <th key={title} scope="col">
-                  {title}
-                </th>
-              ),
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {stories.map((story) => (
-            <tr key={story.key} className={story.overdue ? 'review-status__row--overdue' : undefined}>
-              <th scope="row">{story.key}</th>
-              <td>{story.summary}</td>
-              <td>
-                <span className={`verdict verdict--${story.state}`}>{STATE_TEXT[story.state]}</span>
-                {story.signedOff ? <span className="review-status__signed"> Signed off</span> : null}
-                {story.overdue && story.answerBy ? (
-                  <span className="review-status__overdue">
-                    <span className="review-status__overdue-badge">Overdue</span> due{' '}
-                    {formatAnswerBy(story.answerBy)}
-                  </span>
-                ) : null}
-              </td>
-              <td>{story.rounds}</td>
-              <td>{formatDateTime(story.lastSentAt)}</td>
-              <td>{story.answeredAt ? formatDateTime(story.answeredAt) : ''}</td>
-              <td>{story.reviewer ?? ''}</td>
-              <td>{story.comment ?? ''}</td>
-              <td>
-                <button
-                  type="button"
-                  className="button button--outline"
-                  aria-label={`Offer again ${story.key}`}
-                  onClick={() => onOfferAgain(story.key)}
-                >
-                  Offer again
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+const STATE_TONE: Record<StoryState, BadgeTone> = {
+  waiting: 'neutral',
+  passed: 'success',
+  failed: 'danger',
+  retest: 'info',
+};
+
+function statusColumns(onOfferAgain: (key: string) => void): Array<Column<StoryStatus>> {
+  return [
+    { header: 'Key', rowHeader: true, cell: (story) => story.key },
+    { header: 'Summary', cell: (story) => story.summary },
+    {
+      header: 'State',
+      cell: (story) => (
+        <span className="review-status__state">
+          <Badge tone={STATE_TONE[story.state]}>{STATE_TEXT[story.state]}</Badge>
+          {story.signedOff ? <Badge tone="success">Signed off</Badge> : null}
+          {story.overdue && story.answerBy ? (
+            <span className="review-status__overdue">
+              <Badge tone="danger">Overdue</Badge> due {formatAnswerBy(story.answerBy)}
+            </span>
+          ) : null}
+        </span>
+      ),
+    },
+    { header: 'Rounds', cell: (story) => story.rounds },
+    { header: 'Last sent', cell: (story) => formatDateTime(story.lastSentAt) },
+    { header: 'Answered', cell: (story) => (story.answeredAt ? formatDateTime(story.answeredAt) : '') },
+    { header: 'Reviewer', cell: (story) => story.reviewer ?? '' },
+    { header: 'Comment', cell: (story) => story.comment ?? '' },
+    {
+      header: 'Actions',
+      hideHeader: true,
+      cell: (story) => (
+        <Button
+          variant="outline"
+          size="small"
+          aria-label={`Offer again ${story.key}`}
+          onClick={() => onOfferAgain(story.key)}
+        >
+          Offer again
+        </Button>
+      ),
+    },
+  ];
 }

@@ -1,14 +1,19 @@
 // /admin/sites: the workspace's Jira sites. Owners add one (text boxes "Name" and "Base URL", a select
 // "Kind" with "Jira Cloud" and "Jira Data Center", a button "Add site"); the server checks the site answers
 // as the kind chosen. A site no project lives on can be removed. The site `default` is always there.
+// Adding and removing are confirmed by a toast; a refusal is shown in the result dialog.
 
 import type { ListedSite } from '@handoff/core/api';
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { addSite, listSites, removeSite, SITE_KIND_LABELS } from '@/api/sites';
+import { Badge } from '@/components/ui/badge';
 import { BusyButton } from '@/components/ui/busy-button';
-import { TextField } from '@/components/ui/form-field';
+import { Button } from '@/components/ui/button';
+import { DataTable } from '@/components/ui/data-table';
+import { Field, TextField } from '@/components/ui/form-field';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
+import { useToast } from '@/components/ui/toast';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
@@ -19,7 +24,7 @@ export function Sites() {
   const { api } = useServices();
   const { user } = useAppState();
   const dialog = useResultDialog();
-  const kindId = useId();
+  const toast = useToast();
   const [sites, setSites] = useState<ListedSite[] | null>(null);
   const [name, setName] = useState('');
   const [baseUrl, setBaseUrl] = useState('');
@@ -45,7 +50,8 @@ export function Sites() {
     setBusy(true);
     try {
       await change();
-      dialog.show(success, 'success');
+      // The list shows the change; the toast only confirms it. Failures need an answer: the dialog.
+      toast(success);
       await load();
     } catch (error) {
       if (!isSessionEnded(error)) dialog.show(errorMessage(error), 'error');
@@ -72,45 +78,42 @@ export function Sites() {
         </h1>
       </div>
       {sites ? (
-        <div className="panel">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Base URL</th>
-                <th scope="col">Your credential</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sites.map((site) => (
-                <tr key={site.id}>
-                  <td>{site.name}</td>
-                  <td>{SITE_KIND_LABELS[site.kind]}</td>
-                  <td>{site.baseUrl || 'Built-in demo tracker'}</td>
-                  <td>{site.hasCredential ? 'Set' : 'Not set'}</td>
-                  <td>
-                    {site.id === 'default' ? null : (
-                      <button
-                        type="button"
-                        className="button button--secondary"
-                        disabled={busy}
-                        onClick={() =>
-                          userId && void run(() => removeSite(api, userId, site.id), 'The site was removed.')
-                        }
-                      >
-                        Remove<span className="visually-hidden"> {site.name}</span>
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          labelledBy="sites-heading"
+          rows={sites}
+          rowKey={(site) => site.id}
+          columns={[
+            // `default` is the site's id; people read what it is.
+            { header: 'Name', cell: (site) => (site.id === 'default' ? 'Default site' : site.name) },
+            { header: 'Kind', cell: (site) => SITE_KIND_LABELS[site.kind] },
+            { header: 'Base URL', cell: (site) => site.baseUrl || 'Built-in demo tracker' },
+            {
+              header: 'Your credential',
+              cell: (site) =>
+                site.hasCredential ? (
+                  <Badge tone="success">Set</Badge>
+                ) : (
+                  <Badge tone="warning">Not set</Badge>
+                ),
+            },
+            {
+              header: 'Actions',
+              hideHeader: true,
+              cell: (site) =>
+                site.id === 'default' ? null : (
+                  <Button
+                    size="small"
+                    disabled={busy}
+                    onClick={() =>
+                      userId && void run(() => removeSite(api, userId, site.id), 'The site was removed.')
+                    }
+                  >
+                    Remove <span className="visually-hidden">{site.name}</span>
+                  </Button>
+                ),
+            },
+          ]}
+        />
       ) : (
         <ProgressBar label="Loading the sites" />
       )}
@@ -136,20 +139,19 @@ export function Sites() {
           value={baseUrl}
           onChange={(e) => setBaseUrl(e.target.value)}
         />
-        <div className="field">
-          <label className="field__label" htmlFor={kindId}>
-            Kind
-          </label>
-          <select
-            id={kindId}
-            className="field__input"
-            value={kind}
-            onChange={(e) => setKind(e.target.value as Kind)}
-          >
-            <option value="jira-cloud">{SITE_KIND_LABELS['jira-cloud']}</option>
-            <option value="jira-datacenter">{SITE_KIND_LABELS['jira-datacenter']}</option>
-          </select>
-        </div>
+        <Field label="Kind">
+          {(control) => (
+            <select
+              {...control}
+              className="field__input"
+              value={kind}
+              onChange={(e) => setKind(e.target.value as Kind)}
+            >
+              <option value="jira-cloud">{SITE_KIND_LABELS['jira-cloud']}</option>
+              <option value="jira-datacenter">{SITE_KIND_LABELS['jira-datacenter']}</option>
+            </select>
+          )}
+        </Field>
         <div className="form-panel__actions">
           <BusyButton type="submit" busy={busy}>
             Add site

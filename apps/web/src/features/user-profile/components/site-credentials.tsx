@@ -101,7 +101,7 @@ function SiteCredentialForm({
         />
       ) : null}
       <PasswordField
-        label={cloud ? 'API token' : 'Personal access token'}
+        label={cloud ? 'Jira API token' : 'Personal access token'}
         name="token"
         autoComplete="off"
         value={token}

@@ -37,7 +37,7 @@ describe('/admin/user-profile', () => {
     expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
     answer();
 
-    const dialog = await screen.findByRole('dialog', { name: 'Your API key has been updated.' });
+    const dialog = await screen.findByRole('dialog', { name: 'Your Jira API token has been updated.' });
     expect(dialog).toHaveAccessibleDescription('Success');
     expect(callsTo('/jira/updateApiKey')).toEqual([{ apikey: 'new-jira-token' }]);
     expect(account.apikey).toBe('new-jira-token');

@@ -1,6 +1,6 @@
 // What the e-mailed link `/auth/action?mode=verifyEmail&oobCode=…` does: applies the code and says so.
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useServices } from '@/lib/services';
 import { applyVerificationCode } from '../api/verify-email';
@@ -24,16 +24,16 @@ export function ApplyActionCode({ mode, oobCode }: { mode: string | null; oobCod
   }, [config, mode, oobCode]);
 
   return (
-    <div role="status">
+    <div role="status" className="auth-form">
       {state === 'applying' ? <p>Verifying your e-mail address…</p> : null}
       {state === 'verified' ? <p>Your e-mail address is verified. You can use Handoff now.</p> : null}
       {state === 'failed' ? (
         <p>This link has expired or was already used. Sign in and send yourself a new one.</p>
       ) : null}
       {state === 'unknown' ? <p>This link is not one Handoff understands.</p> : null}
-      <p>
-        <Link to={paths.admin.index}>Continue to Handoff</Link>
-      </p>
+      <ButtonLink to={paths.admin.index} variant="primary" block>
+        Continue to Handoff
+      </ButtonLink>
     </div>
   );
 }

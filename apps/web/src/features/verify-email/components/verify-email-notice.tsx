@@ -1,6 +1,7 @@
 // The admin area's notice while the account's address is not verified: every call but the profile is
 // refused until the e-mailed link is opened. `Send the link again` asks for a new one (rate-limited).
 import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { useServices } from '@/lib/services';
 import { needsVerification, sendVerificationLink } from '../api/verify-email';
 
@@ -38,18 +39,19 @@ export function VerifyEmailNotice() {
   };
 
   return (
-    <div className="panel" role="alert">
-      <p>Please verify your e-mail address first. We sent you a link.</p>
+    <div className="callout callout--warning" role="alert">
+      <p className="callout__title">Please verify your e-mail address first. We sent you a link.</p>
+      <p>Open the link in that e-mail; until then Handoff can only show your profile.</p>
       {sending === 'sent' ? <p role="status">We sent you a new link.</p> : null}
       {sending === 'failed' ? <p role="status">The link could not be sent. Try again later.</p> : null}
-      <button
-        type="button"
-        className="button button--primary"
+      <Button
+        variant="primary"
+        size="small"
         disabled={sending === 'sending'}
         onClick={() => void sendAgain()}
       >
         Send the link again
-      </button>
+      </Button>
     </div>
   );
 }

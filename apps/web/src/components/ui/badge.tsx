@@ -1,0 +1,10 @@
+// A state shown as a small coloured pill (docs/design-system.md "Badge"), e.g. "2 failed", "Passed",
+// "No test steps". The colour repeats what the words say; it never carries the meaning alone.
+import type { ReactNode } from 'react';
+import './badge.css';
+
+export type BadgeTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
+
+export function Badge({ tone = 'neutral', children }: { tone?: BadgeTone; children: ReactNode }) {
+  return <span className={`badge badge--${tone}`}>{children}</span>;
+}
