@@ -1,8 +1,9 @@
 // Every screen (e2e/support/screens.ts: the sign-in pages, the admin screens, the client's review page
 // and its invalid-link page) passes axe at a desktop and a phone width, and none scrolls sideways on a
 // 375 px phone. Each failure names the screen, the rule and the elements, so one run lists them all.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
+import { registerAndLogIn } from '../support/auth.ts';
+import { axeViolations } from '../support/axe.ts';
 import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
 import { type Demo, forEveryScreen, seedDemo } from '../support/screens.ts';
 import { expect, test } from '../support/test.ts';
@@ -25,15 +26,22 @@ for (const device of [DESKTOP, PHONE]) {
   test(`axe finds no violations on any screen at ${width} px`, async ({ browser }) => {
     test.setTimeout(240_000);
     await forEveryScreen(browser, demo, device, async (target, screen) => {
-      const { violations } = await new AxeBuilder({ page: target }).analyze();
-      const found = violations.map(
-        (v) =>
-          `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-      );
-      expect.soft(found, `axe on ${screen.name} (${screen.path}) at ${width} px`).toEqual([]);
+      expect
+        .soft(await axeViolations(target), `axe on ${screen.name} (${screen.path}) at ${width} px`)
+        .toEqual([]);
     });
   });
 }
+
+// The demo has a project; a new account's projects list is its empty state, with its primary action.
+test('axe finds no violations on the empty projects list at 1280 and 390 px', async ({ page }) => {
+  await registerAndLogIn(page);
+  await expect(page.getByRole('link', { name: 'Add your first project' })).toBeVisible();
+  for (const { viewport } of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    expect(await axeViolations(page), `axe at ${viewport.width} px`).toEqual([]);
+  }
+});
 
 test('no screen scrolls sideways on a 375 px phone', async ({ browser }) => {
   test.setTimeout(240_000);

@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { fillRegistration, logIn, newAccount, register, registerAndLogIn } from '../support/auth.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -75,13 +74,3 @@ test('gating: signed out goes to login, signed in leaves the auth area', async (
   await page.goto('/elsewhere');
   await expect(page).toHaveURL(/\/admin\/index$/);
 });
-
-for (const path of ['/auth/login', '/auth/register', '/reset-password?oobCode=x']) {
-  test(`no serious accessibility violations on ${path}`, async ({ page }) => {
-    await page.goto(path);
-    await expect(page.getByRole('button').first()).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-  });
-}

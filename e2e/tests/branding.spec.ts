@@ -1,10 +1,10 @@
 // The sending workspace on the client's page: the owner names the workspace and uploads a logo on the Team
 // screen; the client's review page says "from {name}" with the logo (loaded under the strict CSP), counts
 // the answers, and the owner's bell then lists the client's verdicts.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { addDemoProject } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
+import { axeViolations } from '../support/axe.ts';
 import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
 import { reviewLinkOf, sendNotice } from '../support/review.ts';
 import { expect, test } from '../support/test.ts';
@@ -60,8 +60,7 @@ test("the workspace's name and logo head the client's page, and the bell lists t
     .getByRole('heading', { level: 2 })
     .count();
   await expect(review.getByText(`0 of ${total} answered`)).toBeVisible();
-  const axe = await new AxeBuilder({ page: review }).analyze();
-  expect(axe.violations.map((v) => `${v.id} (${v.impact}): ${v.help}`)).toEqual([]);
+  expect(await axeViolations(review)).toEqual([]);
 
   await review.getByRole('button', { name: 'Failed' }).first().click();
   await expect(review.getByText(`1 of ${total} answered`)).toBeVisible();

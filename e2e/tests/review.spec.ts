@@ -1,10 +1,10 @@
 // The client's review end to end: a notice sent over a real SMTP server carries a review link; the client opens it
 // without an account, gives verdicts and submits; the comments arrive at the demo tracker (read back over
 // its Jira REST API), and the verdicts show in the project's Sent history. Invalid links answer 404.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { addDemoProject, apiCall } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
+import { axeViolations } from '../support/axe.ts';
 import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
 import { reviewLinkOf, sendNotice } from '../support/review.ts';
 import { expect, type Page, test } from '../support/test.ts';
@@ -85,8 +85,7 @@ test("the client's verdicts from the e-mailed link reach Jira and the Sent histo
     });
   await expect(stories).toHaveCount(new Set(sentKeys).size);
 
-  const axe = await new AxeBuilder({ page: review }).analyze();
-  expect(axe.violations.map((v) => `${v.id} (${v.impact}): ${v.help}`)).toEqual([]);
+  expect(await axeViolations(review)).toEqual([]);
 
   const comment = `Checkout fails with a 12-digit card ${Date.now()}`;
   const failed = storyOnPage(review, failedKey!);
@@ -188,6 +187,5 @@ test('an unknown review link answers 404 and says only that it is no longer vali
   const font = await page.getByText(LINK_INVALID).evaluate((node) => getComputedStyle(node).fontFamily);
   expect(font).toMatch(/system-ui/);
   // The server's own small page passes axe too.
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });

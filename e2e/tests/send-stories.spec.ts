@@ -1,8 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { draftEmail, type Issue } from '../../packages/core/src/index.ts';
 import { addDemoProject, apiCall, currentUser } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
+import { axeViolations } from '../support/axe.ts';
 import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
 import { reviewLinkOf } from '../support/review.ts';
 import { expect, test } from '../support/test.ts';
@@ -201,8 +201,7 @@ test('the send screen guides: a story unticked stays unsent, who receives it, th
 
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 800 });
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.map((v) => `${width} px: ${v.id} (${v.impact}): ${v.help}`)).toEqual([]);
+    expect(await axeViolations(page), `axe at ${width} px`).toEqual([]);
   }
 
   await page.getByRole('button', { name: 'Send Email' }).click();
