@@ -86,7 +86,10 @@ describe('POST /jira/register', () => {
 
     const noKey = await register({ email, password: 'good-password' });
     expect(noKey.statusCode).toBe(400);
-    expect(noKey.json()).toMatchObject({ status: 400, message: expect.stringContaining('Enter your Jira API token.') });
+    expect(noKey.json()).toMatchObject({
+      status: 400,
+      message: expect.stringContaining('Enter your Jira API token.'),
+    });
     const blankKey = await register({ email, password: 'good-password', apikey: '   ' });
     expect(blankKey.statusCode).toBe(400);
 
