@@ -7,21 +7,16 @@ import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { formatDateTime } from '@/lib/format';
 
-export function MembersTable({
-  members,
-  userId,
-  isOwner,
-  busy,
-  onToggleRole,
-  onRemove,
-}: {
-  members: readonly TeamMember[];
+/** What the caller may do to a member, and the handlers of its buttons. */
+interface MemberControls {
   userId: string | undefined;
   isOwner: boolean;
   busy: boolean;
   onToggleRole: (member: TeamMember) => void;
   onRemove: (member: TeamMember) => void;
-}) {
+}
+
+export function MembersTable({ members, ...controls }: { members: readonly TeamMember[] } & MemberControls) {
   return (
     <div className="panel">
       <h2 id="members-heading" className="section-title">
@@ -37,17 +32,7 @@ export function MembersTable({
           {
             header: 'Actions',
             hideHeader: true,
-            cell: (member) => (
-              <MemberActions
-                member={member}
-                members={members}
-                userId={userId}
-                isOwner={isOwner}
-                busy={busy}
-                onToggleRole={onToggleRole}
-                onRemove={onRemove}
-              />
-            ),
+            cell: (member) => <MemberActions member={member} members={members} {...controls} />,
           },
         ]}
       />
@@ -63,15 +48,7 @@ function MemberActions({
   busy,
   onToggleRole,
   onRemove,
-}: {
-  member: TeamMember;
-  members: readonly TeamMember[];
-  userId: string | undefined;
-  isOwner: boolean;
-  busy: boolean;
-  onToggleRole: (member: TeamMember) => void;
-  onRemove: (member: TeamMember) => void;
-}) {
+}: { member: TeamMember; members: readonly TeamMember[] } & MemberControls) {
   return (
     <>
       {isOwner && member.userId !== userId ? (
