@@ -5,6 +5,19 @@ import './badge.css';
 
 export type BadgeTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
 
-export function Badge({ tone = 'neutral', children }: { tone?: BadgeTone; children: ReactNode }) {
-  return <span className={`badge badge--${tone}`}>{children}</span>;
+export function Badge({
+  tone = 'neutral',
+  id,
+  children,
+}: {
+  tone?: BadgeTone;
+  /** To describe a control by the badge (aria-describedby). */
+  id?: string;
+  children: ReactNode;
+}) {
+  return (
+    <span id={id} className={`badge badge--${tone}`}>
+      {children}
+    </span>
+  );
 }

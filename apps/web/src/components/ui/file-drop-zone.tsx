@@ -1,7 +1,7 @@
 // A file drop zone (docs/design-system.md "FileDropZone"): a real <input type="file"> (so the keyboard,
 // screen readers and the browser's picker work as everywhere) drawn as a dashed area that also takes
 // files dropped on it. The input is hidden visually only; its focus ring is drawn around the whole zone.
-import { type DragEvent, type ReactNode, useId, useState } from 'react';
+import { type DragEvent, type ReactNode, type Ref, useId, useState } from 'react';
 import { Svg } from './icons';
 import './file-drop-zone.css';
 
@@ -11,6 +11,8 @@ export function FileDropZone({
   accept,
   multiple = false,
   disabled = false,
+  error,
+  inputRef,
   onFiles,
 }: {
   /** The input's name, e.g. "Attachments". */
@@ -21,6 +23,10 @@ export function FileDropZone({
   accept?: string;
   multiple?: boolean;
   disabled?: boolean;
+  /** Why the files chosen last were refused (checked in onFiles), in a plain sentence; marks the input invalid. */
+  error?: string | null;
+  /** The input itself, e.g. to give it the focus back after its file was removed. */
+  inputRef?: Ref<HTMLInputElement>;
   /** The files chosen or dropped (only the first one unless `multiple`). */
   onFiles: (files: File[]) => void;
 }) {
@@ -44,9 +50,21 @@ export function FileDropZone({
   const className = ['file-drop', over ? 'file-drop--over' : '', disabled ? 'file-drop--disabled' : '']
     .filter(Boolean)
     .join(' ');
+  const describedBy = [error ? `${id}-error` : '', `${id}-call`, hint ? `${id}-hint` : '']
+    .filter(Boolean)
+    .join(' ');
+  // The drag handlers are on the whole zone, so a file dropped on any part of it (the input included) counts.
   return (
-    <div className={className}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: dropping is a pointer extra; the named file input inside is the way in for everyone.
+    <div
+      className={className}
+      onDragOver={onDragOver}
+      onDragEnter={onDragOver}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+    >
       <input
+        ref={inputRef}
         id={`${id}-input`}
         type="file"
         className="file-drop__input"
@@ -54,21 +72,15 @@ export function FileDropZone({
         multiple={multiple}
         disabled={disabled}
         aria-labelledby={`${id}-label`}
-        aria-describedby={`${id}-call${hint ? ` ${id}-hint` : ''}`}
+        aria-describedby={describedBy}
+        aria-invalid={error ? true : undefined}
         onChange={(event) => {
           take(event.currentTarget.files);
           // Emptied, so choosing the same file again (after removing it) is seen as a change.
           event.currentTarget.value = '';
         }}
       />
-      <label
-        htmlFor={`${id}-input`}
-        className="file-drop__zone"
-        onDragOver={onDragOver}
-        onDragEnter={onDragOver}
-        onDragLeave={() => setOver(false)}
-        onDrop={onDrop}
-      >
+      <label htmlFor={`${id}-input`} className="file-drop__zone">
         <Svg className="file-drop__icon">
           <path d="M12 16V4" />
           <path d="M7 9l5-5 5 5" />
@@ -86,6 +98,11 @@ export function FileDropZone({
           </span>
         ) : null}
       </label>
+      {error ? (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

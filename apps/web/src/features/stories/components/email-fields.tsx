@@ -3,7 +3,7 @@
 // labels "Issue Status *" and "Email message *" already carry (the screen's note says what it means).
 import type { Project } from '@handoff/core/api';
 import { type RefObject, useId } from 'react';
-import { AttachmentDropZone } from './attachment-drop-zone';
+import { AttachmentField } from './attachment-field';
 
 export function ProjectSummary({ project }: { project: Project }) {
   return (
@@ -68,7 +68,7 @@ export function EmailFields({
           onChange={(e) => onText(e.target.value)}
         />
       </div>
-      <AttachmentDropZone file={file} onFile={onFile} inputRef={fileInputRef} />
+      <AttachmentField file={file} onFile={onFile} inputRef={fileInputRef} />
     </>
   );
 }

@@ -4,6 +4,7 @@
 import type { NoticeReview } from '@handoff/core/api';
 import { useState } from 'react';
 import { offerStoryAgain, revokeReviewLink } from '@/api/review';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
@@ -19,6 +20,12 @@ const verdictText: Record<ReviewedStory['verdict'], string> = {
   waiting: 'Waiting',
   passed: 'Passed',
   failed: 'Failed',
+};
+
+const verdictTone: Record<ReviewedStory['verdict'], BadgeTone> = {
+  waiting: 'neutral',
+  passed: 'success',
+  failed: 'danger',
 };
 
 function linkStateText(review: NoticeReview): string {
@@ -128,7 +135,7 @@ export function NoticeReviewView({
               <p className="notice-review__head">
                 <span className="notice-review__key">{story.key}</span>
                 <span className="notice-review__summary">{story.summary}</span>
-                <span className={`verdict verdict--${story.verdict}`}>{verdictText[story.verdict]}</span>
+                <Badge tone={verdictTone[story.verdict]}>{verdictText[story.verdict]}</Badge>
                 {offered.has(story.key) ? (
                   <span className="notice-review__offered" role="status">
                     Offered again

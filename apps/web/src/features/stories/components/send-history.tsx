@@ -4,6 +4,7 @@
 
 import type { SendRecord } from '@handoff/core/api';
 import { useEffect, useState } from 'react';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { formatDateTime, formatFileSize } from '@/lib/format';
 import { useServices } from '@/lib/services';
@@ -28,10 +29,10 @@ function sendStatusText(send: SendRecord): string {
   }
 }
 
-function statusTone(send: SendRecord): string {
-  if (send.status === 'sent') return send.delivered === false ? 'outbox' : 'sent';
-  if (send.status === 'failed' || send.status === 'abandoned') return 'failed';
-  return 'pending';
+function statusTone(send: SendRecord): BadgeTone {
+  if (send.status === 'sent') return send.delivered === false ? 'warning' : 'success';
+  if (send.status === 'failed' || send.status === 'abandoned') return 'danger';
+  return 'info';
 }
 
 const list = (values: readonly string[]) => (values.length > 0 ? values.join(', ') : 'None');
@@ -101,9 +102,7 @@ export function SendHistory({
               <p className="send__head">
                 <time dateTime={send.createdAt}>{formatDateTime(send.createdAt)}</time>
                 <span className="send__trigger">{sentBy(send)}</span>
-                <span className={`send__status send__status--${statusTone(send)}`}>
-                  {sendStatusText(send)}
-                </span>
+                <Badge tone={statusTone(send)}>{sendStatusText(send)}</Badge>
               </p>
               <dl className="details send__details">
                 <dt>To</dt>

@@ -172,7 +172,9 @@ describe('the attachment drop zone', () => {
     const { user } = await openSendStories();
     const input = (await screen.findByLabelText('Attachment')) as HTMLInputElement;
     expect(input).toHaveAttribute('type', 'file');
-    expect(input).toHaveAccessibleDescription('Optional: one file sent with the e-mail, at most 10.0 MB.');
+    expect(input).toHaveAccessibleDescription(
+      'Choose a file or drop it here Optional: one file sent with the e-mail, at most 10.0 MB.',
+    );
     input.focus();
     expect(input).toHaveFocus();
 
@@ -192,9 +194,9 @@ describe('the attachment drop zone', () => {
     const input = screen.getByLabelText('Attachment');
     const file = new File(['plan'], 'dropped.txt', { type: 'text/plain' });
     fireEvent.dragEnter(input, { dataTransfer: { files: [file] } });
-    expect(input.parentElement).toHaveClass('drop-zone--over');
+    expect(input.parentElement).toHaveClass('file-drop--over');
     fireEvent.drop(input, { dataTransfer: { files: [file] } });
-    expect(input.parentElement).not.toHaveClass('drop-zone--over');
+    expect(input.parentElement).not.toHaveClass('file-drop--over');
     expect(screen.getByText('dropped.txt')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Send Email' }));

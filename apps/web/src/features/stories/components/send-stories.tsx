@@ -14,6 +14,7 @@ import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ProjectLoadStatus, useProjectFromUrl } from '@/api/use-project-from-url';
 import { BusyButton } from '@/components/ui/busy-button';
+import { EmptyState } from '@/components/ui/empty-state';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
 import { paths } from '@/config/paths';
@@ -23,7 +24,6 @@ import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
 import { markStoriesSent, STORIES_ALREADY_SENT, sendStoriesEmail } from '../api/send-stories-email';
 import { useStoryDraft } from '../hooks/use-story-draft';
-import { AllSentState } from './all-sent-state';
 import { AnswerByField } from './answer-by-field';
 import { EmailFields, ProjectSummary } from './email-fields';
 import { FetchedStories, StatusPicker } from './fetch-stories';
@@ -158,7 +158,14 @@ export function SendStories() {
             ) : null}
 
             {allSentIn !== null ? (
-              <AllSentState status={allSentIn} />
+              // Every story the fetch found was sent before: nothing to e-mail, so no empty form invites a send.
+              <div role="status">
+                <EmptyState title="All of these stories were already sent.">
+                  Nothing in {allSentIn} is left to e-mail. Choose another status and press “Get User
+                  Stories”, or use “Offer again” on a story in the Sent history below to send it for a
+                  re-test.
+                </EmptyState>
+              </div>
             ) : (
               <>
                 <EmailFields

@@ -5,6 +5,7 @@
 import type { Issue } from '@handoff/core';
 import { testStepsOf } from '@handoff/core';
 import { useId } from 'react';
+import { Badge } from '@/components/ui/badge';
 
 const NO_TEST_STEPS = 'No test steps';
 
@@ -85,9 +86,9 @@ function StoryCheck({
         </span>
       </label>
       {noSteps ? (
-        <span id={badgeId} className="story-badge">
+        <Badge id={badgeId} tone="warning">
           {NO_TEST_STEPS}
-        </span>
+        </Badge>
       ) : null}
     </li>
   );

@@ -1,77 +1,69 @@
 // The team screen's "Members" table: e-mail and role, with the buttons the caller's role offers (owners change
 // roles and remove others; anyone but the last owner leaves), and the invitations not yet accepted (owners
-// revoke them).
+// revoke them). Both are DataTables: cards below 600 px.
 import type { TeamAnswer, TeamMember } from '@handoff/core/api';
+import { BreakableText } from '@/components/ui/breakable-text';
+import { Button } from '@/components/ui/button';
+import { DataTable } from '@/components/ui/data-table';
 import { formatDateTime } from '@/lib/format';
 
-export function MembersTable({
+/** What the caller may do to a member, and the handlers of its buttons. */
+interface MemberControls {
+  userId: string | undefined;
+  isOwner: boolean;
+  busy: boolean;
+  onToggleRole: (member: TeamMember) => void;
+  onRemove: (member: TeamMember) => void;
+}
+
+export function MembersTable({ members, ...controls }: { members: readonly TeamMember[] } & MemberControls) {
+  return (
+    <div className="panel">
+      <h2 id="members-heading" className="section-title">
+        Members
+      </h2>
+      <DataTable
+        labelledBy="members-heading"
+        rows={members}
+        rowKey={(member) => member.userId}
+        columns={[
+          { header: 'Email', rowHeader: true, cell: (member) => <BreakableText text={member.email} /> },
+          { header: 'Role', cell: (member) => member.role },
+          {
+            header: 'Actions',
+            hideHeader: true,
+            cell: (member) => <MemberActions member={member} members={members} {...controls} />,
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+function MemberActions({
+  member,
   members,
   userId,
   isOwner,
   busy,
   onToggleRole,
   onRemove,
-}: {
-  members: readonly TeamMember[];
-  userId: string | undefined;
-  isOwner: boolean;
-  busy: boolean;
-  onToggleRole: (member: TeamMember) => void;
-  onRemove: (member: TeamMember) => void;
-}) {
+}: { member: TeamMember; members: readonly TeamMember[] } & MemberControls) {
   return (
-    <div className="table-wrap">
-      <table className="table" aria-labelledby="members-heading">
-        <caption id="members-heading" className="section-title">
-          Members
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Email</th>
-            <th scope="col">Role</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {members.map((member) => (
-            <tr key={member.userId}>
-              <td>{member.email}</td>
-              <td>{member.role}</td>
-              <td className="table__actions">
-                {isOwner && member.userId !== userId ? (
-                  <button
-                    type="button"
-                    className="button button--outline"
-                    disabled={busy}
-                    onClick={() => onToggleRole(member)}
-                  >
-                    {member.role === 'owner'
-                      ? `Make ${member.email} a member`
-                      : `Make ${member.email} an owner`}
-                  </button>
-                ) : null}{' '}
-                {member.userId === userId && isLastOwner(members, member) ? (
-                  <span className="members__note">
-                    You are the only owner: make someone else an owner to leave.
-                  </span>
-                ) : isOwner || member.userId === userId ? (
-                  <button
-                    type="button"
-                    className="button button--outline"
-                    disabled={busy}
-                    onClick={() => onRemove(member)}
-                  >
-                    {member.userId === userId ? 'Leave the workspace' : `Remove ${member.email}`}
-                  </button>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <>
+      {isOwner && member.userId !== userId ? (
+        <Button variant="outline" size="small" disabled={busy} onClick={() => onToggleRole(member)}>
+          {member.role === 'owner' ? `Make ${member.email} a member` : `Make ${member.email} an owner`}
+        </Button>
+      ) : null}{' '}
+      {member.userId === userId && isLastOwner(members, member) ? (
+        <span className="members__note">You are the only owner: make someone else an owner to leave.</span>
+      ) : isOwner || member.userId === userId ? (
+        <Button variant="outline" size="small" disabled={busy} onClick={() => onRemove(member)}>
+          {member.userId === userId ? 'Leave the workspace' : `Remove ${member.email}`}
+        </Button>
+      ) : null}
+    </>
   );
 }
 
@@ -97,25 +89,37 @@ export function OpenInvites({
   if (invites.length === 0) return null;
   return (
     <div className="panel">
-      <h2 className="section-title">Invitations not yet accepted</h2>
-      <ul>
-        {invites.map((invite) => (
-          <li key={invite.id}>
-            {invite.email} (valid until {formatDateTime(invite.expiresAt)}){' '}
-            {isOwner ? (
-              <button
-                type="button"
-                className="button button--outline"
-                disabled={busy}
-                title={`Revoke the invitation of ${invite.email}`}
-                onClick={() => onRevoke(invite)}
-              >
-                Revoke
-              </button>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      <h2 id="invites-heading" className="section-title">
+        Invitations not yet accepted
+      </h2>
+      <DataTable
+        labelledBy="invites-heading"
+        rows={invites}
+        rowKey={(invite) => invite.id}
+        columns={[
+          { header: 'Email', rowHeader: true, cell: (invite) => <BreakableText text={invite.email} /> },
+          { header: 'Valid until', cell: (invite) => formatDateTime(invite.expiresAt) },
+          ...(isOwner
+            ? [
+                {
+                  header: 'Actions',
+                  hideHeader: true,
+                  cell: (invite: OpenInvite) => (
+                    <Button
+                      variant="outline"
+                      size="small"
+                      disabled={busy}
+                      title={`Revoke the invitation of ${invite.email}`}
+                      onClick={() => onRevoke(invite)}
+                    >
+                      Revoke
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
     </div>
   );
 }

@@ -1,8 +1,10 @@
 // The Team screen's "Workspace" panel: the workspace's name and logo, which its clients see at the top of
 // their review page. Owners rename it and upload or remove the logo; members see both.
 import type { TeamAnswer } from '@handoff/core/api';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { BusyButton } from '@/components/ui/busy-button';
+import { Button } from '@/components/ui/button';
+import { FileDropZone } from '@/components/ui/file-drop-zone';
 import { TextField } from '@/components/ui/form-field';
 import { useServices } from '@/lib/services';
 import { getWorkspaceLogo } from '../api/team';
@@ -88,7 +90,7 @@ export function WorkspaceIdentity({
   );
 }
 
-/** The logo (when there is one), and for owners a file input to choose one and a Remove button. */
+/** The logo (when there is one), and for owners a drop zone to choose one and a Remove button. */
 function LogoField({
   logo,
   workspaceName,
@@ -104,8 +106,6 @@ function LogoField({
   onLogo: (file: File) => void;
   onRemoveLogo: () => void;
 }) {
-  const inputId = useId();
-  const hintId = useId();
   return (
     <div className="workspace-identity__logo">
       {logo ? (
@@ -115,31 +115,21 @@ function LogoField({
       )}
       {isOwner ? (
         <div className="field">
-          <label className="field__label" htmlFor={inputId}>
-            {logo ? 'Replace the logo' : 'Logo'}
-          </label>
-          <input
-            id={inputId}
-            type="file"
-            className="field__input"
+          <FileDropZone
+            label={logo ? 'Replace the logo' : 'Logo'}
+            hint="PNG, JPEG or WebP, at most 200 kB."
             accept={LOGO_TYPES.join(',')}
-            aria-describedby={hintId}
             disabled={busy}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
+            onFiles={([file]) => {
               if (file) onLogo(file);
             }}
           />
-          <p id={hintId} className="field__hint">
-            PNG, JPEG or WebP, at most 200 kB.
-          </p>
         </div>
       ) : null}
       {isOwner && logo ? (
-        <button type="button" className="button button--outline" disabled={busy} onClick={onRemoveLogo}>
+        <Button variant="outline" disabled={busy} onClick={onRemoveLogo}>
           Remove the logo
-        </button>
+        </Button>
       ) : null}
     </div>
   );
