@@ -27,31 +27,43 @@ function runServer(env: Record<string, string>, done: (output: string) => boolea
   });
 }
 
+// A start creates and migrates a new embedded database (PGlite in WebAssembly) and compiles the server on the
+// fly: beside the other test lanes on two busy cores that took over a minute.
+const START_TIMEOUT_MS = 180_000;
+
 describe('start-up', () => {
   const dirs: string[] = [];
   afterAll(async () => {
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   });
 
-  it('warns when it listens beyond loopback without PUBLIC_URL', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'handoff-main-'));
-    dirs.push(dataDir);
-    const { output } = await runServer({ HOST: '0.0.0.0', DATA_DIR: dataDir }, (out) =>
-      out.includes('Handoff is ready'),
-    );
-    expect(output).toContain('Handoff listens on 0.0.0.0 but PUBLIC_URL is not set');
-    // The log is written in batches (log-destination.ts): what was held is written on the way out.
-    expect(output).toContain('SIGTERM received, shutting down');
-  }, 60_000);
+  it(
+    'warns when it listens beyond loopback without PUBLIC_URL',
+    async () => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'handoff-main-'));
+      dirs.push(dataDir);
+      const { output } = await runServer({ HOST: '0.0.0.0', DATA_DIR: dataDir }, (out) =>
+        out.includes('Handoff is ready'),
+      );
+      expect(output).toContain('Handoff listens on 0.0.0.0 but PUBLIC_URL is not set');
+      // The log is written in batches (log-destination.ts): what was held is written on the way out.
+      expect(output).toContain('SIGTERM received, shutting down');
+    },
+    START_TIMEOUT_MS,
+  );
 
-  it('refuses to start on PostgreSQL without SECRET_KEY, saying why', async () => {
-    const { output, exitCode } = await runServer(
-      { DATABASE_URL: 'postgres://127.0.0.1:1/handoff', SECRET_KEY: '' },
-      () => false,
-    );
-    expect(exitCode).toBe(1);
-    expect(output).toContain('SECRET_KEY: required with DATABASE_URL');
-  }, 60_000);
+  it(
+    'refuses to start on PostgreSQL without SECRET_KEY, saying why',
+    async () => {
+      const { output, exitCode } = await runServer(
+        { DATABASE_URL: 'postgres://127.0.0.1:1/handoff', SECRET_KEY: '' },
+        () => false,
+      );
+      expect(exitCode).toBe(1);
+      expect(output).toContain('SECRET_KEY: required with DATABASE_URL');
+    },
+    START_TIMEOUT_MS,
+  );
 });
 
 describe('/config.json', () => {
