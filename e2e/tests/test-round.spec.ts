@@ -78,7 +78,8 @@ test('a failed story is re-tested after a fix, passed and signed off; the status
   await page.goto('/admin/send-stories?key=DEMO');
   await page.getByLabel(/^Issue Status/).selectOption('Done');
   await page.getByRole('button', { name: 'Get User Stories' }).click();
-  await expect(page.getByLabel(/^Email message/)).toHaveValue('');
+  await expect(page.getByText('All of these stories were already sent.')).toBeVisible();
+  await expect(page.getByLabel(/^Email message/)).toBeHidden();
 
   // The team fixes it: away from Done and back, in Jira.
   await moveInJira(page, account, key, 'In Progress');
@@ -148,7 +149,7 @@ test('a failed story is re-tested after a fix, passed and signed off; the status
     .trimEnd()
     .split('\r\n');
   expect(lines[0]).toBe(
-    '"Key","Summary","State","Reviewer","Comment","Answered at","Rounds","Last sent at","Signed off"',
+    '"Key","Summary","State","Reviewer","Comment","Answered at","Rounds","Last sent at","Signed off","Answer by","Overdue"',
   );
   expect(lines).toHaveLength(1 + firstKeys.length);
   const fields = (line: string) => line.slice(1, -1).split('","');
