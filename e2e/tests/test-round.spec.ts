@@ -1,4 +1,4 @@
-// A whole test round end to end (issue 17): a notice goes out; the client fails a story, named, with a
+// A whole test round end to end (README "Test rounds: re-tests, reminders, sign-off"): a notice goes out; the client fails a story, named, with a
 // comment; the team moves the story away and back in Jira (the demo tracker's REST API); the next fetch
 // drafts it as a re-test; that notice goes out; the client passes it and signs off. The Review status
 // screen and its CSV show the story's two rounds and the sign-off.

@@ -1,4 +1,4 @@
-// The notice's "Answer by" date (issue 17, item 4): chosen on the send screen, sent as `YYYY-MM-DD`, written
+// The notice's "Answer by" date (README, "What and where to test"): chosen on the send screen, sent as `YYYY-MM-DD`, written
 // in every text as `27 November 2026` (day, English month name, year: no locale, no time zone, so the
 // e-mail, the review page and the status screen read the same wherever they are shown).
 

@@ -1,4 +1,4 @@
-// What and where to test, and by when (issue 17, item 4): the project's `Test environment` and the send's
+// What and where to test, and by when (README, "What and where to test"): the project's `Test environment` and the send's
 // `Answer by` date appear in the notice's text part (between the draft and the review line), its HTML
 // part and the review page; the status screen marks a story overdue once its date has passed unanswered.
 import { ANSWER_BY_FORMAT, ANSWER_BY_PAST } from '@handoff/core/dates';

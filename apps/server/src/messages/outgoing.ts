@@ -1,4 +1,4 @@
-// Outgoing messages (issue 17, "one place for outgoing mail"): every message Handoff sends is composed here
+// Outgoing messages (docs/architecture.md, "messages/"): every message Handoff sends is composed here
 // from its template (notices.ts, staff-notices.ts, account-mail.ts) and handed over by `handOver`, the one
 // call of the mailer. A second channel (Slack, Teams) plugs in here: beside the mailer in `handOver`, or as
 // another `Channel` a message kind is routed to.

@@ -1,4 +1,4 @@
-// The edit screen's "Test environment" (issue 17, item 4): where the client tests, e.g.
+// The edit screen's "Test environment" (README, "What and where to test"): where the client tests, e.g.
 // `https://staging.example.com, build 1.4.2`. Each notice names it on its own line before the review link;
 // empty: nothing is added.
 import { useId } from 'react';

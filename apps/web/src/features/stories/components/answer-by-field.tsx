@@ -1,4 +1,4 @@
-// The send screen's optional "Answer by" date (issue 17, item 4): the notice asks the client to answer by
+// The send screen's optional "Answer by" date (README, "What and where to test"): the notice asks the client to answer by
 // it (`Please answer by 27 November 2026.`), and the Review status screen marks stories still unanswered
 // after it. Sent as the form's `answerBy` (YYYY-MM-DD); the server refuses a date that does not exist or has
 // passed, with a message the send screen shows.

@@ -1,4 +1,4 @@
-// The send screen's Answer by date and Preview (issue 17, item 4): the date travels as the form's
+// The send screen's Answer by date and Preview (README, "What and where to test"): the date travels as the form's
 // answerBy, the server's refusal is shown, and the preview renders the e-mail's HTML part from the shared
 // template, with the project's test environment and the date, in a sandboxed iframe.
 import type { Issue } from '@handoff/core';

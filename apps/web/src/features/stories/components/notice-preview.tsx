@@ -1,4 +1,4 @@
-// The send screen's "Preview" (issue 17, item 4): the e-mail's HTML part as the client will see it, made by
+// The send screen's "Preview" (README, "What and where to test"): the e-mail's HTML part as the client will see it, made by
 // the very template the server sends (@handoff/core/notice-mail) from the draft on screen, the project's
 // test environment and the answer-by date. It is shown in a sandboxed iframe (srcdoc, no scripts). The app's
 // Content-Security-Policy (no inline styles) also governs a srcdoc document, so the template's style

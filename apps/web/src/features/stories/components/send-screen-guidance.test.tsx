@@ -1,4 +1,4 @@
-// What the send screen tells the user before sending (issue 20): which stories go out (a checkbox each),
+// What the send screen tells the user before sending (apps/web/README.md, "The send screen's guidance"): which stories go out (a checkbox each),
 // which have no test steps, who receives the e-mail, the attachment and its limit, and the review link to copy.
 import type { Issue } from '@handoff/core';
 import { texts } from '@handoff/core';
