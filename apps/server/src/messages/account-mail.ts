@@ -70,31 +70,25 @@ interface SecretLink {
   storedLink: string;
 }
 
-export async function sendPasswordReset(mailer: Mailer, email: string, { link, storedLink }: SecretLink) {
-  const message = passwordResetEmail(email, link);
-  await handOver(mailer, {
-    purpose: 'password-reset',
-    to: [email],
-    subject: message.subject,
-    text: message.text,
-    storedText: passwordResetEmail(email, storedLink).text,
-  });
+/** An e-mail carrying a secret link to its one address: the outbox copy is composed with `storedLink`. */
+function sendSecretLink(
+  purpose: 'password-reset' | 'verify-email',
+  compose: (email: string, link: string) => { subject: string; text: string },
+) {
+  return async (mailer: Mailer, email: string, { link, storedLink }: SecretLink) => {
+    const message = compose(email, link);
+    await handOver(mailer, {
+      purpose,
+      to: [email],
+      subject: message.subject,
+      text: message.text,
+      storedText: compose(email, storedLink).text,
+    });
+  };
 }
 
-export async function sendAddressVerification(
-  mailer: Mailer,
-  email: string,
-  { link, storedLink }: SecretLink,
-) {
-  const message = verifyEmailMessage(email, link);
-  await handOver(mailer, {
-    purpose: 'verify-email',
-    to: [email],
-    subject: message.subject,
-    text: message.text,
-    storedText: verifyEmailMessage(email, storedLink).text,
-  });
-}
+export const sendPasswordReset = sendSecretLink('password-reset', passwordResetEmail);
+export const sendAddressVerification = sendSecretLink('verify-email', verifyEmailMessage);
 
 /** With SMTP the stored copy keeps no usable link; without it the outbox is how the link is handed on. */
 export async function sendInvitationEmail(

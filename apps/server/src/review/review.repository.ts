@@ -48,19 +48,24 @@ export async function insertReviewLink(
   return { testEnvironment: result.rows[0]?.test_environment ?? null };
 }
 
+/** A link's state as the page and the history show it: validity, the notice's stories, its sign-off. */
+const LINK_STATE_COLUMNS = [
+  'l.id',
+  'l.send_id',
+  'l.expires_at',
+  'l.revoked_at',
+  'l.stories',
+  'l.signed_off_at',
+  'l.signed_off_by',
+  'l.signed_off_verdicts',
+] as const;
+
 /** The link with this token hash and its notice, if the notice's e-mail went out (valid or not). */
 export async function findLinkByTokenHash(db: Executor, tokenHash: string) {
   return (
     linksWithNotice(db)
       .select([
-        'l.id',
-        'l.send_id',
-        'l.expires_at',
-        'l.revoked_at',
-        'l.stories',
-        'l.signed_off_at',
-        'l.signed_off_by',
-        'l.signed_off_verdicts',
+        ...LINK_STATE_COLUMNS,
         'l.test_environment',
         sql<string | null>`l.answer_by::text`.as('answer_by'),
         's.issue_keys',
@@ -127,18 +132,7 @@ export async function linksOfSends(db: Executor, sendIds: string[]) {
   return db
     .selectFrom('review_links as l')
     .innerJoin('sends as s', 's.id', 'l.send_id')
-    .select([
-      'l.id',
-      'l.send_id',
-      'l.expires_at',
-      'l.revoked_at',
-      'l.stories',
-      'l.signed_off_at',
-      'l.signed_off_by',
-      'l.signed_off_verdicts',
-      'l.token_sealed',
-      's.issue_keys',
-    ])
+    .select([...LINK_STATE_COLUMNS, 'l.token_sealed', 's.issue_keys'])
     .where('l.send_id', 'in', sendIds)
     .where('s.status', 'in', NOTICE_OUT)
     .execute();
