@@ -24,6 +24,9 @@ function closeAfterLingering(socket: Socket): void {
     let quiet = setTimeout(close, LINGER_QUIET_MS).unref();
     setTimeout(close, LINGER_AT_MOST_MS).unref();
     // Keep reading what still arrives and drop it: a socket with no reader fills up and is reset the same.
+    // The HTTP parser must not see it: Node 24 parses the rest of the refused body as a new request, and
+    // its parse error ("Invalid method") destroys the socket at once.
+    this.removeAllListeners('data');
     this.on('data', () => {
       clearTimeout(quiet);
       quiet = setTimeout(close, LINGER_QUIET_MS).unref();
