@@ -1,12 +1,17 @@
 // Benchmark of the review status screen's call (POST /jira/review/getStatus) for a project with 5,000
-// sent stories and 20,000 verdicts, against the same query's bare SQL (the statement alone, run on the
-// same database connection, which writes the answer's JSON), measured in the same run. The whole call adds
-// the caller check and the project look-up.
+// sent stories and 20,000 verdicts, against its bare SQL (storyStatusJson alone, on the same database
+// connection: the transaction that builds the stale entries and joins them all), measured in the same
+// run. The whole call adds the caller check and the project look-up.
+// The entries are kept per story and built again only where a write marked them stale (ledger/
+// story-status.repository.ts), so the figures that matter are three: a read when nothing changed since
+// the last one (the screen opened again), a read after one verdict (one entry built again), and the
+// first read of a history none of whose entries were built (after the migration, or on a new server).
+// Before entries were kept, every call built all 5,000 and measured 77.8 ms at the median on PostgreSQL.
 // Run: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/review-status.bench.ts
 // (PGlite without it). Target: median ≤ 50 ms on PostgreSQL.
 import { cpus, loadavg } from 'node:os';
 import { sql } from 'kysely';
-import { storyStatusJson } from '../apps/server/src/ledger/sends.repository.ts';
+import { storyStatusJson } from '../apps/server/src/ledger/story-status.repository.ts';
 import { signUpAndSignIn } from '../apps/server/src/testing/sign-up.ts';
 import { createTestApp } from '../apps/server/src/testing/test-app.ts';
 import { median, percentile, sampleAsync } from './stats.ts';
@@ -90,6 +95,7 @@ try {
   };
   const answer = (await call()).json().data as unknown[];
   if (answer.length !== STORIES) throw new Error(`expected ${STORIES} stories, got ${answer.length}`);
+
   // Interleaved, so both see the same machine load.
   const bare: number[] = [];
   const whole: number[] = [];
@@ -99,13 +105,44 @@ try {
     );
     whole.push(...(await sampleAsync(call, { runs: 8, warmups: 2 })));
   }
+  // A verdict on a story of the first notice's link before each call: one entry built again.
+  const link = await sql<{ id: string; key: string }>`
+    select l.id, s.issue_keys[1] as key from review_links l join sends s on s.id = l.send_id
+     where s.project_id = ${project.id}::uuid order by s.created_at limit 1`.execute(t.db);
+  const { id: linkId, key: answeredKey } = link.rows[0]!;
+  const afterVerdict = await sampleAsync(
+    async () => {
+      await sql`insert into review_verdicts (link_id, submission_id, issue_key, verdict, created_at, write_back)
+        values (${linkId}::uuid, gen_random_uuid(), ${answeredKey}, 'passed', now(), 'written')`.execute(
+        t.db,
+      );
+      return call();
+    },
+    { runs: 20, warmups: 2 },
+  );
+  // Every entry stale, as after the migration: all 5,000 built in the call.
+  const fromScratch = await sampleAsync(
+    async () => {
+      await sql`delete from story_statuses where project_id = ${project.id}::uuid`.execute(t.db);
+      await sql`insert into story_status_stale select project_id, unnest(issue_keys) from sends
+        where project_id = ${project.id}::uuid`.execute(t.db);
+      return call();
+    },
+    { runs: 8, warmups: 1 },
+  );
   const fmt = (values: number[]) =>
     `median ${median(values).toFixed(1)} ms, p95 ${percentile(values, 0.95).toFixed(1)} ms`;
-  console.log(`bare SQL (the statement alone):  ${fmt(bare)}`);
-  console.log(`getStatus (the whole call):      ${fmt(whole)}`);
+  console.log(`bare SQL (storyStatusJson alone):          ${fmt(bare)}`);
+  console.log(`getStatus, nothing changed since last read: ${fmt(whole)}`);
+  console.log(
+    `getStatus after one verdict (1 entry built): ${fmt(afterVerdict)} (includes the verdict's insert)`,
+  );
+  console.log(`getStatus with every entry stale (5,000 built): ${fmt(fromScratch)} (includes marking them)`);
   console.log(
     `ratio of medians, call / bare SQL: ${(median(whole) / median(bare)).toFixed(2)}; ` +
-      `target median ≤ ${TARGET_MS} ms: ${median(whole) <= TARGET_MS ? 'met' : 'NOT met'}`,
+      `after one verdict / nothing changed: ${(median(afterVerdict) / median(whole)).toFixed(2)}; ` +
+      `target median ≤ ${TARGET_MS} ms: ${median(whole) <= TARGET_MS && median(afterVerdict) <= TARGET_MS ? 'met' : 'NOT met'} ` +
+      `(load ${loadavg()[0]!.toFixed(1)})`,
   );
 } finally {
   await t.close();

@@ -351,6 +351,24 @@ export interface Database {
   demo_tracker_status_changes: DemoTrackerStatusChangesTable;
   retest_offers: RetestOffersTable;
   review_reminders: ReviewRemindersTable;
+  story_statuses: StoryStatusesTable;
+  story_status_stale: StoryStatusStaleTable;
+}
+
+/** A sent story's entry in the review status answer, as JSON text without its `overdue` field. */
+interface StoryStatusesTable {
+  project_id: string;
+  issue_key: string;
+  entry: string;
+  /** Neither answered on its latest notice nor offered again: the client is expected to answer. */
+  awaiting_client: boolean;
+  answer_by: string | null;
+}
+
+/** A story whose entry must be built again before it is read (written by triggers). */
+interface StoryStatusStaleTable {
+  project_id: string;
+  issue_key: string;
 }
 
 interface ReviewRemindersTable {

@@ -9,6 +9,7 @@
 import { draftEmail, type Issue } from '@handoff/core';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -643,6 +644,47 @@ const storyDone = () =>
     },
   );
 
+/** The review status screen read through either server, while other steps may be writing. */
+const readStatus = (via: number) =>
+  step(
+    `read the review status via app ${via}`,
+    () => true,
+    async () => {
+      const res = await call(pick(via), '/jira/review/getStatus', {
+        userId: owner.userId,
+        projectKey: current.projectKey,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    },
+  );
+
+/**
+ * The review status kept per story (built again only where triggers marked it stale) is what a build
+ * from scratch answers: no write its entries depend on was missed, in whatever order reads came.
+ */
+async function checkStatusIsCurrent(): Promise<void> {
+  const read = async () => {
+    const res = await call(apps[0], '/jira/review/getStatus', {
+      userId: owner.userId,
+      projectKey: current.projectKey,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const kept = await read();
+  const project = await apps[0].db
+    .selectFrom('projects')
+    .select('id')
+    .where('project_key', '=', current.projectKey)
+    .executeTakeFirstOrThrow();
+  await sql`delete from story_statuses where project_id = ${project.id}::uuid`.execute(apps[0].db);
+  await sql`insert into story_status_stale
+    select project_id, unnest(issue_keys) from sends where project_id = ${project.id}::uuid`.execute(
+    apps[0].db,
+  );
+  expect(kept, 'the kept review status differs from one built from scratch').toEqual(await read());
+}
+
 /** Two things at once: a tab's send with an auto-send round, with two sweeps, or with the other tab's send. */
 const together = (
   tab: 0 | 1,
@@ -687,6 +729,8 @@ const steps = [
   fc.tuple(minutes, autoOutcome, app).map(([advance, result, via]) => autoRound(advance, result, via)),
   fc.tuple(minutes, fc.boolean()).map(([advance, both]) => sweep(advance, both)),
   fc.constant(null).map(() => storyDone()),
+  app.map((via) => readStatus(via)),
+  app.map((via) => readStatus(via)),
   fc.tuple(fc.nat(3), app).map(([story, via]) => offerAgain(story, via)),
   fc.nat(3).map((story) => failedAndFixed(story)),
   fc.nat(3).map((story) => failedAndFixed(story)),
@@ -752,6 +796,7 @@ async function endScenario(): Promise<void> {
   for (const stopped of current.stopped) stopped.release();
   await Promise.all(current.stopped.map((stopped) => stopped.request));
   await checkNothingLost();
+  await checkStatusIsCurrent();
 }
 
 describe('the send ledger under random interleavings', () => {

@@ -2,7 +2,6 @@
 // beside this file); each transition here is guarded by the state it starts from.
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database, RecipientAnswer, SendsTable, SendTrigger } from '../db/schema.ts';
-import { isoTimestamp } from '../db/sql-json.ts';
 import { type OutboxRow, withOutboxRow } from '../mail/outbox.repository.ts';
 
 type Executor = Kysely<Database>;
@@ -299,66 +298,4 @@ export async function storyWentOut(db: Executor, projectId: string, issueKey: st
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/**
- * The answer of POST /jira/review/getStatus, `{"data":[StoryStatus…]}` by key, as JSON text the database
- * writes: every story of the project's notices that went out (sent, or maybe: unconfirmed), how many
- * notices carried it, when the latest went out, and that notice's latest verdict, sign-off and summary.
- * Its `state`: `retest` while a re-test is offered, else the latest notice's verdict, else `retest` when
- * the story was sent again, else `waiting`. `overdue` (on `today`, `YYYY-MM-DD`): the latest notice's
- * answer-by date has passed and the client has not answered it; a story offered again waits on the team,
- * not the client, so it is not overdue. For 5,000 stories this takes about half the processor time
- * of decoding rows and writing them in JavaScript on PostgreSQL, a quarter of the time on PGlite
- * (bench/review-status.bench.ts): the notices are numbered once, so
- * each story's latest one is a max() (no sort per story), each link's stories are read once (not once
- * per story), and only the latest verdict per story is looked up, through review_verdicts_link_key.
- * A notice's keys are distinct (the claims make them so), and so are its link's stories (one per key).
- */
-export async function storyStatusJson(db: Executor, projectId: string, today: string): Promise<string> {
-  const result = await sql<{ body: string }>`
-    with notices as (
-      select s.id, s.issue_keys, coalesce(s.finished_at, s.created_at) as sent_at,
-             row_number() over (order by s.created_at) as recency
-        from sends s
-       where s.project_id = ${projectId}::uuid and s.status in ('sent', 'unconfirmed')
-    ), per_story as (
-      select k.key, count(*)::int as rounds, max(n.sent_at) as last_sent_at, max(n.recency) as latest
-        from notices n cross join lateral unnest(n.issue_keys) as k(key)
-       group by k.key
-    ), links as (
-      select n.recency, l.id, l.signed_off_at, l.stories, l.answer_by
-        from notices n join review_links l on l.send_id = n.id
-    ), summaries as (
-      select ln.recency, st.key, st.summary
-        from links ln cross join lateral jsonb_to_recordset(ln.stories) as st(key text, summary text)
-    )
-    select '{"data":[' || coalesce(string_agg(
-             '{"key":' || to_json(ps.key)
-             || ',"summary":' || to_json(coalesce(nullif(su.summary, ''), ps.key))
-             || ',"state":"' || case when o.issue_key is not null then 'retest'
-                                     when v.verdict is not null then v.verdict
-                                     when ps.rounds > 1 then 'retest'
-                                     else 'waiting' end
-             || '","rounds":' || ps.rounds
-             || ',"lastSentAt":"' || ${isoTimestamp('ps.last_sent_at')}
-             || '","answeredAt":' || coalesce('"' || ${isoTimestamp('v.created_at')} || '"', 'null')
-             || ',"reviewer":' || coalesce(to_json(v.reviewer)::text, 'null')
-             || ',"comment":' || coalesce(to_json(v.comment)::text, 'null')
-             || ',"signedOff":' || (ln.signed_off_at is not null)::text
-             || ',"answerBy":' || coalesce('"' || ln.answer_by::text || '"', 'null')
-             || ',"overdue":' || (o.issue_key is null and v.verdict is null
-                                  and coalesce(ln.answer_by < ${today}::date, false))::text
-             || '}', ',' order by ps.key), '') || ']}' as body
-      from per_story ps
-      left join links ln on ln.recency = ps.latest
-      left join summaries su on su.recency = ps.latest and su.key = ps.key
-      left join lateral (
-        select rv.verdict, rv.comment, rv.reviewer, rv.created_at from review_verdicts rv
-         where rv.link_id = ln.id and rv.issue_key = ps.key
-         order by rv.created_at desc limit 1
-      ) v on true
-      left join retest_offers o
-        on o.project_id = ${projectId}::uuid and o.issue_key = ps.key and o.used_at is null`.execute(db);
-  return result.rows[0]!.body;
 }

@@ -29,6 +29,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/**
+ * The review status screen's entry of `key` in DEMO, read now: the steps below read it after each change
+ * it depends on, so an entry kept from an earlier read must follow every one of them.
+ */
+async function statusOf(key: string) {
+  const res = await h.call('/jira/review/getStatus', { userId: member.userId, projectKey: 'DEMO' });
+  expect(res.statusCode).toBe(200);
+  return (res.json().data as Array<Record<string, unknown> & { key: string }>).find((s) => s.key === key);
+}
+
 describe('before the first notice', () => {
   it('the edit screen is offered the transitions of any story of the project', async () => {
     const res = await h.call('/jira/review/getTransitions', { userId: member.userId, projectKey: 'DEMO' });
@@ -44,11 +54,16 @@ describe('a Failed story comes back for re-test', () => {
     expect(first.includedKeys).toContain('DEMO-1');
     expect((await h.send('DEMO', first.includedKeys, first.text, 'Round 1')).statusCode).toBe(200);
     const token = await h.tokenOf('Round 1');
+    expect(await statusOf('DEMO-1')).toMatchObject({ state: 'waiting', rounds: 1, answeredAt: null });
     const failed = await h.publicCall('/jira/review/submitVerdicts', {
       token,
       verdicts: [{ key: 'DEMO-1', verdict: 'failed', comment: 'The pay button does nothing.' }],
     });
     expect(failed.statusCode).toBe(200);
+    expect(await statusOf('DEMO-1')).toMatchObject({
+      state: 'failed',
+      comment: 'The pay button does nothing.',
+    });
 
     // Failed, but nothing moved in Jira: not offered.
     expect((await h.fetchDone('DEMO')).find((s) => s.key === 'DEMO-1')?.retest).toBeUndefined();
@@ -60,6 +75,7 @@ describe('a Failed story comes back for re-test', () => {
     const fetched = await h.fetchDone('DEMO');
     expect(fetched.find((s) => s.key === 'DEMO-1')).toMatchObject({ retest: true });
     expect(fetched.filter((s) => s.retest).map((s) => s.key)).toEqual(['DEMO-1']);
+    expect(await statusOf('DEMO-1')).toMatchObject({ state: 'retest', rounds: 1 });
     const second = await h.draft('DEMO');
     expect(second.includedKeys).toEqual(['DEMO-1']);
     expect(second.text).toContain('- Guest checkout (re-test)');
@@ -70,6 +86,12 @@ describe('a Failed story comes back for re-test', () => {
       h.send('DEMO', second.includedKeys, second.text, 'Round 2'),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect(await statusOf('DEMO-1')).toMatchObject({
+      state: 'retest',
+      rounds: 2,
+      answeredAt: null,
+      comment: null,
+    });
     const again = await h.send('DEMO', ['DEMO-1'], second.text, 'Round 2b');
     expect(again.statusCode).toBe(409);
     expect((await h.draft('DEMO')).includedKeys).toEqual([]);
@@ -137,6 +159,12 @@ describe('the reviewer is named, and a notice ends in a sign-off', () => {
       verdicts: [{ key: 'DEMO-5', verdict: 'failed', comment: 'Broken.' }],
     });
     expect(submitted.statusCode).toBe(200);
+    expect(await statusOf('DEMO-5')).toMatchObject({
+      state: 'failed',
+      reviewer: 'Ann Client',
+      signedOff: false,
+    });
+    expect(await statusOf('DEMO-6')).toMatchObject({ state: 'waiting', reviewer: null });
     const early = await h.publicCall('/jira/review/signOff', { token, reviewer: 'Ann Client' });
     expect(early.statusCode).toBe(400);
     expect(early.json().message).toBe(REVIEW_SIGN_OFF_INCOMPLETE);
@@ -145,7 +173,9 @@ describe('the reviewer is named, and a notice ends in a sign-off', () => {
       reviewer: 'Ann Client',
       verdicts: [{ key: 'DEMO-6', verdict: 'passed' }],
     });
+    expect(await statusOf('DEMO-6')).toMatchObject({ state: 'passed', signedOff: false });
     const signed = await h.publicCall('/jira/review/signOff', { token, reviewer: 'Ann Client' });
+    expect(await statusOf('DEMO-6')).toMatchObject({ state: 'passed', signedOff: true });
     expect(signed.json()).toEqual({ status: 200, message: 'Thank you. Your sign-off was sent to the team.' });
     for (const again of [
       () => h.publicCall('/jira/review/signOff', { token, reviewer: 'Bob' }),

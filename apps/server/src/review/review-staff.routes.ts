@@ -16,7 +16,7 @@ import { dateOf } from '@handoff/core/dates';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
-import { storyStatusJson } from '../ledger/sends.repository.ts';
+import { storyStatusJson } from '../ledger/story-status.repository.ts';
 import {
   findProjectForCaller,
   projectNotFound,

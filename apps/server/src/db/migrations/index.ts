@@ -17,6 +17,7 @@ import * as demoChangelogWorkspaces from './2026-11-26T0940-demo-changelog-works
 import * as noticeTestEnvironment from './2026-11-26T1100-notice-test-environment.ts';
 import * as workspaceNamesAndNotifications from './2026-11-26T1100-workspace-names-and-notifications.ts';
 import * as reviewLinkSealed from './2026-11-26T1230-review-link-sealed.ts';
+import * as storyStatuses from './2026-11-26T1500-story-statuses.ts';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T1100-notice-test-environment': noticeTestEnvironment,
   '2026-11-26T1100-workspace-names-and-notifications': workspaceNamesAndNotifications,
   '2026-11-26T1230-review-link-sealed': reviewLinkSealed,
+  '2026-11-26T1500-story-statuses': storyStatuses,
 };

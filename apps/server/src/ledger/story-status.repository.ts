@@ -1,0 +1,105 @@
+// The `story_statuses` and `story_status_stale` tables: the review status answer kept per sent story.
+// Triggers in the writing transactions mark a story stale whenever something its entry depends on
+// changes (its notices, their review links, its verdicts, its re-test offers; see the migration
+// 2026-11-26T1500-story-statuses); a read builds the stale entries again, then joins them all. A project
+// whose history did not change since the last read answers from the kept entries alone.
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { isoTimestamp } from '../db/sql-json.ts';
+
+type Executor = Kysely<Database>;
+
+/**
+ * The answer of POST /jira/review/getStatus, `{"data":[StoryStatus…]}` by key, as JSON text the database
+ * writes. `overdue` (on `today`, `YYYY-MM-DD`) is added at read time: the latest notice's answer-by date
+ * has passed and the client has not answered it.
+ *
+ * The stale marks are taken and their entries built under a lock of the project's statuses, in separate
+ * statements: a mark taken was committed with its change before the build's statement began, so the
+ * build sees that change; a mark committed later stays for the next read; and two readers never write
+ * one entry from different snapshots.
+ */
+export async function storyStatusJson(db: Executor, projectId: string, today: string): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`story_statuses:${projectId}`}, 0))`.execute(
+      trx,
+    );
+    const stale = await trx
+      .deleteFrom('story_status_stale')
+      .where('project_id', '=', projectId)
+      .returning('issue_key')
+      .execute();
+    const keys = [...new Set(stale.map((mark) => mark.issue_key))];
+    if (keys.length > 0) await buildEntries(trx, projectId, keys);
+    const result = await sql<{ body: string }>`
+      select '{"data":[' || coalesce(string_agg(
+               entry || ',"overdue":' || (awaiting_client and coalesce(answer_by < ${today}::date, false))::text || '}',
+               ',' order by issue_key), '') || ']}' as body
+        from story_statuses where project_id = ${projectId}::uuid`.execute(trx);
+    return result.rows[0]!.body;
+  });
+}
+
+/**
+ * Builds the entries of `keys` again from the project's history: every story of the notices that went
+ * out (sent, or maybe: unconfirmed), how many notices carried it, when the latest went out, and that
+ * notice's latest verdict, sign-off and summary; a key no notice carries any more loses its entry. Its
+ * `state`: `retest` while a re-test is offered, else the latest notice's verdict, else `retest` when the
+ * story was sent again, else `waiting`. A story offered again waits on the team, not the client, so it is
+ * never overdue. The notices are numbered once, so each story's latest one is a max() (no sort per
+ * story), and only the latest verdict per story is looked up, through review_verdicts_link_key. A
+ * notice's keys are distinct (the claims make them so), and so are its link's stories (one per key).
+ */
+async function buildEntries(trx: Executor, projectId: string, keys: string[]): Promise<void> {
+  await trx
+    .deleteFrom('story_statuses')
+    .where('project_id', '=', projectId)
+    .where('issue_key', 'in', keys)
+    .execute();
+  await sql`
+    with notices as (
+      select s.id, s.issue_keys, coalesce(s.finished_at, s.created_at) as sent_at,
+             row_number() over (order by s.created_at) as recency
+        from sends s
+       where s.project_id = ${projectId}::uuid and s.status in ('sent', 'unconfirmed')
+    ), per_story as (
+      select k.key, count(*)::int as rounds, max(n.sent_at) as last_sent_at, max(n.recency) as latest
+        from notices n cross join lateral unnest(n.issue_keys) as k(key)
+       where k.key = any(${keys}::text[])
+       group by k.key
+    ), links as (
+      select n.recency, l.id, l.signed_off_at, l.stories, l.answer_by
+        from notices n join review_links l on l.send_id = n.id
+    ), summaries as (
+      select ln.recency, st.key, st.summary
+        from links ln cross join lateral jsonb_to_recordset(ln.stories) as st(key text, summary text)
+       where st.key = any(${keys}::text[])
+    )
+    insert into story_statuses (project_id, issue_key, entry, awaiting_client, answer_by)
+    select ${projectId}::uuid, ps.key,
+           '{"key":' || to_json(ps.key)
+           || ',"summary":' || to_json(coalesce(nullif(su.summary, ''), ps.key))
+           || ',"state":"' || case when o.issue_key is not null then 'retest'
+                                   when v.verdict is not null then v.verdict
+                                   when ps.rounds > 1 then 'retest'
+                                   else 'waiting' end
+           || '","rounds":' || ps.rounds
+           || ',"lastSentAt":"' || ${isoTimestamp('ps.last_sent_at')}
+           || '","answeredAt":' || coalesce('"' || ${isoTimestamp('v.created_at')} || '"', 'null')
+           || ',"reviewer":' || coalesce(to_json(v.reviewer)::text, 'null')
+           || ',"comment":' || coalesce(to_json(v.comment)::text, 'null')
+           || ',"signedOff":' || (ln.signed_off_at is not null)::text
+           || ',"answerBy":' || coalesce('"' || ln.answer_by::text || '"', 'null'),
+           o.issue_key is null and v.verdict is null,
+           ln.answer_by
+      from per_story ps
+      left join links ln on ln.recency = ps.latest
+      left join summaries su on su.recency = ps.latest and su.key = ps.key
+      left join lateral (
+        select rv.verdict, rv.comment, rv.reviewer, rv.created_at from review_verdicts rv
+         where rv.link_id = ln.id and rv.issue_key = ps.key
+         order by rv.created_at desc limit 1
+      ) v on true
+      left join retest_offers o
+        on o.project_id = ${projectId}::uuid and o.issue_key = ps.key and o.used_at is null`.execute(trx);
+}
