@@ -191,6 +191,7 @@ describe('mailer without SMTP_URL: the outbox', () => {
     t = {
       app,
       db: database.db,
+      url: database.url,
       close: async () => {
         await app.close();
         await database.drop();

@@ -21,6 +21,8 @@ export function testConfig(env: Record<string, string> = {}): ResolvedConfig {
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** The PostgreSQL database's URL, for a second pool as a second process has; PGlite: undefined. */
+  url: string | undefined;
   close: () => Promise<void>;
 }
 
@@ -38,6 +40,7 @@ export async function createTestApp(
   return {
     app,
     db: database.db,
+    url: database.url,
     close: async () => {
       await app.close();
       await database.drop();
