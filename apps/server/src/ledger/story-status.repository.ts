@@ -46,34 +46,39 @@ export async function storyStatusJson(db: Executor, projectId: string, today: st
  * notice's latest verdict, sign-off and summary; a key no notice carries any more loses its entry. Its
  * `state`: `retest` while a re-test is offered, else the latest notice's verdict, else `retest` when the
  * story was sent again, else `waiting`. A story offered again waits on the team, not the client, so it is
- * never overdue. The notices are numbered once, so each story's latest one is a max() (no sort per
- * story), and only the latest verdict per story is looked up, through review_verdicts_link_key. A
- * notice's keys are distinct (the claims make them so), and so are its link's stories (one per key).
+ * never overdue. Only the notices that carry one of `keys` are read, numbered once, so each story's
+ * latest one is a max() (no sort per story), and only the latest verdict per story is looked up, through
+ * review_verdicts_link_key. A notice's keys are distinct (the claims make them so), and so are its
+ * link's stories (one per key).
  */
 async function buildEntries(trx: Executor, projectId: string, keys: string[]): Promise<void> {
   await trx
     .deleteFrom('story_statuses')
     .where('project_id', '=', projectId)
-    .where('issue_key', 'in', keys)
+    .where(sql<boolean>`issue_key = any(${keys}::text[])`)
     .execute();
   await sql`
-    with notices as (
-      select s.id, s.issue_keys, coalesce(s.finished_at, s.created_at) as sent_at,
-             row_number() over (order by s.created_at) as recency
-        from sends s
+    with wanted as (
+      select unnest(${keys}::text[]) as key
+    ), carried as (
+      select s.id, s.created_at, coalesce(s.finished_at, s.created_at) as sent_at, k.key
+        from sends s cross join lateral unnest(s.issue_keys) as k(key)
+        join wanted w on w.key = k.key
        where s.project_id = ${projectId}::uuid and s.status in ('sent', 'unconfirmed')
+    ), notices as (
+      select n.id, row_number() over (order by n.created_at) as recency
+        from (select distinct id, created_at from carried) as n
     ), per_story as (
-      select k.key, count(*)::int as rounds, max(n.sent_at) as last_sent_at, max(n.recency) as latest
-        from notices n cross join lateral unnest(n.issue_keys) as k(key)
-       where k.key = any(${keys}::text[])
-       group by k.key
+      select c.key, count(*)::int as rounds, max(c.sent_at) as last_sent_at, max(n.recency) as latest
+        from carried c join notices n on n.id = c.id
+       group by c.key
     ), links as (
       select n.recency, l.id, l.signed_off_at, l.stories, l.answer_by
         from notices n join review_links l on l.send_id = n.id
     ), summaries as (
       select ln.recency, st.key, st.summary
         from links ln cross join lateral jsonb_to_recordset(ln.stories) as st(key text, summary text)
-       where st.key = any(${keys}::text[])
+        join wanted w on w.key = st.key
     )
     insert into story_statuses (project_id, issue_key, entry, awaiting_client, answer_by)
     select ${projectId}::uuid, ps.key,
