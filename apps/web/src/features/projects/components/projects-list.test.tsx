@@ -50,6 +50,19 @@ describe('/admin/index — Projects', () => {
     expect(order[0]).toMatch(/get-user-by-email/);
   });
 
+  it('asks for the list, its reviews, the workspaces and the notifications once each, when the user is loaded', async () => {
+    const { account } = await openProjects(2);
+    await screen.findByRole('combobox', { name: 'Workspace' });
+    for (const path of [
+      '/jira/getFirebaseProjects',
+      '/jira/review/getSummaries',
+      '/jira/getWorkspaces',
+      '/jira/getNotifications',
+    ]) {
+      expect(callsTo(path), path).toEqual([{ userId: account.id }]);
+    }
+  });
+
   it('says what a project is and offers "Add your first project" to a user without projects', async () => {
     const { user, router } = await openProjects(0);
     expect(await screen.findByText('No projects yet')).toBeInTheDocument();

@@ -9,7 +9,7 @@ import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
 import { useWorkspaceSwitch } from '@/stores/workspace-switch';
-import { getWorkspaces, switchWorkspace } from '../api/team';
+import { loadWorkspaces, switchWorkspace } from '../api/team';
 import { onWorkspaceRenamed, setCurrentWorkspace } from './workspace-renamed';
 
 export function WorkspaceSelect() {
@@ -31,12 +31,15 @@ export function WorkspaceSelect() {
   useEffect(() => {
     if (!userId) return;
     let active = true;
-    getWorkspaces(api, userId)
+    loadWorkspaces(api, userId)
       .then((data) => {
         if (active) setWorkspaces(data);
       })
       .catch((error: unknown) => {
-        if (active && !isSessionEnded(error)) setFailure(errorMessage(error));
+        if (!active) return;
+        // The role stays unknown (null), but the pages waiting for it go on.
+        setRole(null);
+        if (!isSessionEnded(error)) setFailure(errorMessage(error));
       });
     return () => {
       active = false;
@@ -44,7 +47,8 @@ export function WorkspaceSelect() {
   }, [api, userId, version, renames]);
 
   useEffect(() => {
-    const current = workspaces?.workspaces.find((workspace) => workspace.id === workspaces.current) ?? null;
+    if (!workspaces) return;
+    const current = workspaces.workspaces.find((workspace) => workspace.id === workspaces.current) ?? null;
     setRole(current?.role ?? null);
     setCurrentWorkspace(current);
   }, [workspaces, setRole]);
