@@ -2,7 +2,7 @@
 // the server (the spec's calls act in it) and reloads the page in it. The name shows in full where there is
 // room (an ellipsis only on a narrow screen, the full name in its title).
 import type { WorkspacesAnswer } from '@handoff/core/api';
-import { useEffect, useId, useState } from 'react';
+import { startTransition, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
@@ -49,7 +49,9 @@ export function WorkspaceSelect() {
   useEffect(() => {
     if (!workspaces) return;
     const current = workspaces.workspaces.find((workspace) => workspace.id === workspaces.current) ?? null;
-    setRole(current?.role ?? null);
+    // The page waiting for the role (the projects list) is rendered in a transition, in slices: the
+    // store update below is rendered synchronously, and would take the whole list with it.
+    startTransition(() => setRole(current?.role ?? null));
     setCurrentWorkspace(current);
   }, [workspaces, setRole]);
 
