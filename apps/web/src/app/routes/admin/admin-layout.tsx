@@ -3,9 +3,9 @@ import { Outlet, useLocation } from 'react-router';
 import { ToastProvider } from '@/components/ui/toast';
 // Every button variant, for the admin pages that draw buttons with class names.
 import '@/components/ui/button.css';
+import { prefetchProjectsScreen } from '@/api/projects';
 import { logo } from '@/config/brand';
 import { paths } from '@/config/paths';
-import { prefetchProjectsScreen } from '@/features/projects/api/projects-screen';
 import { prefetchNotifications } from '@/features/shell/api/notifications';
 import { AdminShell } from '@/features/shell/components/admin-shell';
 import { prefetchWorkspaces } from '@/features/team/api/team';
