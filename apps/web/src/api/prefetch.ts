@@ -9,8 +9,13 @@ const FRESH_MS = 10_000;
 
 const started = new WeakMap<ApiClient, Map<string, { answer: Promise<unknown>; at: number }>>();
 
-/** Starts `load` now; the first `prefetched(api, key, …)` within FRESH_MS gets its answer. */
+/**
+ * Starts `load` now, unless a call for `key` is already waiting to be taken (a render React started again
+ * asks twice); the first `prefetched(api, key, …)` within FRESH_MS gets its answer.
+ */
 export function prefetch(api: ApiClient, key: string, load: () => Promise<unknown>): void {
+  const waiting = started.get(api)?.get(key);
+  if (waiting && Date.now() - waiting.at < FRESH_MS) return;
   const answer = load();
   // The component that takes it handles a failure; until then it is not an unhandled rejection.
   answer.catch(() => undefined);

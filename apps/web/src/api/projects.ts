@@ -19,7 +19,7 @@ import { getReviewSummaries, type ReviewSummaries } from './review';
 const siteOf = (siteId: string | null | undefined) => (siteId && siteId !== 'default' ? { siteId } : {});
 
 /** POST /jira/getFirebaseProjects {userId} → {data: Project[]} */
-export async function getProjects(api: ApiClient, userId: string): Promise<Project[]> {
+async function getProjects(api: ApiClient, userId: string): Promise<Project[]> {
   const body: UserIdBody = { userId };
   const answer = await api.post<ProjectListAnswer>('/jira/getFirebaseProjects', body);
   return answer.data;

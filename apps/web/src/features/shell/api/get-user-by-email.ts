@@ -1,6 +1,7 @@
 // POST /jira/get-user-by-email {email} (bearer) → {data: user} (docs/product.md §7).
 import type { GetUserByEmailAnswer, GetUserByEmailBody, User } from '@handoff/core/api';
 import { startTransition, useEffect, useRef, useState } from 'react';
+import { prefetch, prefetched } from '@/api/prefetch';
 import { type ApiClient, SessionExpiredError } from '@/lib/api-client';
 import { useServices } from '@/lib/services';
 import { useAppDispatch } from '@/stores/app-store';
@@ -10,6 +11,8 @@ async function getUserByEmail(api: ApiClient, email: string): Promise<User> {
   const answer = await api.post<GetUserByEmailAnswer>('/jira/get-user-by-email', body);
   return answer.data;
 }
+
+const userKey = (email: string) => `get-user-by-email:${email}`;
 
 type UserLoadState = 'loading' | 'loaded' | 'failed';
 
@@ -26,6 +29,12 @@ export function useLoadUser(onLoaded?: (user: User) => void): { state: UserLoadS
   const [attempt, setAttempt] = useState(0);
   const onLoadedRef = useRef(onLoaded);
   onLoadedRef.current = onLoaded;
+  // Asked for while the shell first renders, not once it has been painted (when effects run): every call
+  // of the page waits for this answer. The effect below takes it.
+  useState(() => {
+    const email = session.getEmail();
+    if (email) prefetch(api, userKey(email), () => getUserByEmail(api, email));
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on retry.
   useEffect(() => {
@@ -38,7 +47,7 @@ export function useLoadUser(onLoaded?: (user: User) => void): { state: UserLoadS
     }
     setState('loading');
     dispatch({ type: 'GET_USER_LOADING', loading: true });
-    getUserByEmail(api, email)
+    prefetched(api, userKey(email), () => getUserByEmail(api, email))
       .then((user) => {
         if (!active) return;
         onLoadedRef.current?.(user);
