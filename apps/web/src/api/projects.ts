@@ -12,12 +12,14 @@ import type {
   UserIdBody,
 } from '@handoff/core/api';
 import type { ApiClient } from '@/lib/api-client';
+import { prefetch, prefetched } from './prefetch';
+import { getReviewSummaries, type ReviewSummaries } from './review';
 
 /** `{siteId}` for a project of an added site (two sites may have its key); nothing for the site `default`. */
 const siteOf = (siteId: string | null | undefined) => (siteId && siteId !== 'default' ? { siteId } : {});
 
 /** POST /jira/getFirebaseProjects {userId} → {data: Project[]} */
-export async function getProjects(api: ApiClient, userId: string): Promise<Project[]> {
+async function getProjects(api: ApiClient, userId: string): Promise<Project[]> {
   const body: UserIdBody = { userId };
   const answer = await api.post<ProjectListAnswer>('/jira/getFirebaseProjects', body);
   return answer.data;
@@ -88,4 +90,31 @@ export async function deleteProject(
 ): Promise<void> {
   const body: ProjectRefBody = { userId, projectKey, ...siteOf(siteId) };
   await api.post('/jira/deleteFirebaseProject', body);
+}
+
+// What the projects list shows: the projects and their client-review summaries, asked for in parallel
+// (and, on the first screen, as soon as the user is loaded: see prefetch.ts).
+
+const projectsKey = (userId: string) => `getFirebaseProjects:${userId}`;
+const summariesKey = (userId: string) => `getSummaries:${userId}`;
+
+/** Asks for the list's data now, before the projects screen has rendered. */
+export function prefetchProjectsScreen(api: ApiClient, userId: string): void {
+  prefetch(api, projectsKey(userId), () => getProjects(api, userId));
+  prefetch(api, summariesKey(userId), () => getReviewSummaries(api, userId));
+}
+
+/**
+ * The projects and their review summaries, together, so that the list is rendered once. The summaries
+ * are secondary: when they fail, the list shows without them.
+ */
+export async function loadProjectsScreen(
+  api: ApiClient,
+  userId: string,
+): Promise<{ projects: Project[]; reviews: ReviewSummaries }> {
+  const reviews = prefetched(api, summariesKey(userId), () => getReviewSummaries(api, userId)).catch(
+    (): ReviewSummaries => ({}),
+  );
+  const projects = await prefetched(api, projectsKey(userId), () => getProjects(api, userId));
+  return { projects, reviews: await reviews };
 }

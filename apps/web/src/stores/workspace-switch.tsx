@@ -9,6 +9,12 @@ interface WorkspaceSwitch {
   changed: () => void;
   /** The user's role in the current workspace, once the Workspace select has loaded it. */
   role: WorkspaceRole | null;
+  /**
+   * Whether the Workspace select has read the workspaces (or failed to). The projects list waits for it:
+   * its owner actions and the naming hint above it depend on the role, and appearing together nothing
+   * moves under the reader's eyes.
+   */
+  roleKnown: boolean;
   setRole: (role: WorkspaceRole | null) => void;
 }
 
@@ -16,6 +22,7 @@ export const WorkspaceSwitchContext = createContext<WorkspaceSwitch>({
   version: 0,
   changed: () => {},
   role: null,
+  roleKnown: false,
   setRole: () => {},
 });
 

@@ -1,15 +1,30 @@
-import { Outlet } from 'react-router';
+import type { User } from '@handoff/core/api';
+import { Outlet, useLocation } from 'react-router';
 import { ToastProvider } from '@/components/ui/toast';
 // Every button variant, for the admin pages that draw buttons with class names.
 import '@/components/ui/button.css';
+import { prefetchProjectsScreen } from '@/api/projects';
 import { logo } from '@/config/brand';
+import { paths } from '@/config/paths';
+import { prefetchNotifications } from '@/features/shell/api/notifications';
 import { AdminShell } from '@/features/shell/components/admin-shell';
+import { prefetchWorkspaces } from '@/features/team/api/team';
 import { NameWorkspaceHint } from '@/features/team/components/name-workspace-hint';
 import { WorkspaceSelect } from '@/features/team/components/workspace-select';
 import { VerifyEmailNotice } from '@/features/verify-email/components/verify-email-notice';
+import { useServices } from '@/lib/services';
 import { routeTable } from '../../route-table';
 
 export function Component() {
+  const { api } = useServices();
+  const { pathname } = useLocation();
+  // Everything the first screen needs once the user is known, asked for at once and in parallel, not
+  // after React has rendered the user.
+  const prefetchFirstScreen = (user: User) => {
+    prefetchWorkspaces(api, user.id);
+    prefetchNotifications(api, user.id);
+    if (pathname === paths.admin.index) prefetchProjectsScreen(api, user.id);
+  };
   return (
     <ToastProvider>
       <AdminShell
@@ -22,6 +37,7 @@ export function Component() {
             <NameWorkspaceHint />
           </>
         }
+        onUserLoaded={prefetchFirstScreen}
       >
         <Outlet />
       </AdminShell>

@@ -3,7 +3,7 @@
 // (3 min ago)", or the last run's error in red). All of it is the switch's accessible description.
 
 import type { Project } from '@handoff/core/api';
-import { Fragment, useId } from 'react';
+import { Fragment, memo, useId } from 'react';
 import { BreakableText } from '@/components/ui/breakable-text';
 import { Switch } from '@/components/ui/switch';
 import { formatRunTimeFromNow } from '@/lib/format';
@@ -14,7 +14,8 @@ function recipientsText(project: Project): string {
   return `${project.clientEmails.join(', ')}${cc}`;
 }
 
-export function AutosendCell({
+/** Memoised: rendered again only when its project, the time or the handler changes. */
+export const AutosendCell = memo(function AutosendCell({
   project,
   now,
   onToggle,
@@ -74,4 +75,4 @@ export function AutosendCell({
       ) : null}
     </div>
   );
-}
+});

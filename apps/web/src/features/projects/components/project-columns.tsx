@@ -2,6 +2,7 @@
 // client review as coloured pills, the auto-send switch, and the actions: `Send stories` first and visible,
 // the rest (Update, Review status, Delete) in the row menu.
 import type { Project } from '@handoff/core/api';
+import { memo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ReviewSummaries } from '@/api/review';
 import { Badge } from '@/components/ui/badge';
@@ -45,14 +46,7 @@ export function projectColumns({
     },
     {
       header: 'Project name',
-      cell: (project) => (
-        <>
-          <Link to={sendHref(project)} className="projects__name">
-            {project.projectName}
-          </Link>
-          <ReviewPills summary={reviews[project.projectKey]} />
-        </>
-      ),
+      cell: (project) => <ProjectName project={project} summary={reviews[project.projectKey]} />,
     },
     {
       header: 'Auto send email',
@@ -68,7 +62,27 @@ export function projectColumns({
   ];
 }
 
-function ProjectActions({
+// The cells below are memoised: a render of the list for another reason (the workspace's role arriving,
+// a toggle in another row) leaves the rows whose project and review are the same alone.
+
+const ProjectName = memo(function ProjectName({
+  project,
+  summary,
+}: {
+  project: Project;
+  summary: ReviewSummaries[string] | undefined;
+}) {
+  return (
+    <>
+      <Link to={sendHref(project)} className="projects__name">
+        {project.projectName}
+      </Link>
+      <ReviewPills summary={summary} />
+    </>
+  );
+});
+
+const ProjectActions = memo(function ProjectActions({
   project,
   mayManage,
   onDelete,
@@ -108,7 +122,7 @@ function ProjectActions({
       />
     </div>
   );
-}
+});
 
 const PILLS = [
   { count: 'failed', tone: 'danger' },

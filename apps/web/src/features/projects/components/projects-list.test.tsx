@@ -50,6 +50,52 @@ describe('/admin/index — Projects', () => {
     expect(order[0]).toMatch(/get-user-by-email/);
   });
 
+  it('asks for the list, its reviews, the workspaces and the notifications once each, when the user is loaded', async () => {
+    const { account } = await openProjects(2);
+    await screen.findByRole('combobox', { name: 'Workspace' });
+    for (const path of [
+      '/jira/getFirebaseProjects',
+      '/jira/review/getSummaries',
+      '/jira/getWorkspaces',
+      '/jira/getNotifications',
+    ]) {
+      expect(callsTo(path), path).toEqual([{ userId: account.id }]);
+    }
+  });
+
+  it("shows the list with the workspace's naming hint above it, not before it (nothing shown moves)", async () => {
+    const { account } = signIn('ada@example.com');
+    createProject(account.id, { projectKey: 'P1', projectName: 'Project 1' });
+    const { promise: answered, resolve: answer } = deferred();
+    server.use(
+      http.post('/jira/getWorkspaces', async () => {
+        await answered;
+        return undefined; // fall through to the regular handler
+      }),
+    );
+    renderApp('/admin/index');
+    await waitFor(() => expect(callsTo('/jira/getFirebaseProjects')).toHaveLength(1));
+    expect(screen.queryByRole('heading', { name: 'Projects' })).not.toBeInTheDocument();
+    answer();
+    expect(await screen.findByRole('cell', { name: 'P1' })).toBeInTheDocument();
+    expect(screen.getByRole('complementary', { name: 'Name your workspace' })).toBeInTheDocument();
+  });
+
+  it('still lists the projects when the workspaces cannot be loaded', async () => {
+    signIn('ada@example.com');
+    server.use(
+      http.post('/jira/getWorkspaces', () =>
+        HttpResponse.json(
+          { status: 500, code: 'INTERNAL', message: 'The database is not reachable.' },
+          { status: 500 },
+        ),
+      ),
+    );
+    renderApp('/admin/index');
+    expect(await screen.findByRole('heading', { name: 'Projects' })).toBeInTheDocument();
+    expect(await screen.findByText('No projects yet')).toBeInTheDocument();
+  });
+
   it('says what a project is and offers "Add your first project" to a user without projects', async () => {
     const { user, router } = await openProjects(0);
     expect(await screen.findByText('No projects yet')).toBeInTheDocument();

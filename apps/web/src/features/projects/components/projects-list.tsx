@@ -4,10 +4,10 @@
 // loaded on mount with the loaded user's id; a load failure shows a browser alert with the server's error.
 import { texts } from '@handoff/core';
 import type { Project } from '@handoff/core/api';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { deleteProject, getProjects } from '@/api/projects';
-import { getReviewSummaries, type ReviewSummaries } from '@/api/review';
+import { deleteProject, loadProjectsScreen } from '@/api/projects';
+import type { ReviewSummaries } from '@/api/review';
 import { ButtonLink } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable } from '@/components/ui/data-table';
@@ -17,7 +17,7 @@ import { paths } from '@/config/paths';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppDispatch, useAppState } from '@/stores/app-store';
-import { useMayManageProjects } from '@/stores/workspace-switch';
+import { useMayManageProjects, useWorkspaceSwitch } from '@/stores/workspace-switch';
 import { useAutosendToggle } from '../hooks/use-autosend-toggle';
 import { useNow } from '../hooks/use-now';
 import { projectColumns } from './project-columns';
@@ -38,42 +38,42 @@ export function ProjectsList() {
   const [reviews, setReviews] = useState<ReviewSummaries>({});
   const userId = user?.id;
   const mayManage = useMayManageProjects();
+  const { roleKnown } = useWorkspaceSwitch();
   const toggleAutosend = useAutosendToggle(userId);
   const now = useNow();
 
+  // The projects and their client reviews arrive together and are rendered once, in a transition: React
+  // renders the rows in slices, yielding to the browser, rather than in one long task.
   useEffect(() => {
     if (!userId) return;
     let active = true;
     setLoading(true);
-    getProjects(api, userId)
-      .then((list) => {
-        if (active) dispatch({ type: 'SET_PROJECTS', projects: list });
-      })
-      .catch((error: unknown) => {
-        if (active && !isSessionEnded(error)) window.alert(errorMessage(error));
-      })
-      .finally(() => {
-        if (active) setLoading(false);
-      });
+    loadProjectsScreen(api, userId).then(
+      (loaded) => {
+        if (!active) return;
+        startTransition(() => {
+          dispatch({ type: 'SET_PROJECTS', projects: loaded.projects });
+          setReviews(loaded.reviews);
+          setLoading(false);
+        });
+      },
+      (error: unknown) => {
+        if (!active) return;
+        if (!isSessionEnded(error)) window.alert(errorMessage(error));
+        setLoading(false);
+      },
+    );
     return () => {
       active = false;
     };
   }, [api, userId, dispatch]);
 
-  // The clients' answers per project (the client review). Secondary to the list: a failure leaves them out quietly.
-  useEffect(() => {
-    if (!userId) return;
-    let active = true;
-    getReviewSummaries(api, userId).then(
-      (summaries) => {
-        if (active) setReviews(summaries);
-      },
-      () => {},
-    );
-    return () => {
-      active = false;
-    };
-  }, [api, userId]);
+  // Built again only when what the cells show changes; the cells themselves are memoised per project.
+  const columns = useMemo(
+    () =>
+      projectColumns({ reviews, mayManage, now, onToggleAutosend: toggleAutosend, onDelete: setToDelete }),
+    [reviews, mayManage, now, toggleAutosend],
+  );
 
   const pageCount = Math.ceil(projects.length / PAGE_SIZE);
   const current = Math.min(page, Math.max(0, pageCount - 1));
@@ -95,6 +95,9 @@ export function ProjectsList() {
       setDeleting(false);
     }
   };
+
+  // Shown with the role (its owner actions, and the naming hint above it): nothing moves once painted.
+  if (!roleKnown) return null;
 
   return (
     <section className="page" aria-labelledby="projects-heading">
@@ -120,13 +123,7 @@ export function ProjectsList() {
         empty={loading ? 'Loading projects...' : <NoProjects mayManage={mayManage} />}
         rows={rows}
         rowKey={(project) => `${project.siteId}/${project.projectKey}`}
-        columns={projectColumns({
-          reviews,
-          mayManage,
-          now,
-          onToggleAutosend: toggleAutosend,
-          onDelete: setToDelete,
-        })}
+        columns={columns}
       />
       {pageCount > 1 ? (
         <Pagination pageCount={pageCount} selected={current} onPageChange={setPage} label="Projects pages" />

@@ -1,6 +1,7 @@
 // POST /jira/get-user-by-email {email} (bearer) → {data: user} (docs/product.md §7).
 import type { GetUserByEmailAnswer, GetUserByEmailBody, User } from '@handoff/core/api';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
+import { prefetch, prefetched } from '@/api/prefetch';
 import { type ApiClient, SessionExpiredError } from '@/lib/api-client';
 import { useServices } from '@/lib/services';
 import { useAppDispatch } from '@/stores/app-store';
@@ -11,18 +12,29 @@ async function getUserByEmail(api: ApiClient, email: string): Promise<User> {
   return answer.data;
 }
 
+const userKey = (email: string) => `get-user-by-email:${email}`;
+
 type UserLoadState = 'loading' | 'loaded' | 'failed';
 
 /**
  * Loads the user by the stored "user-email" when the shell mounts (and again on `retry`), keeping the
  * get-user loading flag in client state. A failure is reported with a browser alert carrying the server's
  * error (docs/product.md §8); an ended session is not reported: the gate already takes the user to sign-in.
+ * `onLoaded` runs as soon as the answer arrives, before React renders it (to start the next calls).
  */
-export function useLoadUser(): { state: UserLoadState; retry: () => void } {
+export function useLoadUser(onLoaded?: (user: User) => void): { state: UserLoadState; retry: () => void } {
   const { api, session } = useServices();
   const dispatch = useAppDispatch();
   const [state, setState] = useState<UserLoadState>('loading');
   const [attempt, setAttempt] = useState(0);
+  const onLoadedRef = useRef(onLoaded);
+  onLoadedRef.current = onLoaded;
+  // Asked for while the shell first renders, not once it has been painted (when effects run): every call
+  // of the page waits for this answer. The effect below takes it.
+  useState(() => {
+    const email = session.getEmail();
+    if (email) prefetch(api, userKey(email), () => getUserByEmail(api, email));
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on retry.
   useEffect(() => {
@@ -35,11 +47,15 @@ export function useLoadUser(): { state: UserLoadState; retry: () => void } {
     }
     setState('loading');
     dispatch({ type: 'GET_USER_LOADING', loading: true });
-    getUserByEmail(api, email)
+    prefetched(api, userKey(email), () => getUserByEmail(api, email))
       .then((user) => {
         if (!active) return;
-        dispatch({ type: 'SET_USER', user });
-        setState('loaded');
+        onLoadedRef.current?.(user);
+        // A transition: React renders the page frame in slices instead of one long task.
+        startTransition(() => {
+          dispatch({ type: 'SET_USER', user });
+          setState('loaded');
+        });
       })
       .catch((error: unknown) => {
         if (!active || error instanceof SessionExpiredError) return;

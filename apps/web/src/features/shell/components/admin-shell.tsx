@@ -1,7 +1,7 @@
 // The admin area shell (docs/product.md §2): sidebar, top bar (Workspace select, notifications, user dropdown, Logout button), the demo
 // tracker notice, and the page. The user is loaded by the stored e-mail on mount; a progress bar shows until
 // then.
-import type { WorkspaceRole } from '@handoff/core/api';
+import type { User, WorkspaceRole } from '@handoff/core/api';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import type { LogoConfig } from '@/config/brand';
@@ -22,6 +22,7 @@ export function AdminShell({
   logo,
   workspaceSelect,
   notice,
+  onUserLoaded,
   children,
 }: {
   routes: readonly SidebarRoute[];
@@ -30,18 +31,27 @@ export function AdminShell({
   workspaceSelect: ReactNode;
   /** Shown above every page while it applies, such as the address-verification notice (composed by the routes). */
   notice?: ReactNode;
+  /** Called as soon as the user's answer arrives, before it is rendered (to start the page's calls). */
+  onUserLoaded?: (user: User) => void;
   children: ReactNode;
 }) {
   const { config, session } = useServices();
   const { user, getUserLoading } = useAppState();
-  const { state, retry } = useLoadUser();
+  const { state, retry } = useLoadUser(onUserLoaded);
   const logout = useLogout();
   const loading = state === 'loading' || getUserLoading;
   const [workspaceVersion, setWorkspaceVersion] = useState(0);
   const changed = useCallback(() => setWorkspaceVersion((n) => n + 1), []);
-  const [role, setRole] = useState<WorkspaceRole | null>(null);
+  // undefined until the Workspace select has read the workspaces (null: none current, or they failed).
+  const [role, setRole] = useState<WorkspaceRole | null | undefined>(undefined);
   const workspaceSwitch = useMemo(
-    () => ({ version: workspaceVersion, changed, role, setRole }),
+    () => ({
+      version: workspaceVersion,
+      changed,
+      role: role ?? null,
+      roleKnown: role !== undefined,
+      setRole,
+    }),
     [workspaceVersion, changed, role],
   );
 

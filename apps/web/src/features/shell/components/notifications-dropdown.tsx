@@ -9,7 +9,7 @@ import { formatDateTime } from '@/lib/format';
 import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
 import { useWorkspaceSwitch } from '@/stores/workspace-switch';
-import { getNotifications, markNotificationsSeen } from '../api/notifications';
+import { loadNotifications, markNotificationsSeen } from '../api/notifications';
 import { Dropdown } from './dropdown';
 import { BellIcon } from './menu-icons';
 
@@ -34,7 +34,7 @@ export function NotificationsDropdown() {
   const load = useCallback(async () => {
     if (!userId) return null;
     try {
-      const data = await getNotifications(api, userId);
+      const data = await loadNotifications(api, userId);
       setList(data);
       return data;
     } catch {

@@ -1,7 +1,7 @@
 // The sidebar (docs/product.md §2): the logo, then one entry per route whose layout is "/admin" (icon + name, linking
 // layout + path). On small screens a toggle shows and hides the menu, a search input filters the entries
 // by name, and choosing an entry closes the menu.
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { LogoIcon } from '@/components/ui/icons';
 import type { LogoConfig } from '@/config/brand';
@@ -35,7 +35,14 @@ function Logo({ logo }: { logo: LogoConfig }) {
   );
 }
 
-export function Sidebar({ routes, logo }: { routes: readonly SidebarRoute[]; logo: LogoConfig }) {
+/** Memoised: the shell renders again on every change of client state, which the menu does not show. */
+export const Sidebar = memo(function Sidebar({
+  routes,
+  logo,
+}: {
+  routes: readonly SidebarRoute[];
+  logo: LogoConfig;
+}) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const menuId = useId();
@@ -97,4 +104,4 @@ export function Sidebar({ routes, logo }: { routes: readonly SidebarRoute[]; log
       </div>
     </nav>
   );
-}
+});

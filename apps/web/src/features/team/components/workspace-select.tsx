@@ -2,14 +2,14 @@
 // the server (the spec's calls act in it) and reloads the page in it. The name shows in full where there is
 // room (an ellipsis only on a narrow screen, the full name in its title).
 import type { WorkspacesAnswer } from '@handoff/core/api';
-import { useEffect, useId, useState } from 'react';
+import { startTransition, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
 import { useWorkspaceSwitch } from '@/stores/workspace-switch';
-import { getWorkspaces, switchWorkspace } from '../api/team';
+import { loadWorkspaces, switchWorkspace } from '../api/team';
 import { onWorkspaceRenamed, setCurrentWorkspace } from './workspace-renamed';
 
 export function WorkspaceSelect() {
@@ -31,12 +31,15 @@ export function WorkspaceSelect() {
   useEffect(() => {
     if (!userId) return;
     let active = true;
-    getWorkspaces(api, userId)
+    loadWorkspaces(api, userId)
       .then((data) => {
         if (active) setWorkspaces(data);
       })
       .catch((error: unknown) => {
-        if (active && !isSessionEnded(error)) setFailure(errorMessage(error));
+        if (!active) return;
+        // The role stays unknown (null), but the pages waiting for it go on.
+        setRole(null);
+        if (!isSessionEnded(error)) setFailure(errorMessage(error));
       });
     return () => {
       active = false;
@@ -44,8 +47,11 @@ export function WorkspaceSelect() {
   }, [api, userId, version, renames]);
 
   useEffect(() => {
-    const current = workspaces?.workspaces.find((workspace) => workspace.id === workspaces.current) ?? null;
-    setRole(current?.role ?? null);
+    if (!workspaces) return;
+    const current = workspaces.workspaces.find((workspace) => workspace.id === workspaces.current) ?? null;
+    // The page waiting for the role (the projects list) is rendered in a transition, in slices: the
+    // store update below is rendered synchronously, and would take the whole list with it.
+    startTransition(() => setRole(current?.role ?? null));
     setCurrentWorkspace(current);
   }, [workspaces, setRole]);
 
