@@ -1,10 +1,18 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
+import {
+  build,
+  type ConfigEnv,
+  type HtmlTagDescriptor,
+  type Plugin,
+  type ResolvedConfig,
+  type Rollup,
+} from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /** The page most visitors open first; its chunks are preloaded by index.html. */
@@ -51,7 +59,7 @@ function routePreloads(bundle: Bundle, pages: readonly string[]): Record<string,
 function preloadFirstPage(): Plugin {
   return {
     name: 'handoff-preload-first-page',
-    apply: 'build',
+    apply: isBrowserBuild,
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle, path: page }) {
@@ -81,6 +89,52 @@ function preloadFirstPage(): Plugin {
   };
 }
 
+/** The module that renders the login screen at build time (Vite's SSR build of it runs in Node). */
+const loginPageRenderer = 'src/prerender/login-page.tsx';
+
+/**
+ * dist/login.html, which the server answers for /auth/login: index.html (the login route's chunks
+ * preloaded) with the login screen rendered into #root by the real components, so that the first paint
+ * needs only the HTML and the stylesheets, not the 325 kB main chunk; main.tsx then hydrates it. The
+ * stylesheets the route's chunks import are linked as render-blocking ones, not just preloaded.
+ */
+function prerenderLoginPage(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'handoff-prerender-login-page',
+    apply: isBrowserBuild,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async writeBundle(options) {
+      const dir = options.dir ?? 'dist';
+      // Inside node_modules, so that Node finds the externalised packages (react, react-dom) from there.
+      const outDir = path.join(config.root, 'node_modules', '.cache', 'handoff-prerender');
+      await build({
+        configFile: config.configFile,
+        mode: config.mode,
+        logLevel: 'warn',
+        build: { ssr: loginPageRenderer, outDir, emptyOutDir: true, manifest: false, copyPublicDir: false },
+      });
+      const renderer = pathToFileURL(path.join(outDir, `${path.basename(loginPageRenderer, '.tsx')}.js`));
+      const { renderLoginPage } = (await import(renderer.href)) as { renderLoginPage(): Promise<string> };
+      const markup = await renderLoginPage();
+      const indexPage = await readFile(path.join(dir, 'index.html'), 'utf8');
+      const emptyRoot = '<div id="root"></div>';
+      if (!indexPage.includes(emptyRoot)) throw new Error(`index.html has no ${emptyRoot}`);
+      const loginPage = indexPage
+        .replace(emptyRoot, () => `<div id="root">${markup}</div>`)
+        .replace(/<link rel="preload" href="([^"]+\.css)" as="style">/g, '<link rel="stylesheet" href="$1">');
+      await writeWithCompressedCopies(path.join(dir, 'login.html'), Buffer.from(loginPage));
+    },
+  };
+}
+
+/** The browser build's plugins; Vite's SSR build of the login page renderer has none of them. */
+function isBrowserBuild(_config: unknown, env: ConfigEnv): boolean {
+  return env.command === 'build' && !env.isSsrBuild;
+}
+
 /** Modules the sign-in pages share (their own route modules stay apart). */
 const signInShared =
   /\/src\/(components\/(ui\/(form-field|busy-button|result-dialog|use-modal|icons|spinner)|layouts\/auth-layout)|features\/auth\/(api\/password-reset|components\/submit-button)|lib\/pending-join)\.tsx?$|\/packages\/core\/src\/(texts|email-entry)\.ts$/;
@@ -108,7 +162,7 @@ async function writeWithCompressedCopies(target: string, data: Buffer): Promise<
 function precompressAssets(): Plugin {
   return {
     name: 'handoff-precompress',
-    apply: 'build',
+    apply: isBrowserBuild,
     async writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
       await Promise.all(
@@ -166,7 +220,7 @@ const reactRouterProduction = [
 ];
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), preloadFirstPage(), precompressAssets(), reviewPageInDev()],
+  plugins: [react(), preloadFirstPage(), prerenderLoginPage(), precompressAssets(), reviewPageInDev()],
   resolve: {
     // '/src' is resolved from the project root (this folder) by Vite and Vitest alike.
     alias: [{ find: '@', replacement: '/src' }, ...(command === 'build' ? reactRouterProduction : [])],
