@@ -93,18 +93,37 @@ function preloadFirstPage(): Plugin {
 const loginPageRenderer = 'src/prerender/login-page.tsx';
 
 /**
- * dist/login.html, which the server answers for /auth/login: index.html (the login route's chunks
- * preloaded) with the login screen rendered into #root by the real components, so that the first paint
- * needs only the HTML and the stylesheets, not the 325 kB main chunk; main.tsx then hydrates it. The
- * stylesheets the route's chunks import are linked as render-blocking ones, not just preloaded.
+ * dist/login.html, which the server answers for /auth/login: index.html with the login screen rendered
+ * into #root by the real components, so that the first paint needs only the HTML and the stylesheets
+ * (the stylesheets the route's chunks import are linked as render-blocking ones, not just preloaded);
+ * main.tsx then hydrates it. The app's scripts are requested only once that paint is on the screen, by
+ * a small start script (an external file: the security policy allows no inline script): requested with
+ * the stylesheet, they would share its bandwidth, and Lighthouse's simulation counts every module that
+ * arrived before the first paint as needed for it (measured: FCP and LCP 1.7 s either way, 0.8 s now).
  */
 function prerenderLoginPage(): Plugin {
   let config: ResolvedConfig;
+  let startScript = '';
   return {
     name: 'handoff-prerender-login-page',
     apply: isBrowserBuild,
     configResolved(resolved) {
       config = resolved;
+    },
+    generateBundle(_options, bundle) {
+      const main = Object.values(bundle).find(
+        (file) => file.type === 'chunk' && file.isEntry && file.name === 'index',
+      );
+      if (!main) throw new Error("The build has no entry chunk for index.html's script");
+      const preloads = routePreloads(bundle, [firstPage])
+        .filter((link) => link.rel === 'modulepreload')
+        .map((link) => link.href);
+      const reference = this.emitFile({
+        type: 'asset',
+        name: 'login-start.js',
+        source: loginStartScript(`/${main.fileName}`, preloads),
+      });
+      startScript = `/${this.getFileName(reference)}`;
     },
     async writeBundle(options) {
       const dir = options.dir ?? 'dist';
@@ -121,13 +140,26 @@ function prerenderLoginPage(): Plugin {
       const markup = await renderLoginPage();
       const indexPage = await readFile(path.join(dir, 'index.html'), 'utf8');
       const emptyRoot = '<div id="root"></div>';
-      if (!indexPage.includes(emptyRoot)) throw new Error(`index.html has no ${emptyRoot}`);
+      const mainScript = /<script type="module" crossorigin src="\/assets\/[^"]+"><\/script>/;
+      if (!indexPage.includes(emptyRoot) || !mainScript.test(indexPage)) {
+        throw new Error(`index.html has no ${emptyRoot} or no main script`);
+      }
       const loginPage = indexPage
         .replace(emptyRoot, () => `<div id="root">${markup}</div>`)
+        .replace(mainScript, `<script type="module" src="${startScript}"></script>`)
+        .replace(/^\s*<link rel="modulepreload" [^>]*>\n/gm, '')
         .replace(/<link rel="preload" href="([^"]+\.css)" as="style">/g, '<link rel="stylesheet" href="$1">');
       await writeWithCompressedCopies(path.join(dir, 'login.html'), Buffer.from(loginPage));
     },
   };
+}
+
+/**
+ * The script login.html starts the app with: after the next frame has painted (at once in a hidden tab,
+ * which paints nothing), it preloads the login route's chunks and imports the main one.
+ */
+function loginStartScript(main: string, preloads: string[]): string {
+  return `const start=()=>{for(const href of ${JSON.stringify(preloads)}){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}import(${JSON.stringify(main)})};document.visibilityState==="hidden"?start():requestAnimationFrame(()=>setTimeout(start));\n`;
 }
 
 /** The browser build's plugins; Vite's SSR build of the login page renderer has none of them. */
