@@ -248,7 +248,6 @@ const require = createRequire(import.meta.url);
 const reactRouterDist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist');
 const reactRouterProduction = [
   { find: /^react-router$/, replacement: path.join(reactRouterDist, 'production/index.mjs') },
-  { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'production/dom-export.mjs') },
 ];
 
 export default defineConfig(({ command }) => ({

@@ -1,7 +1,8 @@
 // The app's React tree, shared by the browser (main.tsx) and the build's pre-rendering of the login page
 // (src/prerender/login-page.tsx): hydrating the pre-rendered markup needs the very same tree on both sides.
 import { type ComponentProps, StrictMode, useEffect } from 'react';
-import { RouterProvider } from 'react-router/dom';
+// react-router/dom's RouterProvider only adds flushSync, which no navigation here asks for.
+import { RouterProvider } from 'react-router';
 import type { Services } from '@/lib/services';
 import type { AppState } from '@/stores/app-store';
 import { AppProvider } from './provider';
