@@ -146,7 +146,7 @@ function prerenderLoginPage(): Plugin {
       }
       const loginPage = indexPage
         .replace(emptyRoot, () => `<div id="root">${markup}</div>`)
-        .replace(mainScript, `<script type="module" src="${startScript}"></script>`)
+        .replace(mainScript, `<script src="${startScript}"></script>`)
         .replace(/^\s*<link rel="modulepreload" [^>]*>\n/gm, '')
         .replace(/<link rel="preload" href="([^"]+\.css)" as="style">/g, '<link rel="stylesheet" href="$1">');
       await writeWithCompressedCopies(path.join(dir, 'login.html'), Buffer.from(loginPage));
@@ -155,11 +155,14 @@ function prerenderLoginPage(): Plugin {
 }
 
 /**
- * The script login.html starts the app with: after the next frame has painted (at once in a hidden tab,
- * which paints nothing), it preloads the login route's chunks and imports the main one.
+ * The script login.html starts the app with: once the page has been parsed and has painted (at once in a
+ * hidden tab, which paints nothing), it preloads the login route's chunks and imports the main one. It is
+ * a classic script, run before the form is parsed: until the app prevents the form's native submission
+ * itself (which would put the password in the URL), this script does, and marks the form for main.tsx
+ * to send.
  */
 function loginStartScript(main: string, preloads: string[]): string {
-  return `const start=()=>{for(const href of ${JSON.stringify(preloads)}){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}import(${JSON.stringify(main)})};document.visibilityState==="hidden"?start():requestAnimationFrame(()=>setTimeout(start));\n`;
+  return `addEventListener("submit",e=>{e.defaultPrevented||(e.preventDefault(),e.target.setAttribute("data-sent-early",""))});const start=()=>{for(const href of ${JSON.stringify(preloads)}){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}import(${JSON.stringify(main)})};addEventListener("DOMContentLoaded",()=>document.visibilityState==="hidden"?start():requestAnimationFrame(()=>setTimeout(start)));\n`;
 }
 
 /** The browser build's plugins; Vite's SSR build of the login page renderer has none of them. */

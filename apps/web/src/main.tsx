@@ -15,20 +15,30 @@ if (!container) throw new Error('The page has no #root element');
 const prerendered = container.hasChildNodes();
 
 /**
- * What the visitor typed into the pre-rendered form before the app took over: hydrating keeps it on the
- * page but not in React's state. Replaying it as input events puts it there (React sees a change only
- * when the value differs from the one it last saw, hence the reset first).
+ * What the visitor did on the pre-rendered form before the app took over. Hydrating keeps typed values on
+ * the page but not in React's state: replaying them as input events puts them there (React sees a change
+ * only when the value differs from the one it last saw, hence the reset first). A form sent meanwhile was
+ * held back by login.html's start script (a native submission would put the password in the URL): it is
+ * sent now.
  */
-function keepTypedValues(root: HTMLElement): () => void {
+function takeOverEarlyInput(root: HTMLElement): () => void {
   const typed = [...root.querySelectorAll('input')].filter((input) => input.value !== input.defaultValue);
   const values = typed.map((input) => input.value);
   const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-  return () =>
+  return () => {
     typed.forEach((input, i) => {
       input.value = input.defaultValue;
       setValue?.call(input, values[i]);
       input.dispatchEvent(new Event('input', { bubbles: true }));
     });
+    // Once React has rendered those values.
+    setTimeout(() => {
+      for (const form of root.querySelectorAll('form[data-sent-early]')) {
+        form.removeAttribute('data-sent-early');
+        (form as HTMLFormElement).requestSubmit();
+      }
+    });
+  };
 }
 
 // The router loads the page's code while /config.json arrives (the page preloads both).
@@ -45,7 +55,7 @@ loadRuntimeConfig().then(
     await routerReady(router);
     hydrateRoot(
       container,
-      <App services={services} router={router} onStarted={keepTypedValues(container)} />,
+      <App services={services} router={router} onStarted={takeOverEarlyInput(container)} />,
     );
   },
   async (error: unknown) => {
