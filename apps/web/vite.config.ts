@@ -155,14 +155,20 @@ function prerenderLoginPage(): Plugin {
 }
 
 /**
- * The script login.html starts the app with: once the page has been parsed and has painted (at once in a
- * hidden tab, which paints nothing), it preloads the login route's chunks and imports the main one. It is
- * a classic script, run before the form is parsed: until the app prevents the form's native submission
- * itself (which would put the password in the URL), this script does, and marks the form for main.tsx
- * to send.
+ * The script login.html starts the app with. Once the page has been parsed, it waits for the login screen
+ * to be on the screen (the first contentful paint; at once in a hidden tab, which paints nothing; a frame
+ * where the browser does not report paints), then preloads the login route's chunks and imports the main
+ * one. It is a classic script, run before the form is parsed: until the app prevents the form's native
+ * submission itself (which would put the password in the URL), this script does, and marks the form for
+ * main.tsx to send.
  */
 function loginStartScript(main: string, preloads: string[]): string {
-  return `addEventListener("submit",e=>{e.defaultPrevented||(e.preventDefault(),e.target.setAttribute("data-sent-early",""))});const start=()=>{for(const href of ${JSON.stringify(preloads)}){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}import(${JSON.stringify(main)})};addEventListener("DOMContentLoaded",()=>document.visibilityState==="hidden"?start():requestAnimationFrame(()=>setTimeout(start)));\n`;
+  // A block: its names stay out of the page's global scope.
+  return `{addEventListener("submit",e=>{e.defaultPrevented||(e.preventDefault(),e.target.setAttribute("data-sent-early",""))});
+let started=false;
+const start=()=>{if(started)return;started=true;for(const href of ${JSON.stringify(preloads)}){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}import(${JSON.stringify(main)})};
+addEventListener("DOMContentLoaded",()=>{if(document.visibilityState==="hidden")start();else if(PerformanceObserver.supportedEntryTypes?.includes("paint")){new PerformanceObserver(list=>{list.getEntriesByName("first-contentful-paint").length&&start()}).observe({type:"paint",buffered:true});setTimeout(start,3000)}else requestAnimationFrame(()=>setTimeout(start))})}
+`;
 }
 
 /** The browser build's plugins; Vite's SSR build of the login page renderer has none of them. */
