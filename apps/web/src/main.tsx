@@ -43,7 +43,6 @@ function takeOverEarlyInput(root: HTMLElement): () => void {
 
 loadRuntimeConfig().then(
   async (config) => {
-    // Not sooner: created before /config.json had arrived, /admin/index showed a layout shift (CLS 0.19).
     const router = createBrowserRouter(createRoutes());
     const services = createServices(config);
     if (!prerendered) {
