@@ -32,10 +32,10 @@
 //   60 min); the pages are the same, but now it runs with `npm start`'s.
 // - Not the cause: compression (the build's brotli copies are sent either way, 327 → 89.6 kB) and
 //   throttling (both used Lighthouse's default simulated mobile throttling).
-// What costs the login page its FCP (2.1 s against the reference's 1.0 s): nothing paints before the
-// main chunk (React, React Router and the app shell) has arrived and run; its download alone is about
-// 0.6 s of Lantern's 1.6 Mbit/s with TCP slow start. The build now preloads the login page's whole
-// import tree (the icons chunk, two imports away, was found one round trip late). /admin/index waits
+// What cost the login page its FCP (2.1 s against the reference's 1.0 s): nothing painted before the
+// main chunk (React, React Router and the app shell) had arrived and run; its download alone is about
+// 0.6 s of Lantern's 1.6 Mbit/s with TCP slow start. The build preloads the login page's whole import
+// tree (the icons chunk, two imports away, was found one round trip late). /admin/index waits
 // for the main chunk, then the admin layout's and projects' chunks, then its API calls; admin.html
 // (served under /admin/) now preloads those chunks with the main one. Measured A/B on one server,
 // admin.html renamed away for the "without" runs, ten interleaved pairs at load 10-24: with it, FCP
@@ -43,13 +43,27 @@
 // median 93 against 90 (7 pairs of 10 better). TBT moved the other way in the second set (median 256
 // against 157 ms): painting sooner puts more of React's rendering after the first paint, where TBT
 // counts it.
-// Left for 100: the main chunk is 325 kB (react-dom about 540 kB and react-router 210 kB before
-// minifying, the app's own modules 25 kB). The login page paints only after it has run; reaching
-// 100 on a phone needs the first paint before it (the login form in the HTML, then hydrated) or a
-// smaller runtime. On /admin/index, the list renders after two rounds of API calls once the app runs
+// The login page is now pre-rendered (apps/web/README.md, "Pre-rendered login page"): the build renders
+// the login screen into login.html, which the server answers for /auth/login; it paints from the HTML
+// and the stylesheet, and the app then hydrates it. Pre-rendering alone did not move Lantern's figures:
+// Lantern counts every high-priority script that finished loading before the observed first paint as
+// needed for it (it clears a script only by its EvaluateScript event, which module scripts lack), and
+// on the unthrottled load the chunks arrive before that paint: FCP and LCP stayed 1.6-1.7 s. So
+// login.html's start script requests the chunks once the browser reports the first contentful paint.
+// A/B on one server (login.html renamed away for the "without" runs; both with the new main.tsx), five
+// interleaved runs each at load 2.4-4.8: with it performance 100 in 5 of 5, FCP 0.95 s, LCP 1.03 s, TBT
+// 40 ms, CLS 0; without, 99 in 5 of 5, FCP 1.59 s, LCP 1.64 s, TBT 33 ms; the reference 100 (99-100),
+// FCP 0.96 s. An earlier set at load 13-15, the chunks requested one frame after the first paint, gave
+// FCP 1.03 against 1.65 s and performance 100, 100, 99, 99, 100 against 96-99. This benchmark then
+// (LIGHTHOUSE_RUNS=5, load 2.3-3.1): /auth/login 100 in 5 of 5 (FCP 0.99 s, LCP 1.02 s, TBT 4 ms, CLS 0),
+// the reference 100, /review/{token} 100, /admin/index 85 (84-90) with CLS 0.186 in every run (its
+// main#content shifts; the build before the pre-rendering measured the same: 82-85, CLS 0.186 in 4 of 4).
+// Left for 100: on /admin/index, the list renders after two rounds of API calls once the app runs
 // (accounts:lookup with get-user-by-email, then getWorkspaces, getFirebaseProjects and getSummaries)
 // and React renders it in several long tasks after the first paint (290, 150, 90, 75, 70 ms at the 4×
-// slowdown): one render once the data is there, and a lighter list, are what TBT needs.
+// slowdown): one render once the data is there, and a lighter list, are what TBT needs. The main chunk
+// is 325 kB (react-dom about 540 kB and react-router 210 kB before minifying, the app's own modules
+// 25 kB), which every page but the login page waits for before its first paint.
 // Run: npm run build && npx tsx bench/lighthouse.bench.ts  (LIGHTHOUSE_RUNS=5, LIGHTHOUSE_REPORTS=folder)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';

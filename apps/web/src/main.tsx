@@ -1,8 +1,6 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
-import { AppProvider } from './app/provider';
+import { App, routerReady } from './app/app';
 import { createRoutes } from './app/router';
 import { loadRuntimeConfig } from './lib/runtime-config';
 import { createServices } from './lib/services';
@@ -13,33 +11,57 @@ import './styles/feedback.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
-const root = createRoot(container);
+/** login.html (served for /auth/login) holds the login screen rendered by the build; other pages are empty. */
+const prerendered = container.hasChildNodes();
 
-function ConfigError({ message }: { message: string }) {
-  return (
-    <main className="error-page">
-      <h1>Handoff could not start</h1>
-      <p>The application configuration could not be loaded.</p>
-      <p className="error-page__detail">{message}</p>
-      <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
-        Try again
-      </button>
-    </main>
-  );
+/**
+ * What the visitor did on the pre-rendered form before the app took over. Hydrating keeps typed values on
+ * the page but not in React's state: replaying them as input events puts them there (React sees a change
+ * only when the value differs from the one it last saw, hence the reset first). A form sent meanwhile was
+ * held back by login.html's start script (a native submission would put the password in the URL): it is
+ * sent now.
+ */
+function takeOverEarlyInput(root: HTMLElement): () => void {
+  const typed = [...root.querySelectorAll('input')].filter((input) => input.value !== input.defaultValue);
+  const values = typed.map((input) => input.value);
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+  return () => {
+    typed.forEach((input, i) => {
+      input.value = input.defaultValue;
+      setValue?.call(input, values[i]);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    // Once React has rendered those values.
+    setTimeout(() => {
+      for (const form of root.querySelectorAll('form[data-sent-early]')) {
+        form.removeAttribute('data-sent-early');
+        (form as HTMLFormElement).requestSubmit();
+      }
+    });
+  };
 }
 
 loadRuntimeConfig().then(
-  (config) => {
+  async (config) => {
     const router = createBrowserRouter(createRoutes());
-    root.render(
-      <StrictMode>
-        <AppProvider services={createServices(config)}>
-          <RouterProvider router={router} />
-        </AppProvider>
-      </StrictMode>,
+    const services = createServices(config);
+    if (!prerendered) {
+      createRoot(container).render(<App services={services} router={router} />);
+      return;
+    }
+    // React adopts the pre-rendered markup as it is only if its first render is the login page itself,
+    // not the router's loading state.
+    await routerReady(router);
+    hydrateRoot(
+      container,
+      <App services={services} router={router} onStarted={takeOverEarlyInput(container)} />,
     );
   },
-  (error: unknown) => {
-    root.render(<ConfigError message={error instanceof Error ? error.message : String(error)} />);
+  async (error: unknown) => {
+    const { ConfigError } = await import('./app/config-error');
+    container.replaceChildren();
+    createRoot(container).render(
+      <ConfigError message={error instanceof Error ? error.message : String(error)} />,
+    );
   },
 );

@@ -12,6 +12,7 @@ import { createTestDatabase } from '../testing/test-database.ts';
 const script = `console.log(${JSON.stringify('handoff '.repeat(400))});`;
 const page = '<!doctype html><title>Handoff</title><div id="root"></div>';
 const adminPage = '<!doctype html><title>Handoff</title><link rel="modulepreload" href="/assets/admin.js">';
+const loginPage = '<!doctype html><title>Handoff</title><div id="root"><main><h1>Login</h1></main></div>';
 
 describe('delivery of the web app and JSON answers', () => {
   let app: FastifyInstance;
@@ -23,6 +24,7 @@ describe('delivery of the web app and JSON answers', () => {
     mkdirSync(path.join(webRoot, 'assets'));
     writeFileSync(path.join(webRoot, 'index.html'), page);
     writeFileSync(path.join(webRoot, 'admin.html'), adminPage);
+    writeFileSync(path.join(webRoot, 'login.html'), loginPage);
     const asset = path.join(webRoot, 'assets', 'index-Ab12Cd34.js');
     writeFileSync(asset, script);
     writeFileSync(`${asset}.br`, brotliCompressSync(script));
@@ -58,13 +60,26 @@ describe('delivery of the web app and JSON answers', () => {
     }
   });
 
-  it('answers the admin area with the page that preloads its chunks, every other page with index.html', async () => {
+  it('answers the admin area with the page that preloads its chunks, /auth/login with the pre-rendered login page, every other page with index.html', async () => {
     for (const url of ['/admin', '/admin/index', '/admin/send-stories?key=DEMO']) {
       const answer = await app.inject({ method: 'GET', url });
       expect(answer.headers['content-type']).toMatch(/^text\/html/);
       expect(answer.body, url).toBe(adminPage);
     }
-    for (const url of ['/auth/login', '/', '/administrator', '/reset-password?oobCode=x']) {
+    for (const url of ['/auth/login', '/auth/login?email=x', '/auth/login/']) {
+      const answer = await app.inject({ method: 'GET', url });
+      expect(answer.headers['content-type']).toMatch(/^text\/html/);
+      expect(answer.body, url).toBe(loginPage);
+    }
+    // No other page may show the login form before the app has started.
+    for (const url of [
+      '/auth/register',
+      '/auth/login-help',
+      '/auth',
+      '/',
+      '/administrator',
+      '/reset-password?oobCode=x',
+    ]) {
       expect((await app.inject({ method: 'GET', url })).body, url).toBe(page);
     }
   });

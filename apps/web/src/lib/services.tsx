@@ -35,8 +35,11 @@ export function useServices(): Services {
   return services;
 }
 
+/** The pre-rendered login page (src/prerender/login-page.tsx) is a signed-out visitor's. */
+const signedOutWhenPrerendered = () => null;
+
 /** The stored ID token, re-read whenever the session changes (also from another tab). */
 export function useAuthToken(): string | null {
   const { session } = useServices();
-  return useSyncExternalStore(session.subscribe, session.getToken);
+  return useSyncExternalStore(session.subscribe, session.getToken, signedOutWhenPrerendered);
 }
