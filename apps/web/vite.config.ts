@@ -158,17 +158,17 @@ function prerenderLoginPage(): Plugin {
 /**
  * The script login.html starts the app with. Once the page has been parsed, it waits for the login screen
  * to be on the screen (the first contentful paint, 3 s at most; at once in a hidden tab, which paints
- * nothing; one frame in a browser that does not report paints), then preloads the login route's chunks
- * and imports the main one. It is a classic script, run before the form is parsed: until the app prevents the form's native
+ * nothing; one frame in a browser that does not report paints), then imports the main chunk and the login
+ * route's chunks. It is a classic script, run before the form is parsed: until the app prevents the form's native
  * submission itself (which would put the password in the URL), this script does, and marks the form for
  * main.tsx to send.
  */
 function loginStartScript(main: string, preloads: string[]): string {
-  // A block: its names stay out of the page's global scope.
+  // A block: its names stay out of the page's global scope. Importing a route chunk at once does what a
+  // modulepreload link would (it runs only after the main chunk it imports), in fewer bytes.
   return `{addEventListener("submit",e=>{e.defaultPrevented||(e.preventDefault(),e.target.setAttribute("data-sent-early",""))});
-let started=false;
-const start=()=>{if(started)return;started=true;for(const href of ${JSON.stringify(preloads)}){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}import(${JSON.stringify(main)})};
-addEventListener("DOMContentLoaded",()=>{if(document.visibilityState==="hidden")start();else if(PerformanceObserver.supportedEntryTypes?.includes("paint")){new PerformanceObserver(list=>{list.getEntriesByName("first-contentful-paint").length&&start()}).observe({type:"paint",buffered:true});setTimeout(start,3000)}else requestAnimationFrame(()=>setTimeout(start))})}
+let s=0;const start=()=>{s||(s=1,${JSON.stringify([main, ...preloads])}.map(m=>import(m)))};
+addEventListener("DOMContentLoaded",()=>{document.hidden?start():PerformanceObserver.supportedEntryTypes?.includes("paint")?(new PerformanceObserver(l=>{l.getEntriesByName("first-contentful-paint").length&&start()}).observe({type:"paint",buffered:!0}),setTimeout(start,3e3)):requestAnimationFrame(()=>setTimeout(start))})}
 `;
 }
 

@@ -5,7 +5,7 @@
 // The input is cleared only when the entry was added.
 import { isValidEmailEntry } from '@handoff/core';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
-import { CloseIcon, PlusIcon } from './icons';
+import { CloseIcon, PlusIcon } from './admin-icons';
 import './chip-input.css';
 
 export function ChipInput({

@@ -7,7 +7,7 @@
 //
 // A break is a button too: as in react-paginate it jumps forward or backward by pageRangeDisplayed pages.
 // Previous and Next stay focusable at the ends but are aria-disabled there.
-import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { ChevronLeftIcon, ChevronRightIcon } from './admin-icons';
 import './pagination.css';
 
 type PaginationItem = { type: 'page'; index: number } | { type: 'break'; index: number };
