@@ -161,12 +161,15 @@ function prerenderLoginPage(): Plugin {
  * nothing; one frame in a browser that does not report paints), then imports the main chunk and the login
  * route's chunks. It is a classic script, run before the form is parsed: until the app prevents the form's native
  * submission itself (which would put the password in the URL), this script does, and marks the form for
- * main.tsx to send.
+ * main.tsx to send; a button clicked meanwhile (Forgot Password?, Show password) is marked for main.tsx to
+ * click again once the app runs.
  */
 function loginStartScript(main: string, preloads: string[]): string {
   // A block: its names stay out of the page's global scope. Importing a route chunk at once does what a
   // modulepreload link would (it runs only after the main chunk it imports), in fewer bytes.
-  return `{addEventListener("submit",e=>{e.defaultPrevented||(e.preventDefault(),e.target.setAttribute("data-sent-early",""))});
+  return `{const early=e=>e?.setAttribute("data-early","");
+addEventListener("submit",e=>{e.defaultPrevented||(e.preventDefault(),early(e.target))});
+addEventListener("click",e=>{document.querySelector("#root[data-started]")||early(e.target.closest?.("button[type=button]"))});
 let s=0;const start=()=>{s||(s=1,${JSON.stringify([main, ...preloads])}.map(m=>import(m)))};
 addEventListener("DOMContentLoaded",()=>{document.hidden?start():PerformanceObserver.supportedEntryTypes?.includes("paint")?(new PerformanceObserver(l=>{l.getEntriesByName("first-contentful-paint").length&&start()}).observe({type:"paint",buffered:!0}),setTimeout(start,3e3)):requestAnimationFrame(()=>setTimeout(start))})}
 `;

@@ -17,15 +17,17 @@ const prerendered = container.hasChildNodes();
 /**
  * What the visitor did on the pre-rendered form before the app took over. Hydrating keeps typed values on
  * the page but not in React's state: replaying them as input events puts them there (React sees a change
- * only when the value differs from the one it last saw, hence the reset first). A form sent meanwhile was
- * held back by login.html's start script (a native submission would put the password in the URL): it is
- * sent now.
+ * only when the value differs from the one it last saw, hence the reset first). A button clicked meanwhile
+ * is clicked again, and a form sent meanwhile, held back by login.html's start script (a native submission
+ * would put the password in the URL), is sent now.
  */
 function takeOverEarlyInput(root: HTMLElement): () => void {
   const typed = [...root.querySelectorAll('input')].filter((input) => input.value !== input.defaultValue);
   const values = typed.map((input) => input.value);
   const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
   return () => {
+    // login.html's start script marks clicks only until then.
+    root.setAttribute('data-started', '');
     typed.forEach((input, i) => {
       input.value = input.defaultValue;
       setValue?.call(input, values[i]);
@@ -33,9 +35,10 @@ function takeOverEarlyInput(root: HTMLElement): () => void {
     });
     // Once React has rendered those values.
     setTimeout(() => {
-      for (const form of root.querySelectorAll('form[data-sent-early]')) {
-        form.removeAttribute('data-sent-early');
-        (form as HTMLFormElement).requestSubmit();
+      for (const early of root.querySelectorAll<HTMLElement>('[data-early]')) {
+        early.removeAttribute('data-early');
+        if (early instanceof HTMLFormElement) early.requestSubmit();
+        else early.click();
       }
     });
   };
