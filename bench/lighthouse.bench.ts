@@ -58,12 +58,19 @@
 // (LIGHTHOUSE_RUNS=5, load 2.3-3.1): /auth/login 100 in 5 of 5 (FCP 0.99 s, LCP 1.02 s, TBT 4 ms, CLS 0),
 // the reference 100, /review/{token} 100, /admin/index 85 (84-90) with CLS 0.186 in every run (its
 // main#content shifts; the build before the pre-rendering measured the same: 82-85, CLS 0.186 in 4 of 4).
-// Left for 100: on /admin/index, the list renders after two rounds of API calls once the app runs
-// (accounts:lookup with get-user-by-email, then getWorkspaces, getFirebaseProjects and getSummaries)
-// and React renders it in several long tasks after the first paint (290, 150, 90, 75, 70 ms at the 4×
-// slowdown): one render once the data is there, and a lighter list, are what TBT needs. The main chunk
-// is 325 kB (react-dom about 540 kB and react-router 210 kB before minifying, the app's own modules
-// 25 kB), which every page but the login page waits for before its first paint.
+// /admin/index then: the layout shift was the "Name your workspace" hint inserted above the painted list
+// when the workspaces answered after it; the list now renders once (projects, summaries and the role
+// together, in a transition, so in short slices), its calls start as soon as the user is known, in
+// parallel: 80 (73-90) → 89 (83-94) in six interleaved pairs at load 4-6, CLS 0.187 → 0.009, TBT about
+// 200 ms. Its first paint then waited for two dozen small chunks admin.html preloaded, queued on six
+// connections; they are now one `admin-start` chunk and its stylesheet (vite.config.ts): this benchmark
+// (LIGHTHOUSE_RUNS=3, load 0.4-1.2) measured /admin/index 98, 98, 98 (FCP 1.82 s, LCP 1.99 s, TBT 12 ms,
+// CLS 0.009) against 87, 91, 93 (FCP 2.43 s, LCP 2.61 s, TBT 175 ms) the run before at load 1.3-2.7;
+// /auth/login 100 and /review/{token} 100 in both.
+// Left for 100 on /admin/index: its first paint waits for the main chunk (325 kB: react-dom about 540 kB
+// and react-router 210 kB before minifying) and the admin chunk, and its largest paint for two rounds of
+// API calls after them (accounts:lookup with get-user-by-email, then the workspaces and the projects).
+// A paint before the app runs (a pre-rendered shell, as the login page has) is the next step.
 // Run: npm run build && npx tsx bench/lighthouse.bench.ts  (LIGHTHOUSE_RUNS=5, LIGHTHOUSE_REPORTS=folder)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
