@@ -46,7 +46,8 @@ export async function storyStatusJson(db: Executor, projectId: string, today: st
  * notice's latest verdict, sign-off and summary; a key no notice carries any more loses its entry. Its
  * `state`: `retest` while a re-test is offered, else the latest notice's verdict, else `retest` when the
  * story was sent again, else `waiting`. A story offered again waits on the team, not the client, so it is
- * never overdue. Only the notices that carry one of `keys` are read, numbered once, so each story's
+ * never overdue. Only the notices that carry one of `keys` are read, numbered once (by time, then id: a
+ * build of some keys and a build of all pick the same latest notice even when two went out at once), so each story's
  * latest one is a max() (no sort per story), and only the latest verdict per story is looked up, through
  * review_verdicts_link_key. A notice's keys are distinct (the claims make them so), and so are its
  * link's stories (one per key).
@@ -66,7 +67,7 @@ async function buildEntries(trx: Executor, projectId: string, keys: string[]): P
         join wanted w on w.key = k.key
        where s.project_id = ${projectId}::uuid and s.status in ('sent', 'unconfirmed')
     ), notices as (
-      select n.id, row_number() over (order by n.created_at) as recency
+      select n.id, row_number() over (order by n.created_at, n.id) as recency
         from (select distinct id, created_at from carried) as n
     ), per_story as (
       select c.key, count(*)::int as rounds, max(c.sent_at) as last_sent_at, max(n.recency) as latest
@@ -103,7 +104,7 @@ async function buildEntries(trx: Executor, projectId: string, keys: string[]): P
       left join lateral (
         select rv.verdict, rv.comment, rv.reviewer, rv.created_at from review_verdicts rv
          where rv.link_id = ln.id and rv.issue_key = ps.key
-         order by rv.created_at desc limit 1
+         order by rv.created_at desc, rv.id desc limit 1
       ) v on true
       left join retest_offers o
         on o.project_id = ${projectId}::uuid and o.issue_key = ps.key and o.used_at is null`.execute(trx);
