@@ -13,7 +13,7 @@ const started = new WeakMap<ApiClient, Map<string, { answer: Promise<unknown>; a
  * Starts `load` now, unless a call for `key` is already waiting to be taken (a render React started again
  * asks twice); the first `prefetched(api, key, …)` within FRESH_MS gets its answer.
  */
-export function prefetch(api: ApiClient, key: string, load: () => Promise<unknown>): void {
+function prefetch(api: ApiClient, key: string, load: () => Promise<unknown>): void {
   const waiting = started.get(api)?.get(key);
   if (waiting && Date.now() - waiting.at < FRESH_MS) return;
   const answer = load();
@@ -28,9 +28,21 @@ export function prefetch(api: ApiClient, key: string, load: () => Promise<unknow
 }
 
 /** The answer prefetched under `key` (once), or a new call of `load`. */
-export function prefetched<T>(api: ApiClient, key: string, load: () => Promise<T>): Promise<T> {
+function prefetched<T>(api: ApiClient, key: string, load: () => Promise<T>): Promise<T> {
   const calls = started.get(api);
   const entry = calls?.get(key);
   calls?.delete(key);
   return entry && Date.now() - entry.at < FRESH_MS ? (entry.answer as Promise<T>) : load();
+}
+
+/**
+ * The API call `call` (named `name`, for one user or e-mail `arg`) as one that can be started early:
+ * `start` asks now, `take` gets that answer once while fresh, or calls again.
+ */
+export function prefetchable<T>(name: string, call: (api: ApiClient, arg: string) => Promise<T>) {
+  const key = (arg: string) => `${name}:${arg}`;
+  return {
+    start: (api: ApiClient, arg: string): void => prefetch(api, key(arg), () => call(api, arg)),
+    take: (api: ApiClient, arg: string): Promise<T> => prefetched(api, key(arg), () => call(api, arg)),
+  };
 }

@@ -12,7 +12,7 @@ import type {
   UserIdBody,
 } from '@handoff/core/api';
 import type { ApiClient } from '@/lib/api-client';
-import { prefetch, prefetched } from './prefetch';
+import { prefetchable } from './prefetch';
 import { getReviewSummaries, type ReviewSummaries } from './review';
 
 /** `{siteId}` for a project of an added site (two sites may have its key); nothing for the site `default`. */
@@ -95,13 +95,13 @@ export async function deleteProject(
 // What the projects list shows: the projects and their client-review summaries, asked for in parallel
 // (and, on the first screen, as soon as the user is loaded: see prefetch.ts).
 
-const projectsKey = (userId: string) => `getFirebaseProjects:${userId}`;
-const summariesKey = (userId: string) => `getSummaries:${userId}`;
+const projectsCall = prefetchable('getFirebaseProjects', getProjects);
+const summariesCall = prefetchable('getSummaries', getReviewSummaries);
 
 /** Asks for the list's data now, before the projects screen has rendered. */
 export function prefetchProjectsScreen(api: ApiClient, userId: string): void {
-  prefetch(api, projectsKey(userId), () => getProjects(api, userId));
-  prefetch(api, summariesKey(userId), () => getReviewSummaries(api, userId));
+  projectsCall.start(api, userId);
+  summariesCall.start(api, userId);
 }
 
 /**
@@ -112,9 +112,7 @@ export async function loadProjectsScreen(
   api: ApiClient,
   userId: string,
 ): Promise<{ projects: Project[]; reviews: ReviewSummaries }> {
-  const reviews = prefetched(api, summariesKey(userId), () => getReviewSummaries(api, userId)).catch(
-    (): ReviewSummaries => ({}),
-  );
-  const projects = await prefetched(api, projectsKey(userId), () => getProjects(api, userId));
+  const reviews = summariesCall.take(api, userId).catch((): ReviewSummaries => ({}));
+  const projects = await projectsCall.take(api, userId);
   return { projects, reviews: await reviews };
 }

@@ -1,7 +1,7 @@
 // POST /jira/get-user-by-email {email} (bearer) → {data: user} (docs/product.md §7).
 import type { GetUserByEmailAnswer, GetUserByEmailBody, User } from '@handoff/core/api';
 import { startTransition, useEffect, useRef, useState } from 'react';
-import { prefetch, prefetched } from '@/api/prefetch';
+import { prefetchable } from '@/api/prefetch';
 import { type ApiClient, SessionExpiredError } from '@/lib/api-client';
 import { useServices } from '@/lib/services';
 import { useAppDispatch } from '@/stores/app-store';
@@ -12,7 +12,7 @@ async function getUserByEmail(api: ApiClient, email: string): Promise<User> {
   return answer.data;
 }
 
-const userKey = (email: string) => `get-user-by-email:${email}`;
+const userCall = prefetchable('get-user-by-email', getUserByEmail);
 
 type UserLoadState = 'loading' | 'loaded' | 'failed';
 
@@ -33,7 +33,7 @@ export function useLoadUser(onLoaded?: (user: User) => void): { state: UserLoadS
   // of the page waits for this answer. The effect below takes it.
   useState(() => {
     const email = session.getEmail();
-    if (email) prefetch(api, userKey(email), () => getUserByEmail(api, email));
+    if (email) userCall.start(api, email);
   });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the load on retry.
@@ -47,7 +47,8 @@ export function useLoadUser(onLoaded?: (user: User) => void): { state: UserLoadS
     }
     setState('loading');
     dispatch({ type: 'GET_USER_LOADING', loading: true });
-    prefetched(api, userKey(email), () => getUserByEmail(api, email))
+    userCall
+      .take(api, email)
       .then((user) => {
         if (!active) return;
         onLoadedRef.current?.(user);

@@ -6,7 +6,7 @@ import type {
   NotificationsSeenAnswer,
   UserIdBody,
 } from '@handoff/core/api';
-import { prefetch, prefetched } from '@/api/prefetch';
+import { prefetchable } from '@/api/prefetch';
 import type { ApiClient } from '@/lib/api-client';
 
 async function getNotifications(api: ApiClient, userId: string): Promise<NotificationsAnswer['data']> {
@@ -14,17 +14,11 @@ async function getNotifications(api: ApiClient, userId: string): Promise<Notific
   return (await api.post<NotificationsAnswer>('/jira/getNotifications', body)).data;
 }
 
-const notificationsKey = (userId: string) => `getNotifications:${userId}`;
-
+const notificationsCall = prefetchable('getNotifications', getNotifications);
 /** Asks for the bell's list now, for the bell that reads it once the user is rendered. */
-export function prefetchNotifications(api: ApiClient, userId: string): void {
-  prefetch(api, notificationsKey(userId), () => getNotifications(api, userId));
-}
-
+export const prefetchNotifications = notificationsCall.start;
 /** The bell's list: the prefetched answer if there is a fresh one, else a new call. */
-export function loadNotifications(api: ApiClient, userId: string): Promise<NotificationsAnswer['data']> {
-  return prefetched(api, notificationsKey(userId), () => getNotifications(api, userId));
-}
+export const loadNotifications = notificationsCall.take;
 
 export function markNotificationsSeen(
   api: ApiClient,

@@ -16,7 +16,7 @@ import type {
   WorkspaceRole,
   WorkspacesAnswer,
 } from '@handoff/core/api';
-import { prefetch, prefetched } from '@/api/prefetch';
+import { prefetchable } from '@/api/prefetch';
 import type { ApiClient } from '@/lib/api-client';
 import type { Services } from '@/lib/services';
 
@@ -25,17 +25,11 @@ async function getWorkspaces(api: ApiClient, userId: string): Promise<Workspaces
   return (await api.post<WorkspacesAnswer>('/jira/getWorkspaces', body)).data;
 }
 
-const workspacesKey = (userId: string) => `getWorkspaces:${userId}`;
-
+const workspacesCall = prefetchable('getWorkspaces', getWorkspaces);
 /** Asks for the workspaces now, for the Workspace select that mounts once the user is rendered. */
-export function prefetchWorkspaces(api: ApiClient, userId: string): void {
-  prefetch(api, workspacesKey(userId), () => getWorkspaces(api, userId));
-}
-
+export const prefetchWorkspaces = workspacesCall.start;
 /** The workspaces: the prefetched answer if there is a fresh one, else a new call. */
-export function loadWorkspaces(api: ApiClient, userId: string): Promise<WorkspacesAnswer['data']> {
-  return prefetched(api, workspacesKey(userId), () => getWorkspaces(api, userId));
-}
+export const loadWorkspaces = workspacesCall.take;
 
 export async function switchWorkspace(
   api: ApiClient,
