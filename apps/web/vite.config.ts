@@ -14,6 +14,8 @@ import {
   type Rollup,
 } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { paths } from './src/config/paths';
+import { storageKeys } from './src/config/storage-keys';
 
 /** The page most visitors open first; its chunks are preloaded by index.html. */
 const firstPage = 'src/app/routes/auth/login.tsx';
@@ -89,24 +91,67 @@ function preloadFirstPage(): Plugin {
   };
 }
 
-/** The module that renders the login screen at build time (Vite's SSR build of it runs in Node). */
-const loginPageRenderer = 'src/prerender/login-page.tsx';
+/** The module that renders the pre-rendered pages at build time (Vite's SSR build of it runs in Node). */
+const pageRenderer = 'src/prerender/pages.tsx';
+
+interface PageRenderer {
+  renderLoginPage(): Promise<string>;
+  renderAdminIndex(demoTracker: boolean): Promise<string>;
+}
 
 /**
- * dist/login.html, which the server answers for /auth/login: index.html with the login screen rendered
- * into #root by the real components, so that the first paint needs only the HTML and the stylesheets
- * (the stylesheets the route's chunks import are linked as render-blocking ones, not just preloaded);
- * main.tsx then hydrates it. The app's scripts are requested only once that paint is on the screen, by
- * a small start script (an external file: the security policy allows no inline script): requested with
- * the stylesheet, they would share its bandwidth, and Lighthouse's simulation counts every module that
- * arrived before the first paint as needed for it (measured: FCP and LCP 1.6-1.7 s with or without the
- * pre-rendered screen; 0.95 and 1.03 s with the start script; bench/lighthouse.bench.ts).
+ * A page the build renders ahead (src/prerender/pages.tsx). `adopt`: how main.tsx takes it over, by
+ * hydrating it (the app's first render is the very same markup) or by rendering the app in its place (the
+ * markup is the app's first frame without the visitor's data). `gate`: where its start script sends a
+ * visitor at once, as the app's sign-in gates would one second later (app/gates.tsx).
  */
-function prerenderLoginPage(): Plugin {
+interface PrerenderedPage {
+  file: string;
+  render(renderer: PageRenderer): Promise<string>;
+  adopt: 'hydrate' | 'replace';
+  /** The route modules whose chunks the start script imports and whose stylesheets the page links. */
+  routes: readonly string[];
+  start: 'login' | 'admin-index';
+  gate: { whenSignedIn: string } | { whenSignedOut: string };
+}
+
+const prerenderedPages: readonly PrerenderedPage[] = [
+  {
+    file: 'login.html',
+    render: (renderer) => renderer.renderLoginPage(),
+    adopt: 'hydrate',
+    routes: [firstPage],
+    start: 'login',
+    gate: { whenSignedIn: paths.admin.index },
+  },
+  ...[false, true].map(
+    (demoTracker): PrerenderedPage => ({
+      file: demoTracker ? 'admin-index-demo.html' : 'admin-index.html',
+      render: (renderer) => renderer.renderAdminIndex(demoTracker),
+      adopt: 'replace',
+      routes: firstAdminPage,
+      start: 'admin-index',
+      gate: { whenSignedOut: paths.auth.login },
+    }),
+  ),
+];
+
+/**
+ * The pages a visitor opens first, rendered by the build with the real components: login.html, which the
+ * server answers for /auth/login, and admin-index.html (admin-index-demo.html with the demo tracker),
+ * answered for /admin/index. Each is index.html with the page rendered into #root, so that the first paint
+ * needs only the HTML and the stylesheets (the route's stylesheets are linked as render-blocking ones, not
+ * just preloaded). The app's scripts are requested only once that paint is on the screen, by a small start
+ * script (an external file: the security policy allows no inline script): requested with the stylesheet,
+ * they would share its bandwidth, and Lighthouse's simulation counts every module that arrived before the
+ * first paint as needed for it (measured: FCP and LCP 1.6-1.7 s with or without the pre-rendered login
+ * screen; 0.95 and 1.03 s with the start script; bench/lighthouse.bench.ts).
+ */
+function prerenderPages(): Plugin {
   let config: ResolvedConfig;
-  let startScript = '';
+  const startScripts = new Map<PrerenderedPage['start'], string>();
   return {
-    name: 'handoff-prerender-login-page',
+    name: 'handoff-prerender-pages',
     apply: isBrowserBuild,
     configResolved(resolved) {
       config = resolved;
@@ -116,17 +161,20 @@ function prerenderLoginPage(): Plugin {
         (file) => file.type === 'chunk' && file.isEntry && file.name === 'index',
       );
       if (!main) throw new Error("The build has no entry chunk for index.html's script");
-      const preloads = routePreloads(bundle, [firstPage]).flatMap(({ rel, href }) =>
-        rel === 'modulepreload' && href ? [href] : [],
-      );
-      const reference = this.emitFile({
-        type: 'asset',
-        name: 'login-start.js',
-        source: loginStartScript(`/${main.fileName}`, preloads),
-      });
-      startScript = `/${this.getFileName(reference)}`;
+      for (const page of prerenderedPages) {
+        if (startScripts.has(page.start)) continue;
+        const imports = routePreloads(bundle, page.routes).flatMap(({ rel, href }) =>
+          rel === 'modulepreload' && href ? [href] : [],
+        );
+        const reference = this.emitFile({
+          type: 'asset',
+          name: `${page.start}-start.js`,
+          source: startScript([`/${main.fileName}`, ...imports], page.gate),
+        });
+        startScripts.set(page.start, `/${this.getFileName(reference)}`);
+      }
     },
-    async writeBundle(options) {
+    async writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
       // Inside node_modules, so that Node finds the externalised packages (react, react-dom) from there.
       const outDir = path.join(config.root, 'node_modules', '.cache', 'handoff-prerender');
@@ -134,43 +182,58 @@ function prerenderLoginPage(): Plugin {
         configFile: config.configFile,
         mode: config.mode,
         logLevel: 'warn',
-        build: { ssr: loginPageRenderer, outDir, emptyOutDir: true, manifest: false, copyPublicDir: false },
+        build: { ssr: pageRenderer, outDir, emptyOutDir: true, manifest: false, copyPublicDir: false },
       });
-      const renderer = pathToFileURL(path.join(outDir, `${path.basename(loginPageRenderer, '.tsx')}.js`));
-      const { renderLoginPage } = (await import(renderer.href)) as { renderLoginPage(): Promise<string> };
-      const markup = await renderLoginPage();
+      const rendererFile = pathToFileURL(path.join(outDir, `${path.basename(pageRenderer, '.tsx')}.js`));
+      const renderer = (await import(rendererFile.href)) as PageRenderer;
       const indexPage = await readFile(path.join(dir, 'index.html'), 'utf8');
       const emptyRoot = '<div id="root"></div>';
       const mainScript = /<script type="module" crossorigin src="\/assets\/[^"]+"><\/script>/;
       if (!indexPage.includes(emptyRoot) || !mainScript.test(indexPage)) {
         throw new Error(`index.html has no ${emptyRoot} or no main script`);
       }
-      const loginPage = indexPage
-        .replace(emptyRoot, () => `<div id="root">${markup}</div>`)
-        .replace(mainScript, `<script src="${startScript}"></script>`)
-        .replace(/^\s*<link rel="modulepreload" [^>]*>\n/gm, '')
-        .replace(/<link rel="preload" href="([^"]+\.css)" as="style">/g, '<link rel="stylesheet" href="$1">');
-      await writeWithCompressedCopies(path.join(dir, 'login.html'), Buffer.from(loginPage));
+      // index.html's links to the login route's chunks and stylesheets; each page links its own.
+      const routeLink = /^\s*<link rel="(modulepreload|preload)" href="\/assets\/[^"]+"[^>]*>\n/gm;
+      for (const page of prerenderedPages) {
+        const markup = await page.render(renderer);
+        const stylesheets = routePreloads(bundle, page.routes)
+          .filter(({ as }) => as === 'style')
+          .map(({ href }) => `    <link rel="stylesheet" href="${href}">\n`)
+          .join('');
+        const html = indexPage
+          .replace(routeLink, '')
+          .replace('  </head>', () => `${stylesheets}  </head>`)
+          .replace(emptyRoot, () => `<div id="root" data-prerendered="${page.adopt}">${markup}</div>`)
+          .replace(mainScript, `<script src="${startScripts.get(page.start)}"></script>`);
+        await writeWithCompressedCopies(path.join(dir, page.file), Buffer.from(html));
+      }
     },
   };
 }
 
 /**
- * The script login.html starts the app with. Once the page has been parsed, it waits for the login screen
- * to be on the screen (the first contentful paint, 3 s at most; at once in a hidden tab, which paints
- * nothing; one frame in a browser that does not report paints), then imports the main chunk and the login
- * route's chunks. It is a classic script, run before the form is parsed: until the app prevents the form's native
- * submission itself (which would put the password in the URL), this script does, and marks the form for
- * main.tsx to send; a button clicked meanwhile (Forgot Password?, Show password) is marked for main.tsx to
- * click again once the app runs.
+ * The script a pre-rendered page starts the app with. First, as the app's sign-in gates would: a visitor
+ * who is signed in (or out) is sent on at once, and sees nothing of this page. Once the page has been
+ * parsed, it waits for the page to be on the screen (the first contentful paint, 3 s at most; at once in a
+ * hidden tab, which paints nothing; one frame in a browser that does not report paints), then imports the
+ * main chunk and the route's chunks. It is a classic script, run before the page is parsed: until the app
+ * prevents a form's native submission itself (which would put the password in the URL), this script does,
+ * and marks the form for main.tsx to send; a button clicked meanwhile (Forgot Password?, Show password,
+ * the menu) is marked for main.tsx to click again once the app runs.
  */
-function loginStartScript(main: string, preloads: string[]): string {
+function startScript(imports: string[], gate: PrerenderedPage['gate']): string {
+  const signedIn = `localStorage.getItem(${JSON.stringify(storageKeys.authToken)})`;
+  const sendOn =
+    'whenSignedIn' in gate
+      ? `${signedIn}&&location.replace(${JSON.stringify(gate.whenSignedIn)})`
+      : `${signedIn}||(document.documentElement.style.visibility="hidden",location.replace(${JSON.stringify(gate.whenSignedOut)}))`;
   // A block: its names stay out of the page's global scope. Importing a route chunk at once does what a
-  // modulepreload link would (it runs only after the main chunk it imports), in fewer bytes.
-  return `{const early=e=>e?.setAttribute("data-early","");
+  // modulepreload link would (it runs only after the main chunk it imports), in fewer bytes. Storage may be
+  // off (it throws): the app then decides.
+  return `{try{${sendOn}}catch{}const early=e=>e?.setAttribute("data-early","");
 addEventListener("submit",e=>{e.defaultPrevented||(e.preventDefault(),early(e.target))});
 addEventListener("click",e=>{document.querySelector("#root[data-started]")||early(e.target.closest?.("button[type=button]"))});
-let s=0;const start=()=>{s||(s=1,${JSON.stringify([main, ...preloads])}.map(m=>import(m)))};
+let s=0;const start=()=>{s||(s=1,${JSON.stringify(imports)}.map(m=>import(m)))};
 addEventListener("DOMContentLoaded",()=>{document.hidden?start():PerformanceObserver.supportedEntryTypes?.includes("paint")?(new PerformanceObserver(l=>{l.getEntriesByName("first-contentful-paint").length&&start()}).observe({type:"paint",buffered:!0}),setTimeout(start,3e3)):requestAnimationFrame(()=>setTimeout(start))})}
 `;
 }
@@ -272,7 +335,7 @@ const reactRouterProduction = [
 ];
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), preloadFirstPage(), prerenderLoginPage(), precompressAssets(), reviewPageInDev()],
+  plugins: [react(), preloadFirstPage(), prerenderPages(), precompressAssets(), reviewPageInDev()],
   resolve: {
     // '/src' is resolved from the project root (this folder) by Vite and Vitest alike.
     alias: [{ find: '@', replacement: '/src' }, ...(command === 'build' ? reactRouterProduction : [])],

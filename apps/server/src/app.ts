@@ -96,7 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       existsSync(path.join(webRoot, 'index.html')) &&
       wantsPage(request.url)
     ) {
-      return reply.type('text/html').sendFile(appPageFor(request.url, webRoot), webRoot);
+      return reply.type('text/html').sendFile(appPageFor(request.url, webRoot, !config.jiraBaseUrl), webRoot);
     }
     const body: ErrorBody = {
       status: 404,

@@ -13,6 +13,8 @@ const script = `console.log(${JSON.stringify('handoff '.repeat(400))});`;
 const page = '<!doctype html><title>Handoff</title><div id="root"></div>';
 const adminPage = '<!doctype html><title>Handoff</title><link rel="modulepreload" href="/assets/admin.js">';
 const loginPage = '<!doctype html><title>Handoff</title><div id="root"><main><h1>Login</h1></main></div>';
+const projectsPage = (topBar: string) =>
+  `<!doctype html><title>Handoff</title><div id="root">${topBar}<main><h1>Projects</h1></main></div>`;
 
 describe('delivery of the web app and JSON answers', () => {
   let app: FastifyInstance;
@@ -25,6 +27,8 @@ describe('delivery of the web app and JSON answers', () => {
     writeFileSync(path.join(webRoot, 'index.html'), page);
     writeFileSync(path.join(webRoot, 'admin.html'), adminPage);
     writeFileSync(path.join(webRoot, 'login.html'), loginPage);
+    writeFileSync(path.join(webRoot, 'admin-index.html'), projectsPage(''));
+    writeFileSync(path.join(webRoot, 'admin-index-demo.html'), projectsPage('Demo tracker'));
     const asset = path.join(webRoot, 'assets', 'index-Ab12Cd34.js');
     writeFileSync(asset, script);
     writeFileSync(`${asset}.br`, brotliCompressSync(script));
@@ -60,8 +64,14 @@ describe('delivery of the web app and JSON answers', () => {
     }
   });
 
-  it('answers the admin area with the page that preloads its chunks, /auth/login with the pre-rendered login page, every other page with index.html', async () => {
-    for (const url of ['/admin', '/admin/index', '/admin/send-stories?key=DEMO']) {
+  it('answers /admin/index and /auth/login with their pre-rendered pages, the rest of the admin area with the page that preloads its chunks, every other page with index.html', async () => {
+    // This server runs the demo tracker (no Jira address): the projects page has its notice.
+    for (const url of ['/admin/index', '/admin/index/', '/admin/index?workspace=w1']) {
+      const answer = await app.inject({ method: 'GET', url });
+      expect(answer.headers['content-type']).toMatch(/^text\/html/);
+      expect(answer.body, url).toBe(projectsPage('Demo tracker'));
+    }
+    for (const url of ['/admin', '/admin/team', '/admin/index-old', '/admin/send-stories?key=DEMO']) {
       const answer = await app.inject({ method: 'GET', url });
       expect(answer.headers['content-type']).toMatch(/^text\/html/);
       expect(answer.body, url).toBe(adminPage);
@@ -71,7 +81,7 @@ describe('delivery of the web app and JSON answers', () => {
       expect(answer.headers['content-type']).toMatch(/^text\/html/);
       expect(answer.body, url).toBe(loginPage);
     }
-    // No other page may show the login form before the app has started.
+    // No other page may show the login form or the projects before the app has started.
     for (const url of [
       '/auth/register',
       '/auth/login-help',
@@ -81,6 +91,19 @@ describe('delivery of the web app and JSON answers', () => {
       '/reset-password?oobCode=x',
     ]) {
       expect((await app.inject({ method: 'GET', url })).body, url).toBe(page);
+    }
+  });
+
+  it('answers /admin/index without the demo tracker\'s notice when the server works with a Jira', async () => {
+    const withJira = await buildApp({
+      config: { ...testConfig(), jiraBaseUrl: 'https://acme.atlassian.net' },
+      db: database.db,
+      webRoot,
+    });
+    try {
+      expect((await withJira.inject({ method: 'GET', url: '/admin/index' })).body).toBe(projectsPage(''));
+    } finally {
+      await withJira.close();
     }
   });
 

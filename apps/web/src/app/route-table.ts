@@ -3,10 +3,19 @@
 import type { ComponentType } from 'react';
 import type { SidebarRoute } from '@/features/shell/components/sidebar';
 
+/**
+ * What an admin page module may export as `handle` besides its `Component`. `Lead`: the page's heading
+ * and what the page is for, which the shell shows above its notices from the first paint on, while the
+ * account is still loading (it may not need the user); the rest of the page waits for the account.
+ */
+export interface PageHandle {
+  Lead?: ComponentType;
+}
+
 export interface RouteEntry extends SidebarRoute {
   layout: '/admin' | '/auth';
-  /** Loads the page module; it exports the page as `Component`. */
-  load: () => Promise<{ Component: ComponentType }>;
+  /** Loads the page module; it exports the page as `Component`, and may export a `handle`. */
+  load: () => Promise<{ Component: ComponentType; handle?: PageHandle }>;
 }
 
 export const routeTable: readonly RouteEntry[] = [

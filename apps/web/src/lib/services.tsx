@@ -35,11 +35,10 @@ export function useServices(): Services {
   return services;
 }
 
-/** The pre-rendered login page (src/prerender/login-page.tsx) is a signed-out visitor's. */
-const signedOutWhenPrerendered = () => null;
-
 /** The stored ID token, re-read whenever the session changes (also from another tab). */
 export function useAuthToken(): string | null {
   const { session } = useServices();
-  return useSyncExternalStore(session.subscribe, session.getToken, signedOutWhenPrerendered);
+  // The build's pre-rendering reads the session it was given (src/prerender/pages.tsx). login.html, the one
+  // page hydrated, is a signed-out visitor's: its start script sends a signed-in one on before the app runs.
+  return useSyncExternalStore(session.subscribe, session.getToken, session.getToken);
 }

@@ -1,5 +1,5 @@
 import type { User } from '@handoff/core/api';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useMatches } from 'react-router';
 import { ToastProvider } from '@/components/ui/toast';
 // Every button variant, for the admin pages that draw buttons with class names.
 import '@/components/ui/button.css';
@@ -13,11 +13,14 @@ import { NameWorkspaceHint } from '@/features/team/components/name-workspace-hin
 import { WorkspaceSelect } from '@/features/team/components/workspace-select';
 import { VerifyEmailNotice } from '@/features/verify-email/components/verify-email-notice';
 import { useServices } from '@/lib/services';
-import { routeTable } from '../../route-table';
+import { type PageHandle, routeTable } from '../../route-table';
 
 export function Component() {
   const { api } = useServices();
   const { pathname } = useLocation();
+  const Lead = useMatches()
+    .map((match) => (match.handle as PageHandle | undefined)?.Lead)
+    .findLast((lead) => lead !== undefined);
   // Everything the first screen needs once the user is known, asked for at once and in parallel, not
   // after React has rendered the user.
   const prefetchFirstScreen = (user: User) => {
@@ -38,6 +41,7 @@ export function Component() {
           </>
         }
         onUserLoaded={prefetchFirstScreen}
+        lead={Lead ? <Lead /> : null}
       >
         <Outlet />
       </AdminShell>

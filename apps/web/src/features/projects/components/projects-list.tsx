@@ -21,6 +21,7 @@ import { useMayManageProjects, useWorkspaceSwitch } from '@/stores/workspace-swi
 import { useAutosendToggle } from '../hooks/use-autosend-toggle';
 import { useNow } from '../hooks/use-now';
 import { projectColumns } from './project-columns';
+import { projectsHeadingId } from './projects-header';
 import './projects.css';
 
 /** docs/product.md §9: project list page size. */
@@ -96,28 +97,15 @@ export function ProjectsList() {
     }
   };
 
-  // Shown with the role (its owner actions, and the naming hint above it): nothing moves once painted.
+  // Shown with the role (the naming hint above it depends on it): nothing moves once painted. The heading
+  // and `Add new` are the page's lead (ProjectsHeader), shown by the shell from the first paint on.
   if (!roleKnown) return null;
 
   return (
-    <section className="page" aria-labelledby="projects-heading">
-      <div className="page__header">
-        <h1 id="projects-heading" className="page__title">
-          Projects
-        </h1>
-        {mayManage ? (
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => navigate(paths.admin.addProject)}
-          >
-            Add new
-          </button>
-        ) : null}
-      </div>
+    <section className="page" aria-labelledby={projectsHeadingId}>
       {/* The columns show even before the first project: what the list will hold, above how to start it. */}
       <DataTable
-        labelledBy="projects-heading"
+        labelledBy={projectsHeadingId}
         className="projects-table"
         busy={loading}
         empty={loading ? 'Loading projects...' : <NoProjects mayManage={mayManage} />}

@@ -2,7 +2,7 @@
 // tracker notice, and the page. The user is loaded by the stored e-mail on mount; a progress bar shows until
 // then.
 import type { User, WorkspaceRole } from '@handoff/core/api';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { Fragment, type ReactNode, useCallback, useMemo, useState } from 'react';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import type { LogoConfig } from '@/config/brand';
 import { useServices } from '@/lib/services';
@@ -22,6 +22,7 @@ export function AdminShell({
   logo,
   workspaceSelect,
   notice,
+  lead,
   onUserLoaded,
   children,
 }: {
@@ -31,6 +32,8 @@ export function AdminShell({
   workspaceSelect: ReactNode;
   /** Shown above every page while it applies, such as the address-verification notice (composed by the routes). */
   notice?: ReactNode;
+  /** The page's heading and purpose, shown above the notices while the user loads too (PageHandle). */
+  lead?: ReactNode;
   /** Called as soon as the user's answer arrives, before it is rendered (to start the page's calls). */
   onUserLoaded?: (user: User) => void;
   children: ReactNode;
@@ -81,20 +84,24 @@ export function AdminShell({
               </button>
             </div>
           </header>
-          {loading ? <ProgressBar label="Loading your account" /> : null}
-          {notice}
-          {/* Keyed by the workspace: a switch mounts the page afresh, so it loads the new workspace's data. */}
-          <main id="content" className="admin__content" tabIndex={-1} key={workspaceVersion}>
-            {loading ? null : state === 'failed' ? (
-              <div className="panel">
-                <p>Your account could not be loaded.</p>
-                <button type="button" className="button button--primary" onClick={retry}>
-                  Try again
-                </button>
-              </div>
-            ) : (
-              children
-            )}
+          {/* Fixed along the top edge: the page does not move when it goes. */}
+          {loading ? <ProgressBar label="Loading your account" placement="top" /> : null}
+          <main id="content" className="admin__content" tabIndex={-1}>
+            {lead}
+            {notice}
+            {/* Keyed by the workspace: a switch mounts the page afresh, so it loads the new workspace's data. */}
+            <Fragment key={workspaceVersion}>
+              {loading ? null : state === 'failed' ? (
+                <div className="panel">
+                  <p>Your account could not be loaded.</p>
+                  <button type="button" className="button button--primary" onClick={retry}>
+                    Try again
+                  </button>
+                </div>
+              ) : (
+                children
+              )}
+            </Fragment>
           </main>
         </div>
       </div>

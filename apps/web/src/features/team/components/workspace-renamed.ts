@@ -28,12 +28,16 @@ export function setCurrentWorkspace(workspace: CurrentWorkspace | null): void {
   for (const listener of currentListeners) listener();
 }
 
+const readCurrent = () => current;
+
 export function useCurrentWorkspace(): CurrentWorkspace | null {
   return useSyncExternalStore(
     (listener) => {
       currentListeners.add(listener);
       return () => currentListeners.delete(listener);
     },
-    () => current,
+    readCurrent,
+    // The build's pre-rendering of /admin/index: no workspace is known yet.
+    readCurrent,
   );
 }

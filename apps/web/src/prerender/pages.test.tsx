@@ -12,7 +12,7 @@ import { paths } from '@/config/paths';
 import { createServices } from '@/lib/services';
 import { testConfig } from '@/testing/mocks/test-config';
 import { signIn } from '@/testing/test-utils';
-import { renderLoginPage } from './login-page';
+import { renderLoginPage } from './pages';
 
 describe('the pre-rendered login page', () => {
   let root: Root | undefined;
