@@ -14,8 +14,8 @@ import {
   type Rollup,
 } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { paths } from './src/config/paths';
-import { storageKeys } from './src/config/storage-keys';
+import { paths } from './src/config/paths.ts';
+import { storageKeys } from './src/config/storage-keys.ts';
 
 /** The page most visitors open first; its chunks are preloaded by index.html. */
 const firstPage = 'src/app/routes/auth/login.tsx';

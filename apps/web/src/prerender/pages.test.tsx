@@ -1,9 +1,10 @@
-// The login screen the build renders into login.html: shown before the app runs, then adopted by the
-// app as it is (hydration). React reports any difference between the markup and its first render with
-// console.error, which fails the test (testing/setup-tests.ts).
+// The pages the build renders ahead. login.html: shown before the app runs, then adopted by the app as it
+// is (hydration); React reports any difference between the markup and its first render with
+// console.error, which fails the test (testing/setup-tests.ts). admin-index.html: the app's first frame
+// of /admin/index, which the app replaces with its own; nothing may change but the visitor's e-mail.
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { hydrateRoot, type Root } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App, routerReady } from '@/app/app';
@@ -12,7 +13,10 @@ import { paths } from '@/config/paths';
 import { createServices } from '@/lib/services';
 import { testConfig } from '@/testing/mocks/test-config';
 import { signIn } from '@/testing/test-utils';
-import { renderLoginPage } from './pages';
+import { HttpResponse, http } from 'msw';
+import { deferred } from '@/testing/deferred';
+import { server } from '@/testing/mocks/server';
+import { renderAdminIndex, renderLoginPage } from './pages';
 
 describe('the pre-rendered login page', () => {
   let root: Root | undefined;
@@ -61,4 +65,66 @@ describe('the pre-rendered login page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.admin.index));
     expect(recoverableErrors).toEqual([]);
   });
+});
+
+describe('the pre-rendered projects page', () => {
+  let root: Root | undefined;
+  const container = document.createElement('div');
+  afterEach(() => {
+    act(() => root?.unmount());
+    container.remove();
+  });
+
+  /**
+   * The elements, their attributes and their text, without what differs by design: React's generated ids,
+   * and the user menu's name, which the build cannot know ("Account").
+   */
+  function frame(root: Element): string {
+    const ignored = new Set(['id', 'for', 'aria-controls']);
+    const walk = (node: Node): string => {
+      if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? '';
+      if (!(node instanceof Element)) return '';
+      if (node.matches('.avatar, .topbar__user-name')) return `<${node.className}>`;
+      const attributes = [...node.attributes]
+        .filter((attribute) => !ignored.has(attribute.name))
+        .map((attribute) => `${attribute.name}="${attribute.value}"`)
+        .sort();
+      return `<${node.localName} ${attributes.join(' ')}>${[...node.childNodes].map(walk).join('')}</>`;
+    };
+    return [...root.childNodes].map(walk).join('');
+  }
+
+  it.each([false, true])(
+    'is the frame the app first draws for a signed-in visitor (demo tracker: %s)',
+    async (demoTracker) => {
+      signIn('ada@example.com');
+      const { promise: answered, resolve: answer } = deferred();
+      server.use(
+        http.post('/jira/get-user-by-email', async () => {
+          await answered;
+          return undefined; // fall through to the regular handler
+        }),
+      );
+      const markup = await renderAdminIndex(demoTracker);
+      expect(markup).toContain('Projects</h1>');
+      expect(markup).toContain('Each project sends its client the finished Jira stories');
+      expect(markup.includes('Demo tracker')).toBe(demoTracker);
+      container.innerHTML = markup;
+      document.body.append(container);
+      const before = frame(container);
+
+      const router = createMemoryRouter(createRoutes(), { initialEntries: [paths.admin.index] });
+      await routerReady(router);
+      await act(async () => {
+        root = createRoot(container);
+        root.render(<App services={createServices({ ...testConfig, demoTracker })} router={router} />);
+      });
+      expect(screen.getByRole('progressbar', { name: 'Loading your account' })).toBeInTheDocument();
+      expect(frame(container)).toBe(before);
+      expect(screen.getByRole('button', { name: /ada@example\.com/ })).toBeInTheDocument();
+
+      answer();
+      expect(await screen.findByRole('table', { name: 'Projects' })).toBeInTheDocument();
+    },
+  );
 });

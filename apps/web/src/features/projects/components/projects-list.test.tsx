@@ -75,7 +75,9 @@ describe('/admin/index — Projects', () => {
     );
     renderApp('/admin/index');
     await waitFor(() => expect(callsTo('/jira/getFirebaseProjects')).toHaveLength(1));
-    expect(screen.queryByRole('heading', { name: 'Projects' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Projects' })).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Projects' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add new' })).not.toBeInTheDocument();
     answer();
     expect(await screen.findByRole('cell', { name: 'P1' })).toBeInTheDocument();
     expect(screen.getByRole('complementary', { name: 'Name your workspace' })).toBeInTheDocument();
