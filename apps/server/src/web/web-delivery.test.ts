@@ -94,7 +94,7 @@ describe('delivery of the web app and JSON answers', () => {
     }
   });
 
-  it('answers /admin/index without the demo tracker\'s notice when the server works with a Jira', async () => {
+  it("answers /admin/index without the demo tracker's notice when the server works with a Jira", async () => {
     const withJira = await buildApp({
       config: { ...testConfig(), jiraBaseUrl: 'https://acme.atlassian.net' },
       db: database.db,

@@ -1,5 +1,5 @@
-// The app's React tree, shared by the browser (main.tsx) and the build's pre-rendering of the login page
-// (src/prerender/login-page.tsx): hydrating the pre-rendered markup needs the very same tree on both sides.
+// The app's React tree, shared by the browser (main.tsx) and the build's pre-rendering of the first pages
+// (src/prerender/pages.tsx): hydrating pre-rendered markup needs the very same tree on both sides.
 import { type ComponentProps, StrictMode, useEffect } from 'react';
 // react-router/dom's RouterProvider only adds flushSync, which no navigation here asks for.
 import { RouterProvider } from 'react-router';

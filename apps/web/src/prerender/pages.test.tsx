@@ -4,6 +4,7 @@
 // of /admin/index, which the app replaces with its own; nothing may change but the visitor's e-mail.
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,11 +12,10 @@ import { App, routerReady } from '@/app/app';
 import { createRoutes } from '@/app/router';
 import { paths } from '@/config/paths';
 import { createServices } from '@/lib/services';
-import { testConfig } from '@/testing/mocks/test-config';
-import { signIn } from '@/testing/test-utils';
-import { HttpResponse, http } from 'msw';
 import { deferred } from '@/testing/deferred';
 import { server } from '@/testing/mocks/server';
+import { testConfig } from '@/testing/mocks/test-config';
+import { signIn } from '@/testing/test-utils';
 import { renderAdminIndex, renderLoginPage } from './pages';
 
 describe('the pre-rendered login page', () => {
