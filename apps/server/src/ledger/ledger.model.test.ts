@@ -671,18 +671,26 @@ async function checkStatusIsCurrent(): Promise<void> {
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
-  const kept = await read();
-  const project = await apps[0].db
-    .selectFrom('projects')
-    .select('id')
-    .where('project_key', '=', current.projectKey)
-    .executeTakeFirstOrThrow();
-  await sql`delete from story_statuses where project_id = ${project.id}::uuid`.execute(apps[0].db);
-  await sql`insert into story_status_stale
-    select project_id, unnest(issue_keys) from sends where project_id = ${project.id}::uuid`.execute(
-    apps[0].db,
-  );
-  expect(kept, 'the kept review status differs from one built from scratch').toEqual(await read());
+  // The review jobs (a notice's stories, fetched after it went out) write what the status shows, in the
+  // background of each app: the due ones run now, and none runs between the two reads compared.
+  await Promise.all(apps.map((app) => app.jobs.stop()));
+  try {
+    while ((await apps[0].jobs.drain()) > 0);
+    const kept = await read();
+    const project = await apps[0].db
+      .selectFrom('projects')
+      .select('id')
+      .where('project_key', '=', current.projectKey)
+      .executeTakeFirstOrThrow();
+    await sql`delete from story_statuses where project_id = ${project.id}::uuid`.execute(apps[0].db);
+    await sql`insert into story_status_stale
+      select project_id, unnest(issue_keys) from sends where project_id = ${project.id}::uuid`.execute(
+      apps[0].db,
+    );
+    expect(kept, 'the kept review status differs from one built from scratch').toEqual(await read());
+  } finally {
+    for (const app of apps) app.jobs.start();
+  }
 }
 
 /** Two things at once: a tab's send with an auto-send round, with two sweeps, or with the other tab's send. */

@@ -1,6 +1,7 @@
 // The review status kept per story (story-status.repository.ts) under concurrent reads and writes: over
 // random schedules of verdicts and status reads through two database pools (two server processes, on
-// PostgreSQL), no read fails and the kept entries always equal a build from scratch.
+// PostgreSQL), no read fails and the kept entries always equal a build from scratch; and, step by step, an
+// interleaving of two writers and a read that the ledger model test hit only now and then.
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -109,3 +110,53 @@ it(`keeps every entry as a build from scratch would make it (${RUNS} schedules, 
     { numRuns: RUNS },
   );
 }, 300_000);
+
+// Two transactions need two connections: PGlite has one, and runs transactions one after another, so this
+// interleaving cannot happen there.
+it.runIf(onPostgres)(
+  "shows a link's stories kept while its e-mail was still being handed over, when the hand-over committed first and a read came between",
+  async () => {
+    const keys = ['R-1', 'R-2'];
+    const link = await sql<{ id: string; send_id: string }>`
+      with sending as (
+        insert into sends (project_id, trigger, status, issue_keys, subject, created_at, sending_at)
+        values (${projectId}::uuid, 'manual', 'sending', ${keys}::text[], 'Notice', now(), now())
+        returning id
+      )
+      insert into review_links (send_id, token_hash, expires_at)
+      select id, md5(id::text), now() + interval '30 days' from sending
+      returning id, send_id`.execute(t.db);
+    const { id, send_id: sendId } = link.rows[0]!;
+    const stories = JSON.stringify(keys.map((key) => ({ key, summary: `Story ${key}`, testSteps: [] })));
+    const summaries = async () =>
+      (
+        JSON.parse(await storyStatusJson(t.db, projectId, TODAY)) as {
+          data: { key: string; summary: string }[];
+        }
+      ).data
+        .filter((entry) => keys.includes(entry.key))
+        .map((entry) => entry.summary);
+
+    let commitKeptStories = () => {};
+    const kept = new Promise<void>((resolve) => {
+      commitKeptStories = resolve;
+    });
+    let storiesWritten = () => {};
+    const written = new Promise<void>((resolve) => {
+      storiesWritten = resolve;
+    });
+    // The job keeps the stories on the link, in a transaction still open...
+    const keeping = pools[1]!.transaction().execute(async (trx) => {
+      await sql`update review_links set stories = ${stories}::jsonb where id = ${id}::uuid`.execute(trx);
+      storiesWritten();
+      await kept;
+    });
+    await written;
+    // ...while the hand-over ends and commits, and the status is read.
+    await sql`update sends set status = 'sent', finished_at = now() where id = ${sendId}::uuid`.execute(t.db);
+    expect(await summaries()).toEqual(['R-1', 'R-2']);
+    commitKeptStories();
+    await keeping;
+    expect(await summaries()).toEqual(['Story R-1', 'Story R-2']);
+  },
+);
