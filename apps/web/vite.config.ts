@@ -113,6 +113,12 @@ interface PrerenderedPage {
   routes: readonly string[];
   start: 'login' | 'admin-index';
   gate: { whenSignedIn: string } | { whenSignedOut: string };
+  /**
+   * The page's user menu names the account: the start script writes the stored e-mail into it
+   * (`data-account-name`, `data-account-initial` in features/shell/components/user-dropdown.tsx) once the
+   * page is parsed, before it paints as a rule, so the app's first frame changes nothing there.
+   */
+  namesAccount?: boolean;
 }
 
 const prerenderedPages: readonly PrerenderedPage[] = [
@@ -132,6 +138,7 @@ const prerenderedPages: readonly PrerenderedPage[] = [
       routes: firstAdminPage,
       start: 'admin-index',
       gate: { whenSignedOut: paths.auth.login },
+      namesAccount: true,
     }),
   ),
 ];
@@ -169,7 +176,7 @@ function prerenderPages(): Plugin {
         const reference = this.emitFile({
           type: 'asset',
           name: `${page.start}-start.js`,
-          source: startScript([`/${main.fileName}`, ...imports], page.gate),
+          source: startScript([`/${main.fileName}`, ...imports], page),
         });
         startScripts.set(page.start, `/${this.getFileName(reference)}`);
       }
@@ -221,8 +228,11 @@ function prerenderPages(): Plugin {
  * and marks the form for main.tsx to send; a button clicked meanwhile (Forgot Password?, Show password,
  * the menu) is marked for main.tsx to click again once the app runs.
  */
-function startScript(imports: string[], gate: PrerenderedPage['gate']): string {
+function startScript(imports: string[], { gate, namesAccount }: PrerenderedPage): string {
   const signedIn = `localStorage.getItem(${JSON.stringify(storageKeys.authToken)})`;
+  const nameAccount = namesAccount
+    ? `addEventListener("DOMContentLoaded",()=>{try{const e=localStorage.getItem(${JSON.stringify(storageKeys.userEmail)});if(e)for(const[s,t]of[["[data-account-name]",e],["[data-account-initial]",e.charAt(0).toUpperCase()]])document.querySelector(s).textContent=t}catch{}});\n`
+    : '';
   const sendOn =
     'whenSignedIn' in gate
       ? `${signedIn}&&location.replace(${JSON.stringify(gate.whenSignedIn)})`
@@ -230,7 +240,7 @@ function startScript(imports: string[], gate: PrerenderedPage['gate']): string {
   // A block: its names stay out of the page's global scope. Importing a route chunk at once does what a
   // modulepreload link would (it runs only after the main chunk it imports), in fewer bytes. Storage may be
   // off (it throws): the app then decides.
-  return `{try{${sendOn}}catch{}const early=e=>e?.setAttribute("data-early","");
+  return `{try{${sendOn}}catch{}${nameAccount}const early=e=>e?.setAttribute("data-early","");
 addEventListener("submit",e=>{e.defaultPrevented||(e.preventDefault(),early(e.target))});
 addEventListener("click",e=>{document.querySelector("#root[data-started]")||early(e.target.closest?.("button[type=button]"))});
 let s=0;const start=()=>{s||(s=1,${JSON.stringify(imports)}.map(m=>import(m)))};

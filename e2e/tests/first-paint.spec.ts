@@ -31,6 +31,8 @@ test('the projects page shows its frame before the app runs; the app then fills 
   await expect(main).toContainText('Each project sends its client the finished Jira stories');
   await expect(page.getByRole('progressbar', { name: 'Loading your account' })).toBeAttached();
   await expect(page.getByRole('table', { name: 'Projects' })).toHaveCount(0);
+  // The start script named the account from the stored session.
+  await expect(page.getByRole('button', { name: new RegExp(account.email) })).toBeVisible();
   // Clicked before the app runs: clicked again once it does.
   await page.getByRole('button', { name: 'Notifications' }).click();
 

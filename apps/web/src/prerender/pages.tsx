@@ -4,8 +4,8 @@
 //   browser, so the markup matches).
 // - admin-index.html, admin-index-demo.html: /admin/index for a signed-in visitor while the account loads
 //   (the shell, the Projects heading and what the page is for), without and with the demo tracker's
-//   notice (the server picks by its configuration). It holds no one's data: main.tsx renders the app in
-//   its place, which draws the same frame with the visitor's e-mail in it.
+//   notice (the server picks by its configuration). It holds no one's data (its start script writes the
+//   stored e-mail into the user menu): main.tsx renders the app in its place, which draws the same frame.
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
 import { App, routerReady } from '@/app/app';
@@ -53,7 +53,8 @@ export function renderLoginPage(): Promise<string> {
 
 /**
  * The markup of /admin/index while a signed-in visitor's account loads, to put inside #root. The session
- * is only there to pass the sign-in gate; its e-mail is unknown here, so the user menu shows "Account".
+ * is only there to pass the sign-in gate; its e-mail is unknown here, so the user menu says "Account"
+ * until the page's start script writes the stored one in (vite.config.ts, `namesAccount`).
  */
 export function renderAdminIndex(demoTracker: boolean): Promise<string> {
   return renderPage(paths.admin.index, storageOf({ [storageKeys.authToken]: 'prerender' }), demoTracker);

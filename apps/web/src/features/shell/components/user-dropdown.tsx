@@ -13,10 +13,13 @@ export function UserDropdown({ email }: { email: string | null }) {
       buttonClassName="topbar__button topbar__user"
       buttonContent={
         <>
-          <span className="avatar" aria-hidden="true">
+          {/* The pre-rendered projects page's start script writes the stored e-mail into these (vite.config.ts). */}
+          <span className="avatar" aria-hidden="true" data-account-initial="">
             {name.charAt(0).toUpperCase()}
           </span>
-          <span className="topbar__user-name">{name}</span>
+          <span className="topbar__user-name" data-account-name="">
+            {name}
+          </span>
         </>
       }
     >
