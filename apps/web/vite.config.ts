@@ -75,20 +75,27 @@ function preloadFirstPage(): Plugin {
     },
     async writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
-      const loginPage = await readFile(path.join(dir, 'index.html'), 'utf8');
-      const routeLink = /^\s*<link rel="(modulepreload|preload)" href="\/assets\/[^"]+"[^>]*>\n/gm;
-      const adminLinks = routePreloads(bundle, firstAdminPage)
-        .map(
-          (attrs) =>
-            `    <link ${Object.entries(attrs)
-              .map(([name, value]) => `${name}="${value}"`)
-              .join(' ')}>\n`,
-        )
-        .join('');
-      const adminPage = loginPage.replace(routeLink, '').replace('  </head>', `${adminLinks}  </head>`);
+      const indexPage = await readFile(path.join(dir, 'index.html'), 'utf8');
+      const adminPage = withRouteLinks(indexPage, routePreloads(bundle, firstAdminPage));
       await writeWithCompressedCopies(path.join(dir, 'admin.html'), Buffer.from(adminPage));
     },
   };
+}
+
+/** index.html's links to the login route's chunks and stylesheets: a page made from it links its own. */
+const loginRouteLink = /^\s*<link rel="(modulepreload|preload)" href="\/assets\/[^"]+"[^>]*>\n/gm;
+
+/** `indexPage` with `links` in its head instead of the login route's. */
+function withRouteLinks(indexPage: string, links: Record<string, string>[]): string {
+  const lines = links
+    .map(
+      (attrs) =>
+        `    <link ${Object.entries(attrs)
+          .map(([name, value]) => `${name}="${value}"`)
+          .join(' ')}>\n`,
+    )
+    .join('');
+  return indexPage.replace(loginRouteLink, '').replace('  </head>', () => `${lines}  </head>`);
 }
 
 /** The module that renders the pre-rendered pages at build time (Vite's SSR build of it runs in Node). */
@@ -199,17 +206,12 @@ function prerenderPages(): Plugin {
       if (!indexPage.includes(emptyRoot) || !mainScript.test(indexPage)) {
         throw new Error(`index.html has no ${emptyRoot} or no main script`);
       }
-      // index.html's links to the login route's chunks and stylesheets; each page links its own.
-      const routeLink = /^\s*<link rel="(modulepreload|preload)" href="\/assets\/[^"]+"[^>]*>\n/gm;
       for (const page of prerenderedPages) {
         const markup = await page.render(renderer);
-        const stylesheets = routePreloads(bundle, page.routes)
-          .filter(({ as }) => as === 'style')
-          .map(({ href }) => `    <link rel="stylesheet" href="${href}">\n`)
-          .join('');
-        const html = indexPage
-          .replace(routeLink, '')
-          .replace('  </head>', () => `${stylesheets}  </head>`)
+        const stylesheets = routePreloads(bundle, page.routes).flatMap(({ as, href }) =>
+          as === 'style' && href ? [{ rel: 'stylesheet', href }] : [],
+        );
+        const html = withRouteLinks(indexPage, stylesheets)
           .replace(emptyRoot, () => `<div id="root" data-prerendered="${page.adopt}">${markup}</div>`)
           .replace(mainScript, `<script src="${startScripts.get(page.start)}"></script>`);
         await writeWithCompressedCopies(path.join(dir, page.file), Buffer.from(html));

@@ -18,14 +18,15 @@ import { testConfig } from '@/testing/mocks/test-config';
 import { signIn } from '@/testing/test-utils';
 import { renderAdminIndex, renderLoginPage } from './pages';
 
-describe('the pre-rendered login page', () => {
-  let root: Root | undefined;
-  const container = document.createElement('div');
-  afterEach(() => {
-    act(() => root?.unmount());
-    container.remove();
-  });
+/** Where each test puts a pre-rendered page, as #root holds it, and starts the app on it. */
+let root: Root | undefined;
+const container = document.createElement('div');
+afterEach(() => {
+  act(() => root?.unmount());
+  container.remove();
+});
 
+describe('the pre-rendered login page', () => {
   /** The page as login.html brings it, then the app started on it as main.tsx does. */
   async function startOnPrerenderedPage() {
     container.innerHTML = await renderLoginPage();
@@ -68,23 +69,16 @@ describe('the pre-rendered login page', () => {
 });
 
 describe('the pre-rendered projects page', () => {
-  let root: Root | undefined;
-  const container = document.createElement('div');
-  afterEach(() => {
-    act(() => root?.unmount());
-    container.remove();
-  });
-
   /**
    * The elements, their attributes and their text, without what differs by design: React's generated ids,
-   * and the user menu's name, which the build cannot know ("Account").
+   * and the user menu's name, which the build cannot know ("Account"; the page's start script writes it).
    */
   function frame(root: Element): string {
     const ignored = new Set(['id', 'for', 'aria-controls']);
     const walk = (node: Node): string => {
       if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? '';
       if (!(node instanceof Element)) return '';
-      if (node.matches('.avatar, .topbar__user-name')) return `<${node.className}>`;
+      if (node.matches('[data-account-name], [data-account-initial]')) return `<${node.className}>`;
       const attributes = [...node.attributes]
         .filter((attribute) => !ignored.has(attribute.name))
         .map((attribute) => `${attribute.name}="${attribute.value}"`)

@@ -1,6 +1,6 @@
 // The admin area shell (docs/product.md §2): sidebar, top bar (Workspace select, notifications, user dropdown, Logout button), the demo
-// tracker notice, and the page. The user is loaded by the stored e-mail on mount; a progress bar shows until
-// then.
+// tracker notice, then the page's lead, the notices and the page. The user is loaded by the stored e-mail on
+// mount; a progress bar shows until then, and the page waits for it (its lead does not).
 import type { User, WorkspaceRole } from '@handoff/core/api';
 import { Fragment, type ReactNode, useCallback, useMemo, useState } from 'react';
 import { ProgressBar } from '@/components/ui/progress-bar';
