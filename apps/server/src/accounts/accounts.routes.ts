@@ -1,4 +1,4 @@
-import { EMAIL_ALREADY_IN_USE_MESSAGE, texts } from '@handoff/core';
+import { comparableEmail, EMAIL_ALREADY_IN_USE_MESSAGE, texts } from '@handoff/core';
 import {
   errorAnswer,
   getUserByEmailAnswer,
@@ -117,7 +117,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
  */
 async function assertInvitedWhenInviteOnly(app: FastifyInstance, email: string): Promise<void> {
   if (app.config.registration !== 'invite') return;
-  const invited = await hasOpenInvitation(app.db, email.trim().toLowerCase(), new Date());
+  const invited = await hasOpenInvitation(app.db, comparableEmail(email.trim()), new Date());
   if (invited || (await countUsers(app.db)) === 0) return;
   throw new AppError(403, 'REGISTRATION_BY_INVITATION', 'Registration is by invitation only.');
 }
