@@ -1,9 +1,8 @@
 // What a visitor does on a pre-rendered page before the app has taken over (apps/web/README.md,
 // "Pre-rendered pages"): a sign-in sends exactly what the fields hold, and a button acts exactly once, on
 // fresh page loads at whatever moment the app happens to start, and with its main chunk held back.
-import type { BrowserContext, Request } from '@playwright/test';
 import { type Account, newAccount, register } from '../support/auth.ts';
-import { expect, type Page, test } from '../support/test.ts';
+import { type BrowserContext, expect, type Page, type Request, test } from '../support/test.ts';
 
 const mainChunk = /\/assets\/index-[\w-]+\.js$/;
 const signInCall = /accounts:signInWithPassword/;
