@@ -27,6 +27,8 @@ const PENDING_SPLIT = new Set([
   'apps/web/src/review/review-page.ts startReviewPage',
   'apps/web/src/features/stories/components/send-stories.tsx SendStories',
   'apps/web/src/features/team/components/team.tsx Team',
+  // SendStories' state, 159 lines counted whole (Biome counted fewer); split with the send screen's redesign.
+  'apps/web/src/features/stories/hooks/use-story-draft.ts useStoryDraft',
 ]);
 
 /** The name a function is known by: its own, or that of the variable, property or call it is given to. */

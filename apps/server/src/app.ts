@@ -28,7 +28,7 @@ import { type LedgerOptions, ledgerPlugin } from './ledger/ledger.ts';
 import { lastAutomaticSend } from './ledger/sends.repository.ts';
 import { mailPlugin } from './mail/mailer.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
-import { stopAutosendOfMember } from './projects/projects.repository.ts';
+import { stopAutosendOfMember } from './projects/autosend.repository.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
 import { reviewPlugin } from './review/review.routes.ts';
 import { createReviewLinks } from './review/review-links.ts';
