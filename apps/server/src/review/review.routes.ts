@@ -7,6 +7,7 @@ import {
   REVIEW_LINK_INVALID,
   REVIEW_SIGNED_OFF_THANKS,
   REVIEW_THANKS,
+  reviewLinkStateAnswer,
   reviewNoticeAnswer,
   reviewTokenBody,
   signOffAnswer,
@@ -19,12 +20,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { emailOfUser } from '../accounts/users.repository.ts';
 import { RateLimiter, type RateRule } from '../common/rate-limiter.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { workspaceBrand, workspaceLogo } from '../workspaces/workspace-brand.ts';
 import { runReminderRound } from './reminders.ts';
 import {
   findOpenLink,
+  linkByToken,
   type OpenLink,
   type ReviewDeps,
   registerReviewJobs,
@@ -74,8 +77,9 @@ function linkInvalid(): AppError {
 }
 
 /**
- * The page of every unknown, expired or revoked link: that sentence and nothing else, styled by the review
- * page's own stylesheets (the links the built review.html names; no inline style, for the strict CSP).
+ * The page of an unknown, expired or revoked link while the review page is not built: that sentence, styled
+ * by the review page's stylesheets when there are any (no inline style, for the strict CSP). Once built,
+ * review.html is that page too (with status 404): it asks getLinkState why, and says so.
  */
 function invalidLinkPage(reviewHtml: string | null): string {
   const stylesheets = reviewHtml?.match(/<link\b[^>]*\brel="stylesheet"[^>]*>/g) ?? [];
@@ -129,8 +133,6 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
         );
       }
     }
-    const privateAnswer = (reply: FastifyReply) =>
-      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
 
     async function openLink(token: string): Promise<OpenLink> {
       const link = await findOpenLink(app.db, token, now());
@@ -155,7 +157,10 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
       async (request, reply) => {
         privateAnswer(reply);
         const { token } = request.params;
-        const invalid = () => reply.status(404).type('text/html; charset=utf-8').send(invalidPage);
+        const invalid = () =>
+          webRoot && reviewPageBuilt
+            ? reply.status(404).type('text/html; charset=utf-8').sendFile('review.html', webRoot)
+            : reply.status(404).type('text/html; charset=utf-8').send(invalidPage);
         if (!TOKEN_PATH.test(token)) return invalid();
         await limit(request, token, 'views');
         if (!(await findOpenLink(app.db, token, now()))) return invalid();
@@ -166,7 +171,8 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
       },
     );
 
-    reviewLogoRoute(app, { limit, openLink });
+    reviewLogoRoute(app, { limit, now });
+    reviewLinkStateRoute(app, { limit, now });
 
     app.post(
       '/jira/review/getNotice',
@@ -183,14 +189,10 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
         privateAnswer(reply);
         await limit(request, request.body.token, 'views');
         const link = await openLink(request.body.token);
-        const brand = await workspaceBrand(app.db, link.workspaceId);
         return {
           data: {
             projectName: link.projectName,
-            workspaceName: brand.name,
-            logoUrl: brand.logoUpdatedAt
-              ? `/review/${request.body.token}/logo?v=${brand.logoUpdatedAt.getTime()}`
-              : null,
+            ...(await senderOf(app.db, link, request.body.token)),
             sentAt: link.sentAt.toISOString(),
             expiresAt: link.expiresAt.toISOString(),
             stories: await storiesOfLink(deps, link),
@@ -266,11 +268,11 @@ function reviewLogoRoute(
   root: FastifyInstance,
   review: {
     limit: (request: FastifyRequest, token: string, kind: 'views') => Promise<void>;
-    openLink: (token: string) => Promise<OpenLink>;
+    now: () => Date;
   },
 ): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { limit, openLink } = review;
+  const { limit, now } = review;
   app.get(
     '/review/:token/logo',
     {
@@ -283,7 +285,10 @@ function reviewLogoRoute(
       const { token } = request.params;
       if (!TOKEN_PATH.test(token)) throw linkInvalid();
       await limit(request, token, 'views');
-      const logo = await workspaceLogo(app.db, (await openLink(token)).workspaceId);
+      // Expired and revoked links too: their page still shows who sent the notice.
+      const { link } = await linkByToken(app.db, token, now());
+      if (!link) throw linkInvalid();
+      const logo = await workspaceLogo(app.db, link.workspaceId);
       // An image of the type its first bytes proved, never sniffed as anything else (such as HTML). Kept by
       // this browser only (its address holds the token); a new upload changes the address (?v=).
       return reply
@@ -292,6 +297,53 @@ function reviewLogoRoute(
         .header('cache-control', 'private, max-age=86400')
         .header('referrer-policy', 'no-referrer')
         .send(logo.image);
+    },
+  );
+}
+
+const privateAnswer = (reply: FastifyReply) =>
+  reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+
+/** Who sent a link's notice, as its pages show them: the company, its logo, the sender's address. */
+async function senderOf(db: FastifyInstance['db'], link: OpenLink, token: string) {
+  const senderEmail = await emailOfUser(db, link.sentByUserId ?? link.projectAddedBy);
+  const brand = await workspaceBrand(db, link.workspaceId, senderEmail);
+  return {
+    workspaceName: brand.name,
+    logoUrl: brand.logoUpdatedAt ? `/review/${token}/logo?v=${brand.logoUpdatedAt.getTime()}` : null,
+    senderEmail,
+  };
+}
+
+/** POST /jira/review/getLinkState: why a link no longer opens its notice, for the invalid-link page. */
+function reviewLinkStateRoute(
+  root: FastifyInstance,
+  review: {
+    limit: (request: FastifyRequest, token: string, kind: 'views') => Promise<void>;
+    now: () => Date;
+  },
+): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { limit, now } = review;
+  app.post(
+    '/jira/review/getLinkState',
+    {
+      config: { public: true },
+      schema: {
+        description:
+          "Why a review link no longer opens its notice (expired, revoked, unknown), with the sender's company and address for a link that exists: the invalid-link page.",
+        body: reviewTokenBody,
+        response: { 200: reviewLinkStateAnswer },
+      },
+    },
+    async (request, reply) => {
+      privateAnswer(reply);
+      await limit(request, request.body.token, 'views');
+      const { state, link } = await linkByToken(app.db, request.body.token, now());
+      const sender = link
+        ? await senderOf(app.db, link, request.body.token)
+        : { workspaceName: null, logoUrl: null, senderEmail: null };
+      return { data: { state, ...sender } };
     },
   );
 }
