@@ -179,7 +179,7 @@ describe('admin shell', () => {
       expect.stringContaining('Auto-send failed. Jira did not answer.'),
     ]);
     expect(links[0]).toHaveAttribute('href', '/admin/review-status?key=SHOP');
-    expect(links[1]).toHaveAttribute('href', '/admin/send-stories?key=SHOP');
+    expect(links[1]).toHaveAttribute('href', '/admin/send-stories?key=SHOP&tab=sent');
     await waitFor(() =>
       expect(callsTo('/jira/markNotificationsSeen')).toEqual([
         { userId: account.id, asOf: '2026-03-14T12:00:00.000Z' },
