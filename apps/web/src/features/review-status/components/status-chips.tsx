@@ -34,7 +34,8 @@ export function StatusChips({
     count: stories.filter((story) => matchesFilter(story, value)).length,
   })).filter((chip) => chip.count > 0 || chip.value !== 'retest');
   return (
-    <div className="status-chips" role="group" aria-label="Show stories by state">
+    <fieldset className="status-chips">
+      <legend className="visually-hidden">Show stories by state</legend>
       <button
         type="button"
         className="status-chip"
@@ -55,6 +56,6 @@ export function StatusChips({
           <span className="status-chip__count">{chip.count}</span>
         </button>
       ))}
-    </div>
+    </fieldset>
   );
 }
