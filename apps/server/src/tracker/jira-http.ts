@@ -3,6 +3,7 @@
 // jitter), never other 4xx. Every answer is parsed with a schema; every failure becomes a TrackerError.
 import type { z } from 'zod';
 import { badAnswer, networkCode, networkError, statusError, tooManyPages } from './jira-errors.ts';
+import { OutboundError } from './outbound.ts';
 import type { TrackerError } from './tracker-errors.ts';
 
 export interface JiraCredentials {
@@ -221,6 +222,8 @@ export class JiraHttp {
         },
       };
     } catch (error) {
+      // The outbound guard's refusal (outbound.ts) is the user's answer as it is, never retried.
+      if (error instanceof OutboundError) throw error;
       return { error };
     }
   }

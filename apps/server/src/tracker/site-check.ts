@@ -5,6 +5,7 @@
 import { TRACKER_KINDS } from '@handoff/core/tracker-kinds';
 import { serverInfoSchema } from './datacenter/dc-schemas.ts';
 import { JiraHttp, withDefaults } from './jira-http.ts';
+import { OutboundError } from './outbound.ts';
 import type { SiteProbe } from './tracker.ts';
 import { TrackerError } from './tracker-errors.ts';
 
@@ -33,34 +34,17 @@ export async function checkSiteKind(
       anonymous: true,
     }));
   } catch (error) {
-    if (error instanceof TrackerError && error.code === 'TRACKER_UNREACHABLE') {
-      throw siteError('unreachable', 'SITE_UNREACHABLE', `${baseUrl} can't be reached. Check the base URL.`);
-    }
-    if (error instanceof TrackerError && error.code === 'TRACKER_TIMEOUT') {
-      throw siteError(
-        'unreachable',
-        'SITE_UNREACHABLE',
-        `${baseUrl} didn't answer in time. Check the base URL.`,
-      );
-    }
-    throw siteError(
-      'unexpected',
-      'SITE_NOT_JIRA',
-      `${baseUrl} doesn't answer as a Jira site (GET /rest/api/2/serverInfo: ${error instanceof Error ? error.message : 'no answer'}). Check the base URL, with its context path for Data Center.`,
-    );
+    // The guard's refusal (a host that is not public, a redirect) says what to change. Anything else a
+    // site answers (a closed port, a time-out, 404, 403, not JSON) is one answer, so that the probe
+    // can't be used to map a network.
+    if (error instanceof OutboundError) throw error;
+    throw notJira(baseUrl);
   }
   const info = serverInfoSchema.safeParse(json);
-  if (!info.success || info.data.deploymentType === undefined) {
-    throw siteError(
-      'unexpected',
-      'SITE_NOT_JIRA',
-      `${baseUrl} doesn't answer as a Jira site (its serverInfo has no deploymentType). Check the base URL.`,
-    );
-  }
+  if (!info.success || info.data.deploymentType === undefined) throw notJira(baseUrl);
   const found: JiraKind = info.data.deploymentType === 'Cloud' ? 'jira-cloud' : 'jira-datacenter';
   if (found !== kind) {
     throw siteError(
-      'unexpected',
       'SITE_KIND_MISMATCH',
       `${baseUrl} is a ${kindName(found)} site, not ${kindName(kind)} (serverInfo says deploymentType ${JSON.stringify(info.data.deploymentType)}). Choose ${kindName(found)}.`,
     );
@@ -68,9 +52,16 @@ export async function checkSiteKind(
   return { version: info.data.version ?? null };
 }
 
-/** A site that is not what the owner said it is: a 400 for the Sites screen, whatever the case. */
-function siteError(failure: 'unreachable' | 'unexpected', code: string, message: string): TrackerError {
-  return new TrackerError(failure, message, { statusCode: 400, code });
+/** A site that is not what the owner said it is: a 400 for the Sites screen. */
+function siteError(code: string, message: string): TrackerError {
+  return new TrackerError('unexpected', message, { statusCode: 400, code });
+}
+
+function notJira(baseUrl: string): TrackerError {
+  return siteError(
+    'SITE_NOT_JIRA',
+    `${baseUrl} is not a Jira site: it doesn't answer GET /rest/api/2/serverInfo as Jira does. Check the base URL, with its context path for Data Center.`,
+  );
 }
 
 /**

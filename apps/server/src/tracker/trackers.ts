@@ -6,7 +6,7 @@ import { TRACKER_KINDS } from '@handoff/core/tracker-kinds';
 import { JiraCloudTracker } from './cloud/cloud-tracker.ts';
 import { JiraDataCenterTracker } from './datacenter/dc-tracker.ts';
 import { DemoTracker } from './demo/demo-tracker.ts';
-import type { SiteKind, Tracker, TrackerClientOptions, TrackerSettings } from './tracker.ts';
+import type { FetchLike, SiteKind, Tracker, TrackerClientOptions, TrackerSettings } from './tracker.ts';
 import { TrackerError } from './tracker-errors.ts';
 
 /** Makes a kind's adapter for one site. */
@@ -30,6 +30,8 @@ export class Trackers {
     /** The tracker of every workspace's site `default`: JIRA_BASE_URL, or the demo tracker. */
     readonly defaultTracker: Tracker,
     private readonly settings: Omit<TrackerSettings, 'endpoint'>,
+    /** The outbound guard's fetch (outbound.ts): an added site is reached only where allowed. */
+    private readonly guardedFetch: FetchLike,
   ) {}
 
   /** The tracker of a site a workspace added; the site `default` is `defaultTracker`. */
@@ -45,7 +47,10 @@ export class Trackers {
 
   /** A tracker for a site not added yet (its check before it is), not kept. */
   probe(site: SiteAddress): Tracker {
-    const endpoint: TrackerClientOptions['endpoint'] = { baseUrl: site.baseUrl.replace(/\/+$/, '') };
+    const endpoint: TrackerClientOptions['endpoint'] = {
+      baseUrl: site.baseUrl.replace(/\/+$/, ''),
+      fetch: this.guardedFetch,
+    };
     return adapterOf(site.kind)({ ...this.settings, endpoint });
   }
 }
