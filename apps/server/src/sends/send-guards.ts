@@ -6,6 +6,7 @@ import { RateLimiter } from '../common/rate-limiter.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, badRequest, forbidden } from '../errors.ts';
 import { recipientsOfProjects } from '../projects/projects.repository.ts';
+import type { Tracker } from '../tracker/tracker.ts';
 
 /** A project's addresses, the only ones its e-mails may go to. */
 interface ProjectRecipients {
@@ -54,19 +55,18 @@ export function assertRecipientsOf(
   );
 }
 
-/** A story key's project key: what comes before its last '-' (Jira's keys are `PROJECT-123`). */
-function projectOfKey(issueKey: string): string {
-  const dash = issueKey.lastIndexOf('-');
-  return dash > 0 ? issueKey.slice(0, dash) : '';
-}
-
 /**
- * Refuses (400, naming them) a send whose story keys are not all of the project it names, checked against
- * the project's Jira key: a send acts only on its own project's stories, so its review link can't write
- * to another project's issue.
+ * Refuses (400, naming them) a send whose story keys are not all of the project it names: each key must
+ * have its tracker kind's form (packages/core's key pattern) and belong to the project, as the project's
+ * tracker reads it (Tracker.projectOfKey). A send acts only on its own project's stories, so its review
+ * link can't write to another project's issue.
  */
-export function assertKeysOfProject(projectKey: string, issueKeys: readonly string[]): void {
-  const foreign = [...new Set(issueKeys.filter((key) => projectOfKey(key) !== projectKey))];
+export function assertKeysOfProject(
+  tracker: Pick<Tracker, 'projectOfKey'>,
+  projectKey: string,
+  issueKeys: readonly string[],
+): void {
+  const foreign = [...new Set(issueKeys.filter((key) => tracker.projectOfKey(key) !== projectKey))];
   if (foreign.length === 0) return;
   throw badRequest(
     `A send names only stories of its project ${projectKey}. Not of it: ${foreign.slice(0, 10).join(', ')}${foreign.length > 10 ? ` and ${foreign.length - 10} more` : ''}.`,

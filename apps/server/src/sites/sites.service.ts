@@ -43,9 +43,14 @@ export class SiteDirectory {
   }
 
   /** The workspace's site by id (`default`, null or undefined: the site `default`); 404 when it has none. */
-  async site(workspaceId: string, siteId: string | null | undefined): Promise<ResolvedSite> {
+  async site(
+    workspaceId: string,
+    siteId: string | null | undefined,
+    /** A transaction to read it in (a send's claim). */
+    db: Db = this.deps.db,
+  ): Promise<ResolvedSite> {
     if (siteId === null || siteId === undefined || siteId === DEFAULT_SITE_ID) return this.defaultSite;
-    const row = await findSite(this.deps.db, workspaceId, siteId);
+    const row = await findSite(db, workspaceId, siteId);
     if (!row) throw notFound(`This workspace has no Jira site ${JSON.stringify(siteId)}.`);
     return {
       id: row.id,
