@@ -19,6 +19,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { jsonOnlyUnder } from '../common/json-only.ts';
 import { RateLimiter, type RateRule } from '../common/rate-limiter.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { workspaceBrand, workspaceLogo } from '../workspaces/workspace-brand.ts';
@@ -86,6 +87,8 @@ function invalidLinkPage(reviewHtml: string | null): string {
 export const reviewPlugin = fp<ReviewRoutesOptions>(
   async (root, options) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
+    // The review routes take JSON only (415 otherwise): see common/json-only.ts.
+    app.addHook('onRoute', jsonOnlyUnder('/jira/review/'));
     const now = options.now ?? (() => new Date());
     const deps: ReviewDeps = {
       db: app.db,
