@@ -103,6 +103,7 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
       jobs: app.jobs,
       log: app.log,
       now,
+      writeBackQuietMs: app.config.writeBackQuietMs,
     };
     registerReviewJobs(deps);
     app.decorate('reviewReminders', {
