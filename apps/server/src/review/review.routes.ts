@@ -3,6 +3,7 @@
 // reviews (review-staff.routes.ts). Wire shapes: packages/core/src/api/review.ts.
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonOnlyUnder } from '../common/json-only.ts';
 import { runReminderRound } from './reminders.ts';
 import { type ReviewDeps, registerReviewJobs } from './review.service.ts';
 import { reviewClientRoutes } from './review-client.routes.ts';
@@ -28,6 +29,8 @@ declare module 'fastify' {
 export const reviewPlugin = fp<ReviewRoutesOptions>(
   async (root, options) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
+    // The review routes take JSON only (415 otherwise): see common/json-only.ts.
+    app.addHook('onRoute', jsonOnlyUnder('/jira/review/'));
     const now = options.now ?? (() => new Date());
     const deps: ReviewDeps = {
       db: app.db,
@@ -42,6 +45,7 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
       jobs: app.jobs,
       log: app.log,
       now,
+      writeBackQuietMs: app.config.writeBackQuietMs,
     };
     registerReviewJobs(deps);
     app.decorate('reviewReminders', {

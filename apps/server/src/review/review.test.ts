@@ -411,6 +411,9 @@ describe('the review page and its calls', () => {
     });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ status: 200, message: REVIEW_THANKS });
+    // Written back before the client changes it (only a story's latest verdict is written: see the
+    // quiet-period test).
+    await settledReview(projectKey, sendId);
     const second = await publicCall('/jira/review/submitVerdicts', {
       token,
       verdicts: [
