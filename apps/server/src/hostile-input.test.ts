@@ -317,6 +317,45 @@ const cases: Case[] = [
   ],
   ['addProject: an object nested 40 deep', () => json('/jira/addProject', deepObject(40)), 400],
   [
+    'addProject: an unknown field',
+    () =>
+      json('/jira/addProject', {
+        userId,
+        projectKey: 'NEW',
+        projectName: 'New',
+        clientEmails: ['c@x.test'],
+        autosend: true,
+      }),
+    400,
+  ],
+  [
+    'updateFirebaseProject: an unknown field in updatedProject',
+    () =>
+      json('/jira/updateFirebaseProject', { userId, projectKey: 'NOPE', updatedProject: { colour: 'red' } }),
+    400,
+  ],
+  [
+    'updateFirebaseProject: reminderDays of the wrong type',
+    () =>
+      json('/jira/updateFirebaseProject', {
+        userId,
+        projectKey: 'NOPE',
+        updatedProject: { reminderDays: '3' },
+      }),
+    400,
+  ],
+  [
+    'updateFirebaseProject: reminderDays over 30',
+    () =>
+      json('/jira/updateFirebaseProject', {
+        userId,
+        projectKey: 'NOPE',
+        updatedProject: { reminderDays: 31 },
+      }),
+    400,
+  ],
+  ['getWorkspaces: an unknown field', () => json('/jira/getWorkspaces', { userId, admin: true }), 400],
+  [
     'addProject: for another user',
     () =>
       json('/jira/addProject', {
