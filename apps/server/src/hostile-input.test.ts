@@ -78,6 +78,8 @@ async function snapshot(): Promise<string> {
 }
 
 const auth = () => ({ authorization: me.authorization });
+/** A good addProject body (userId is known once the account is registered). */
+const newProject = () => ({ userId, projectKey: 'NEW', projectName: 'New', clientEmails: ['c@x.test'] });
 const json = (url: string, payload: unknown, headers: Record<string, string> = {}): InjectOptions => ({
   method: 'POST',
   url,
@@ -275,18 +277,7 @@ const cases: Case[] = [
       json('/jira/addProject', { userId, projectKey: 'NEW', projectName: NUL, clientEmails: ['c@x.test'] }),
     400,
   ],
-  [
-    'addProject: NUL in a field name',
-    () =>
-      json('/jira/addProject', {
-        userId,
-        projectKey: 'NEW',
-        projectName: 'New',
-        clientEmails: ['c@x.test'],
-        [NUL]: 1,
-      }),
-    400,
-  ],
+  ['addProject: NUL in a field name', () => json('/jira/addProject', { ...newProject(), [NUL]: 1 }), 400],
   [
     'addProject: 101 client e-mails',
     () =>
@@ -316,18 +307,7 @@ const cases: Case[] = [
     400,
   ],
   ['addProject: an object nested 40 deep', () => json('/jira/addProject', deepObject(40)), 400],
-  [
-    'addProject: an unknown field',
-    () =>
-      json('/jira/addProject', {
-        userId,
-        projectKey: 'NEW',
-        projectName: 'New',
-        clientEmails: ['c@x.test'],
-        autosend: true,
-      }),
-    400,
-  ],
+  ['addProject: an unknown field', () => json('/jira/addProject', { ...newProject(), autosend: true }), 400],
   [
     'updateFirebaseProject: an unknown field in updatedProject',
     () =>
