@@ -1,4 +1,4 @@
-import { EMAIL_ALREADY_IN_USE_MESSAGE, texts } from '@handoff/core';
+import { comparableEmail, EMAIL_ALREADY_IN_USE_MESSAGE, texts } from '@handoff/core';
 import {
   errorAnswer,
   getUserByEmailAnswer,
@@ -135,7 +135,7 @@ async function assertInvitedWhenInviteOnly(
   email: string,
 ): Promise<void> {
   if (app.config.registration !== 'invite') return;
-  const invited = await workspaces.hasOpenInvitation(app.db, email.trim().toLowerCase(), new Date());
+  const invited = await workspaces.hasOpenInvitation(app.db, comparableEmail(email.trim()), new Date());
   if (invited || (await countUsers(app.db)) === 0) return;
   throw new AppError(403, 'REGISTRATION_BY_INVITATION', 'Registration is by invitation only.');
 }

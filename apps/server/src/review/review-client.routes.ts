@@ -6,6 +6,7 @@ import {
   REVIEW_LINK_INVALID,
   REVIEW_SIGNED_OFF_THANKS,
   REVIEW_THANKS,
+  reviewLinkStateAnswer,
   reviewNoticeAnswer,
   reviewTokenBody,
   signOffAnswer,
@@ -17,11 +18,13 @@ import { escapeHtml } from '@handoff/core/notice-mail';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { emailOfUser } from '../accounts/users.repository.ts';
 import { RateLimiter, type RateRule } from '../common/rate-limiter.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { workspaceBrand, workspaceLogo } from '../workspaces/workspace-brand.ts';
 import {
   findOpenLink,
+  linkByToken,
   type OpenLink,
   type ReviewDeps,
   storeVerdicts,
@@ -52,8 +55,9 @@ function linkInvalid(): AppError {
 }
 
 /**
- * The page of every unknown, expired or revoked link: that sentence and nothing else, styled by the review
- * page's own stylesheets (the links the built review.html names; no inline style, for the strict CSP).
+ * The page of an unknown, expired or revoked link while the review page is not built: that sentence, styled
+ * by the review page's stylesheets when there are any (no inline style, for the strict CSP). Once built,
+ * review.html is that page too (with status 404): it asks getLinkState why, and says so.
  */
 function invalidLinkPage(reviewHtml: string | null): string {
   const stylesheets = reviewHtml?.match(/<link\b[^>]*\brel="stylesheet"[^>]*>/g) ?? [];
@@ -107,7 +111,8 @@ export function reviewClientRoutes(
 ): void {
   const guard = clientGuard(root, now);
   reviewPageRoute(root, guard, webRoot, now);
-  reviewLogoRoute(root, guard);
+  reviewLogoRoute(root, guard, now);
+  reviewLinkStateRoute(root, guard, now);
   reviewAnswerRoutes(root, guard, deps);
 }
 
@@ -135,7 +140,10 @@ function reviewPageRoute(
     async (request, reply) => {
       privateAnswer(reply);
       const { token } = request.params;
-      const invalid = () => reply.status(404).type('text/html; charset=utf-8').send(invalidPage);
+      const invalid = () =>
+        webRoot && reviewPageBuilt
+          ? reply.status(404).type('text/html; charset=utf-8').sendFile('review.html', webRoot)
+          : reply.status(404).type('text/html; charset=utf-8').send(invalidPage);
       if (!TOKEN_PATH.test(token)) return invalid();
       await limit(request, token, 'views');
       if (!(await findOpenLink(app.db, token, now()))) return invalid();
@@ -170,14 +178,10 @@ function reviewAnswerRoutes(
       privateAnswer(reply);
       await limit(request, request.body.token, 'views');
       const link = await openLink(request.body.token);
-      const brand = await workspaceBrand(app.db, link.workspaceId);
       return {
         data: {
           projectName: link.projectName,
-          workspaceName: brand.name,
-          logoUrl: brand.logoUpdatedAt
-            ? `/review/${request.body.token}/logo?v=${brand.logoUpdatedAt.getTime()}`
-            : null,
+          ...(await senderOf(app.db, link, request.body.token)),
           sentAt: link.sentAt.toISOString(),
           expiresAt: link.expiresAt.toISOString(),
           stories: await storiesOfLink(deps, link),
@@ -245,9 +249,8 @@ function reviewAnswerRoutes(
  * GET /review/{token}/logo: the logo of the workspace that sent the link's notice, for its review page
  * (same origin, the same token: nothing the strict Content-Security-Policy must allow).
  */
-function reviewLogoRoute(root: FastifyInstance, review: ClientGuard): void {
+function reviewLogoRoute(root: FastifyInstance, { limit }: ClientGuard, now: () => Date): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { limit, openLink } = review;
   app.get(
     '/review/:token/logo',
     {
@@ -260,7 +263,10 @@ function reviewLogoRoute(root: FastifyInstance, review: ClientGuard): void {
       const { token } = request.params;
       if (!TOKEN_PATH.test(token)) throw linkInvalid();
       await limit(request, token, 'views');
-      const logo = await workspaceLogo(app.db, (await openLink(token)).workspaceId);
+      // Expired and revoked links too: their page still shows who sent the notice.
+      const { link } = await linkByToken(app.db, token, now());
+      if (!link) throw linkInvalid();
+      const logo = await workspaceLogo(app.db, link.workspaceId);
       // An image of the type its first bytes proved, never sniffed as anything else (such as HTML). Kept by
       // this browser only (its address holds the token); a new upload changes the address (?v=).
       return reply
@@ -269,6 +275,47 @@ function reviewLogoRoute(root: FastifyInstance, review: ClientGuard): void {
         .header('cache-control', 'private, max-age=86400')
         .header('referrer-policy', 'no-referrer')
         .send(logo.image);
+    },
+  );
+}
+
+/** Who sent a link's notice, as its pages show them: the company, its logo, the sender's address. */
+async function senderOf(db: FastifyInstance['db'], link: OpenLink, token: string) {
+  const senderEmail = await emailOfUser(db, link.sentByUserId ?? link.projectAddedBy);
+  const brand = await workspaceBrand(db, link.workspaceId, senderEmail);
+  return {
+    workspaceName: brand.name,
+    logoUrl: brand.logoUpdatedAt ? `/review/${token}/logo?v=${brand.logoUpdatedAt.getTime()}` : null,
+    senderEmail,
+  };
+}
+
+/** POST /jira/review/getLinkState: why a link no longer opens its notice, for the invalid-link page. */
+function reviewLinkStateRoute(
+  root: FastifyInstance,
+  { limit, privateAnswer }: ClientGuard,
+  now: () => Date,
+): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/jira/review/getLinkState',
+    {
+      config: { public: true },
+      schema: {
+        description:
+          "Why a review link no longer opens its notice (expired, revoked, unknown), with the sender's company and address for a link that exists: the invalid-link page.",
+        body: reviewTokenBody,
+        response: { 200: reviewLinkStateAnswer },
+      },
+    },
+    async (request, reply) => {
+      privateAnswer(reply);
+      await limit(request, request.body.token, 'views');
+      const { state, link } = await linkByToken(app.db, request.body.token, now());
+      const sender = link
+        ? await senderOf(app.db, link, request.body.token)
+        : { workspaceName: null, logoUrl: null, senderEmail: null };
+      return { data: { state, ...sender } };
     },
   );
 }
