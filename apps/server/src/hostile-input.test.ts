@@ -78,6 +78,8 @@ async function snapshot(): Promise<string> {
 }
 
 const auth = () => ({ authorization: me.authorization });
+/** A good addProject body (userId is known once the account is registered). */
+const newProject = () => ({ userId, projectKey: 'NEW', projectName: 'New', clientEmails: ['c@x.test'] });
 const json = (url: string, payload: unknown, headers: Record<string, string> = {}): InjectOptions => ({
   method: 'POST',
   url,
@@ -309,18 +311,7 @@ const cases: Case[] = [
       json('/jira/addProject', { userId, projectKey: 'NEW', projectName: NUL, clientEmails: ['c@x.test'] }),
     400,
   ],
-  [
-    'addProject: NUL in a field name',
-    () =>
-      json('/jira/addProject', {
-        userId,
-        projectKey: 'NEW',
-        projectName: 'New',
-        clientEmails: ['c@x.test'],
-        [NUL]: 1,
-      }),
-    400,
-  ],
+  ['addProject: NUL in a field name', () => json('/jira/addProject', { ...newProject(), [NUL]: 1 }), 400],
   [
     'addProject: 101 client e-mails',
     () =>
@@ -350,6 +341,34 @@ const cases: Case[] = [
     400,
   ],
   ['addProject: an object nested 40 deep', () => json('/jira/addProject', deepObject(40)), 400],
+  ['addProject: an unknown field', () => json('/jira/addProject', { ...newProject(), autosend: true }), 400],
+  [
+    'updateFirebaseProject: an unknown field in updatedProject',
+    () =>
+      json('/jira/updateFirebaseProject', { userId, projectKey: 'NOPE', updatedProject: { colour: 'red' } }),
+    400,
+  ],
+  [
+    'updateFirebaseProject: reminderDays of the wrong type',
+    () =>
+      json('/jira/updateFirebaseProject', {
+        userId,
+        projectKey: 'NOPE',
+        updatedProject: { reminderDays: '3' },
+      }),
+    400,
+  ],
+  [
+    'updateFirebaseProject: reminderDays over 30',
+    () =>
+      json('/jira/updateFirebaseProject', {
+        userId,
+        projectKey: 'NOPE',
+        updatedProject: { reminderDays: 31 },
+      }),
+    400,
+  ],
+  ['getWorkspaces: an unknown field', () => json('/jira/getWorkspaces', { userId, admin: true }), 400],
   [
     'addProject: for another user',
     () =>

@@ -12,8 +12,6 @@ import { reviewStaffRoutes } from './review-staff.routes.ts';
 interface ReviewRoutesOptions {
   /** The built web app (apps/web/dist) holding review.html; false: none. */
   webRoot: string | false;
-  /** Whether this process runs the review jobs (the server does; a test may stop it to restart later). */
-  runJobs?: boolean;
   now?: () => Date;
   /** Per Jira call of the jobs (default: the client's 10 s). */
   jiraTimeoutMs?: number;
@@ -51,10 +49,6 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
     app.decorate('reviewReminders', {
       runRound: (at: Date) => runReminderRound(deps, app.config.publicUrl, at),
     });
-    if (options.runJobs !== false) {
-      app.addHook('onReady', async () => app.jobs.start());
-    }
-    app.addHook('onClose', async () => app.jobs.stop());
     reviewClientRoutes(app, { deps, now, webRoot: options.webRoot });
     reviewStaffRoutes(app, now);
   },

@@ -66,7 +66,7 @@ beforeAll(async () => {
   );
   writeFileSync(path.join(webRoot, 'index.html'), '<!DOCTYPE html><title>Admin</title>');
   // The demo tracker, served by a server of its own on the same database (its users are ours).
-  tracker = await buildApp({ config: testConfig(), db, webRoot: false, review: { runJobs: false } });
+  tracker = await buildApp({ config: testConfig(), db, webRoot: false, jobs: { run: false } });
   await tracker.listen({ port: 0, host: '127.0.0.1' });
   trackerUrl = `http://127.0.0.1:${(tracker.server.address() as { port: number }).port}`;
   jira = await startFakeJira(forwardToTracker);
@@ -267,7 +267,7 @@ describe('a notice carries its review link', () => {
   });
 
   it('without SMTP, the outbox copy holds the link (that is how the demo is followed)', async () => {
-    const local = await buildApp({ config: testConfig(), db, webRoot: false, review: { runJobs: false } });
+    const local = await buildApp({ config: testConfig(), db, webRoot: false, jobs: { run: false } });
     await local.ready();
     try {
       const projectKey = await newProject();
