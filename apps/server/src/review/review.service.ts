@@ -63,6 +63,8 @@ export interface OpenLink {
   sentByUserId: string | null;
   projectId: string;
   projectName: string;
+  /** The tracker project the notice's stories belong to. */
+  projectKey: string;
   workspaceId: string;
   projectAddedBy: string;
   /** The project's site (null: `default`). */
@@ -126,6 +128,7 @@ function linkOf(row: NonNullable<Awaited<ReturnType<typeof findLinkByTokenHash>>
     sentByUserId: row.sent_by_user_id,
     projectId: row.project_id,
     projectName: row.project_name,
+    projectKey: row.project_key,
     workspaceId: row.workspace_id,
     projectAddedBy: row.user_id,
     siteId: row.site_id,
