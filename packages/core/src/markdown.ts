@@ -15,12 +15,12 @@ const TABLE_DELIMITER_RE = /^\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?$/;
 
 /** The inline Markdown of one line as the words it shows. */
 function inlineText(raw: string): string {
-  let line = raw;
-  // Code spans first: their content is shown as is.
+  // Code spans first: their content is shown as is, held out of the rest under a private-use mark.
+  let line = raw.replaceAll('\uE000', '');
   const spans: string[] = [];
   line = line.replace(/(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g, (_m, _ticks, code: string) => {
     spans.push(code.trim());
-    return `\u0000${spans.length - 1}\u0000`;
+    return `\uE000${spans.length - 1}\uE000`;
   });
   line = line.replace(/<!--.*?-->/g, '');
   line = line.replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1'); // image: its alt text
@@ -38,7 +38,7 @@ function inlineText(raw: string): string {
   line = line.replace(/(^|[^\w_])_(?=\S)([^_]*?\S)_(?![\w_])/g, '$1$2');
   line = line.replace(/~~(?=\S)([\s\S]*?\S)~~/g, '$1');
   line = line.replace(/\\([!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~])/g, '$1'); // escapes
-  return line.replace(/\u0000(\d+)\u0000/g, (_m, n: string) => spans[Number(n)] ?? '').trim();
+  return line.replace(/\uE000(\d+)\uE000/g, (_m, n: string) => spans[Number(n)] ?? '').trim();
 }
 
 /** One line of block-level Markdown as its text, or '' when it shows none. */
