@@ -45,6 +45,13 @@ export interface JiraClientOptions {
   auth?: 'basic' | 'bearer';
   /** The user's error for a refused request, when the site speaks otherwise than Jira Cloud (Data Center). */
   failure?: (refusal: Refusal) => TrackerError;
+  /** Headers sent with every request (an `accept` here replaces application/json). */
+  headers?: Record<string, string>;
+  /**
+   * How long a refusal outside the retry statuses asks us to wait, when it is a rate limit to be waited out
+   * and retried like a 429 (GitHub answers its rate limits with 403); undefined when it is none.
+   */
+  rateLimitWait?: (status: number, headers: Headers, now: number) => number | undefined;
 }
 
 /** A request the tracker answered with a status that is no success. */
@@ -56,8 +63,9 @@ export interface Refusal {
   retryAfterMs: number | undefined;
 }
 
-type ResolvedJiraOptions = Required<Omit<JiraClientOptions, 'logger' | 'failure'>> &
-  Pick<JiraClientOptions, 'logger' | 'failure'>;
+type OptionalOptions = 'logger' | 'failure' | 'headers' | 'rateLimitWait';
+type ResolvedJiraOptions = Required<Omit<JiraClientOptions, OptionalOptions>> &
+  Pick<JiraClientOptions, OptionalOptions>;
 
 /** The options with their defaults. */
 export function withDefaults(options: JiraClientOptions): ResolvedJiraOptions {
@@ -89,7 +97,7 @@ interface OffsetPage {
 
 interface Attempt {
   path: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   query?: URLSearchParams;
   body?: unknown;
   credentials: JiraCredentials;
@@ -113,8 +121,10 @@ export class JiraHttp {
         const { status, text, retryAfter, headers } = outcome.response;
         if (status >= 200 && status < 300) return { status, json: this.json(text, status), headers };
         if (attempt.accept?.includes(status)) return { status, json: undefined };
-        if (RETRY_STATUSES.has(status) && n < maxAttempts) {
-          const wait = this.retryDelay(n, retryAfter);
+        const limitedFor = this.options.rateLimitWait?.(status, headers, this.options.now());
+        const retryAfterMs = limitedFor ?? parseRetryAfter(retryAfter, this.options.now());
+        if ((RETRY_STATUSES.has(status) || limitedFor !== undefined) && n < maxAttempts) {
+          const wait = this.retryDelay(n, retryAfterMs);
           if (wait !== undefined) {
             this.options.logger?.warn(
               { status, attempt: n, waitMs: Math.round(wait) },
@@ -124,7 +134,6 @@ export class JiraHttp {
             continue;
           }
         }
-        const retryAfterMs = parseRetryAfter(retryAfter, this.options.now());
         if (this.options.failure) {
           throw this.options.failure({
             status,
@@ -200,7 +209,7 @@ export class JiraHttp {
       typeof this.options.endpoint === 'function' ? this.options.endpoint() : this.options.endpoint;
     const url = `${endpoint.baseUrl}${attempt.path}${attempt.query ? `?${attempt.query}` : ''}`;
     const doFetch = endpoint.fetch ?? fetch;
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json', ...this.options.headers };
     if (!attempt.anonymous) {
       headers.authorization =
         this.options.auth === 'bearer'
@@ -231,10 +240,9 @@ export class JiraHttp {
     }
   }
 
-  /** How long to wait before attempt n + 1; undefined when Jira asks for longer than we are willing to wait. */
-  private retryDelay(n: number, retryAfter: string | null | undefined): number | undefined {
+  /** How long to wait before attempt n + 1; undefined when the tracker asks for longer than we are willing to wait. */
+  private retryDelay(n: number, advised: number | undefined): number | undefined {
     const { random, backoffBaseMs, backoffMaxMs, maxRetryAfterMs } = this.options;
-    const advised = parseRetryAfter(retryAfter, this.options.now());
     if (advised !== undefined) {
       // Retry-After: 0 has been seen; wait at least a second, plus a little jitter.
       const wait = Math.round(Math.max(advised, 1_000) + random() * 250);
@@ -253,7 +261,8 @@ export class JiraHttp {
     }
   }
 
-  private badAnswer(detail: string) {
+  /** An answer that is not what the API promises, logged with `detail`. */
+  badAnswer(detail: string) {
     this.options.logger?.warn({ detail }, 'Jira answered with something unexpected');
     return badAnswer();
   }

@@ -31,6 +31,24 @@ export interface OpenApiValidator {
   answerProblems(method: string, path: string, status: number, body: unknown): string[];
 }
 
+/**
+ * OpenAPI 3.0's `nullable: true` next to a `type` is understood by Ajv, but not as letting null past an
+ * `enum` (OpenAPI 3.0.3 says it adds null to the allowed values): null joins the enum. Without a `type`
+ * (beside `allOf`, `anyOf` or `$ref`, as GitHub's description writes it) it becomes `anyOf: [the schema, null]`.
+ */
+function nullableAsJsonSchema(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(nullableAsJsonSchema);
+  if (!value || typeof value !== 'object') return value;
+  const walked = Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [key, nullableAsJsonSchema(inner)]),
+  ) as Record<string, unknown>;
+  if (walked.nullable !== true) return walked;
+  if (Array.isArray(walked.enum) && !walked.enum.includes(null)) walked.enum = [...walked.enum, null];
+  if ('type' in walked) return walked;
+  const { nullable: _nullable, ...schema } = walked;
+  return { anyOf: [schema, { type: 'null' }] };
+}
+
 function makeAjv(specId: string, components: object, coerceTypes: boolean): Ajv {
   // OpenAPI 3.0 schemas carry keywords JSON Schema does not know (xml, discriminator): not strict.
   const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false, coerceTypes });
@@ -40,7 +58,7 @@ function makeAjv(specId: string, components: object, coerceTypes: boolean): Ajv 
   addFormats(ajv);
   ajv.addFormat('int32', true);
   ajv.addFormat('int64', true);
-  ajv.addSchema({ $id: specId, components });
+  ajv.addSchema({ $id: specId, components: nullableAsJsonSchema(components) });
   return ajv;
 }
 
@@ -60,7 +78,9 @@ export function openApiValidator(
   const strict = makeAjv(specId, spec.components, false);
   const coercing = makeAjv(specId, spec.components, true);
   const rebase = (schema: object): object =>
-    JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${specId}#/components/`));
+    nullableAsJsonSchema(
+      JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${specId}#/components/`)),
+    ) as object;
   const compiled = new Map<string, ValidateFunction>();
   const validator = (key: string, schema: object, ajv: Ajv) => {
     let validate = compiled.get(key);

@@ -1,0 +1,305 @@
+import { draftEmail } from '@handoff/core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeGitHub, startFakeGitHub } from '../../testing/fake-github.ts';
+import { TrackerError } from '../jira-errors.ts';
+import type { JiraClientOptions } from '../jira-http.ts';
+import { GITHUB_API_VERSION, nextLink } from './github-http.ts';
+import { GitHubTracker } from './github-tracker.ts';
+
+const TOKEN = 'github_pat_11AAAAAAA0joe';
+const READ_ONLY = 'ghp_readonlyreadonlyreadonly';
+const credentials = { email: 'joe@agency.example', apiToken: TOKEN };
+const NOW = Date.parse('2026-11-26T09:00:00Z');
+let clock = NOW;
+
+let github: FakeGitHub;
+beforeAll(async () => {
+  github = await startFakeGitHub({
+    users: [
+      { login: 'joe', id: 1, token: TOKEN },
+      { login: 'reader', id: 2, token: READ_ONLY, canWrite: false },
+    ],
+    now: () => clock,
+  });
+});
+afterAll(() => github.close());
+afterEach(() => {
+  // Every request the adapter made, and every answer the double gave, fits GitHub's REST description.
+  expect(github.problems).toEqual([]);
+  github.requests.length = 0;
+  github.repos.length = 0;
+  github.issues.length = 0;
+  github.comments.length = 0;
+  github.events.length = 0;
+  github.labels.clear();
+  github.maxPageSize = 100;
+  clock = NOW;
+});
+
+function tracker(overrides: Partial<JiraClientOptions> = {}) {
+  const sleeps: number[] = [];
+  const instance = new GitHubTracker({
+    endpoint: { baseUrl: github.url },
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+    now: () => NOW,
+    random: () => 0,
+    ...overrides,
+  });
+  return { tracker: instance, sleeps };
+}
+
+async function failure(promise: Promise<unknown>): Promise<TrackerError> {
+  const error = await promise.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TrackerError);
+  return error as TrackerError;
+}
+
+/** A comment's Markdown without its fenced code blocks (GFM: a fence closes at a run at least as long). */
+function outsideFences(markdown: string): string {
+  const kept: string[] = [];
+  let fence: string | undefined;
+  for (const line of markdown.split('\n')) {
+    const run = /^(`{3,})\s*$/.exec(line)?.[1];
+    if (fence === undefined && /^`{3,}/.test(line)) fence = /^`+/.exec(line)?.[0];
+    else if (fence !== undefined && run && run.length >= fence.length) fence = undefined;
+    else if (fence === undefined) kept.push(line);
+  }
+  expect(fence).toBeUndefined();
+  return kept.join('\n');
+}
+
+const closed = (repo: string, number: number, title: string, body: string | null = null) => ({
+  repo,
+  number,
+  title,
+  body,
+  state: 'closed' as const,
+  state_reason: 'completed' as const,
+  labels: [] as string[],
+});
+
+describe('GitHub Issues', () => {
+  it('lists the repositories the token reads, across pages by the Link header, with GitHub’s headers', async () => {
+    github.maxPageSize = 2;
+    github.repos.push('acme/web', 'acme/api', 'joe/site', 'acme/docs', 'acme/app');
+    const { tracker: t } = tracker();
+    const projects = await t.listProjects(credentials);
+    expect(projects.map((p) => p.key)).toEqual(['acme/web', 'acme/api', 'joe/site', 'acme/docs', 'acme/app']);
+    expect(github.requests.map((r) => r.query.get('page') ?? '1')).toEqual(['1', '2', '3']);
+    const [first] = github.requests;
+    expect(first?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(first?.headers['x-github-api-version']).toBe(GITHUB_API_VERSION);
+    expect(first?.headers.accept).toBe('application/vnd.github+json');
+  });
+
+  it('reads the finished stories: closed as completed, no pull requests, steps after #test# from Markdown', async () => {
+    github.repos.push('acme/web');
+    github.maxPageSize = 2;
+    github.issues.push(
+      closed(
+        'acme/web',
+        1,
+        'Sign-in',
+        'As a user I sign in.\n\n#test#\n1. Open [the page](https://app.example/in)\n- [ ] Press **Sign in**',
+      ),
+      { ...closed('acme/web', 2, 'Not planned'), state_reason: 'not_planned' },
+      { ...closed('acme/web', 3, 'A pull request'), pullRequest: true },
+      { ...closed('acme/web', 4, 'Still open'), state: 'open', state_reason: null },
+      closed('acme/web', 5, 'Export', null),
+      closed('acme/web', 6, 'Legacy close'),
+    );
+    github.issues[5]!.state_reason = null;
+    const { tracker: t } = tracker();
+    const stories = await t.stories(credentials, { projectKey: 'acme/web', state: 'Closed' });
+    expect(stories.map((s) => s.key)).toEqual(['acme/web#1', 'acme/web#5', 'acme/web#6']);
+    expect(stories[1]?.description).toBe('N/A');
+    expect(draftEmail(stories.slice(0, 1), []).text).toContain(
+      'Sign-in:\n- Open the page (https://app.example/in)\n- Press Sign in',
+    );
+    expect(github.requests[0]?.query.get('state')).toBe('closed');
+    expect(github.requests.length).toBe(3);
+  });
+
+  it('offers Closed and the repository’s labels, and reads a label state on open and closed issues', async () => {
+    github.repos.push('acme/web');
+    github.labels.set('acme/web', ['bug', 'ready for testing']);
+    github.issues.push(
+      {
+        ...closed('acme/web', 7, 'Labelled open'),
+        state: 'open',
+        state_reason: null,
+        labels: ['ready for testing'],
+      },
+      { ...closed('acme/web', 8, 'Labelled closed'), labels: ['ready for testing', 'bug'] },
+      closed('acme/web', 9, 'Unlabelled'),
+    );
+    const { tracker: t } = tracker();
+    expect(await t.listStatuses(credentials, 'acme/web')).toEqual(['Closed', 'bug', 'ready for testing']);
+    const stories = await t.stories(credentials, { projectKey: 'acme/web', state: 'ready for testing' });
+    expect(stories.map((s) => s.key)).toEqual(['acme/web#7', 'acme/web#8']);
+    const keyed = await t.stories(credentials, {
+      projectKey: 'acme/web',
+      state: 'Closed',
+      keys: ['acme/web#9', 'acme/web#7'],
+    });
+    expect(keyed.map((s) => s.key)).toEqual(['acme/web#9']);
+  });
+
+  it('writes a verdict as a comment in which the client’s Markdown is inert', async () => {
+    github.repos.push('acme/web');
+    github.issues.push(closed('acme/web', 1, 'Sign-in'));
+    const hostile = [
+      '@someone look ![x](http://evil) [click](http://evil) <script>alert(1)</script>',
+      '```',
+      'closing ```` fence',
+      '# not a heading',
+    ].join('\n');
+    const { tracker: t } = tracker();
+    const verdict = {
+      id: 'v-1',
+      verdict: 'failed' as const,
+      comment: hostile,
+      sentAt: new Date(NOW),
+      subject: 'Release *1*',
+      reviewer: '@boss <b>',
+    };
+    const { id } = await t.addVerdictComment(credentials, 'acme/web#1', verdict);
+    const body = github.comments.find((c) => String(c.id) === id)?.body ?? '';
+    // The client's text sits in a fence of five backticks: longer than its longest run (four).
+    const lines = body.split('\n');
+    const open = lines.indexOf('`````');
+    expect(lines.slice(open + 1, lines.indexOf('`````', open + 1))).toEqual(hostile.split('\n'));
+    expect(body).toMatch(/\n```\nReviewed by @boss <b>\n```\n/);
+    // Outside the fences nothing can mention, link, show an image or open HTML.
+    expect(outsideFences(body)).not.toMatch(/@|<|\]\(|evil/);
+    expect(body).toContain('Release \\*1\\*');
+    expect(await t.findVerdictComment(credentials, 'acme/web#1', 'v-1')).toBe(id);
+    expect(await t.findVerdictComment(credentials, 'acme/web#1', 'v-2')).toBeUndefined();
+  });
+
+  it('lists Failed actions from the labels, reopens and labels the issue, and detects the re-test in the timeline', async () => {
+    github.repos.push('acme/web');
+    github.labels.set('acme/web', ['needs work']);
+    github.issues.push(closed('acme/web', 1, 'Sign-in'));
+    github.events.push({
+      id: 1,
+      repo: 'acme/web',
+      number: 1,
+      event: 'closed',
+      at: '2026-11-20T09:00:00Z',
+      actor: 'joe',
+    });
+    const { tracker: t } = tracker();
+    const actions = await t.listTransitions(credentials, 'acme/web#1');
+    expect(actions.map((a) => a.name)).toEqual([
+      'Reopen the issue',
+      'Add the label “needs work”',
+      'Reopen the issue and add the label “needs work”',
+    ]);
+    // Closed once, never reopened: no re-test.
+    expect(await t.lastStatusChanges(credentials, ['acme/web#1'])).toEqual(new Map());
+    clock = Date.parse('2026-11-26T10:00:00Z');
+    await t.transitionIssue(credentials, 'acme/web#1', actions[2]!.id);
+    expect(github.issues[0]).toMatchObject({ state: 'open', labels: ['needs work'] });
+    expect(await t.stories(credentials, { projectKey: 'acme/web', state: 'Closed' })).toEqual([]);
+    clock = Date.parse('2026-11-27T08:00:00Z');
+    github.closeIssue('acme/web', 1, 'joe');
+    const changed = await t.lastStatusChanges(credentials, ['acme/web#1']);
+    expect(changed.get('acme/web#1')?.toISOString()).toBe('2026-11-27T08:00:00.000Z');
+    expect(
+      (await t.changelog(credentials, 'acme/web#1')).map((e) => `${e.items[0]?.field}:${e.items[0]?.to}`),
+    ).toEqual(['status:Closed', 'labels:needs work', 'status:Open', 'status:Closed']);
+  });
+
+  it('waits out GitHub’s rate limits: a secondary limit’s Retry-After, a primary limit until its reset', async () => {
+    github.repos.push('acme/web');
+    github.failNext(
+      {
+        status: 403,
+        headers: { 'retry-after': '3' },
+        body: { message: 'You have exceeded a secondary rate limit.' },
+      },
+      {
+        status: 429,
+        headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(NOW / 1000 + 5) },
+        body: { message: 'API rate limit exceeded' },
+      },
+    );
+    const { tracker: t, sleeps } = tracker();
+    expect((await t.listProjects(credentials)).map((p) => p.key)).toEqual(['acme/web']);
+    expect(sleeps).toEqual([3_000, 5_000]);
+  });
+
+  it('fails with the wait when the limit resets later than we wait', async () => {
+    github.failNext({
+      status: 403,
+      headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(NOW / 1000 + 1800) },
+      body: { message: 'API rate limit exceeded for user ID 1.' },
+    });
+    const { tracker: t, sleeps } = tracker();
+    const error = await failure(t.listProjects(credentials));
+    expect(error).toMatchObject({ code: 'TRACKER_RATE_LIMITED', retryAfterMs: 1_800_000 });
+    expect(error.message).toBe("GitHub is rate-limiting this token's requests; try again in 1800 s.");
+    expect(sleeps).toEqual([]);
+  });
+
+  it('says what is wrong: a bad token, a missing permission, an unknown repository', async () => {
+    github.repos.push('acme/web');
+    github.issues.push(closed('acme/web', 1, 'Sign-in'));
+    const { tracker: t } = tracker();
+    const bad = await failure(t.checkCredential({ email: 'joe@agency.example', apiToken: 'ghp_wrong' }));
+    expect(bad).toMatchObject({ code: 'TRACKER_AUTH_REFUSED', statusCode: 403 });
+    expect(bad.message).toMatch(/^GitHub refused the personal access token of joe@agency\.example/);
+    await t.checkCredential(credentials);
+    const readOnly = { email: 'r@agency.example', apiToken: READ_ONLY };
+    const verdict = {
+      id: 'v',
+      verdict: 'passed' as const,
+      comment: null,
+      sentAt: new Date(NOW),
+      subject: null,
+    };
+    const forbidden = await failure(t.addVerdictComment(readOnly, 'acme/web#1', verdict));
+    expect(forbidden.code).toBe('TRACKER_FORBIDDEN');
+    expect(forbidden.message).toContain('lacks the permission issues=write');
+    const missing = await failure(t.stories(credentials, { projectKey: 'acme/gone', state: 'Closed' }));
+    expect(missing).toMatchObject({ code: 'TRACKER_NOT_FOUND', statusCode: 404 });
+    expect((await failure(t.stories(credentials, { projectKey: 'no repo', state: 'Closed' }))).code).toBe(
+      'TRACKER_REJECTED',
+    );
+  });
+
+  it('checks an Enterprise Server site with GET /meta under /api/v3', async () => {
+    const ghes = await startFakeGitHub({ enterprise: true, users: [{ login: 'joe', id: 1, token: TOKEN }] });
+    try {
+      const t = new GitHubTracker({ endpoint: { baseUrl: ghes.url } });
+      await t.checkCredential(credentials);
+      expect(ghes.requests.map((r) => r.path)).toEqual(['/api/v3/meta', '/api/v3/user']);
+      expect(ghes.problems).toEqual([]);
+    } finally {
+      await ghes.close();
+    }
+  });
+
+  it('follows a Link only on the API’s own address', async () => {
+    expect(
+      nextLink('<https://api.github.com/user/repos?page=2>; rel="next", <https://x/?page=9>; rel="last"'),
+    ).toBe('https://api.github.com/user/repos?page=2');
+    expect(nextLink('<https://x/?page=9>; rel="last"')).toBeUndefined();
+    github.repos.push('acme/web');
+    github.failNext({
+      status: 200,
+      body: [],
+      headers: { link: '<https://evil.example/user/repos?page=2>; rel="next"' },
+    });
+    const { tracker: t } = tracker();
+    expect((await failure(t.listProjects(credentials))).code).toBe('TRACKER_BAD_ANSWER');
+  });
+});
