@@ -8,6 +8,5 @@ export {
   isValidEmailEntry,
   sameEmail,
 } from './email-entry.ts';
-export { markdownToAdf } from './markdown.ts';
 export { EMAIL_ALREADY_IN_USE_MESSAGE, registerErrorText, texts } from './texts.ts';
 export { wikiToAdf } from './wiki.ts';

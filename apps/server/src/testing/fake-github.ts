@@ -145,21 +145,22 @@ export async function startFakeGitHub(
       github.problems.push(...problems);
       return sendJson(response, 404, error('Not Found', 404));
     }
-    github.problems.push(...problems, ...headerProblems(request));
+    // GET /meta answers anyone (a site check before any token).
+    github.problems.push(...problems, ...headerProblems(request, path !== '/meta'));
     const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       github.problems.push(...gitHubAnswerProblems(request.method, path, status, body));
       sendJson(response, status, body, { ...rateHeaders, ...headers });
     };
-    const authorization = String(request.headers.authorization ?? '');
-    const user = users.find((u) => authorization === `Bearer ${u.token}`);
-    if (!user) return answer(401, error('Bad credentials', 401));
-    if (path === '/user') return answer(200, privateUserJson(user, api, web));
     if (path === '/meta') {
       return answer(200, {
         verifiable_password_authentication: false,
         ...(prefix ? { installed_version: '3.17.0' } : {}),
       });
     }
+    const authorization = String(request.headers.authorization ?? '');
+    const user = users.find((u) => authorization === `Bearer ${u.token}`);
+    if (!user) return answer(401, error('Bad credentials', 401));
+    if (path === '/user') return answer(200, privateUserJson(user, api, web));
     const paged = (items: unknown[]) => {
       const perPage = Math.min(Number(request.query.get('per_page') ?? 30), github.maxPageSize);
       const page = Number(request.query.get('page') ?? 1);
@@ -261,7 +262,7 @@ function listIssues(issues: GitHubIssueRecord[], query: URLSearchParams): GitHub
 }
 
 /** What GitHub would refuse or treat otherwise in a request's headers. */
-function headerProblems(request: FakeRequest): string[] {
+function headerProblems(request: FakeRequest, signedIn: boolean): string[] {
   const where = `${request.method} ${request.path}`;
   const problems: string[] = [];
   if (request.headers['x-github-api-version'] !== API_VERSION) {
@@ -273,7 +274,7 @@ function headerProblems(request: FakeRequest): string[] {
     problems.push(`${where}: Accept is ${request.headers.accept}, not application/vnd.github+json`);
   }
   if (!request.headers['user-agent']) problems.push(`${where}: no User-Agent (GitHub refuses the request)`);
-  if (!/^Bearer \S+$/.test(String(request.headers.authorization ?? ''))) {
+  if (signedIn && !/^Bearer \S+$/.test(String(request.headers.authorization ?? ''))) {
     problems.push(`${where}: no Bearer token`);
   }
   return problems;

@@ -41,17 +41,20 @@ export interface JiraClientOptions {
   now?: () => number;
   random?: () => number;
   logger?: { warn: (details: object, message: string) => void };
-  /** How the credentials are sent: Basic e-mail:token (Jira Cloud, the default) or Bearer token (a Data Center PAT). */
-  auth?: 'basic' | 'bearer';
-  /** The user's error for a refused request, when the site speaks otherwise than Jira Cloud (Data Center). */
-  failure?: (refusal: Refusal) => TrackerError;
-  /** Headers sent with every request (an `accept` here replaces application/json). */
-  headers?: Record<string, string>;
   /**
-   * How long a refusal outside the retry statuses asks us to wait, when it is a rate limit to be waited out
-   * and retried like a 429 (GitHub answers its rate limits with 403); undefined when it is none.
+   * How the credentials are sent: Basic e-mail:token (Jira Cloud, the default), Bearer token (a Data Center
+   * PAT), or the token alone (a Linear personal API key).
    */
-  rateLimitWait?: (status: number, headers: Headers, now: number) => number | undefined;
+  auth?: 'basic' | 'bearer' | 'plain';
+  /**
+   * For a tracker that says "slow down" otherwise than with 429 and Retry-After (Linear's RATELIMITED error,
+   * on any status): whether the answer is such a refusal, and the wait it advises. It is retried as a 429 is.
+   */
+  rateLimit?: (answer: Answer) => { waitMs: number | undefined } | undefined;
+  /** The user's error for a refused request, when the site speaks otherwise than Jira Cloud (Data Center). */
+  failure?: (refusal: Refusal) => Error;
+  /** Headers sent with every request (an `accept` here replaces application/json): GitHub's version and media type. */
+  headers?: Record<string, string>;
 }
 
 /** A request the tracker answered with a status that is no success. */
@@ -63,7 +66,15 @@ export interface Refusal {
   retryAfterMs: number | undefined;
 }
 
-type OptionalOptions = 'logger' | 'failure' | 'headers' | 'rateLimitWait';
+/** What the tracker answered to one attempt. */
+interface Answer {
+  status: number;
+  text: string;
+  retryAfter: string | null;
+  headers: Headers;
+}
+
+type OptionalOptions = 'logger' | 'failure' | 'rateLimit' | 'headers';
 type ResolvedJiraOptions = Required<Omit<JiraClientOptions, OptionalOptions>> &
   Pick<JiraClientOptions, OptionalOptions>;
 
@@ -119,11 +130,13 @@ export class JiraHttp {
       const outcome = await this.once(attempt);
       if ('response' in outcome) {
         const { status, text, retryAfter, headers } = outcome.response;
-        if (status >= 200 && status < 300) return { status, json: this.json(text, status), headers };
-        if (attempt.accept?.includes(status)) return { status, json: undefined };
-        const limitedFor = this.options.rateLimitWait?.(status, headers, this.options.now());
-        const retryAfterMs = limitedFor ?? parseRetryAfter(retryAfter, this.options.now());
-        if ((RETRY_STATUSES.has(status) || limitedFor !== undefined) && n < maxAttempts) {
+        const limited = this.options.rateLimit?.(outcome.response);
+        const retryAfterMs = limited?.waitMs ?? parseRetryAfter(retryAfter, this.options.now());
+        if (!limited && status >= 200 && status < 300) {
+          return { status, json: this.json(text, status), headers };
+        }
+        if (!limited && attempt.accept?.includes(status)) return { status, json: undefined };
+        if ((limited || RETRY_STATUSES.has(status)) && n < maxAttempts) {
           const wait = this.retryDelay(n, retryAfterMs);
           if (wait !== undefined) {
             this.options.logger?.warn(
@@ -199,22 +212,20 @@ export class JiraHttp {
     throw this.tooManyPages();
   }
 
-  private async once(
-    attempt: Attempt,
-  ): Promise<
-    | { response: { status: number; text: string; retryAfter: string | null; headers: Headers } }
-    | { error: unknown }
-  > {
+  private async once(attempt: Attempt): Promise<{ response: Answer } | { error: unknown }> {
     const endpoint =
       typeof this.options.endpoint === 'function' ? this.options.endpoint() : this.options.endpoint;
     const url = `${endpoint.baseUrl}${attempt.path}${attempt.query ? `?${attempt.query}` : ''}`;
     const doFetch = endpoint.fetch ?? fetch;
     const headers: Record<string, string> = { accept: 'application/json', ...this.options.headers };
     if (!attempt.anonymous) {
+      const { auth } = this.options;
       headers.authorization =
-        this.options.auth === 'bearer'
-          ? `Bearer ${attempt.credentials.apiToken}`
-          : basicAuth(attempt.credentials);
+        auth === 'plain'
+          ? attempt.credentials.apiToken
+          : auth === 'bearer'
+            ? `Bearer ${attempt.credentials.apiToken}`
+            : basicAuth(attempt.credentials);
     }
     if (attempt.body !== undefined) headers['content-type'] = 'application/json';
     try {
@@ -240,7 +251,7 @@ export class JiraHttp {
     }
   }
 
-  /** How long to wait before attempt n + 1; undefined when the tracker asks for longer than we are willing to wait. */
+  /** How long to wait before attempt n + 1; undefined when Jira asks for longer than we are willing to wait. */
   private retryDelay(n: number, advised: number | undefined): number | undefined {
     const { random, backoffBaseMs, backoffMaxMs, maxRetryAfterMs } = this.options;
     if (advised !== undefined) {

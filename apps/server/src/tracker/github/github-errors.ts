@@ -5,8 +5,9 @@
 // A fine-grained token lacking a permission gets 403 with X-Accepted-GitHub-Permissions; a classic token
 // lacking a scope, 403 or 404 with X-Accepted-OAuth-Scopes:
 // https://docs.github.com/en/rest/authentication/authenticating-to-the-rest-api.
-import { TrackerError } from '../jira-errors.ts';
+
 import { parseRetryAfter, type Refusal } from '../jira-http.ts';
+import { TrackerError, type TrackerErrorDetails, type TrackerFailure } from '../tracker-errors.ts';
 
 const SECONDARY_LIMIT_WAIT_MS = 60_000;
 const who = (email: string) => (email ? ` of ${email}` : '');
@@ -21,45 +22,58 @@ function gitHubMessage(text: string): string | undefined {
   }
 }
 
-/** How long a 403 or 429 asks us to wait, when it is a rate limit; undefined when it is not one. */
-export function gitHubRateLimitWait(status: number, headers: Headers, now: number): number | undefined {
+/**
+ * jira-http's `rateLimit` hook: a 403 or 429 that is a rate limit is waited out for its Retry-After, else
+ * until x-ratelimit-reset when no request is left, else (a secondary limit that names no wait) a minute.
+ */
+export function gitHubRateLimit(
+  answer: { status: number; text: string; headers: Headers },
+  now: number,
+): { waitMs: number | undefined } | undefined {
+  const { status, headers } = answer;
   if (status !== 403 && status !== 429) return undefined;
   const retryAfter = parseRetryAfter(headers.get('retry-after'), now);
-  if (retryAfter !== undefined) return retryAfter;
+  if (retryAfter !== undefined) return { waitMs: retryAfter };
   if (headers.get('x-ratelimit-remaining') === '0') {
     const reset = Number(headers.get('x-ratelimit-reset'));
-    return Number.isFinite(reset) ? Math.max(0, reset * 1000 - now) : SECONDARY_LIMIT_WAIT_MS;
+    return {
+      waitMs: Number.isFinite(reset) && reset > 0 ? Math.max(0, reset * 1000 - now) : SECONDARY_LIMIT_WAIT_MS,
+    };
   }
-  // A secondary rate limit without a Retry-After: GitHub asks for at least a minute.
-  return status === 429 ? SECONDARY_LIMIT_WAIT_MS : undefined;
+  if (status === 429 || /secondary rate limit/i.test(gitHubMessage(answer.text) ?? '')) {
+    return { waitMs: SECONDARY_LIMIT_WAIT_MS };
+  }
+  return undefined;
 }
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 export function gitHubFailure({ status, text, headers, credentials, retryAfterMs }: Refusal): TrackerError {
   const message = gitHubMessage(text);
-  const error = (statusCode: number, code: string, userMessage: string) =>
-    new TrackerError(statusCode, code, userMessage, status, message ? [message] : [], retryAfterMs);
+  const error = (failure: TrackerFailure, userMessage: string, details: TrackerErrorDetails = {}) =>
+    new TrackerError(failure, userMessage, {
+      trackerStatus: status,
+      trackerMessages: message ? [message] : [],
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      ...details,
+    });
   const permission = headers.get('x-accepted-github-permissions');
   const scopes = headers.get('x-accepted-oauth-scopes');
   if (retryAfterMs !== undefined && (status === 403 || status === 429)) {
     return error(
-      429,
-      'TRACKER_RATE_LIMITED',
+      'rate-limited',
       `GitHub is rate-limiting this token's requests; try again in ${seconds(retryAfterMs)} s.`,
     );
   }
   switch (status) {
     case 401:
       return error(
-        403,
-        'TRACKER_AUTH_REFUSED',
+        'credential-refused',
         `GitHub refused the personal access token${who(credentials.email)}: it is wrong, expired or revoked. Create a new one in GitHub (Settings → Developer settings → Personal access tokens).`,
       );
     case 403:
       return error(
-        403,
-        'TRACKER_FORBIDDEN',
+        'no-permission',
         permission
           ? `GitHub refused the request: the personal access token lacks the permission ${permission}. Give the token Issues "Read and write" and Metadata "Read-only" access to the repository.`
           : scopes
@@ -68,26 +82,19 @@ export function gitHubFailure({ status, text, headers, credentials, retryAfterMs
       );
     case 404:
       return error(
-        404,
-        'TRACKER_NOT_FOUND',
+        'not-found',
         `GitHub has no such repository or issue that this token can read${scopes ? ` (a classic token needs the scope ${scopes})` : ''}. Check the repository's name and the token's access to it.`,
       );
     case 410:
-      return error(
-        410,
-        'TRACKER_NOT_FOUND',
-        'Issues are turned off in this GitHub repository, or the issue was deleted.',
-      );
+      return error('not-found', 'Issues are turned off in this GitHub repository, or the issue was deleted.');
     case 400:
     case 422:
-      return error(400, 'TRACKER_REJECTED', `GitHub refused the request${message ? `: ${message}` : '.'}`);
+      return error('rejected', `GitHub refused the request${message ? `: ${message}` : '.'}`);
     default:
-      return error(
-        502,
-        status >= 500 ? 'TRACKER_UNAVAILABLE' : 'TRACKER_BAD_ANSWER',
-        status >= 500
-          ? `GitHub had a problem answering (HTTP ${status}); try again later.`
-          : `GitHub answered with something unexpected (HTTP ${status}).`,
-      );
+      return status >= 500
+        ? error('unreachable', `GitHub had a problem answering (HTTP ${status}); try again later.`, {
+            code: 'TRACKER_UNAVAILABLE',
+          })
+        : error('unexpected', `GitHub answered with something unexpected (HTTP ${status}).`);
   }
 }

@@ -3,10 +3,11 @@
 // `page`/`per_page` paging that follows the Link header, never off the API's own address:
 // https://docs.github.com/en/rest/using-the-rest-api/using-pagination-in-the-rest-api.
 import type { z } from 'zod';
-import { TrackerError } from '../jira-errors.ts';
+import { TrackerError as JiraError } from '../jira-errors.ts';
 import { type JiraClientOptions, JiraHttp, withDefaults } from '../jira-http.ts';
 import type { TrackerCredentials } from '../tracker.ts';
-import { gitHubFailure, gitHubRateLimitWait } from './github-errors.ts';
+import { TrackerError } from '../tracker-errors.ts';
+import { gitHubFailure, gitHubRateLimit } from './github-errors.ts';
 
 /** The REST API version Handoff is written against (https://docs.github.com/en/rest/about-the-rest-api/api-versions). */
 export const GITHUB_API_VERSION = '2022-11-28';
@@ -27,7 +28,7 @@ export class GitHubHttp {
           'x-github-api-version': GITHUB_API_VERSION,
           'user-agent': 'Handoff',
         },
-        rateLimitWait: gitHubRateLimitWait,
+        rateLimit: (answer) => gitHubRateLimit(answer, (options.now ?? Date.now)()),
         failure: gitHubFailure,
       }),
     );
@@ -36,12 +37,18 @@ export class GitHubHttp {
   /** One call; the answer checked against `schema` (`what` names the call in the log). */
   async call<T extends z.ZodType>(
     credentials: TrackerCredentials,
-    request: { method?: 'GET' | 'POST' | 'PATCH'; path: string; query?: Query; body?: unknown },
+    request: {
+      method?: 'GET' | 'POST' | 'PATCH';
+      path: string;
+      query?: Query;
+      body?: unknown;
+      anonymous?: boolean;
+    },
     schema: T,
     what: string,
   ): Promise<z.infer<T>> {
     const { json } = await this.send(credentials, request);
-    return this.http.parse(schema, json, what);
+    return this.parse(schema, json, what);
   }
 
   /** Every item of a paged GET, page by page (100 a page), following each answer's Link rel="next". */
@@ -55,13 +62,26 @@ export class GitHubHttp {
     let query = new URLSearchParams({ ...request.query, per_page: PAGE_SIZE });
     for (let page = 0; page < this.http.options.maxPages; page++) {
       const { json, headers } = await this.send(credentials, { path, query });
-      if (!Array.isArray(json)) throw this.http.badAnswer(`${what}: not a list`);
-      yield json.map((item, i) => this.http.parse(itemSchema, item, `${what} ${i}`));
+      if (!Array.isArray(json)) throw this.unexpected(`${what}: not a list`);
+      yield json.map((item, i) => this.parse(itemSchema, item, `${what} ${i}`));
       const next = nextLink(headers?.get('link'));
       if (!next) return;
       ({ path, query } = this.onApi(next, what));
     }
-    throw this.http.tooManyPages();
+    throw this.unexpected(`${what}: more than ${this.http.options.maxPages} pages`);
+  }
+
+  private parse<T extends z.ZodType>(schema: T, json: unknown, what: string): z.infer<T> {
+    try {
+      return this.http.parse(schema, json, what);
+    } catch (error) {
+      throw asGitHubError(error, this.baseUrl());
+    }
+  }
+
+  /** An answer off GitHub's description (logged with `detail`), as the neutral error. */
+  private unexpected(detail: string): unknown {
+    return asGitHubError(this.http.badAnswer(detail), this.baseUrl());
   }
 
   /** A Link URL as a path and query under the API's base URL; any other address is refused. */
@@ -71,11 +91,11 @@ export class GitHubHttp {
     try {
       parsed = new URL(url);
     } catch {
-      throw this.http.badAnswer(`${what}: Link ${url.slice(0, 200)} is no URL`);
+      throw this.unexpected(`${what}: Link ${url.slice(0, 200)} is no URL`);
     }
     const basePath = new URL(base).pathname.replace(/\/+$/, '');
     if (parsed.origin !== new URL(base).origin || !parsed.pathname.startsWith(`${basePath}/`)) {
-      throw this.http.badAnswer(`${what}: Link ${parsed.origin} is off the API's address`);
+      throw this.unexpected(`${what}: Link ${parsed.origin} is off the API's address`);
     }
     return { path: parsed.pathname.slice(basePath.length), query: parsed.searchParams };
   }
@@ -92,6 +112,7 @@ export class GitHubHttp {
       path: string;
       query?: Query | URLSearchParams;
       body?: unknown;
+      anonymous?: boolean;
     },
   ) {
     try {
@@ -100,6 +121,7 @@ export class GitHubHttp {
         path: request.path,
         ...(request.query ? { query: new URLSearchParams(request.query) } : {}),
         ...(request.body !== undefined ? { body: request.body } : {}),
+        ...(request.anonymous ? { anonymous: true } : {}),
         credentials,
       });
     } catch (error) {
@@ -118,29 +140,21 @@ export function nextLink(link: string | null | undefined): string | undefined {
   return undefined;
 }
 
-/** The client's network failures name Jira: say GitHub instead. */
+/** The HTTP client's own failures (no answer, an unreadable one) name Jira: the neutral case, said for GitHub. */
 function asGitHubError(error: unknown, baseUrl: string): unknown {
-  if (!(error instanceof TrackerError)) return error;
-  if (error.code === 'TRACKER_UNREACHABLE') {
-    return new TrackerError(
-      error.statusCode,
-      error.code,
-      `GitHub can't be reached at ${baseUrl}. Check the site's base URL and the network, then try again.`,
-    );
+  if (!(error instanceof JiraError)) return error;
+  switch (error.code) {
+    case 'TRACKER_UNREACHABLE':
+      return new TrackerError(
+        'unreachable',
+        `GitHub can't be reached at ${baseUrl}. Check the site's base URL and the network, then try again.`,
+      );
+    case 'TRACKER_TIMEOUT':
+      return new TrackerError('unreachable', "GitHub didn't answer in time; try again in a minute.", {
+        statusCode: 504,
+        code: error.code,
+      });
+    default:
+      return new TrackerError('unexpected', 'GitHub answered with something unexpected; try again later.');
   }
-  if (error.code === 'TRACKER_TIMEOUT' && error.jiraStatus === undefined) {
-    return new TrackerError(
-      error.statusCode,
-      error.code,
-      "GitHub didn't answer in time; try again in a minute.",
-    );
-  }
-  if (error.code === 'TRACKER_BAD_ANSWER' && error.jiraStatus === undefined) {
-    return new TrackerError(
-      error.statusCode,
-      error.code,
-      'GitHub answered with something unexpected; try again later.',
-    );
-  }
-  return error;
 }

@@ -1,10 +1,7 @@
-// GitHub keys: a project is a repository `owner/repo`; a story is `owner/repo#number` in the ledger and
-// `repo#number` where its project is known (https://docs.github.com/en/get-started/writing-on-github/working-with-advanced-formatting/autolinked-references-and-urls).
-import { TrackerError } from '../jira-errors.ts';
-
-/** An owner (user or organisation: letters, digits, single hyphens) and a repository name. */
-const REPO = /^([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))\/([A-Za-z0-9._-]{1,100})$/;
-const ISSUE = /^([^#\s]+)#([1-9][0-9]{0,9})$/;
+// GitHub keys: a project is a repository `owner/repo`; a story is `owner/repo#number` in the ledger (the
+// key pattern of packages/core's registry) and `repo#number` where its project is known.
+import { isStoryKeyOf } from '@handoff/core/tracker-kinds';
+import { TrackerError } from '../tracker-errors.ts';
 
 export interface GitHubIssueRef {
   /** owner/repo */
@@ -12,32 +9,37 @@ export interface GitHubIssueRef {
   number: number;
 }
 
-/** `owner/repo` checked, or a TrackerError a user can act on. */
-export function repoOf(projectKey: string): string {
-  if (!REPO.test(projectKey)) {
-    throw new TrackerError(400, 'TRACKER_REJECTED', `${projectKey} is no GitHub repository (owner/repo).`);
+/** The repository of a story key, or undefined when the key is no GitHub key. */
+export function repoOfKey(key: string): string | undefined {
+  return isStoryKeyOf('github', key) ? key.slice(0, key.lastIndexOf('#')) : undefined;
+}
+
+/** `owner/repo` checked (as the registry's key pattern reads it), or a TrackerError a user can act on. */
+export function repoOf(project: string): string {
+  if (repoOfKey(`${project}#1`) !== project) {
+    throw new TrackerError('not-found', `${project} is no GitHub repository (owner/repo).`);
   }
-  return projectKey;
+  return project;
 }
 
 /** The repository and number of `owner/repo#number`, or a TrackerError a user can act on. */
-export function issueRefOf(issueKey: string): GitHubIssueRef {
-  const match = ISSUE.exec(issueKey);
-  if (!match || !REPO.test(match[1]!)) {
-    throw new TrackerError(400, 'TRACKER_REJECTED', `${issueKey} is no GitHub issue (owner/repo#number).`);
+export function issueRefOf(key: string): GitHubIssueRef {
+  const repo = repoOfKey(key);
+  if (repo === undefined) {
+    throw new TrackerError('not-found', `${key} is no GitHub issue (owner/repo#number).`, {
+      code: 'TRACKER_ISSUE_NOT_FOUND',
+    });
   }
-  return { repo: match[1]!, number: Number(match[2]) };
+  return { repo, number: Number(key.slice(repo.length + 1)) };
 }
 
 export const issueKeyOf = (repo: string, number: number) => `${repo}#${number}`;
 
-/** The REST path of an issue, or of something under it (comments, labels, timeline). */
-export function issuePath({ repo, number }: GitHubIssueRef, what = ''): string {
-  const [owner, name] = repo.split('/') as [string, string];
-  return `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}/issues/${number}${what ? `/${what}` : ''}`;
-}
+const repoPrefix = (repo: string) => repo.split('/').map(encodeURIComponent).join('/');
 
-export function repoPath(repo: string, what: string): string {
-  const [owner, name] = repo.split('/') as [string, string];
-  return `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}/${what}`;
-}
+/** The REST path of something of a repository (issues, labels). */
+export const repoPath = (repo: string, what: string) => `/repos/${repoPrefix(repo)}/${what}`;
+
+/** The REST path of an issue, or of something under it (comments, labels, timeline). */
+export const issuePath = ({ repo, number }: GitHubIssueRef, what = '') =>
+  repoPath(repo, `issues/${number}${what ? `/${what}` : ''}`);

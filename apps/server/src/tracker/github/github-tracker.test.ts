@@ -1,8 +1,8 @@
 import { draftEmail } from '@handoff/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeGitHub, startFakeGitHub } from '../../testing/fake-github.ts';
-import { TrackerError } from '../jira-errors.ts';
-import type { JiraClientOptions } from '../jira-http.ts';
+import type { TrackerClientOptions } from '../tracker.ts';
+import { TrackerError } from '../tracker-errors.ts';
 import { GITHUB_API_VERSION, nextLink } from './github-http.ts';
 import { GitHubTracker } from './github-tracker.ts';
 
@@ -36,7 +36,7 @@ afterEach(() => {
   clock = NOW;
 });
 
-function tracker(overrides: Partial<JiraClientOptions> = {}) {
+function tracker(overrides: Partial<TrackerClientOptions> = {}) {
   const sleeps: number[] = [];
   const instance = new GitHubTracker({
     endpoint: { baseUrl: github.url },
@@ -61,8 +61,8 @@ async function failure(promise: Promise<unknown>): Promise<TrackerError> {
   return error as TrackerError;
 }
 
-/** A comment's Markdown without its fenced code blocks (GFM: a fence closes at a run at least as long). */
-function outsideFences(markdown: string): string {
+/** A comment's Markdown without its fenced code blocks and code spans (as GFM closes them). */
+function outsideCode(markdown: string): string {
   const kept: string[] = [];
   let fence: string | undefined;
   for (const line of markdown.split('\n')) {
@@ -72,7 +72,8 @@ function outsideFences(markdown: string): string {
     else if (fence === undefined) kept.push(line);
   }
   expect(fence).toBeUndefined();
-  return kept.join('\n');
+  // A code span: a run of backticks, then anything up to the same run (https://github.github.com/gfm/#code-spans).
+  return kept.join('\n').replace(/(`+)(?!`)[\s\S]*?(?<!`)\1(?!`)/g, '');
 }
 
 const closed = (repo: string, number: number, title: string, body: string | null = null) => ({
@@ -113,18 +114,24 @@ describe('GitHub Issues', () => {
       { ...closed('acme/web', 3, 'A pull request'), pullRequest: true },
       { ...closed('acme/web', 4, 'Still open'), state: 'open', state_reason: null },
       closed('acme/web', 5, 'Export', null),
-      closed('acme/web', 6, 'Legacy close'),
+      { ...closed('acme/web', 10, 'Legacy close'), state_reason: null },
     );
-    github.issues[5]!.state_reason = null;
     const { tracker: t } = tracker();
-    const stories = await t.stories(credentials, { projectKey: 'acme/web', state: 'Closed' });
-    expect(stories.map((s) => s.key)).toEqual(['acme/web#1', 'acme/web#5', 'acme/web#6']);
-    expect(stories[1]?.description).toBe('N/A');
-    expect(draftEmail(stories.slice(0, 1), []).text).toContain(
-      'Sign-in:\n- Open the page (https://app.example/in)\n- Press Sign in',
-    );
+    const stories = await t.searchStories(credentials, { project: 'acme/web', states: ['Closed'] });
+    expect(stories.map((s) => s.key)).toEqual(['acme/web#1', 'acme/web#5', 'acme/web#10']);
+    expect(stories[0]).toEqual({
+      key: 'acme/web#1',
+      title: 'Sign-in',
+      state: 'Closed',
+      url: `${github.url}/acme/web/issues/1`,
+      text: 'As a user I sign in.',
+      testSteps: ['Open the page (https://app.example/in)', 'Press Sign in'],
+    });
+    expect(stories[1]).toMatchObject({ text: '', testSteps: [] });
     expect(github.requests[0]?.query.get('state')).toBe('closed');
     expect(github.requests.length).toBe(3);
+    expect(t.projectOfKey('acme/web#10')).toBe('acme/web');
+    expect(t.projectOfKey('ABC-1')).toBeUndefined();
   });
 
   it('offers Closed and the repository’s labels, and reads a label state on open and closed issues', async () => {
@@ -141,18 +148,37 @@ describe('GitHub Issues', () => {
       closed('acme/web', 9, 'Unlabelled'),
     );
     const { tracker: t } = tracker();
-    expect(await t.listStatuses(credentials, 'acme/web')).toEqual(['Closed', 'bug', 'ready for testing']);
-    const stories = await t.stories(credentials, { projectKey: 'acme/web', state: 'ready for testing' });
-    expect(stories.map((s) => s.key)).toEqual(['acme/web#7', 'acme/web#8']);
-    const keyed = await t.stories(credentials, {
-      projectKey: 'acme/web',
-      state: 'Closed',
-      keys: ['acme/web#9', 'acme/web#7'],
+    expect(await t.listStates(credentials, 'acme/web')).toEqual(['Closed', 'bug', 'ready for testing']);
+    const labelled = await t.searchStories(credentials, {
+      project: 'acme/web',
+      states: ['ready for testing'],
+    });
+    expect(labelled.map((s) => `${s.key} ${s.state}`)).toEqual([
+      'acme/web#7 ready for testing',
+      'acme/web#8 ready for testing',
+    ]);
+    const both = await t.searchStories(credentials, {
+      project: 'acme/web',
+      states: ['Closed', 'ready for testing'],
+    });
+    expect(both.map((s) => `${s.key} ${s.state}`)).toEqual([
+      'acme/web#7 ready for testing',
+      'acme/web#8 Closed',
+      'acme/web#9 Closed',
+    ]);
+    const keyed = await t.searchStories(credentials, {
+      project: 'acme/web',
+      states: ['Closed'],
+      keys: ['acme/web#9', 'acme/web#7', 'acme/web#404'],
     });
     expect(keyed.map((s) => s.key)).toEqual(['acme/web#9']);
+    expect(
+      (await failure(t.searchStories(credentials, { project: 'acme/web', states: [], sprint: 'current' })))
+        .code,
+    ).toBe('TRACKER_QUERY_UNSUPPORTED');
   });
 
-  it('writes a verdict as a comment in which the client’s Markdown is inert', async () => {
+  it('writes a verdict as a comment in which the client’s Markdown is inert, once', async () => {
     github.repos.push('acme/web');
     github.issues.push(closed('acme/web', 1, 'Sign-in'));
     const hostile = [
@@ -162,29 +188,39 @@ describe('GitHub Issues', () => {
       '# not a heading',
     ].join('\n');
     const { tracker: t } = tracker();
-    const verdict = {
-      id: 'v-1',
-      verdict: 'failed' as const,
-      comment: hostile,
-      sentAt: new Date(NOW),
-      subject: 'Release *1*',
-      reviewer: '@boss <b>',
+    const recorded: string[] = [];
+    const writeBack = {
+      verdict: {
+        id: 'v-1',
+        verdict: 'failed' as const,
+        comment: hostile,
+        sentAt: new Date(NOW),
+        subject: 'Release *1* @team',
+        reviewer: '@boss <b>',
+      },
+      writtenCommentId: null,
+      mayHaveWritten: false,
+      move: null,
+      commented: async (id: string) => {
+        recorded.push(id);
+      },
     };
-    const { id } = await t.addVerdictComment(credentials, 'acme/web#1', verdict);
-    const body = github.comments.find((c) => String(c.id) === id)?.body ?? '';
+    const { commentId } = await t.writeVerdict(credentials, 'acme/web#1', writeBack);
+    expect(recorded).toEqual([commentId]);
+    const body = github.comments.find((c) => String(c.id) === commentId)?.body ?? '';
     // The client's text sits in a fence of five backticks: longer than its longest run (four).
     const lines = body.split('\n');
-    const open = lines.indexOf('`````');
+    const open = lines.indexOf('`````text');
     expect(lines.slice(open + 1, lines.indexOf('`````', open + 1))).toEqual(hostile.split('\n'));
-    expect(body).toMatch(/\n```\nReviewed by @boss <b>\n```\n/);
-    // Outside the fences nothing can mention, link, show an image or open HTML.
-    expect(outsideFences(body)).not.toMatch(/@|<|\]\(|evil/);
-    expect(body).toContain('Release \\*1\\*');
-    expect(await t.findVerdictComment(credentials, 'acme/web#1', 'v-1')).toBe(id);
-    expect(await t.findVerdictComment(credentials, 'acme/web#1', 'v-2')).toBeUndefined();
+    // Outside fences and code spans nothing can mention, link, show an image or open HTML.
+    expect(outsideCode(body)).not.toMatch(/@|<|\]\(|evil/);
+    // A retry that may have written it finds it by its marker instead of writing it again.
+    await t.writeVerdict(credentials, 'acme/web#1', { ...writeBack, mayHaveWritten: true });
+    expect(github.comments).toHaveLength(1);
+    expect(recorded).toEqual([commentId, commentId]);
   });
 
-  it('lists Failed actions from the labels, reopens and labels the issue, and detects the re-test in the timeline', async () => {
+  it('lists Failed moves from the labels, reopens and labels the issue, and detects the re-test in the timeline', async () => {
     github.repos.push('acme/web');
     github.labels.set('acme/web', ['needs work']);
     github.issues.push(closed('acme/web', 1, 'Sign-in'));
@@ -192,30 +228,70 @@ describe('GitHub Issues', () => {
       id: 1,
       repo: 'acme/web',
       number: 1,
+      event: 'reopened',
+      at: '2026-11-19T09:00:00Z',
+      actor: 'joe',
+    });
+    github.events.push({
+      id: 2,
+      repo: 'acme/web',
+      number: 1,
       event: 'closed',
       at: '2026-11-20T09:00:00Z',
       actor: 'joe',
     });
     const { tracker: t } = tracker();
-    const actions = await t.listTransitions(credentials, 'acme/web#1');
-    expect(actions.map((a) => a.name)).toEqual([
+    const moves = await t.listMoves(credentials, 'acme/web');
+    expect(moves.map((a) => a.name)).toEqual([
       'Reopen the issue',
       'Add the label “needs work”',
       'Reopen the issue and add the label “needs work”',
     ]);
-    // Closed once, never reopened: no re-test.
-    expect(await t.lastStatusChanges(credentials, ['acme/web#1'])).toEqual(new Map());
+    const failedAt = new Date('2026-11-26T09:30:00Z');
+    // Reopened and closed before the verdict: no re-test.
+    const since = [
+      { key: 'acme/web#1', since: failedAt },
+      { key: 'acme/gone#3', since: failedAt },
+    ];
+    expect(await t.movedSince(credentials, since)).toEqual(new Set());
     clock = Date.parse('2026-11-26T10:00:00Z');
-    await t.transitionIssue(credentials, 'acme/web#1', actions[2]!.id);
+    const written = await t.writeVerdict(credentials, 'acme/web#1', {
+      verdict: { id: 'v-2', verdict: 'failed', comment: null, sentAt: new Date(NOW), subject: null },
+      writtenCommentId: null,
+      mayHaveWritten: false,
+      move: moves[2]!,
+      commented: async () => {},
+    });
+    expect(written.moveRefused).toBeNull();
     expect(github.issues[0]).toMatchObject({ state: 'open', labels: ['needs work'] });
-    expect(await t.stories(credentials, { projectKey: 'acme/web', state: 'Closed' })).toEqual([]);
+    expect(await t.searchStories(credentials, { project: 'acme/web', states: ['Closed'] })).toEqual([]);
+    // Reopened, not closed yet: no re-test.
+    expect(await t.movedSince(credentials, since)).toEqual(new Set());
     clock = Date.parse('2026-11-27T08:00:00Z');
     github.closeIssue('acme/web', 1, 'joe');
-    const changed = await t.lastStatusChanges(credentials, ['acme/web#1']);
-    expect(changed.get('acme/web#1')?.toISOString()).toBe('2026-11-27T08:00:00.000Z');
-    expect(
-      (await t.changelog(credentials, 'acme/web#1')).map((e) => `${e.items[0]?.field}:${e.items[0]?.to}`),
-    ).toEqual(['status:Closed', 'labels:needs work', 'status:Open', 'status:Closed']);
+    expect(await t.movedSince(credentials, since)).toEqual(new Set(['acme/web#1']));
+  });
+
+  it('reports a move GitHub refuses for good, with the comment written', async () => {
+    github.repos.push('acme/web');
+    github.issues.push(closed('acme/web', 1, 'Sign-in'));
+    github.failNext(
+      { status: 201, body: { id: 1 } },
+      {
+        status: 422,
+        body: { message: 'Validation Failed', documentation_url: 'https://docs.github.com/rest' },
+      },
+    );
+    const { tracker: t } = tracker();
+    const written = await t.writeVerdict(credentials, 'acme/web#1', {
+      verdict: { id: 'v-3', verdict: 'failed', comment: null, sentAt: new Date(NOW), subject: null },
+      writtenCommentId: null,
+      mayHaveWritten: false,
+      move: { id: 'label:needs work', name: 'Add the label “needs work”' },
+      commented: async () => {},
+    });
+    expect(written.commentId).toBe('1');
+    expect(written.moveRefused?.message).toBe('GitHub refused the request: Validation Failed');
   });
 
   it('waits out GitHub’s rate limits: a secondary limit’s Retry-After, a primary limit until its reset', async () => {
@@ -245,7 +321,7 @@ describe('GitHub Issues', () => {
     });
     const { tracker: t, sleeps } = tracker();
     const error = await failure(t.listProjects(credentials));
-    expect(error).toMatchObject({ code: 'TRACKER_RATE_LIMITED', retryAfterMs: 1_800_000 });
+    expect(error).toMatchObject({ failure: 'rate-limited', retryAfterMs: 1_800_000 });
     expect(error.message).toBe("GitHub is rate-limiting this token's requests; try again in 1800 s.");
     expect(sleeps).toEqual([]);
   });
@@ -255,33 +331,40 @@ describe('GitHub Issues', () => {
     github.issues.push(closed('acme/web', 1, 'Sign-in'));
     const { tracker: t } = tracker();
     const bad = await failure(t.checkCredential({ email: 'joe@agency.example', apiToken: 'ghp_wrong' }));
-    expect(bad).toMatchObject({ code: 'TRACKER_AUTH_REFUSED', statusCode: 403 });
+    expect(bad).toMatchObject({
+      failure: 'credential-refused',
+      code: 'TRACKER_AUTH_REFUSED',
+      statusCode: 403,
+    });
     expect(bad.message).toMatch(/^GitHub refused the personal access token of joe@agency\.example/);
     await t.checkCredential(credentials);
     const readOnly = { email: 'r@agency.example', apiToken: READ_ONLY };
-    const verdict = {
-      id: 'v',
-      verdict: 'passed' as const,
-      comment: null,
-      sentAt: new Date(NOW),
-      subject: null,
-    };
-    const forbidden = await failure(t.addVerdictComment(readOnly, 'acme/web#1', verdict));
-    expect(forbidden.code).toBe('TRACKER_FORBIDDEN');
-    expect(forbidden.message).toContain('lacks the permission issues=write');
-    const missing = await failure(t.stories(credentials, { projectKey: 'acme/gone', state: 'Closed' }));
-    expect(missing).toMatchObject({ code: 'TRACKER_NOT_FOUND', statusCode: 404 });
-    expect((await failure(t.stories(credentials, { projectKey: 'no repo', state: 'Closed' }))).code).toBe(
-      'TRACKER_REJECTED',
+    const forbidden = await failure(
+      t.writeVerdict(readOnly, 'acme/web#1', {
+        verdict: { id: 'v', verdict: 'passed', comment: null, sentAt: new Date(NOW), subject: null },
+        writtenCommentId: null,
+        mayHaveWritten: false,
+        move: null,
+        commented: async () => {},
+      }),
     );
+    expect(forbidden.failure).toBe('no-permission');
+    expect(forbidden.message).toContain('lacks the permission issues=write');
+    const missing = await failure(t.searchStories(credentials, { project: 'acme/gone', states: ['Closed'] }));
+    expect(missing).toMatchObject({ failure: 'not-found', code: 'TRACKER_NOT_FOUND', statusCode: 404 });
+    expect(missing.message).toMatch(/^GitHub has no such repository or issue that this token can read/);
+    const notRepo = await failure(t.searchStories(credentials, { project: 'no repo', states: ['Closed'] }));
+    expect(notRepo.failure).toBe('not-found');
   });
 
-  it('checks an Enterprise Server site with GET /meta under /api/v3', async () => {
+  it('checks an Enterprise Server site with GET /meta under /api/v3, then the token with GET /user', async () => {
     const ghes = await startFakeGitHub({ enterprise: true, users: [{ login: 'joe', id: 1, token: TOKEN }] });
     try {
       const t = new GitHubTracker({ endpoint: { baseUrl: ghes.url } });
+      await t.checkSite();
       await t.checkCredential(credentials);
       expect(ghes.requests.map((r) => r.path)).toEqual(['/api/v3/meta', '/api/v3/user']);
+      expect(ghes.requests[0]?.headers.authorization).toBeUndefined();
       expect(ghes.problems).toEqual([]);
     } finally {
       await ghes.close();
@@ -300,6 +383,6 @@ describe('GitHub Issues', () => {
       headers: { link: '<https://evil.example/user/repos?page=2>; rel="next"' },
     });
     const { tracker: t } = tracker();
-    expect((await failure(t.listProjects(credentials))).code).toBe('TRACKER_BAD_ANSWER');
+    expect((await failure(t.listProjects(credentials))).failure).toBe('unexpected');
   });
 });

@@ -1,22 +1,26 @@
 // GitHub Issues (github.com and GitHub Enterprise Server) behind the tracker seam (tracker.ts): REST under
 // https://api.github.com or https://{host}/api/v3, a personal access token (fine-grained or classic) as
 // Bearer. Projects are the repositories the token can read, stories their issues (github-stories.ts),
-// verdicts issue comments in Markdown (github-comment.ts); a Failed verdict may reopen the issue and/or add
-// a label; re-tests are read from the issue's timeline. Every call goes through github-http.ts.
-import type { Issue } from '@handoff/core';
-import { TrackerError } from '../jira-errors.ts';
-import type { JiraClientOptions } from '../jira-http.ts';
-import type {
-  ChangelogEntry,
-  TrackerCredentials,
-  TrackerOptions,
-  TrackerProject,
-  VerdictComment,
+// verdicts issue comments in Markdown (markdown-comment.ts); a Failed verdict may reopen the issue and/or
+// add a label (its "moves"); re-tests are read from the issue's timeline. Every call goes through
+// github-http.ts.
+import { verdictMarkdown } from '../markdown-comment.ts';
+import {
+  type Story,
+  type StoryMove,
+  type StoryQuery,
+  type Tracker,
+  type TrackerClientOptions,
+  type TrackerCredentials,
+  type TrackerOptions,
+  type TrackerProject,
+  type VerdictWriteBack,
+  type VerdictWritten,
+  writeVerdictWith,
 } from '../tracker.ts';
-import { verdictMarker } from '../tracker.ts';
-import { verdictMarkdown } from './github-comment.ts';
+import { TrackerError } from '../tracker-errors.ts';
 import { GitHubHttp } from './github-http.ts';
-import { type GitHubIssueRef, issueKeyOf, issuePath, issueRefOf, repoOf, repoPath } from './github-keys.ts';
+import { type GitHubIssueRef, issuePath, issueRefOf, repoOf, repoOfKey, repoPath } from './github-keys.ts';
 import {
   commentSchema,
   type GitHubTimelineEvent,
@@ -28,136 +32,59 @@ import {
   timelineEventSchema,
   userSchema,
 } from './github-schemas.ts';
-import { CLOSED_STATE, type GitHubStoryQuery, gitHubStories } from './github-stories.ts';
+import { CLOSED_STATE, gitHubStories } from './github-stories.ts';
 
-/** A Failed verdict's action: reopen the issue, add a label, or both (ids as listFailedActions gives them). */
+/** A verdict's moves: reopen the issue, add a label, or both (ids as listMoves gives them). */
 const REOPEN = 'reopen';
 const LABEL = 'label:';
 
-export class GitHubTracker {
+export class GitHubTracker implements Tracker {
   readonly kind = 'github' as const;
   private readonly http: GitHubHttp;
 
-  constructor(private readonly options: JiraClientOptions) {
+  constructor(private readonly options: TrackerClientOptions) {
     this.http = new GitHubHttp(options);
+  }
+
+  /** GitHub answers GET /meta to anyone, at api.github.com and at an Enterprise Server's /api/v3. */
+  async checkSite(): Promise<void> {
+    const credentials = { email: '', apiToken: '' };
+    await this.http.call(credentials, { path: '/meta', anonymous: true }, metaSchema, 'meta');
+  }
+
+  /** Resolves when GitHub accepts the token (GET /user). */
+  async checkCredential(credentials: TrackerCredentials): Promise<void> {
+    await this.http.call(credentials, { path: '/user' }, userSchema, 'account check');
   }
 
   /** The repositories the token can read, with issues turned on, by owner/repo. */
   async listProjects(credentials: TrackerCredentials): Promise<TrackerProject[]> {
     const projects: TrackerProject[] = [];
-    const pages = this.http.pages(
-      credentials,
-      { path: '/user/repos', query: { sort: 'full_name' } },
-      repositorySchema,
-      'repositories',
-    );
-    for await (const page of pages) {
-      for (const repo of page)
+    const request = { path: '/user/repos', query: { sort: 'full_name' } };
+    for await (const page of this.http.pages(credentials, request, repositorySchema, 'repositories')) {
+      for (const repo of page) {
         if (repo.has_issues !== false) projects.push({ key: repo.full_name, name: repo.full_name });
+      }
     }
     return projects;
   }
 
-  stories(credentials: TrackerCredentials, query: GitHubStoryQuery): Promise<Issue[]> {
+  /** The states a project may offer: Closed (as completed), then the repository's labels. */
+  async listStates(credentials: TrackerCredentials, project: string): Promise<string[]> {
+    return [CLOSED_STATE, ...(await this.labels(credentials, repoOf(project)))];
+  }
+
+  searchStories(credentials: TrackerCredentials, query: StoryQuery): Promise<Story[]> {
     return gitHubStories(this.http, credentials, query);
   }
 
-  /** The states a project may offer: Closed (as completed), then the repository's labels. */
-  async listStatuses(credentials: TrackerCredentials, projectKey: string): Promise<string[]> {
-    return [CLOSED_STATE, ...(await this.labels(credentials, repoOf(projectKey)))];
+  projectOfKey(key: string): string | undefined {
+    return repoOfKey(key);
   }
 
-  /** The issue's timeline as changes: closed and reopened (field status), labeled and unlabeled (labels). */
-  async changelog(credentials: TrackerCredentials, issueKey: string): Promise<ChangelogEntry[]> {
-    const entries: ChangelogEntry[] = [];
-    for (const event of await this.timeline(credentials, issueRefOf(issueKey))) {
-      const entry = changeOf(event);
-      if (entry) entries.push(entry);
-    }
-    return entries;
-  }
-
-  /**
-   * When each issue was last closed again after being reopened (a re-test: the developer reopened it,
-   * fixed it and closed it again), from its timeline; issues never reopened and closed are absent.
-   */
-  async lastStatusChanges(
-    credentials: TrackerCredentials,
-    issueKeys: readonly string[],
-  ): Promise<Map<string, Date>> {
-    const changed = new Map<string, Date>();
-    const queue = [...new Set(issueKeys)];
-    const worker = async () => {
-      for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
-        let reopened = false;
-        for (const event of await this.timeline(credentials, issueRefOf(key))) {
-          if (event.event === 'reopened') reopened = true;
-          const at = new Date(event.created_at ?? '');
-          if (event.event === 'closed' && reopened && !Number.isNaN(at.getTime())) changed.set(key, at);
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(4, queue.length) }, worker));
-    return changed;
-  }
-
-  /** The key of one issue of the repository (its lowest number among the latest), or undefined. */
-  async anyIssueOfProject(credentials: TrackerCredentials, projectKey: string): Promise<string | undefined> {
-    const repo = repoOf(projectKey);
-    const pages = this.http.pages(
-      credentials,
-      { path: repoPath(repo, 'issues'), query: { state: 'all' } },
-      issueSchema,
-      'issues',
-    );
-    for await (const page of pages) {
-      const issue = page.find((i) => i.pull_request === undefined);
-      if (issue) return issueKeyOf(repo, issue.number);
-    }
-    return undefined;
-  }
-
-  async addVerdictComment(
-    credentials: TrackerCredentials,
-    issueKey: string,
-    verdict: VerdictComment,
-  ): Promise<{ id: string }> {
-    const path = issuePath(issueRefOf(issueKey), 'comments');
-    const body = { body: verdictMarkdown(verdict) };
-    const created = await this.http.call(
-      credentials,
-      { method: 'POST', path, body },
-      commentSchema,
-      'comment',
-    );
-    return { id: String(created.id) };
-  }
-
-  async findVerdictComment(
-    credentials: TrackerCredentials,
-    issueKey: string,
-    verdictId: string,
-  ): Promise<string | undefined> {
-    const marker = verdictMarker(verdictId);
-    const pages = this.http.pages(
-      credentials,
-      { path: issuePath(issueRefOf(issueKey), 'comments') },
-      commentSchema,
-      'comments',
-    );
-    for await (const page of pages) {
-      const found = page.find((comment) => comment.body?.includes(marker));
-      if (found) return String(found.id);
-    }
-    return undefined;
-  }
-
-  /** What a Failed verdict may do to the issue: reopen it, add one of the repository's labels, or both. */
-  async listTransitions(
-    credentials: TrackerCredentials,
-    issueKey: string,
-  ): Promise<Array<{ id: string; name: string }>> {
-    const labels = await this.labels(credentials, issueRefOf(issueKey).repo);
+  /** What a Failed verdict may do to an issue: reopen it, add one of the repository's labels, or both. */
+  async listMoves(credentials: TrackerCredentials, project: string): Promise<StoryMove[]> {
+    const labels = await this.labels(credentials, repoOf(project));
     return [
       { id: REOPEN, name: 'Reopen the issue' },
       ...labels.map((label) => ({ id: `${LABEL}${label}`, name: `Add the label “${label}”` })),
@@ -168,94 +95,112 @@ export class GitHubTracker {
     ];
   }
 
-  async transitionIssue(credentials: TrackerCredentials, issueKey: string, actionId: string): Promise<void> {
-    const ref = issueRefOf(issueKey);
-    const [first, second] = actionId.split(/\+(?=label:)/);
+  /**
+   * The stories a developer reopened after `since` (the Failed verdict) and closed again after that, read
+   * from each issue's timeline, a few at a time. Issues the token cannot see are left out.
+   */
+  async movedSince(
+    credentials: TrackerCredentials,
+    stories: ReadonlyArray<{ key: string; since: Date }>,
+  ): Promise<Set<string>> {
+    const moved = new Set<string>();
+    const queue = [...stories];
+    const worker = async () => {
+      for (let story = queue.shift(); story !== undefined; story = queue.shift()) {
+        const ref = repoOfKey(story.key) === undefined ? undefined : issueRefOf(story.key);
+        const events = ref && (await this.timeline(credentials, ref).catch(absentWhenNotFound));
+        if (events && reopenedAndClosedSince(events, story.since)) moved.add(story.key);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(4, queue.length) }, worker));
+    return moved;
+  }
+
+  writeVerdict(
+    credentials: TrackerCredentials,
+    key: string,
+    writeBack: VerdictWriteBack,
+  ): Promise<VerdictWritten> {
+    const ref = issueRefOf(key);
+    return writeVerdictWith(
+      {
+        findComment: (marker) => this.findComment(credentials, ref, marker),
+        addComment: async () => {
+          const request = {
+            method: 'POST' as const,
+            path: issuePath(ref, 'comments'),
+            body: { body: verdictMarkdown(writeBack.verdict) },
+          };
+          return String((await this.http.call(credentials, request, commentSchema, 'comment')).id);
+        },
+        move: (move) => this.move(credentials, ref, move.id),
+      },
+      writeBack,
+    );
+  }
+
+  withOptions(overrides: TrackerOptions): Tracker {
+    return new GitHubTracker({ ...this.options, ...overrides });
+  }
+
+  private async findComment(credentials: TrackerCredentials, ref: GitHubIssueRef, marker: string) {
+    const request = { path: issuePath(ref, 'comments') };
+    for await (const page of this.http.pages(credentials, request, commentSchema, 'comments')) {
+      const found = page.find((comment) => comment.body?.includes(marker));
+      if (found) return String(found.id);
+    }
+    return undefined;
+  }
+
+  private async move(credentials: TrackerCredentials, ref: GitHubIssueRef, moveId: string): Promise<void> {
+    const [first, second] = moveId.split(/\+(?=label:)/);
     const reopen = first === REOPEN;
     const label = [first, second].find((part) => part?.startsWith(LABEL))?.slice(LABEL.length);
     if (!reopen && label === undefined) {
-      throw new TrackerError(
-        400,
-        'TRACKER_REJECTED',
-        `GitHub has no action ${JSON.stringify(actionId)} for an issue.`,
-      );
+      throw new TrackerError('rejected', `GitHub has no move ${JSON.stringify(moveId)} for an issue.`);
     }
     if (label !== undefined) {
-      await this.http.call(
-        credentials,
-        { method: 'POST', path: issuePath(ref, 'labels'), body: { labels: [label] } },
-        labelsSchema,
-        'labels',
-      );
+      const request = { method: 'POST' as const, path: issuePath(ref, 'labels'), body: { labels: [label] } };
+      await this.http.call(credentials, request, labelsSchema, 'labels');
     }
     if (reopen) {
-      await this.http.call(
-        credentials,
-        { method: 'PATCH', path: issuePath(ref), body: { state: 'open' } },
-        issueSchema,
-        'reopen',
-      );
+      const request = { method: 'PATCH' as const, path: issuePath(ref), body: { state: 'open' } };
+      await this.http.call(credentials, request, issueSchema, 'reopen');
     }
-  }
-
-  /** Resolves when GitHub accepts the token (GET /user; on Enterprise Server GET /meta first). */
-  async checkCredential(credentials: TrackerCredentials): Promise<void> {
-    if (isEnterpriseServer(this.baseUrl()))
-      await this.http.call(credentials, { path: '/meta' }, metaSchema, 'meta');
-    await this.http.call(credentials, { path: '/user' }, userSchema, 'account check');
-  }
-
-  withOptions(overrides: TrackerOptions): GitHubTracker {
-    return new GitHubTracker({ ...this.options, ...overrides });
   }
 
   private async labels(credentials: TrackerCredentials, repo: string): Promise<string[]> {
     const names: string[] = [];
-    const pages = this.http.pages(credentials, { path: repoPath(repo, 'labels') }, labelSchema, 'labels');
-    for await (const page of pages) names.push(...page.map((label) => label.name));
+    const request = { path: repoPath(repo, 'labels') };
+    for await (const page of this.http.pages(credentials, request, labelSchema, 'labels')) {
+      names.push(...page.map((label) => label.name));
+    }
     return names;
   }
 
-  private async timeline(
-    credentials: TrackerCredentials,
-    ref: GitHubIssueRef,
-  ): Promise<GitHubTimelineEvent[]> {
+  private async timeline(credentials: TrackerCredentials, ref: GitHubIssueRef) {
     const events: GitHubTimelineEvent[] = [];
-    const pages = this.http.pages(
-      credentials,
-      { path: issuePath(ref, 'timeline') },
-      timelineEventSchema,
-      'timeline',
-    );
-    for await (const page of pages) events.push(...page);
+    const request = { path: issuePath(ref, 'timeline') };
+    for await (const page of this.http.pages(credentials, request, timelineEventSchema, 'timeline')) {
+      events.push(...page);
+    }
     return events;
-  }
-
-  private baseUrl(): string {
-    const { endpoint } = this.options;
-    return (typeof endpoint === 'function' ? endpoint() : endpoint).baseUrl;
   }
 }
 
-/** A GitHub Enterprise Server's API is at https://{host}/api/v3; github.com's at https://api.github.com. */
-export const isEnterpriseServer = (baseUrl: string) => /\/api\/v3\/?$/.test(baseUrl);
+function absentWhenNotFound(error: unknown): undefined {
+  if (error instanceof TrackerError && error.failure === 'not-found') return undefined;
+  throw error;
+}
 
-function changeOf(event: GitHubTimelineEvent): ChangelogEntry | undefined {
-  const base = {
-    id: String(event.id ?? ''),
-    created: event.created_at ?? '',
-    author: event.actor?.login ?? null,
-  };
-  switch (event.event) {
-    case 'closed':
-      return { ...base, items: [{ field: 'status', from: 'Open', to: CLOSED_STATE }] };
-    case 'reopened':
-      return { ...base, items: [{ field: 'status', from: CLOSED_STATE, to: 'Open' }] };
-    case 'labeled':
-      return { ...base, items: [{ field: 'labels', from: null, to: event.label?.name ?? null }] };
-    case 'unlabeled':
-      return { ...base, items: [{ field: 'labels', from: event.label?.name ?? null, to: null }] };
-    default:
-      return undefined;
+/** Whether the timeline has a `reopened` after `since` followed by a `closed` (a fix to test again). */
+export function reopenedAndClosedSince(events: readonly GitHubTimelineEvent[], since: Date): boolean {
+  let reopened = false;
+  for (const event of events) {
+    const at = Date.parse(event.created_at ?? '');
+    if (Number.isNaN(at) || at <= since.getTime()) continue;
+    if (event.event === 'reopened') reopened = true;
+    else if (event.event === 'closed' && reopened) return true;
   }
+  return false;
 }

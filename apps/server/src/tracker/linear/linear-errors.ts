@@ -1,0 +1,110 @@
+// Linear's refusals as the user's errors. Linear answers a GraphQL error with a list of `errors`, each with
+// `extensions.code` / `extensions.type` (https://linear.app/developers/graphql#errors), mostly on HTTP 400,
+// sometimes beside partial data on HTTP 200; a rate limit is the code RATELIMITED (on 400, or a plain 429)
+// with the reset time in X-RateLimit-*-Reset headers (https://linear.app/developers/rate-limiting).
+import { z } from 'zod';
+import { TrackerError } from '../jira-errors.ts';
+import type { Refusal } from '../jira-http.ts';
+
+const linearErrorSchema = z.object({
+  message: z.string().optional(),
+  extensions: z
+    .object({
+      code: z.string().optional(),
+      type: z.string().optional(),
+      userPresentableMessage: z.string().optional(),
+    })
+    .passthrough()
+    .optional(),
+});
+export type LinearGraphqlError = z.infer<typeof linearErrorSchema>;
+
+const errorsSchema = z.object({ errors: z.array(z.unknown()).optional() }).passthrough();
+
+/** The GraphQL errors of an answer body (unreadable entries and bodies give none). */
+export function linearErrorsOf(text: string): LinearGraphqlError[] {
+  try {
+    const body = errorsSchema.safeParse(JSON.parse(text));
+    if (!body.success) return [];
+    return (body.data.errors ?? []).flatMap((entry) => {
+      const parsed = linearErrorSchema.safeParse(entry);
+      return parsed.success ? [parsed.data] : [];
+    });
+  } catch {
+    return [];
+  }
+}
+
+const isRateLimit = (error: LinearGraphqlError) =>
+  error.extensions?.code === 'RATELIMITED' || error.extensions?.type === 'ratelimited';
+
+/**
+ * jira-http's `rateLimit` hook: a 429, or a RATELIMITED error on any status, is waited out until the
+ * earliest reset Linear names (requests or complexity budget, epoch milliseconds) or its Retry-After.
+ */
+export function linearRateLimit(answer: {
+  status: number;
+  text: string;
+  headers: Headers;
+}): { waitMs: number | undefined } | undefined {
+  if (answer.status !== 429 && !linearErrorsOf(answer.text).some(isRateLimit)) return undefined;
+  const resets = ['x-ratelimit-requests-reset', 'x-ratelimit-complexity-reset']
+    .map((name) => Number(answer.headers.get(name)))
+    .filter((at) => Number.isFinite(at) && at > 0);
+  if (resets.length === 0) return { waitMs: undefined };
+  return { waitMs: Math.max(0, Math.min(...resets) - Date.now()) };
+}
+
+const who = (email: string) => (email ? ` of ${email}` : '');
+const wait = (retryAfterMs: number | undefined) =>
+  retryAfterMs !== undefined
+    ? `try again in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s`
+    : 'try again in a minute';
+
+/** Linear's answer with errors (on any status) as the user's error. */
+export function linearFailure({ status, text, credentials, retryAfterMs }: Refusal): TrackerError {
+  const errors = linearErrorsOf(text);
+  const messages = errors.map((e) => e.extensions?.userPresentableMessage ?? e.message ?? '').filter(Boolean);
+  const error = (statusCode: number, code: string, message: string) =>
+    new TrackerError(statusCode, code, message, status, messages.slice(0, 5), retryAfterMs);
+  const codes = new Set(errors.flatMap((e) => [e.extensions?.code, e.extensions?.type]));
+  if (status === 429 || errors.some(isRateLimit)) {
+    return error(429, 'TRACKER_RATE_LIMITED', `Linear is rate-limiting requests; ${wait(retryAfterMs)}.`);
+  }
+  if (status === 401 || codes.has('AUTHENTICATION_ERROR') || codes.has('authentication error')) {
+    return error(
+      403,
+      'TRACKER_AUTH_REFUSED',
+      `Linear refused the API key${who(credentials.email)}: it is wrong or revoked. Create a personal API key in Linear (Settings → Security & access → Personal API keys).`,
+    );
+  }
+  if (status === 403 || codes.has('FORBIDDEN') || codes.has('forbidden')) {
+    return error(
+      403,
+      'TRACKER_FORBIDDEN',
+      `Linear refused the request${who(credentials.email)}: the API key lacks permission for it.`,
+    );
+  }
+  if (errors.some((e) => /^Entity not found/i.test(e.message ?? ''))) {
+    return error(404, 'TRACKER_ISSUE_NOT_FOUND', 'Linear has no such issue that this API key can see.');
+  }
+  if (status >= 500) {
+    return error(
+      502,
+      'TRACKER_UNAVAILABLE',
+      `Linear had a problem answering (HTTP ${status}); ${wait(undefined)}.`,
+    );
+  }
+  if (errors.length > 0) {
+    return error(
+      400,
+      'TRACKER_REJECTED',
+      `Linear refused the request: ${messages.join(' ') || 'no reason given'}.`,
+    );
+  }
+  return error(
+    502,
+    'TRACKER_BAD_ANSWER',
+    `Linear answered with something unexpected (HTTP ${status}). Check that the site's address is Linear's GraphQL endpoint, https://api.linear.app/graphql.`,
+  );
+}
