@@ -7,6 +7,8 @@ import { JiraCloudTracker } from './cloud/cloud-tracker.ts';
 import { JiraDataCenterTracker } from './datacenter/dc-tracker.ts';
 import { DemoTracker } from './demo/demo-tracker.ts';
 import { GitHubTracker } from './github/github-tracker.ts';
+import type { FetchLike } from './jira-http.ts';
+import { LinearTracker } from './linear/linear-tracker.ts';
 import type { SiteKind, Tracker, TrackerClientOptions, TrackerSettings } from './tracker.ts';
 import { TrackerError } from './tracker-errors.ts';
 
@@ -18,6 +20,7 @@ const ADAPTERS: { readonly [K in TrackerKindId]?: TrackerFactory } = {
   'jira-datacenter': (settings) => new JiraDataCenterTracker(settings),
   demo: (settings) => new DemoTracker(settings),
   github: (settings) => new GitHubTracker(settings),
+  linear: (settings) => new LinearTracker(settings),
 };
 
 interface SiteAddress {
@@ -32,6 +35,8 @@ export class Trackers {
     /** The tracker of every workspace's site `default`: JIRA_BASE_URL, or the demo tracker. */
     readonly defaultTracker: Tracker,
     private readonly settings: Omit<TrackerSettings, 'endpoint'>,
+    /** The outbound guard's fetch (outbound.ts): an added site is reached only where allowed. */
+    private readonly guardedFetch: FetchLike,
   ) {}
 
   /** The tracker of a site a workspace added; the site `default` is `defaultTracker`. */
@@ -39,7 +44,10 @@ export class Trackers {
     const id = `${site.kind} ${site.baseUrl}`;
     let tracker = this.made.get(id);
     if (!tracker) {
-      const endpoint: TrackerClientOptions['endpoint'] = { baseUrl: site.baseUrl.replace(/\/+$/, '') };
+      const endpoint: TrackerClientOptions['endpoint'] = {
+        baseUrl: site.baseUrl.replace(/\/+$/, ''),
+        fetch: this.guardedFetch,
+      };
       tracker = adapterOf(site.kind)({ ...this.settings, endpoint });
       this.made.set(id, tracker);
     }
