@@ -6,6 +6,7 @@ import { TRACKER_KINDS } from '@handoff/core/tracker-kinds';
 import { JiraCloudTracker } from './cloud/cloud-tracker.ts';
 import { JiraDataCenterTracker } from './datacenter/dc-tracker.ts';
 import { DemoTracker } from './demo/demo-tracker.ts';
+import { LinearTracker } from './linear/linear-tracker.ts';
 import type { SiteKind, Tracker, TrackerClientOptions, TrackerSettings } from './tracker.ts';
 import { TrackerError } from './tracker-errors.ts';
 
@@ -16,6 +17,7 @@ const ADAPTERS: { readonly [K in TrackerKindId]?: TrackerFactory } = {
   'jira-cloud': (settings) => new JiraCloudTracker(settings),
   'jira-datacenter': (settings) => new JiraDataCenterTracker(settings),
   demo: (settings) => new DemoTracker(settings),
+  linear: (settings) => new LinearTracker(settings),
 };
 
 interface SiteAddress {
