@@ -6,6 +6,7 @@ import { TRACKER_KINDS } from '@handoff/core/tracker-kinds';
 import { JiraCloudTracker } from './cloud/cloud-tracker.ts';
 import { JiraDataCenterTracker } from './datacenter/dc-tracker.ts';
 import { DemoTracker } from './demo/demo-tracker.ts';
+import type { FetchLike } from './jira-http.ts';
 import { LinearTracker } from './linear/linear-tracker.ts';
 import type { SiteKind, Tracker, TrackerClientOptions, TrackerSettings } from './tracker.ts';
 import { TrackerError } from './tracker-errors.ts';
@@ -32,6 +33,8 @@ export class Trackers {
     /** The tracker of every workspace's site `default`: JIRA_BASE_URL, or the demo tracker. */
     readonly defaultTracker: Tracker,
     private readonly settings: Omit<TrackerSettings, 'endpoint'>,
+    /** The outbound guard's fetch (outbound.ts): an added site is reached only where allowed. */
+    private readonly guardedFetch: FetchLike,
   ) {}
 
   /** The tracker of a site a workspace added; the site `default` is `defaultTracker`. */
@@ -39,7 +42,10 @@ export class Trackers {
     const id = `${site.kind} ${site.baseUrl}`;
     let tracker = this.made.get(id);
     if (!tracker) {
-      const endpoint: TrackerClientOptions['endpoint'] = { baseUrl: site.baseUrl.replace(/\/+$/, '') };
+      const endpoint: TrackerClientOptions['endpoint'] = {
+        baseUrl: site.baseUrl.replace(/\/+$/, ''),
+        fetch: this.guardedFetch,
+      };
       tracker = adapterOf(site.kind)({ ...this.settings, endpoint });
       this.made.set(id, tracker);
     }
