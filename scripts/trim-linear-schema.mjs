@@ -32,7 +32,7 @@ import {
   visit,
   visitWithTypeInfo,
 } from 'graphql';
-import * as documents from '../apps/server/src/tracker/linear/linear-documents.ts';
+import { allDocuments } from '../apps/server/src/tracker/linear/linear-documents.ts';
 
 const source = process.argv[2];
 if (!source) throw new Error('usage: node --import tsx scripts/trim-linear-schema.mjs schema.graphql');
@@ -44,7 +44,7 @@ const usedFields = new Map();
 const usedArgs = new Map();
 const use = (map, key, name) => map.set(key, (map.get(key) ?? new Set()).add(name));
 
-for (const [name, text] of Object.entries(documents)) {
+for (const [name, text] of Object.entries(allDocuments())) {
   const document = parse(text);
   const errors = validate(full, document);
   if (errors.length > 0) throw new Error(`${name}: ${errors.map((e) => e.message).join('; ')}`);

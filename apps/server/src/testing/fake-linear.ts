@@ -40,6 +40,8 @@ export interface LinearIssue {
   description: string | null;
   teamKey: string;
   stateName: string;
+  /** Whether the issue is in its team's active cycle. */
+  inActiveCycle: boolean;
 }
 
 interface LinearComment {
@@ -150,6 +152,7 @@ export async function startFakeLinear(options: { users?: LinearUser[] } = {}): P
         description: fields.description ?? null,
         teamKey,
         stateName: fields.state,
+        inActiveCycle: fields.inActiveCycle ?? false,
       };
       linear.issues.push(issue);
       return issue;
@@ -231,6 +234,7 @@ function root(linear: FakeLinear, user: LinearUser) {
   const issueJson = (issue: LinearIssue) => ({
     id: issue.id,
     identifier: issue.identifier,
+    number: issue.number,
     title: issue.title,
     description: issue.description,
     url: `https://linear.app/handoff-test/issue/${issue.identifier.toLowerCase()}`,
@@ -268,6 +272,7 @@ function root(linear: FakeLinear, user: LinearUser) {
     number: issue.number,
     team: { key: issue.teamKey },
     state: stateOf(issue),
+    cycle: { isActive: issue.inActiveCycle },
   });
   return {
     viewer: () => ({ id: user.id, name: user.name, email: user.email }),
@@ -286,6 +291,13 @@ function root(linear: FakeLinear, user: LinearUser) {
         args,
       ),
     issue: (args: Args) => issueJson(findIssue(args.id)),
+    workflowStates: (args: Args) =>
+      page(
+        linear.teams
+          .flatMap((team) => team.states.map((state) => ({ ...state, team: { key: team.key } })))
+          .filter((state) => matches(state, (args.filter ?? {}) as Args, linear.problems)),
+        args,
+      ),
     commentCreate: (args: Args) => {
       const input = args.input as { issueId?: string; body?: string };
       const issue = findIssue(input.issueId);

@@ -4,7 +4,7 @@
 // `first`/`after` and its `pageInfo`.
 
 const page = 'pageInfo { hasNextPage endCursor }';
-const storyFields = 'identifier title description url state { name }';
+const storyFields = 'identifier number title description url state { name }';
 
 /** The site check: whose API key this is. */
 export const viewerQuery = /* GraphQL */ `
@@ -23,50 +23,73 @@ export const teamsQuery = /* GraphQL */ `
   }
 `;
 
-/** A team's own workflow states (the `Statuses offered`, and the states Failed may move an issue to). */
+/** A page of a team's own workflow states (the `Statuses offered`, and where Failed may move an issue). */
 export const teamStatesQuery = /* GraphQL */ `
-  query HandoffTeamStates($team: String!) {
-    teams(first: 1, filter: { key: { eq: $team } }) {
-      nodes { key states(first: 250) { nodes { id name type position } } }
+  query HandoffTeamStates($team: String!, $first: Int!, $after: String) {
+    workflowStates(first: $first, after: $after, filter: { team: { key: { eq: $team } } }) {
+      nodes { id name type position }
+      ${page}
     }
   }
 `;
 
-/** A page of a team's finished issues: state type `completed`, or one of the states the project offers. */
-export const finishedIssuesQuery = /* GraphQL */ `
-  query HandoffFinishedIssues($team: String!, $states: [String!]!, $first: Int!, $after: String) {
-    issues(
-      first: $first
-      after: $after
-      filter: {
-        team: { key: { eq: $team } }
-        state: { or: [{ type: { eq: "completed" } }, { name: { in: $states } }] }
+/** Which filters a stories document holds besides the team's. */
+export interface StoriesShape {
+  /** `number in $numbers`: the keys a notice names (`ENG-12` is team ENG, number 12). */
+  keys: boolean;
+  /** State type `completed`, or one of `$states` (the states the project offers). */
+  states: boolean;
+  /** Only issues of the team's active cycle (Linear's sprint). */
+  currentCycle: boolean;
+}
+
+/** A page of a team's issues, filtered as the shape says. */
+export function storiesDocument(shape: StoriesShape): string {
+  const variables = ['$team: String!', '$first: Int!', '$after: String'];
+  const filters = ['team: { key: { eq: $team } }'];
+  if (shape.keys) {
+    variables.push('$numbers: [Float!]!');
+    filters.push('number: { in: $numbers }');
+  }
+  if (shape.states) {
+    variables.push('$states: [String!]!');
+    filters.push('state: { or: [{ type: { eq: "completed" } }, { name: { in: $states } }] }');
+  }
+  if (shape.currentCycle) filters.push('cycle: { isActive: { eq: true } }');
+  return /* GraphQL */ `
+    query HandoffStories(${variables.join(', ')}) {
+      issues(first: $first, after: $after, filter: { ${filters.join(', ')} }) {
+        nodes { ${storyFields} }
+        ${page}
       }
-    ) {
-      nodes { ${storyFields} }
-      ${page}
     }
-  }
-`;
+  `;
+}
 
-/** A page of a team's issues by number (the keys a notice names, `ENG-12` being team ENG, number 12). */
-export const issuesByNumberQuery = /* GraphQL */ `
-  query HandoffIssuesByNumber($team: String!, $numbers: [Float!]!, $first: Int!, $after: String) {
-    issues(first: $first, after: $after, filter: { team: { key: { eq: $team } }, number: { in: $numbers } }) {
-      nodes { ${storyFields} }
-      ${page}
+/** Every document the adapter may send, by name (each shape of the stories document included). */
+export function allDocuments(): Record<string, string> {
+  const all: Record<string, string> = {
+    viewerQuery,
+    teamsQuery,
+    teamStatesQuery,
+    issueHistoryQuery,
+    markedCommentsQuery,
+    commentCreateMutation,
+    issueUpdateStateMutation,
+  };
+  for (const keys of [false, true]) {
+    for (const states of [false, true]) {
+      for (const currentCycle of [false, true]) {
+        all[`storiesDocument(${JSON.stringify({ keys, states, currentCycle })})`] = storiesDocument({
+          keys,
+          states,
+          currentCycle,
+        });
+      }
     }
   }
-`;
-
-/** One issue of a team (to list the states Failed may move to on the project's edit screen). */
-export const anyIssueQuery = /* GraphQL */ `
-  query HandoffAnyIssue($team: String!) {
-    issues(first: 1, filter: { team: { key: { eq: $team } } }) {
-      nodes { identifier }
-    }
-  }
-`;
+  return all;
+}
 
 /** A page of an issue's history: its state changes are the re-test signal. */
 export const issueHistoryQuery = /* GraphQL */ `
@@ -88,16 +111,6 @@ export const markedCommentsQuery = /* GraphQL */ `
       comments(first: 1, filter: { body: { contains: $marker } }) {
         nodes { id }
       }
-    }
-  }
-`;
-
-/** The workflow states of an issue's team, for moving the issue. */
-export const issueStatesQuery = /* GraphQL */ `
-  query HandoffIssueStates($issue: String!) {
-    issue(id: $issue) {
-      identifier
-      team { states(first: 250) { nodes { id name type position } } }
     }
   }
 `;

@@ -2,9 +2,11 @@
 // `extensions.code` / `extensions.type` (https://linear.app/developers/graphql#errors), mostly on HTTP 400,
 // sometimes beside partial data on HTTP 200; a rate limit is the code RATELIMITED (on 400, or a plain 429)
 // with the reset time in X-RateLimit-*-Reset headers (https://linear.app/developers/rate-limiting).
+
+import { TRACKER_KINDS } from '@handoff/core/tracker-kinds';
 import { z } from 'zod';
-import { TrackerError } from '../jira-errors.ts';
 import type { Refusal } from '../jira-http.ts';
+import { TrackerError, type TrackerFailure } from '../tracker-errors.ts';
 
 const linearErrorSchema = z.object({
   message: z.string().optional(),
@@ -61,50 +63,51 @@ const wait = (retryAfterMs: number | undefined) =>
     ? `try again in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s`
     : 'try again in a minute';
 
+/** The Base URL a Linear site has: its GraphQL endpoint. */
+const ENDPOINT = TRACKER_KINDS.linear.baseUrlDefault;
+
 /** Linear's answer with errors (on any status) as the user's error. */
 export function linearFailure({ status, text, credentials, retryAfterMs }: Refusal): TrackerError {
   const errors = linearErrorsOf(text);
-  const messages = errors.map((e) => e.extensions?.userPresentableMessage ?? e.message ?? '').filter(Boolean);
-  const error = (statusCode: number, code: string, message: string) =>
-    new TrackerError(statusCode, code, message, status, messages.slice(0, 5), retryAfterMs);
+  const messages = errors
+    .map((e) => e.extensions?.userPresentableMessage ?? e.message ?? '')
+    .filter(Boolean)
+    .slice(0, 5)
+    .map((message) => message.slice(0, 500));
+  const error = (failure: TrackerFailure, message: string, code?: string) =>
+    new TrackerError(failure, message, {
+      trackerStatus: status,
+      trackerMessages: messages,
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      ...(code ? { code } : {}),
+    });
   const codes = new Set(errors.flatMap((e) => [e.extensions?.code, e.extensions?.type]));
   if (status === 429 || errors.some(isRateLimit)) {
-    return error(429, 'TRACKER_RATE_LIMITED', `Linear is rate-limiting requests; ${wait(retryAfterMs)}.`);
+    return error('rate-limited', `Linear is rate-limiting requests; ${wait(retryAfterMs)}.`);
   }
   if (status === 401 || codes.has('AUTHENTICATION_ERROR') || codes.has('authentication error')) {
     return error(
-      403,
-      'TRACKER_AUTH_REFUSED',
-      `Linear refused the API key${who(credentials.email)}: it is wrong or revoked. Create a personal API key in Linear (Settings → Security & access → Personal API keys).`,
+      'credential-refused',
+      `Linear refused the API key${who(credentials.email)}: it is wrong or revoked. ${TRACKER_KINDS.linear.credential.howToGet}`,
     );
   }
   if (status === 403 || codes.has('FORBIDDEN') || codes.has('forbidden')) {
     return error(
-      403,
-      'TRACKER_FORBIDDEN',
+      'no-permission',
       `Linear refused the request${who(credentials.email)}: the API key lacks permission for it.`,
     );
   }
   if (errors.some((e) => /^Entity not found/i.test(e.message ?? ''))) {
-    return error(404, 'TRACKER_ISSUE_NOT_FOUND', 'Linear has no such issue that this API key can see.');
+    return error('not-found', 'Linear has nothing by that name that this API key can see.');
   }
   if (status >= 500) {
-    return error(
-      502,
-      'TRACKER_UNAVAILABLE',
-      `Linear had a problem answering (HTTP ${status}); ${wait(undefined)}.`,
-    );
+    return error('unreachable', `Linear had a problem answering (HTTP ${status}); ${wait(undefined)}.`);
   }
   if (errors.length > 0) {
-    return error(
-      400,
-      'TRACKER_REJECTED',
-      `Linear refused the request: ${messages.join(' ') || 'no reason given'}.`,
-    );
+    return error('rejected', `Linear refused the request: ${messages.join(' ') || 'no reason given'}.`);
   }
   return error(
-    502,
-    'TRACKER_BAD_ANSWER',
-    `Linear answered with something unexpected (HTTP ${status}). Check that the site's address is Linear's GraphQL endpoint, https://api.linear.app/graphql.`,
+    'unexpected',
+    `Linear answered with something unexpected (HTTP ${status}). Check that the site's Base URL is Linear's GraphQL endpoint, ${ENDPOINT}.`,
   );
 }
