@@ -1,6 +1,7 @@
 import { draftEmail } from '@handoff/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeGitHub, startFakeGitHub } from '../../testing/fake-github.ts';
+import { OutboundError, OutboundGuard, parseAllowedHosts } from '../outbound.ts';
 import type { TrackerClientOptions } from '../tracker.ts';
 import { TrackerError } from '../tracker-errors.ts';
 import { GITHUB_API_VERSION, nextLink } from './github-http.ts';
@@ -384,5 +385,29 @@ describe('GitHub Issues', () => {
     });
     const { tracker: t } = tracker();
     expect((await failure(t.listProjects(credentials))).failure).toBe('unexpected');
+  });
+
+  it('reaches GitHub only through the outbound guard: an internal host needs TRACKER_ALLOWED_HOSTS, a redirect is refused', async () => {
+    github.repos.push('acme/web');
+    const refusing = new OutboundGuard({ allowed: parseAllowedHosts('').allowed });
+    const allowing = new OutboundGuard({ allowed: parseAllowedHosts('127.0.0.1').allowed });
+    try {
+      const through = (guard: OutboundGuard) =>
+        new GitHubTracker({ endpoint: { baseUrl: github.url, fetch: guard.fetch }, maxAttempts: 1 });
+      const refused = await through(refusing)
+        .listProjects(credentials)
+        .catch((e: unknown) => e);
+      expect(refused).toMatchObject({ code: 'SITE_NOT_PUBLIC' });
+      expect(github.requests).toEqual([]);
+      expect((await through(allowing).listProjects(credentials)).map((p) => p.key)).toEqual(['acme/web']);
+      github.failNext({ status: 301, headers: { location: 'http://169.254.169.254/latest' } });
+      const redirected = await through(allowing)
+        .listProjects(credentials)
+        .catch((e: unknown) => e);
+      expect(redirected).toBeInstanceOf(OutboundError);
+    } finally {
+      await refusing.close();
+      await allowing.close();
+    }
   });
 });
