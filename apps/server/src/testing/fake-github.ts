@@ -86,7 +86,14 @@ const error = (message: string, status: number) => ({
 const timestamp = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 export async function startFakeGitHub(
-  options: { enterprise?: boolean; users?: FakeGitHubUser[]; repos?: string[]; now?: () => number } = {},
+  options: {
+    enterprise?: boolean;
+    users?: FakeGitHubUser[];
+    repos?: string[];
+    now?: () => number;
+    /** false: no schema checks (the benchmark measures the adapter, not the double's validator). */
+    checks?: boolean;
+  } = {},
 ): Promise<FakeGitHub> {
   const prefix = options.enterprise ? '/api/v3' : '';
   const users = options.users ?? [];
@@ -140,7 +147,8 @@ export async function startFakeGitHub(
       return sendJson(response, forced.status, forced.body ?? {}, { ...rateHeaders, ...forced.headers });
     if (!request.path.startsWith(`${prefix}/`)) return sendJson(response, 404, error('Not Found', 404));
     const path = request.path.slice(prefix.length);
-    const problems = gitHubRequestProblems(request.method, path, request.query, request.json);
+    const checks = options.checks !== false;
+    const problems = checks ? gitHubRequestProblems(request.method, path, request.query, request.json) : [];
     if (problems.some((p) => p.endsWith('no such operation'))) {
       github.problems.push(...problems);
       return sendJson(response, 404, error('Not Found', 404));
@@ -148,7 +156,7 @@ export async function startFakeGitHub(
     // GET /meta answers anyone (a site check before any token).
     github.problems.push(...problems, ...headerProblems(request, path !== '/meta'));
     const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-      github.problems.push(...gitHubAnswerProblems(request.method, path, status, body));
+      if (checks) github.problems.push(...gitHubAnswerProblems(request.method, path, status, body));
       sendJson(response, status, body, { ...rateHeaders, ...headers });
     };
     if (path === '/meta') {
