@@ -9,10 +9,10 @@ import { JiraCloudTracker } from '../apps/server/src/tracker/cloud/cloud-tracker
 import type { Tracker } from '../apps/server/src/tracker/tracker.ts';
 import { median, sampleAsync } from './stats.ts';
 
-export const BENCH_CREDENTIALS = { email: 'bench@agency.example', apiToken: 'bench-token' };
+const BENCH_CREDENTIALS = { email: 'bench@agency.example', apiToken: 'bench-token' };
 
 /** Starts a double (a kind tracker-doubles.ts knows) in its own process; resolves with its base URL. */
-export async function startDouble(kind: string, count: number, pageMs: number): Promise<string> {
+async function startDouble(kind: string, count: number, pageMs: number): Promise<string> {
   const child = spawn(
     process.execPath,
     [

@@ -9,7 +9,7 @@ import { type FakeRequest, sendJson, startFakeJira } from '../apps/server/src/te
 const [kind, countText, pageMsText] = process.argv.slice(2);
 const count = Number(countText);
 const pageMs = Number(pageMsText);
-export const BENCH_TOKEN = 'bench-token';
+const BENCH_TOKEN = 'bench-token';
 
 /** The description every story has: a user story, then five test steps with a link and bold words. */
 const steps = (n: number) =>

@@ -18,8 +18,6 @@ import {
 } from './fake-github-json.ts';
 import { type FakeRequest, sendJson, startFakeJira } from './fake-jira.ts';
 
-export type { GitHubIssueRecord } from './fake-github-json.ts';
-
 interface FakeGitHubUser extends GitHubUserRecord {
   /** The personal access token that signs this user in. */
   token: string;
@@ -33,7 +31,7 @@ interface Forced {
   body?: unknown;
 }
 
-export interface FakeGitHubComment {
+interface FakeGitHubComment {
   id: number;
   repo: string;
   number: number;
@@ -41,7 +39,7 @@ export interface FakeGitHubComment {
   author: string;
 }
 
-export interface FakeGitHubEvent {
+interface FakeGitHubEvent {
   id: number;
   repo: string;
   number: number;

@@ -194,7 +194,7 @@ function absentWhenNotFound(error: unknown): undefined {
 }
 
 /** Whether the timeline has a `reopened` after `since` followed by a `closed` (a fix to test again). */
-export function reopenedAndClosedSince(events: readonly GitHubTimelineEvent[], since: Date): boolean {
+function reopenedAndClosedSince(events: readonly GitHubTimelineEvent[], since: Date): boolean {
   let reopened = false;
   for (const event of events) {
     const at = Date.parse(event.created_at ?? '');
