@@ -3,7 +3,6 @@
 // `page`/`per_page` paging that follows the Link header, never off the API's own address:
 // https://docs.github.com/en/rest/using-the-rest-api/using-pagination-in-the-rest-api.
 import type { z } from 'zod';
-import { TrackerError as JiraError } from '../jira-errors.ts';
 import { type JiraClientOptions, JiraHttp, withDefaults } from '../jira-http.ts';
 import type { TrackerCredentials } from '../tracker.ts';
 import { TrackerError } from '../tracker-errors.ts';
@@ -154,21 +153,22 @@ export function nextLink(link: string | null | undefined): string | undefined {
   return undefined;
 }
 
-/** The HTTP client's own failures (no answer, an unreadable one) name Jira: the neutral case, said for GitHub. */
+/**
+ * The HTTP client's own failures (no answer, an unreadable one; those without a status of GitHub's) are
+ * worded for Jira: the same case, said for GitHub.
+ */
 function asGitHubError(error: unknown, baseUrl: string): unknown {
-  if (!(error instanceof JiraError)) return error;
-  switch (error.code) {
-    case 'TRACKER_UNREACHABLE':
-      return new TrackerError(
-        'unreachable',
-        `GitHub can't be reached at ${baseUrl}. Check the site's base URL and the network, then try again.`,
+  if (!(error instanceof TrackerError) || error.trackerStatus !== undefined) return error;
+  switch (error.failure) {
+    case 'unreachable':
+      return error.reworded(
+        error.code === 'TRACKER_TIMEOUT'
+          ? "GitHub didn't answer in time; try again in a minute."
+          : `GitHub can't be reached at ${baseUrl}. Check the site's base URL and the network, then try again.`,
       );
-    case 'TRACKER_TIMEOUT':
-      return new TrackerError('unreachable', "GitHub didn't answer in time; try again in a minute.", {
-        statusCode: 504,
-        code: error.code,
-      });
+    case 'unexpected':
+      return error.reworded('GitHub answered with something unexpected; try again later.');
     default:
-      return new TrackerError('unexpected', 'GitHub answered with something unexpected; try again later.');
+      return error;
   }
 }
