@@ -61,7 +61,7 @@ export async function compareWithJiraCloud(c: Comparison): Promise<number> {
     const stories = await tracker.searchStories(BENCH_CREDENTIALS, { project, states: [state] });
     if (stories.length !== c.count)
       throw new Error(`${tracker.kind} fetched ${stories.length} stories, not ${c.count}`);
-    if (stories[0]?.testSteps.length !== 5) throw new Error(`${tracker.kind} read no test steps`);
+    if (!stories[0]?.testSteps.length) throw new Error(`${tracker.kind} read no test steps`);
   };
   const adapterRun = () => fetchAll(adapter, c.project, c.state);
   const jiraRun = () => fetchAll(jira, 'BENCH', 'Done');
