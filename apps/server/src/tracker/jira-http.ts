@@ -53,7 +53,9 @@ export interface JiraClientOptions {
    */
   rateLimit?: (answer: Answer) => { waitMs: number | undefined } | undefined;
   /** The user's error for a refused request, when the site speaks otherwise than Jira Cloud (Data Center). */
-  failure?: (refusal: Refusal) => TrackerError;
+  failure?: (refusal: Refusal) => Error;
+  /** Headers sent with every request (an `accept` here replaces application/json): GitHub's version and media type. */
+  headers?: Record<string, string>;
 }
 
 /** A request the tracker answered with a status that is no success. */
@@ -73,8 +75,9 @@ interface Answer {
   headers: Headers;
 }
 
-type ResolvedJiraOptions = Required<Omit<JiraClientOptions, 'logger' | 'failure' | 'rateLimit'>> &
-  Pick<JiraClientOptions, 'logger' | 'failure' | 'rateLimit'>;
+type OptionalOptions = 'logger' | 'failure' | 'rateLimit' | 'headers';
+type ResolvedJiraOptions = Required<Omit<JiraClientOptions, OptionalOptions>> &
+  Pick<JiraClientOptions, OptionalOptions>;
 
 /** The options with their defaults. */
 export function withDefaults(options: JiraClientOptions): ResolvedJiraOptions {
@@ -106,7 +109,7 @@ interface OffsetPage {
 
 interface Attempt {
   path: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   query?: URLSearchParams;
   body?: unknown;
   credentials: JiraCredentials;
@@ -215,7 +218,7 @@ export class JiraHttp {
       typeof this.options.endpoint === 'function' ? this.options.endpoint() : this.options.endpoint;
     const url = `${endpoint.baseUrl}${attempt.path}${attempt.query ? `?${attempt.query}` : ''}`;
     const doFetch = endpoint.fetch ?? fetch;
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json', ...this.options.headers };
     if (!attempt.anonymous) {
       const { auth } = this.options;
       headers.authorization =
@@ -272,7 +275,8 @@ export class JiraHttp {
     }
   }
 
-  private badAnswer(detail: string) {
+  /** An answer that is not what the API promises, logged with `detail`. */
+  badAnswer(detail: string) {
     this.options.logger?.warn({ detail }, 'Jira answered with something unexpected');
     return badAnswer();
   }

@@ -6,6 +6,7 @@ import { TRACKER_KINDS } from '@handoff/core/tracker-kinds';
 import { JiraCloudTracker } from './cloud/cloud-tracker.ts';
 import { JiraDataCenterTracker } from './datacenter/dc-tracker.ts';
 import { DemoTracker } from './demo/demo-tracker.ts';
+import { GitHubTracker } from './github/github-tracker.ts';
 import type { FetchLike } from './jira-http.ts';
 import { LinearTracker } from './linear/linear-tracker.ts';
 import type { SiteKind, Tracker, TrackerClientOptions, TrackerSettings } from './tracker.ts';
@@ -18,6 +19,7 @@ const ADAPTERS: { readonly [K in TrackerKindId]?: TrackerFactory } = {
   'jira-cloud': (settings) => new JiraCloudTracker(settings),
   'jira-datacenter': (settings) => new JiraDataCenterTracker(settings),
   demo: (settings) => new DemoTracker(settings),
+  github: (settings) => new GitHubTracker(settings),
   linear: (settings) => new LinearTracker(settings),
 };
 
