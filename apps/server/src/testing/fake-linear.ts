@@ -85,7 +85,7 @@ export interface FakeLinear {
   /** A new issue of the team (its identifier numbered on), in the named state. */
   addIssue(
     teamKey: string,
-    fields: { title: string; description?: string | null; state: string },
+    fields: { title: string; description?: string | null; state: string; inActiveCycle?: boolean },
   ): LinearIssue;
   /** Someone moving the issue in Linear's own app: the state changes and the history says so. */
   moveIssue(identifier: string, stateName: string, actor?: string): void;
