@@ -5,6 +5,7 @@
 
 import { TRACKER_KINDS } from '@handoff/core/tracker-kinds';
 import { z } from 'zod';
+import type { TrackerError as JiraError } from '../jira-errors.ts';
 import type { Refusal } from '../jira-http.ts';
 import { TrackerError, type TrackerFailure } from '../tracker-errors.ts';
 
@@ -110,4 +111,28 @@ export function linearFailure({ status, text, credentials, retryAfterMs }: Refus
     'unexpected',
     `Linear answered with something unexpected (HTTP ${status}). Check that the site's Base URL is Linear's GraphQL endpoint, ${ENDPOINT}.`,
   );
+}
+
+/**
+ * The HTTP client's own failures (no answer, a time-out, an answer off the schema, too many pages) in
+ * Linear's words: the client words them for Jira.
+ */
+export function linearUnanswered(error: JiraError): TrackerError {
+  switch (error.code) {
+    case 'TRACKER_UNREACHABLE':
+      return new TrackerError(
+        'unreachable',
+        `Linear can't be reached. Check the site's Base URL (${ENDPOINT}) and the network, then try again.`,
+      );
+    case 'TRACKER_TIMEOUT':
+      return new TrackerError('unreachable', "Linear didn't answer in time; try again in a minute.", {
+        statusCode: 504,
+        code: error.code,
+      });
+    default:
+      return new TrackerError(
+        'unexpected',
+        `Linear answered with something unexpected. Check that the site's Base URL is Linear's GraphQL endpoint, ${ENDPOINT}, or try again later.`,
+      );
+  }
 }

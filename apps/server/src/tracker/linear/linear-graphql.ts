@@ -3,9 +3,10 @@
 // `Authorization` (Linear wants no `Bearer` before a personal key). A RATELIMITED error is waited out as a
 // 429 is; any other error becomes a TrackerError (linear-errors.ts); `data` is parsed with a schema.
 import { z } from 'zod';
+import { TrackerError as JiraError } from '../jira-errors.ts';
 import { type JiraClientOptions, JiraHttp, withDefaults } from '../jira-http.ts';
 import type { TrackerCredentials } from '../tracker.ts';
-import { linearFailure, linearRateLimit } from './linear-errors.ts';
+import { linearFailure, linearRateLimit, linearUnanswered } from './linear-errors.ts';
 
 /** Nodes asked for per page of a connection (Linear answers at most 250). */
 export const LINEAR_PAGE_SIZE = 100;
@@ -37,13 +38,19 @@ export class LinearGraphql {
     schema: T,
     what: string,
   ): Promise<z.infer<T>> {
-    const { status, json, headers } = await this.http.request({
-      path: '',
-      method: 'POST',
-      credentials,
-      body: { query: document, variables },
-    });
-    const answer = this.http.parse(answerSchema, json, what);
+    let answered: Awaited<ReturnType<JiraHttp['request']>>;
+    try {
+      answered = await this.http.request({
+        path: '',
+        method: 'POST',
+        credentials,
+        body: { query: document, variables },
+      });
+    } catch (error) {
+      throw error instanceof JiraError ? linearUnanswered(error) : error;
+    }
+    const { status, json, headers } = answered;
+    const answer = this.parse(answerSchema, json, what);
     // Errors beside data on a 200 (a field Linear could not resolve): the call failed all the same.
     if (answer.errors?.length) {
       throw linearFailure({
@@ -54,7 +61,16 @@ export class LinearGraphql {
         retryAfterMs: undefined,
       });
     }
-    return this.http.parse(schema, answer.data, what);
+    return this.parse(schema, answer.data, what);
+  }
+
+  /** The answer checked against its schema; one that does not fit is Linear's unexpected answer. */
+  private parse<T extends z.ZodType>(schema: T, json: unknown, what: string): z.infer<T> {
+    try {
+      return this.http.parse(schema, json, what);
+    } catch (error) {
+      throw error instanceof JiraError ? linearUnanswered(error) : error;
+    }
   }
 
   /**
@@ -81,6 +97,6 @@ export class LinearGraphql {
       if (!connection.pageInfo.hasNextPage || !connection.pageInfo.endCursor) return nodes;
       after = connection.pageInfo.endCursor;
     }
-    throw this.http.tooManyPages();
+    throw linearUnanswered(this.http.tooManyPages());
   }
 }
