@@ -1,7 +1,14 @@
 // Public API of @handoff/core: pure, dependency-free logic shared by the web app and the server.
 
 export type { AdfNode } from './adf.ts';
-export { draftEmail, type Issue, testStepsOf } from './draft.ts';
+export {
+  descriptionDocument,
+  draftEmail,
+  type Issue,
+  type SplitDescription,
+  splitAtTestMarker,
+  testStepsOf,
+} from './draft.ts';
 export {
   comparableEmail,
   ISSUE_STATUSES,

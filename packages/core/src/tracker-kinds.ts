@@ -16,6 +16,8 @@ export interface TrackerCredentialKind {
 export interface TrackerKindDefinition {
   /** The label the screens show. */
   label: string;
+  /** How messages name the tracker itself ("Jira refused …"). */
+  trackerName: string;
   credential: TrackerCredentialKind;
   /** The Base URL the Sites screen suggests; '' when every site has its own (self-hosted). */
   baseUrlDefault: string;
@@ -35,8 +37,9 @@ export interface TrackerKindDefinition {
 export const TRACKER_KINDS = {
   'jira-cloud': {
     label: 'Jira Cloud',
+    trackerName: 'Jira',
     credential: {
-      tokenLabel: 'API token',
+      tokenLabel: 'Jira API token',
       needsEmail: true,
       howToGet:
         'Create an API token at https://id.atlassian.com/manage-profile/security/api-tokens and give it with the e-mail of your Atlassian account.',
@@ -49,6 +52,7 @@ export const TRACKER_KINDS = {
   },
   'jira-datacenter': {
     label: 'Jira Data Center',
+    trackerName: 'Jira',
     credential: {
       tokenLabel: 'Personal access token',
       needsEmail: false,
@@ -62,6 +66,7 @@ export const TRACKER_KINDS = {
   },
   github: {
     label: 'GitHub',
+    trackerName: 'GitHub',
     credential: {
       tokenLabel: 'Personal access token',
       needsEmail: false,
@@ -77,6 +82,7 @@ export const TRACKER_KINDS = {
   },
   linear: {
     label: 'Linear',
+    trackerName: 'Linear',
     credential: {
       tokenLabel: 'Personal API key',
       needsEmail: false,
@@ -90,6 +96,7 @@ export const TRACKER_KINDS = {
   },
   demo: {
     label: 'Demo tracker',
+    trackerName: 'Jira',
     credential: {
       tokenLabel: 'API token',
       needsEmail: false,
@@ -118,6 +125,9 @@ export function isTrackerKind(value: unknown): value is TrackerKindId {
 const keyPatterns = new Map<TrackerKindId, RegExp>(
   TRACKER_KIND_IDS.map((id) => [id, new RegExp(TRACKER_KINDS[id].keyPattern)]),
 );
+
+/** How messages name a site's tracker. */
+export const trackerNameOf = (kind: TrackerKindId): string => TRACKER_KINDS[kind].trackerName;
 
 /** Whether a story key has the form its kind's keys have (the ledger's form). */
 export function isStoryKeyOf(kind: TrackerKindId, key: string): boolean {

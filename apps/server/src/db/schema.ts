@@ -1,3 +1,4 @@
+import type { TrackerKindId } from '@handoff/core/tracker-kinds';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Timestamps are written as Date or left to their default, and always read as Date. */
@@ -300,7 +301,8 @@ export interface TrackerSitesTable {
   id: Generated<string>;
   workspace_id: string;
   name: string;
-  kind: 'jira-cloud' | 'jira-datacenter';
+  /** One of packages/core's tracker kinds (tracker-kinds.ts), checked when the site is added. */
+  kind: TrackerKindId;
   /** Without a trailing slash; a Data Center base URL may carry a context path. */
   base_url: string;
   created_at: Generated<Date>;

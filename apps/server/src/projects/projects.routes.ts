@@ -24,7 +24,7 @@ import { cachedRead } from '../db/read-cache.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import { sendJsonText } from '../http/json-text.ts';
 import { lastAutomaticSend } from '../ledger/sends.repository.ts';
-import { TrackerError } from '../tracker/jira-errors.ts';
+import { TrackerError } from '../tracker/tracker-errors.ts';
 import { assertOwner, type Membership } from '../workspaces/workspaces.service.ts';
 import {
   deleteProject,
@@ -235,7 +235,10 @@ async function assertTrackerAcceptsToken(
   try {
     await site.tracker.checkCredential(credentials);
   } catch (error) {
-    if (error instanceof TrackerError && (error.jiraStatus === 401 || error.jiraStatus === 403)) {
+    if (
+      error instanceof TrackerError &&
+      (error.failure === 'credential-refused' || error.failure === 'no-permission')
+    ) {
       throw new AppError(
         409,
         'AUTOSEND_TOKEN_REFUSED',

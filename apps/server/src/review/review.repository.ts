@@ -75,6 +75,7 @@ export async function findLinkByTokenHash(db: Executor, tokenHash: string) {
         's.sent_by_user_id',
         'p.id as project_id',
         'p.project_name',
+        'p.project_key',
         'p.workspace_id',
         'p.user_id',
         'p.site_id',
@@ -107,6 +108,7 @@ export async function findLinkForStories(db: Executor, linkId: string) {
       'p.workspace_id',
       'p.user_id',
       'p.project_name',
+      'p.project_key',
       'p.site_id',
     ])
     .where('l.id', '=', linkId)

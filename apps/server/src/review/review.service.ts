@@ -61,6 +61,8 @@ export interface OpenLink {
   sentByUserId: string | null;
   projectId: string;
   projectName: string;
+  /** The tracker project the notice's stories belong to. */
+  projectKey: string;
   workspaceId: string;
   projectAddedBy: string;
   /** The project's site (null: `default`). */
@@ -105,6 +107,7 @@ export async function findOpenLink(db: Db, token: string, now: Date): Promise<Op
     sentByUserId: row.sent_by_user_id,
     projectId: row.project_id,
     projectName: row.project_name,
+    projectKey: row.project_key,
     workspaceId: row.workspace_id,
     projectAddedBy: row.user_id,
     siteId: row.site_id,

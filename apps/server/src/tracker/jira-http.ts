@@ -2,15 +2,9 @@
 // connections are tried again (after Retry-After when Jira sends one, else an exponential back-off with
 // jitter), never other 4xx. Every answer is parsed with a schema; every failure becomes a TrackerError.
 import type { z } from 'zod';
-import {
-  badAnswer,
-  networkCode,
-  networkError,
-  statusError,
-  type TrackerError,
-  tooManyPages,
-} from './jira-errors.ts';
+import { badAnswer, networkCode, networkError, statusError, tooManyPages } from './jira-errors.ts';
 import { OutboundError } from './outbound.ts';
+import type { TrackerError } from './tracker-errors.ts';
 
 export interface JiraCredentials {
   email: string;

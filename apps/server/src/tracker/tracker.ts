@@ -102,11 +102,19 @@ export interface VerdictWritten {
   moveRefused: Error | null;
 }
 
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
 /** How an adapter reaches its site: where, and the retry policy every adapter honours. */
 export interface TrackerEndpoint {
   /** The site's base URL without a trailing slash, e.g. https://team.atlassian.net. */
   baseUrl: string;
-  fetch?: (url: string, init: RequestInit) => Promise<Response>;
+  fetch?: FetchLike;
+}
+
+/** How the check of a site before it is added reaches it (tests: a fake fetch; a short time-out). */
+export interface SiteProbe {
+  fetch?: FetchLike;
+  timeoutMs?: number;
 }
 
 export interface TrackerClientOptions {
@@ -139,7 +147,7 @@ export type TrackerOptions = Partial<Omit<TrackerClientOptions, 'endpoint'>>;
 export interface Tracker {
   readonly kind: SiteKind;
   /** Resolves when the base URL answers as a site of this kind (no credential); a TrackerError says why not. */
-  checkSite(): Promise<void>;
+  checkSite(probe?: SiteProbe): Promise<void>;
   /** Resolves when the tracker accepts the credentials; a TrackerError says why it does not. */
   checkCredential(credentials: TrackerCredentials): Promise<void>;
   /** Every project the credentials can read. */
@@ -197,7 +205,7 @@ export const verdictHeadline = (verdict: VerdictComment['verdict']) =>
   `Client review: ${verdict === 'passed' ? 'Passed' : 'Failed'}`;
 
 /** The line naming the notice a verdict answers. */
-export const inAnswerTo = (sentAt: Date, subject: string) =>
+export const inAnswerTo = (sentAt: Date, subject: string | null) =>
   `In answer to the notice of ${dateOf(sentAt)}${subject ? `: “${subject}”` : ''}.`;
 
 /** The steps of a write-back every adapter shares; an adapter gives its own comment and move calls. */
@@ -232,10 +240,3 @@ export async function writeVerdictWith(
   }
   return { commentId, moveRefused };
 }
-
-/**
- * A description's text pieces (one per line, trimmed, blank ones dropped; adapters make them from their
- * format) split at the first `#test#` piece: the text before it, and the steps after it, further markers
- * left out, as packages/core's draft reads them.
- */
-export { splitAtTestMarker } from '@handoff/core/draft';

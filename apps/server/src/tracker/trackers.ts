@@ -44,14 +44,19 @@ export class Trackers {
     const id = `${site.kind} ${site.baseUrl}`;
     let tracker = this.made.get(id);
     if (!tracker) {
-      const endpoint: TrackerClientOptions['endpoint'] = {
-        baseUrl: site.baseUrl.replace(/\/+$/, ''),
-        fetch: this.guardedFetch,
-      };
-      tracker = adapterOf(site.kind)({ ...this.settings, endpoint });
+      tracker = this.probe(site);
       this.made.set(id, tracker);
     }
     return tracker;
+  }
+
+  /** A tracker for a site not added yet (its check before it is), not kept. */
+  probe(site: SiteAddress): Tracker {
+    const endpoint: TrackerClientOptions['endpoint'] = {
+      baseUrl: site.baseUrl.replace(/\/+$/, ''),
+      fetch: this.guardedFetch,
+    };
+    return adapterOf(site.kind)({ ...this.settings, endpoint });
   }
 }
 

@@ -5,7 +5,6 @@
 
 import { TRACKER_KINDS } from '@handoff/core/tracker-kinds';
 import { z } from 'zod';
-import type { TrackerError as JiraError } from '../jira-errors.ts';
 import type { Refusal } from '../jira-http.ts';
 import { TrackerError, type TrackerFailure } from '../tracker-errors.ts';
 
@@ -115,9 +114,9 @@ export function linearFailure({ status, text, credentials, retryAfterMs }: Refus
 
 /**
  * The HTTP client's own failures (no answer, a time-out, an answer off the schema, too many pages) in
- * Linear's words: the client words them for Jira.
+ * Linear's words: jira-http.ts words them for Jira.
  */
-export function linearUnanswered(error: JiraError): TrackerError {
+export function linearUnanswered(error: TrackerError): TrackerError {
   switch (error.code) {
     case 'TRACKER_UNREACHABLE':
       return new TrackerError(

@@ -3,9 +3,9 @@
 // `Authorization` (Linear wants no `Bearer` before a personal key). A RATELIMITED error is waited out as a
 // 429 is; any other error becomes a TrackerError (linear-errors.ts); `data` is parsed with a schema.
 import { z } from 'zod';
-import { TrackerError as JiraError } from '../jira-errors.ts';
 import { type JiraClientOptions, JiraHttp, withDefaults } from '../jira-http.ts';
 import type { TrackerCredentials } from '../tracker.ts';
+import { TrackerError } from '../tracker-errors.ts';
 import { linearFailure, linearRateLimit, linearUnanswered } from './linear-errors.ts';
 
 /** Nodes asked for per page of a connection (Linear answers at most 250). */
@@ -47,7 +47,9 @@ export class LinearGraphql {
         body: { query: document, variables },
       });
     } catch (error) {
-      throw error instanceof JiraError ? linearUnanswered(error) : error;
+      // Linear's own answers are worded already (linear-errors.ts); no answer at all is the client's.
+      const unanswered = error instanceof TrackerError && error.trackerStatus === undefined;
+      throw unanswered ? linearUnanswered(error) : error;
     }
     const { status, json, headers } = answered;
     const answer = this.parse(answerSchema, json, what);
@@ -69,7 +71,7 @@ export class LinearGraphql {
     try {
       return this.http.parse(schema, json, what);
     } catch (error) {
-      throw error instanceof JiraError ? linearUnanswered(error) : error;
+      throw error instanceof TrackerError ? linearUnanswered(error) : error;
     }
   }
 
