@@ -79,11 +79,13 @@ export interface FakeLinear {
   history: LinearChange[];
   /** The most nodes a connection answers with, whatever `first` asks (Linear's own maximum is 250). */
   maxPageSize: number;
+  /** Milliseconds each answer waits (a tracker's own time, for the benchmark). */
+  answerDelayMs: number;
   addTeam(key: string, name: string): LinearTeam;
   /** A new issue of the team (its identifier numbered on), in the named state. */
   addIssue(
     teamKey: string,
-    fields: { title: string; description?: string | null; state: string },
+    fields: { title: string; description?: string | null; state: string; inActiveCycle?: boolean },
   ): LinearIssue;
   /** Someone moving the issue in Linear's own app: the state changes and the history says so. */
   moveIssue(identifier: string, stateName: string, actor?: string): void;
@@ -136,6 +138,7 @@ export async function startFakeLinear(options: { users?: LinearUser[] } = {}): P
     comments: [],
     history: [],
     maxPageSize: 250,
+    answerDelayMs: 0,
     addTeam(key, name) {
       const states = LINEAR_STATES.map((state) => ({ ...state, id: randomUUID() }));
       const team = { id: randomUUID(), key, name, states };
@@ -175,6 +178,7 @@ export async function startFakeLinear(options: { users?: LinearUser[] } = {}): P
   };
 
   fake.handle(async (request, response) => {
+    if (linear.answerDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, linear.answerDelayMs));
     const forced = queue.shift();
     if (forced) return sendJson(response, forced.status, forced.body ?? {}, forced.headers);
     if (request.path !== '/graphql' || request.method !== 'POST') {

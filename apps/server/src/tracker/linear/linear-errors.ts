@@ -111,3 +111,27 @@ export function linearFailure({ status, text, credentials, retryAfterMs }: Refus
     `Linear answered with something unexpected (HTTP ${status}). Check that the site's Base URL is Linear's GraphQL endpoint, ${ENDPOINT}.`,
   );
 }
+
+/**
+ * The HTTP client's own failures (no answer, a time-out, an answer off the schema, too many pages) in
+ * Linear's words: jira-http.ts words them for Jira.
+ */
+export function linearUnanswered(error: TrackerError): TrackerError {
+  switch (error.code) {
+    case 'TRACKER_UNREACHABLE':
+      return new TrackerError(
+        'unreachable',
+        `Linear can't be reached. Check the site's Base URL (${ENDPOINT}) and the network, then try again.`,
+      );
+    case 'TRACKER_TIMEOUT':
+      return new TrackerError('unreachable', "Linear didn't answer in time; try again in a minute.", {
+        statusCode: 504,
+        code: error.code,
+      });
+    default:
+      return new TrackerError(
+        'unexpected',
+        `Linear answered with something unexpected. Check that the site's Base URL is Linear's GraphQL endpoint, ${ENDPOINT}, or try again later.`,
+      );
+  }
+}

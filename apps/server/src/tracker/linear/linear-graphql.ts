@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { type JiraClientOptions, JiraHttp, withDefaults } from '../jira-http.ts';
 import type { TrackerCredentials } from '../tracker.ts';
-import { linearFailure, linearRateLimit } from './linear-errors.ts';
+import { TrackerError } from '../tracker-errors.ts';
+import { linearFailure, linearRateLimit, linearUnanswered } from './linear-errors.ts';
 
 /** Nodes asked for per page of a connection (Linear answers at most 250). */
 export const LINEAR_PAGE_SIZE = 100;
@@ -37,13 +38,21 @@ export class LinearGraphql {
     schema: T,
     what: string,
   ): Promise<z.infer<T>> {
-    const { status, json, headers } = await this.http.request({
-      path: '',
-      method: 'POST',
-      credentials,
-      body: { query: document, variables },
-    });
-    const answer = this.http.parse(answerSchema, json, what);
+    let answered: Awaited<ReturnType<JiraHttp['request']>>;
+    try {
+      answered = await this.http.request({
+        path: '',
+        method: 'POST',
+        credentials,
+        body: { query: document, variables },
+      });
+    } catch (error) {
+      // Linear's own answers are worded already (linear-errors.ts); no answer at all is the client's.
+      const unanswered = error instanceof TrackerError && error.trackerStatus === undefined;
+      throw unanswered ? linearUnanswered(error) : error;
+    }
+    const { status, json, headers } = answered;
+    const answer = this.parse(answerSchema, json, what);
     // Errors beside data on a 200 (a field Linear could not resolve): the call failed all the same.
     if (answer.errors?.length) {
       throw linearFailure({
@@ -54,7 +63,16 @@ export class LinearGraphql {
         retryAfterMs: undefined,
       });
     }
-    return this.http.parse(schema, answer.data, what);
+    return this.parse(schema, answer.data, what);
+  }
+
+  /** The answer checked against its schema; one that does not fit is Linear's unexpected answer. */
+  private parse<T extends z.ZodType>(schema: T, json: unknown, what: string): z.infer<T> {
+    try {
+      return this.http.parse(schema, json, what);
+    } catch (error) {
+      throw error instanceof TrackerError ? linearUnanswered(error) : error;
+    }
   }
 
   /**
@@ -81,6 +99,6 @@ export class LinearGraphql {
       if (!connection.pageInfo.hasNextPage || !connection.pageInfo.endCursor) return nodes;
       after = connection.pageInfo.endCursor;
     }
-    throw this.http.tooManyPages();
+    throw linearUnanswered(this.http.tooManyPages());
   }
 }

@@ -2,8 +2,9 @@
 // against Linear's schema and answers by executing it: a document Linear would refuse is a problem, and
 // every test ends with none.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeJira } from '../../testing/fake-jira.ts';
+import { sendJson, startFakeJira } from '../../testing/fake-jira.ts';
 import { type FakeLinear, linearRateLimited, startFakeLinear } from '../../testing/fake-linear.ts';
+import { OutboundError, OutboundGuard, parseAllowedHosts } from '../outbound.ts';
 import type { StoryMove, VerdictWriteBack } from '../tracker.ts';
 import { TrackerError } from '../tracker-errors.ts';
 import { LinearTracker } from './linear-tracker.ts';
@@ -255,6 +256,67 @@ describe('the Linear adapter: verdicts and re-tests', () => {
     ]);
     expect([...moved]).toEqual(['ENG-1']);
     expect(linear.problems).toEqual([]);
+  });
+});
+
+describe('the Linear adapter: reaching Linear', () => {
+  it('goes only through the outbound guard: loopback needs TRACKER_ALLOWED_HOSTS, a redirect is refused', async () => {
+    const refusing = new OutboundGuard({ allowed: parseAllowedHosts('').allowed });
+    const allowing = new OutboundGuard({ allowed: parseAllowedHosts('127.0.0.1').allowed });
+    const through = (guard: OutboundGuard) =>
+      new LinearTracker({
+        endpoint: { baseUrl: linear.url, fetch: guard.fetch },
+        issueTypes: [],
+        maxAttempts: 1,
+      });
+    try {
+      const before = linear.requests.length;
+      const refused = await failure(through(refusing).checkCredential(sam));
+      expect(refused).toMatchObject({ code: 'SITE_NOT_PUBLIC' });
+      expect(linear.requests.length).toBe(before);
+      await expect(through(allowing).checkCredential(sam)).resolves.toBeUndefined();
+      linear.failNext({ status: 307, headers: { location: 'http://169.254.169.254/latest' } });
+      expect(await failure(through(allowing).checkCredential(sam))).toBeInstanceOf(OutboundError);
+    } finally {
+      await refusing.close();
+      await allowing.close();
+    }
+  });
+
+  it('says in Linear’s words what went wrong: no permission, an outage, a refusal, an answer it cannot read', async () => {
+    const refusal = (code: string, message: string) => ({
+      errors: [{ message, extensions: { code, type: code.toLowerCase(), userPresentableMessage: message } }],
+    });
+    const cases = [
+      {
+        status: 400,
+        body: refusal('FORBIDDEN', 'No access to team'),
+        failure: 'no-permission',
+        says: /lacks permission/,
+      },
+      { status: 503, body: {}, failure: 'unreachable', says: /Linear had a problem answering \(HTTP 503\)/ },
+      {
+        status: 400,
+        body: refusal('INVALID_INPUT', 'Argument Validation Error'),
+        failure: 'rejected',
+        says: /^Linear refused the request: Argument Validation Error\.$/,
+      },
+      { status: 200, body: refusal('INTERNAL_ERROR', 'Oops'), failure: 'rejected', says: /Oops/ },
+      { status: 200, body: { data: { viewer: { id: 1 } } }, failure: 'unexpected', says: /unexpected/ },
+    ] as const;
+    const quick = trackerOf(linear.url, 1);
+    for (const { status, body, failure: expected, says } of cases) {
+      linear.failNext({ status, body });
+      const error = await failure(quick.checkCredential(sam));
+      expect(error?.failure, JSON.stringify(body)).toBe(expected);
+      expect(error?.message).toMatch(says);
+    }
+    const html = await startFakeJira((_request, response) => sendJson(response, 200, '<html>'));
+    try {
+      expect((await failure(trackerOf(html.url, 1).checkCredential(sam)))?.failure).toBe('unexpected');
+    } finally {
+      await html.close();
+    }
   });
 });
 

@@ -4,14 +4,16 @@
 // (`commentCreate`, tracker/markdown-comment.ts) and Failed may move the issue to a workflow state
 // (`issueUpdate` with `stateId`); re-tests are read from each issue's `history` (fromState/toState).
 // Every document is in linear-documents.ts; every call goes through linear-graphql.ts.
+import { splitAtTestMarker } from '@handoff/core';
 import { isStoryKeyOf, TRACKER_KINDS } from '@handoff/core/tracker-kinds';
 import { verdictMarkdown } from '../markdown-comment.ts';
 import { markdownTextPieces } from '../markdown-description.ts';
+import { OutboundError } from '../outbound.ts';
 import {
+  type SiteProbe,
   type Story,
   type StoryMove,
   type StoryQuery,
-  splitAtTestMarker,
   type Tracker,
   type TrackerCredentials,
   type TrackerOptions,
@@ -59,16 +61,26 @@ export class LinearTracker implements Tracker {
     this.graphql = new LinearGraphql(settings);
   }
 
-  async checkSite(): Promise<void> {
-    // Linear answers any query without a key with its own authentication error: that answer is the proof.
+  async checkSite(probe: SiteProbe = {}): Promise<void> {
+    const { endpoint } = this.settings;
+    const { baseUrl, fetch } = typeof endpoint === 'function' ? endpoint() : endpoint;
+    const once = new LinearGraphql({
+      ...this.settings,
+      endpoint: { baseUrl, ...((probe.fetch ?? fetch) ? { fetch: probe.fetch ?? fetch } : {}) },
+      maxAttempts: 1,
+      timeoutMs: probe.timeoutMs ?? 10_000,
+    });
+    // Linear answers a query without a key with its own authentication error: that answer is the proof.
     try {
-      await this.graphql.run({ email: '', apiToken: '' }, viewerQuery, {}, viewerSchema, 'site check');
+      await once.run({ email: '', apiToken: '' }, viewerQuery, {}, viewerSchema, 'site check');
     } catch (error) {
       if (error instanceof TrackerError && error.failure === 'credential-refused') return;
-      if (error instanceof TrackerError && error.failure === 'unreachable') throw error;
+      // The guard's refusal says what to change; anything else (a closed port, a time-out, another
+      // service) is one answer, so that the check can't be used to map a network.
+      if (error instanceof OutboundError) throw error;
       throw new TrackerError(
         'unexpected',
-        `This address doesn't answer as Linear's GraphQL API. Use ${TRACKER_KINDS.linear.baseUrlDefault}.`,
+        `${baseUrl} is not Linear's GraphQL API: it doesn't answer a query as Linear does. Use ${TRACKER_KINDS.linear.baseUrlDefault}.`,
         { code: 'SITE_NOT_LINEAR', statusCode: 400 },
       );
     }
