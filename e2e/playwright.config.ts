@@ -53,6 +53,8 @@ export default defineConfig({
       MAIL_FROM: 'Handoff <handoff@example.test>',
       LOG_LEVEL: 'warn',
       AUTOSEND_INTERVAL_MINUTES: '0.05',
+      // The tracker doubles the site specs add (Jira Data Center, Linear) listen on loopback.
+      TRACKER_ALLOWED_HOSTS: '127.0.0.1',
     },
   },
 });
