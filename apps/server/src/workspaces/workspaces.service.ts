@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import {
   currentWorkspaceOf,
   emailOfUser,
+  hasUserWithEmail,
   setCurrentWorkspace,
   setCurrentWorkspaceIfMember,
   setCurrentWorkspaceToOldest,
@@ -20,6 +21,7 @@ import { AppError, conflict, forbidden, notFound } from '../errors.ts';
 import { stopAutosendOfMember } from '../projects/projects.repository.ts';
 import {
   endInvites,
+  findInviteByTokenHash,
   insertInvite,
   lockInviteByTokenHash,
   markInviteUsed,
@@ -190,6 +192,26 @@ export async function createInvite(
     expiresAt: new Date(values.now.getTime() + INVITE_LIFETIME_MS),
   });
   return token;
+}
+
+/** What the invitation page says of a link: whether it can be accepted, the workspace, who invited whom. */
+export async function describeInvite(db: Executor, token: string, now: Date) {
+  const invite = await findInviteByTokenHash(db, sha256(token));
+  if (!invite) {
+    return {
+      state: 'unknown' as const,
+      workspaceName: null,
+      inviterEmail: null,
+      email: null,
+      hasAccount: false,
+    };
+  }
+  const [inviterEmail, hasAccount] = await Promise.all([
+    emailOfUser(db, invite.invited_by_user_id),
+    hasUserWithEmail(db, invite.email),
+  ]);
+  const state = invite.used_at ? 'used' : invite.expires_at <= now ? 'expired' : 'open';
+  return { state, workspaceName: invite.name, inviterEmail, email: invite.email, hasAccount } as const;
 }
 
 /**
