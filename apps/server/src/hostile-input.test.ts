@@ -915,7 +915,10 @@ const cases: Case[] = [
   ],
 ];
 
-/** The review page's two calls: every hostile body is refused before the token is even looked up. */
+/**
+ * The public calls, the review page's and the invitation page's: every hostile body is refused before the
+ * token is even looked up.
+ */
 function publicReviewCases(): Case[] {
   const token = 'A'.repeat(43);
   const good = { token, verdicts: [{ key: 'ALPHA-1', verdict: 'passed' }] };
@@ -927,6 +930,7 @@ function publicReviewCases(): Case[] {
   });
   const notice = '/jira/review/getNotice';
   const linkState = '/jira/review/getLinkState';
+  const invitation = '/jira/getInvitation';
   const submit = '/jira/review/submitVerdicts';
   return [
     ['getNotice: an unknown token', () => pub(notice, { token }), 404],
@@ -935,11 +939,14 @@ function publicReviewCases(): Case[] {
     ['getNotice: a number for the token', () => pub(notice, { token: 42 }), 400],
     ['getNotice: truncated JSON', () => pub(notice, '{"token":"AAAA'), 400],
     ['getNotice: a 2 MB body', () => pub(notice, { token: 'A'.repeat(2 * 1024 * 1024) }), 413],
-    ['getLinkState: an unknown token', () => pub(linkState, { token }), 200],
     ['getLinkState: an unknown field', () => pub(linkState, { token, userId }), 400],
     ['getLinkState: NUL in the token', () => pub(linkState, { token: `${token}${NUL}` }), 400],
     ['getLinkState: a number for the token', () => pub(linkState, { token: 42 }), 400],
     ['getLinkState: truncated JSON', () => pub(linkState, '{"token":"AAAA'), 400],
+    ['getInvitation: an unknown field', () => pub(invitation, { token, userId }), 400],
+    ['getInvitation: a number for the token', () => pub(invitation, { token: 42 }), 400],
+    ['getInvitation: a token of 201 characters', () => pub(invitation, { token: 'a'.repeat(201) }), 400],
+    ['getInvitation: truncated JSON', () => pub(invitation, '{"token":"AAAA'), 400],
     ['submitVerdicts: an unknown token', () => pub(submit, good), 404],
     ['submitVerdicts: no verdicts', () => pub(submit, { token, verdicts: [] }), 400],
     [
