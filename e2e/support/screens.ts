@@ -2,6 +2,7 @@
 // to a client (so a review link exists) and an open invitation. The accessibility test and
 // `npm run screenshots` both walk this list, so a screen added here is checked and photographed.
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
+import type { ParsedMail } from 'mailparser';
 import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { addDemoProject, apiCall, currentUser } from './api.ts';
 import { registerAndLogIn } from './auth.ts';
@@ -16,7 +17,11 @@ export interface Demo {
   signedIn: StorageState;
   /** A second user's, who has no project yet (the empty projects list). */
   newcomer: StorageState;
+  /** Review links: one left unanswered, one answered and submitted, one signed off, one revoked. */
   reviewPath: string;
+  submittedReviewPath: string;
+  signedOffReviewPath: string;
+  revokedReviewPath: string;
   invitationPath: string;
 }
 
@@ -32,6 +37,8 @@ export interface Screen {
 }
 
 const CLIENT = 'dana@acme-studio.test';
+/** The demo tracker's stories in Done, which every notice of the demo sends. */
+const DONE_STORIES = ['DEMO-1', 'DEMO-2', 'DEMO-3', 'DEMO-4', 'DEMO-10'];
 
 /** Seeds the demo through the screens and the API, in a context of its own that it closes. */
 export async function seedDemo(browser: Browser, mailbox: Mailbox): Promise<Demo> {
@@ -40,7 +47,28 @@ export async function seedDemo(browser: Browser, mailbox: Mailbox): Promise<Demo
     const page = await context.newPage();
     await registerAndLogIn(page);
     await addDemoProject(page, [CLIENT], ['project.manager@agency.example.test']);
-    const reviewPath = new URL(reviewLinkOf(await sendNotice(page, mailbox, CLIENT))).pathname;
+    const user = await currentUser(page);
+    const notices: ParsedMail[] = [];
+    for (let i = 0; i < 4; i++) {
+      // The same Done stories each time: offered again (for a re-test) before the next notice.
+      for (const issueKey of i > 0 ? DONE_STORIES : []) {
+        await apiCall(page, '/jira/offerAgain', { userId: user.id, projectKey: 'DEMO', issueKey });
+      }
+      notices.push(await sendNotice(page, mailbox, CLIENT, notices));
+    }
+    const [reviewPath, submittedReviewPath, signedOffReviewPath, revokedReviewPath] = notices.map(
+      (notice) => new URL(reviewLinkOf(notice)).pathname,
+    ) as [string, string, string, string];
+    // The last notice sent is the Sent history's first.
+    const sends = await apiCall<{ data: { id: string }[] }>(page, '/jira/getProjectSends', {
+      userId: user.id,
+      projectKey: 'DEMO',
+    });
+    await apiCall(page, '/jira/review/revokeLink', {
+      userId: user.id,
+      projectKey: 'DEMO',
+      sendId: sends.data[0]?.id,
+    });
     const colleague = `colleague-${Date.now()}@example.test`;
     await page.goto('/admin/team');
     await page.getByLabel('Email').fill(colleague);
@@ -53,6 +81,9 @@ export async function seedDemo(browser: Browser, mailbox: Mailbox): Promise<Demo
       signedIn: await context.storageState(),
       newcomer: await newcomerState(browser),
       reviewPath,
+      submittedReviewPath,
+      signedOffReviewPath,
+      revokedReviewPath,
       invitationPath: new URL(invitationLink).pathname,
     };
   } finally {
@@ -113,6 +144,46 @@ async function submitEmptyAddProject(page: Page) {
   await expect(page.getByRole('dialog', { name: 'Please select a Jira project.' })).toBeVisible();
 }
 
+/** Answers every story of the review page (the first Failed with a comment, the others Passed) and submits. */
+async function submitAnswers(page: Page) {
+  const stories = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) });
+  const count = await stories.count();
+  for (let i = 0; i < count; i++) {
+    await stories
+      .nth(i)
+      .getByRole('button', { name: i === 0 ? 'Failed' : 'Passed' })
+      .click();
+  }
+  await stories.first().getByRole('textbox', { name: 'Comment' }).fill('The basket empties when I go back.');
+  await page.getByRole('textbox', { name: 'Your name' }).fill('Dana Client');
+  await page.getByRole('button', { name: 'Submit results' }).click();
+  await expect(page.getByRole('status')).toContainText('Thank you');
+}
+
+/** Submits the answers and signs the notice off (once: a second width finds it signed off already). */
+async function signOff(page: Page) {
+  const signOffButton = page.getByRole('button', { name: 'Sign off' });
+  if (await page.getByText(/^Signed off by/).isVisible()) return;
+  await submitAnswers(page);
+  await signOffButton.click();
+  await expect(page.getByRole('status')).toContainText('Your sign-off was sent');
+}
+
+/**
+ * The invalid-link page of an expired link: a link's 30 days cannot pass during a run, so the revoked link's
+ * real answer is shown with its state set to expired (the one thing that differs).
+ */
+async function asExpired(page: Page) {
+  await page.route('**/jira/review/getLinkState', async (route) => {
+    const answer = await route.fetch();
+    const body = (await answer.json()) as { data: Record<string, unknown> };
+    await route.fulfill({ response: answer, json: { data: { ...body.data, state: 'expired' } } });
+  });
+  await page.reload();
+  await expect(page.getByText('The time to answer this review has passed.')).toBeVisible();
+  await page.unroute('**/jira/review/getLinkState');
+}
+
 function everyScreen(demo: Demo): Screen[] {
   const invitationToken = demo.invitationPath.split('/').pop() ?? '';
   const signedOut = (name: string, path: string): Screen => ({ name, path, signedIn: false });
@@ -129,7 +200,11 @@ function everyScreen(demo: Demo): Screen[] {
     signedOut('auth-verify-email', '/auth/action?mode=verifyEmail&oobCode=not-a-code'),
     signedOut('auth-invitation', demo.invitationPath),
     signedOut('review', demo.reviewPath),
+    { name: 'review-submitted', path: demo.submittedReviewPath, signedIn: false, prepare: submitAnswers },
+    { name: 'review-signed-off', path: demo.signedOffReviewPath, signedIn: false, prepare: signOff },
     signedOut('review-invalid-link', '/review/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'),
+    signedOut('review-revoked-link', demo.revokedReviewPath),
+    { name: 'review-expired-link', path: demo.revokedReviewPath, signedIn: false, prepare: asExpired },
     admin('projects', '/admin/index'),
     { name: 'admin-projects-empty', path: '/admin/index', signedIn: true, newcomer: true },
     admin('bell', '/admin/index', openBell),

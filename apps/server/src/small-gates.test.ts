@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody } from './testing/multipart.ts';
 import { signUpAndSignIn } from './testing/sign-up.ts';
 import { type Caller, callAs, inviteAndJoin } from './testing/team.ts';
-import { createTestApp, type TestApp } from './testing/test-app.ts';
+import { createTestApp, TEST_IDENTITY_API_KEY, type TestApp } from './testing/test-app.ts';
 
 let t: TestApp;
 type Account = Caller & { email: string };
@@ -84,6 +84,41 @@ describe('e-mail addresses compared after NFKC and lower-casing', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     const stranger = await send([['to', 'client@kelvin.example']]);
     expect(stranger.statusCode).toBe(403);
+  });
+
+  it('mails a look-alike recipient in the spelling that was checked, and the history shows that', async () => {
+    const sent = await send([
+      ['to', `CLIENT@${FULL_WIDTH_K}elvin.test`],
+      ['cc', `client@${KELVIN}elvin.test`],
+    ]);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const history = await callAs(t.app, owner, '/jira/getProjectSends', {
+      userId: owner.userId,
+      projectKey: 'LOOK',
+    });
+    const latest = history.json().data[0];
+    expect(latest.to).toEqual(['client@kelvin.test']);
+    expect(latest.cc).toEqual(['client@kelvin.test']);
+  });
+
+  it('the identity provider folds at sign-up: a look-alike spelling is the same account', async () => {
+    const register = (email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/jira/register',
+        payload: { email, password: 'boss-password', apikey: 'k' },
+      });
+    expect((await register('\uFF42oss@gates.test')).statusCode).toBe(200);
+    const again = await register('boss@gates.test');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe('EMAIL_EXISTS');
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: `/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${TEST_IDENTITY_API_KEY}`,
+      payload: { email: 'BOSS@gates.test', password: 'boss-password', returnSecureToken: true },
+    });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    expect(signIn.json().email).toBe('boss@gates.test');
   });
 
   it('checks sign-up domains the same way', async () => {

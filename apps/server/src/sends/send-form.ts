@@ -2,7 +2,7 @@
 // named fields each with its own limit, unknown fields refused. A body too large is refused while it
 // streams in, so no request can make the server hold more than the limits allow.
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
-import { isValidEmailEntry, texts } from '@handoff/core';
+import { comparableEmail, isValidEmailEntry, texts } from '@handoff/core';
 import { MAX_ADDRESSES } from '@handoff/core/api';
 import { answerByProblem } from '@handoff/core/dates';
 import type { FastifyRequest } from 'fastify';
@@ -148,6 +148,9 @@ export async function readSendForm(request: FastifyRequest, maxAttachmentBytes: 
   if (form.to.length === 0) throw badRequest('Add at least one client e-mail address to send to.');
   const invalid = [...form.to, ...form.cc].filter((address) => !isValidEmailEntry(address));
   if (invalid.length > 0) throw badRequest(`These are not valid e-mail addresses: ${invalid.join(', ')}`);
+  // From here on each address is in its one spelling: checked, mailed and kept in the history as such.
+  form.to = [...new Set(form.to.map(comparableEmail))];
+  form.cc = [...new Set(form.cc.map(comparableEmail))];
   return form;
 }
 
