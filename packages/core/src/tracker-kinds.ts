@@ -24,10 +24,14 @@ export interface TrackerKindDefinition {
   /** An example of the Base URL, for the field's hint. */
   baseUrlExample: string;
   /**
-   * A story key as the ledger stores it (`^…$`, a RegExp source: one pattern for server and web). Within a
-   * project the screens may show it shorter (GitHub: `{repo}#{number}`).
+   * A story key as the ledger stores it (`^…$`, a RegExp source: one pattern for server and web), checked
+   * before anything else is done with a key a client sent: a value such as `DEMO-3 OR project = MOB` is no
+   * key, even though every value an adapter puts into a query is quoted. Within a project the screens may
+   * show it shorter (GitHub: `{repo}#{number}`).
    */
   keyPattern: string;
+  /** How a key is made, for the message that refuses one ("a project key, a dash and a number"). */
+  keyForm: string;
   /** An example key, for messages. */
   keyExample: string;
   /** Whether an owner may add a site of this kind on the Sites screen (the demo tracker is built in). */
@@ -46,7 +50,10 @@ export const TRACKER_KINDS = {
     },
     baseUrlDefault: '',
     baseUrlExample: 'https://yourteam.atlassian.net',
+    // A project key (an upper-case letter, then upper-case letters, digits or `_`), a dash and the issue
+    // number (https://support.atlassian.com/jira-cloud-administration/docs/edit-a-projects-details/).
     keyPattern: '^[A-Z][A-Z0-9_]+-[1-9][0-9]*$',
+    keyForm: 'a project key, a dash and a number',
     keyExample: 'ABC-123',
     addable: true,
   },
@@ -60,7 +67,10 @@ export const TRACKER_KINDS = {
     },
     baseUrlDefault: '',
     baseUrlExample: 'https://jira.example.com/jira',
+    // A project key (an upper-case letter, then upper-case letters, digits or `_`), a dash and the issue
+    // number (https://support.atlassian.com/jira-cloud-administration/docs/edit-a-projects-details/).
     keyPattern: '^[A-Z][A-Z0-9_]+-[1-9][0-9]*$',
+    keyForm: 'a project key, a dash and a number',
     keyExample: 'ABC-123',
     addable: true,
   },
@@ -77,6 +87,7 @@ export const TRACKER_KINDS = {
     baseUrlExample: 'https://github.example.com/api/v3',
     // owner/repo#number: GitHub's owner and repository names (letters, digits, '-', '_', '.').
     keyPattern: '^[A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9._-]+#[1-9][0-9]*$',
+    keyForm: 'the repository as owner/repo, # and the issue number',
     keyExample: 'acme/shop#42',
     addable: true,
   },
@@ -91,6 +102,7 @@ export const TRACKER_KINDS = {
     baseUrlDefault: 'https://api.linear.app/graphql',
     baseUrlExample: 'https://api.linear.app/graphql',
     keyPattern: '^[A-Z][A-Z0-9]*-[1-9][0-9]*$',
+    keyForm: 'a team key, a dash and a number',
     keyExample: 'ENG-123',
     addable: true,
   },
@@ -105,6 +117,7 @@ export const TRACKER_KINDS = {
     baseUrlDefault: '',
     baseUrlExample: '',
     keyPattern: '^[A-Z][A-Z0-9_]+-[1-9][0-9]*$',
+    keyForm: 'a project key, a dash and a number',
     keyExample: 'DEMO-1',
     addable: false,
   },

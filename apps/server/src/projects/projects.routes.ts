@@ -220,6 +220,7 @@ async function applyUpdate(
       // Auto-send runs on the Jira token of whoever switched it on.
       autosendUserId: switchedOn ? user.id : autosend ? current.autosend_user_id : null,
       statusesOffered: changes.statusesOffered === undefined ? undefined : (changes.statusesOffered ?? []),
+      reminderDays: changes.reminderDays,
     });
     return updated;
   });
@@ -298,6 +299,7 @@ function toProject(
     siteId: row.site_id ?? DEFAULT_SITE_ID,
     siteName: row.site_name ?? DEFAULT_SITE_ID,
     statusesOffered: row.statuses_offered,
+    reminderDays: row.reminder_days,
     autosendStatus: {
       // Switched on but not run yet: the first round is due at the scheduler's next check.
       nextRunAt: row.autosend ? ((row.autosend_next_run_at ?? nextCheckAt)?.toISOString() ?? null) : null,

@@ -1,6 +1,7 @@
 // What a send must pass before anything is claimed or mailed: the recipients are a project's, and the
 // user has not sent too much lately. Without these checks any registered user could mail anyone.
 import { comparableEmail } from '@handoff/core';
+import { isStoryKeyOf, TRACKER_KINDS } from '@handoff/core/tracker-kinds';
 import type { FastifyInstance } from 'fastify';
 import { RateLimiter } from '../common/rate-limiter.ts';
 import type { Db } from '../db/database.ts';
@@ -56,21 +57,32 @@ export function assertRecipientsOf(
 }
 
 /**
- * Refuses (400, naming them) a send whose story keys are not all of the project it names: each key must
- * have its tracker kind's form (packages/core's key pattern) and belong to the project, as the project's
- * tracker reads it (Tracker.projectOfKey). A send acts only on its own project's stories, so its review
- * link can't write to another project's issue.
+ * Refuses (400, naming them) a send whose story keys are not all keys of its project's tracker kind
+ * (packages/core's key pattern), then one whose keys are not all of the project it names, as the project's
+ * tracker reads a key's project (Tracker.projectOfKey): a send acts only on its own project's stories, so
+ * its review link can't write to another project's issue.
  */
 export function assertKeysOfProject(
-  tracker: Pick<Tracker, 'projectOfKey'>,
+  tracker: Pick<Tracker, 'kind' | 'projectOfKey'>,
   projectKey: string,
   issueKeys: readonly string[],
 ): void {
+  const malformed = [...new Set(issueKeys.filter((key) => !isStoryKeyOf(tracker.kind, key)))];
+  if (malformed.length > 0) {
+    const { keyForm, keyExample } = TRACKER_KINDS[tracker.kind];
+    throw badRequest(
+      `A story key is ${keyForm} (such as ${keyExample}). Not a key: ${listed(malformed.map((key) => JSON.stringify(key)))}.`,
+      'INVALID_ISSUE_KEY',
+    );
+  }
   const foreign = [...new Set(issueKeys.filter((key) => tracker.projectOfKey(key) !== projectKey))];
   if (foreign.length === 0) return;
-  throw badRequest(
-    `A send names only stories of its project ${projectKey}. Not of it: ${foreign.slice(0, 10).join(', ')}${foreign.length > 10 ? ` and ${foreign.length - 10} more` : ''}.`,
-  );
+  throw badRequest(`A send names only stories of its project ${projectKey}. Not of it: ${listed(foreign)}.`);
+}
+
+/** The first ten of a list, and how many more there are. */
+function listed(items: readonly string[]): string {
+  return `${items.slice(0, 10).join(', ')}${items.length > 10 ? ` and ${items.length - 10} more` : ''}`;
 }
 
 /** Per-user limit on sends by hand (MAX_SENDS_PER_HOUR), counted in the database across processes. */

@@ -6,6 +6,8 @@ import { TRACKER_KINDS } from '@handoff/core/tracker-kinds';
 import { JiraCloudTracker } from './cloud/cloud-tracker.ts';
 import { JiraDataCenterTracker } from './datacenter/dc-tracker.ts';
 import { DemoTracker } from './demo/demo-tracker.ts';
+import { GitHubTracker } from './github/github-tracker.ts';
+import { LinearTracker } from './linear/linear-tracker.ts';
 import type { FetchLike, SiteKind, Tracker, TrackerClientOptions, TrackerSettings } from './tracker.ts';
 import { TrackerError } from './tracker-errors.ts';
 
@@ -16,6 +18,8 @@ const ADAPTERS: { readonly [K in TrackerKindId]?: TrackerFactory } = {
   'jira-cloud': (settings) => new JiraCloudTracker(settings),
   'jira-datacenter': (settings) => new JiraDataCenterTracker(settings),
   demo: (settings) => new DemoTracker(settings),
+  github: (settings) => new GitHubTracker(settings),
+  linear: (settings) => new LinearTracker(settings),
 };
 
 interface SiteAddress {
