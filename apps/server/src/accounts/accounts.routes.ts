@@ -15,13 +15,22 @@ import { AppError, badRequest } from '../errors.ts';
 import { IdentityError, LONG_PASSWORD_DETAIL, MAX_PASSWORD_LENGTH } from '../identity/identity.errors.ts';
 import { hasOpenInvitation } from '../workspaces/invites.repository.ts';
 import { createPersonalWorkspace } from '../workspaces/workspaces.service.ts';
-import { countUsers, findUserByIdentityUid, insertUser } from './users.repository.ts';
+import {
+  countUsers,
+  dropRegistrationKey,
+  findUserByIdentityUid,
+  insertUser,
+  takeOverUser,
+} from './users.repository.ts';
 
 const tags = ['accounts'];
 
 /** POST /jira/register, POST /jira/get-user-by-email (docs/product.md §7) and POST /jira/logout. */
 export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // A reset through the e-mailed link proves the mailbox: a Jira token set before anyone had proved it
+  // may be a squatter's, so it goes (main README, "No squatting").
+  app.identity.provider?.onFirstProofByReset((trx, uid) => dropRegistrationKey(trx, uid));
 
   api.post(
     '/jira/register',
@@ -49,10 +58,20 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
         await app.identity.accounts.register(
           { email, password, ip: request.ip },
           async (trx, account) => {
+            const apikeyEncrypted = sealApiKey(request, apikey);
+            // The unverified account this registration replaced keeps no hold on the address: its
+            // profile is the new account's, with the new Jira token (main README, "No squatting").
+            if (account.replacedUid) {
+              const taken = await takeOverUser(trx, account.replacedUid, {
+                identityUid: account.uid,
+                apikeyEncrypted,
+              });
+              if (taken) return;
+            }
             const userId = await insertUser(trx, {
               identityUid: account.uid,
               email: account.email,
-              apikeyEncrypted: sealApiKey(request, apikey),
+              apikeyEncrypted,
             });
             if (!userId) throw new IdentityError('EMAIL_EXISTS');
             await createPersonalWorkspace(trx, userId, account.email);
