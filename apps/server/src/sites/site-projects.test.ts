@@ -11,7 +11,7 @@ let dc: FakeJiraDc;
 let owner: Caller & { email: string };
 let bankId: string;
 
-/** A call with the caller's userId, which every call here takes but getAllProjects and setCredential. */
+/** A call with the caller's userId, which every call here takes but getAllProjects (it names the e-mail). */
 const call = (url: string, body: object) => callAs(t.app, owner, url, { userId: owner.userId, ...body });
 const callWithoutUserId = (url: string, body: object) => callAs(t.app, owner, url, body);
 const issues = (query: string) =>
@@ -56,9 +56,7 @@ describe('projects from any site', () => {
     });
     expect(withoutPat.statusCode).toBe(409);
     expect(withoutPat.json().message).toMatch(/no credential for the Jira site "Bank"/);
-    expect(
-      (await callWithoutUserId('/jira/sites/setCredential', { siteId: bankId, token: PAT })).statusCode,
-    ).toBe(200);
+    expect((await call('/jira/sites/setCredential', { siteId: bankId, token: PAT })).statusCode).toBe(200);
     const listed = await callWithoutUserId('/jira/getAllProjects', { email: owner.email, siteId: bankId });
     expect(listed.json()).toEqual({ data: [{ name: 'Bank demo', key: 'DEMO' }] });
 
