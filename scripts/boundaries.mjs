@@ -99,7 +99,7 @@ export const server = {
     // the product: it implements the seam (the rest of tracker/) over the tracker's HTTP API.
     'tracker/cloud/': {},
     'tracker/datacenter/': {},
-    'web/': {},
+    'web/': { 'accounts/': 'whether the first account exists yet (invite-only registration, /config.json)' },
     'workspaces/': {
       'accounts/': 'the member’s current workspace',
       'mail/': 'how a delivery failed',
@@ -146,7 +146,7 @@ export const web = {
     'styles/': {},
     'lib/': { 'config/': 'paths and storage keys' },
     'stores/': { 'config/': 'storage keys' },
-    'components/': {},
+    'components/': { 'config/': 'the paths a shared link points to' },
     'api/': {
       'components/': 'the project-from-URL hook shows the not-found state',
       'lib/': 'the fetch client',
