@@ -90,7 +90,7 @@ test('a GitHub site: token, repository, send, a Failed verdict back as an inert 
   await page.goto('/admin/add-project');
   await page.getByLabel('Site').selectOption({ label: 'Acme GitHub' });
   await page.getByLabel('Project Name').selectOption({ label: REPO });
-  await expect(page.getByLabel('Project Key')).toHaveValue(REPO);
+  await expect(page.getByLabel('Project Key')).toHaveText(REPO);
   await page.getByLabel('Client Emails', { exact: true }).fill(client);
   await page.getByLabel('Client Emails', { exact: true }).press('Enter');
   await page.getByRole('button', { name: 'Add Project' }).click();
@@ -105,6 +105,7 @@ test('a GitHub site: token, repository, send, a Failed verdict back as an inert 
   });
   expect(states.data.available).toEqual(['Closed', 'needs work', 'ready for testing']);
   await apiCall(page, '/jira/updateFirebaseProject', {
+    userId: user.id,
     projectKey: REPO,
     updatedProject: { statusesOffered: ['Closed'] },
   });
