@@ -23,7 +23,7 @@ export interface GitHubIssueRecord {
 
 const AT = '2026-11-26T09:00:00Z';
 
-export function userJson(user: GitHubUserRecord, api: string, web: string) {
+function userJson(user: GitHubUserRecord, api: string, web: string) {
   const url = `${api}/users/${user.login}`;
   return {
     login: user.login,

@@ -18,8 +18,6 @@ import {
 } from './fake-github-json.ts';
 import { type FakeRequest, sendJson, startFakeJira } from './fake-jira.ts';
 
-export type { GitHubIssueRecord } from './fake-github-json.ts';
-
 interface FakeGitHubUser extends GitHubUserRecord {
   /** The personal access token that signs this user in. */
   token: string;
@@ -33,7 +31,7 @@ interface Forced {
   body?: unknown;
 }
 
-export interface FakeGitHubComment {
+interface FakeGitHubComment {
   id: number;
   repo: string;
   number: number;
@@ -41,7 +39,7 @@ export interface FakeGitHubComment {
   author: string;
 }
 
-export interface FakeGitHubEvent {
+interface FakeGitHubEvent {
   id: number;
   repo: string;
   number: number;
@@ -86,7 +84,14 @@ const error = (message: string, status: number) => ({
 const timestamp = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 export async function startFakeGitHub(
-  options: { enterprise?: boolean; users?: FakeGitHubUser[]; repos?: string[]; now?: () => number } = {},
+  options: {
+    enterprise?: boolean;
+    users?: FakeGitHubUser[];
+    repos?: string[];
+    now?: () => number;
+    /** false: no schema checks (the benchmark measures the adapter, not the double's validator). */
+    checks?: boolean;
+  } = {},
 ): Promise<FakeGitHub> {
   const prefix = options.enterprise ? '/api/v3' : '';
   const users = options.users ?? [];
@@ -140,7 +145,8 @@ export async function startFakeGitHub(
       return sendJson(response, forced.status, forced.body ?? {}, { ...rateHeaders, ...forced.headers });
     if (!request.path.startsWith(`${prefix}/`)) return sendJson(response, 404, error('Not Found', 404));
     const path = request.path.slice(prefix.length);
-    const problems = gitHubRequestProblems(request.method, path, request.query, request.json);
+    const checks = options.checks !== false;
+    const problems = checks ? gitHubRequestProblems(request.method, path, request.query, request.json) : [];
     if (problems.some((p) => p.endsWith('no such operation'))) {
       github.problems.push(...problems);
       return sendJson(response, 404, error('Not Found', 404));
@@ -148,7 +154,7 @@ export async function startFakeGitHub(
     // GET /meta answers anyone (a site check before any token).
     github.problems.push(...problems, ...headerProblems(request, path !== '/meta'));
     const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-      github.problems.push(...gitHubAnswerProblems(request.method, path, status, body));
+      if (checks) github.problems.push(...gitHubAnswerProblems(request.method, path, status, body));
       sendJson(response, status, body, { ...rateHeaders, ...headers });
     };
     if (path === '/meta') {

@@ -45,7 +45,6 @@ export async function checkSiteKind(
   const found: JiraKind = info.data.deploymentType === 'Cloud' ? 'jira-cloud' : 'jira-datacenter';
   if (found !== kind) {
     throw siteError(
-      'unexpected',
       'SITE_KIND_MISMATCH',
       `${baseUrl} is a ${kindName(found)} site, not ${kindName(kind)} (serverInfo says deploymentType ${JSON.stringify(info.data.deploymentType)}). Choose ${kindName(found)}.`,
     );
@@ -55,15 +54,14 @@ export async function checkSiteKind(
 
 function notJira(baseUrl: string): TrackerError {
   return siteError(
-    'unexpected',
     'SITE_NOT_JIRA',
     `${baseUrl} is not a Jira site: it doesn't answer GET /rest/api/2/serverInfo as Jira does. Check the base URL, with its context path for Data Center.`,
   );
 }
 
-/** A site that is not what the owner said it is: a 400 for the Sites screen, whatever the case. */
-function siteError(failure: 'unreachable' | 'unexpected', code: string, message: string): TrackerError {
-  return new TrackerError(failure, message, { statusCode: 400, code });
+/** A site that is not what the owner said it is: a 400 for the Sites screen. */
+function siteError(code: string, message: string): TrackerError {
+  return new TrackerError('unexpected', message, { statusCode: 400, code });
 }
 
 /**

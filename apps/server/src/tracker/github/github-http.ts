@@ -3,7 +3,6 @@
 // `page`/`per_page` paging that follows the Link header, never off the API's own address:
 // https://docs.github.com/en/rest/using-the-rest-api/using-pagination-in-the-rest-api.
 import type { z } from 'zod';
-import { TrackerError as JiraError } from '../jira-errors.ts';
 import { type JiraClientOptions, JiraHttp, withDefaults } from '../jira-http.ts';
 import type { TrackerCredentials } from '../tracker.ts';
 import { TrackerError } from '../tracker-errors.ts';
@@ -51,24 +50,36 @@ export class GitHubHttp {
     return this.parse(schema, json, what);
   }
 
-  /** Every item of a paged GET, page by page (100 a page), following each answer's Link rel="next". */
+  /**
+   * Every item of a paged GET, page by page (100 a page), following each answer's Link rel="next". The
+   * next page is asked for as soon as its Link is known, so a page is checked while GitHub works on the next.
+   */
   async *pages<T extends z.ZodType>(
     credentials: TrackerCredentials,
     request: { path: string; query?: Query },
     itemSchema: T,
     what: string,
   ): AsyncGenerator<Array<z.infer<T>>> {
-    let path = request.path;
-    let query = new URLSearchParams({ ...request.query, per_page: PAGE_SIZE });
-    for (let page = 0; page < this.http.options.maxPages; page++) {
-      const { json, headers } = await this.send(credentials, { path, query });
-      if (!Array.isArray(json)) throw this.unexpected(`${what}: not a list`);
-      yield json.map((item, i) => this.parse(itemSchema, item, `${what} ${i}`));
-      const next = nextLink(headers?.get('link'));
-      if (!next) return;
-      ({ path, query } = this.onApi(next, what));
+    const cancel = new AbortController();
+    const first = {
+      path: request.path,
+      query: new URLSearchParams({ ...request.query, per_page: PAGE_SIZE }),
+    };
+    let pending: ReturnType<GitHubHttp['send']> | undefined = this.send(credentials, first, cancel.signal);
+    try {
+      for (let page = 0; pending && page < this.http.options.maxPages; page++) {
+        const { json, headers } = await pending;
+        const next = nextLink(headers?.get('link'));
+        pending = next ? this.send(credentials, this.onApi(next, what), cancel.signal) : undefined;
+        // A page nobody waits for any more (the caller stopped, or this one failed) must not fail unheard.
+        pending?.catch(() => {});
+        if (!Array.isArray(json)) throw this.unexpected(`${what}: not a list`);
+        yield json.map((item, i) => this.parse(itemSchema, item, `${what} ${i}`));
+      }
+      if (pending) throw this.unexpected(`${what}: more than ${this.http.options.maxPages} pages`);
+    } finally {
+      cancel.abort();
     }
-    throw this.unexpected(`${what}: more than ${this.http.options.maxPages} pages`);
   }
 
   private parse<T extends z.ZodType>(schema: T, json: unknown, what: string): z.infer<T> {
@@ -114,9 +125,11 @@ export class GitHubHttp {
       body?: unknown;
       anonymous?: boolean;
     },
+    signal?: AbortSignal,
   ) {
     try {
       return await this.http.request({
+        ...(signal ? { signal } : {}),
         method: request.method ?? 'GET',
         path: request.path,
         ...(request.query ? { query: new URLSearchParams(request.query) } : {}),
@@ -140,21 +153,22 @@ export function nextLink(link: string | null | undefined): string | undefined {
   return undefined;
 }
 
-/** The HTTP client's own failures (no answer, an unreadable one) name Jira: the neutral case, said for GitHub. */
+/**
+ * The HTTP client's own failures (no answer, an unreadable one; those without a status of GitHub's) are
+ * worded for Jira: the same case, said for GitHub.
+ */
 function asGitHubError(error: unknown, baseUrl: string): unknown {
-  if (!(error instanceof JiraError)) return error;
-  switch (error.code) {
-    case 'TRACKER_UNREACHABLE':
-      return new TrackerError(
-        'unreachable',
-        `GitHub can't be reached at ${baseUrl}. Check the site's base URL and the network, then try again.`,
+  if (!(error instanceof TrackerError) || error.trackerStatus !== undefined) return error;
+  switch (error.failure) {
+    case 'unreachable':
+      return error.reworded(
+        error.code === 'TRACKER_TIMEOUT'
+          ? "GitHub didn't answer in time; try again in a minute."
+          : `GitHub can't be reached at ${baseUrl}. Check the site's base URL and the network, then try again.`,
       );
-    case 'TRACKER_TIMEOUT':
-      return new TrackerError('unreachable', "GitHub didn't answer in time; try again in a minute.", {
-        statusCode: 504,
-        code: error.code,
-      });
+    case 'unexpected':
+      return error.reworded('GitHub answered with something unexpected; try again later.');
     default:
-      return new TrackerError('unexpected', 'GitHub answered with something unexpected; try again later.');
+      return error;
   }
 }

@@ -3,8 +3,10 @@
 // closed as completed (an issue closed before GitHub recorded reasons, in 2022, has none and counts as
 // completed); any other state is a label, on open and closed issues alike; a release is a milestone.
 // Pull requests, which GitHub lists among the issues, are left out.
+
+import { splitAtTestMarker } from '@handoff/core';
 import { markdownTextPieces } from '../markdown-description.ts';
-import { type Story, type StoryQuery, splitAtTestMarker, type TrackerCredentials } from '../tracker.ts';
+import type { Story, StoryQuery, TrackerCredentials } from '../tracker.ts';
 import { TrackerError, unsupportedQuery } from '../tracker-errors.ts';
 import type { GitHubHttp } from './github-http.ts';
 import { issueKeyOf, issuePath, issueRefOf, repoOf, repoPath } from './github-keys.ts';

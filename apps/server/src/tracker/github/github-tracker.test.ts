@@ -366,6 +366,10 @@ describe('GitHub Issues', () => {
       await t.checkCredential(credentials);
       expect(ghes.requests.map((r) => r.path)).toEqual(['/api/v3/meta', '/api/v3/user']);
       expect(ghes.requests[0]?.headers.authorization).toBeUndefined();
+      // A base URL that is not GitHub's API (here the web root, which has no /api/v3/meta) is said so.
+      const notApi = new GitHubTracker({ endpoint: { baseUrl: ghes.url.replace('/api/v3', '') } });
+      const refused = await failure(notApi.checkSite());
+      expect(refused).toMatchObject({ code: 'SITE_NOT_GITHUB', statusCode: 400 });
       expect(ghes.problems).toEqual([]);
     } finally {
       await ghes.close();

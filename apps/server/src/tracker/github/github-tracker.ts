@@ -5,7 +5,9 @@
 // add a label (its "moves"); re-tests are read from the issue's timeline. Every call goes through
 // github-http.ts.
 import { verdictMarkdown } from '../markdown-comment.ts';
+import { OutboundError } from '../outbound.ts';
 import {
+  type SiteProbe,
   type Story,
   type StoryMove,
   type StoryQuery,
@@ -46,10 +48,29 @@ export class GitHubTracker implements Tracker {
     this.http = new GitHubHttp(options);
   }
 
-  /** GitHub answers GET /meta to anyone, at api.github.com and at an Enterprise Server's /api/v3. */
-  async checkSite(): Promise<void> {
-    const credentials = { email: '', apiToken: '' };
-    await this.http.call(credentials, { path: '/meta', anonymous: true }, metaSchema, 'meta');
+  /**
+   * GitHub answers GET /meta to anyone, at api.github.com and at an Enterprise Server's /api/v3: one attempt,
+   * through the probe's fetch (the outbound guard). Whatever else answers gets one message, so the check
+   * can't be used to map a network.
+   */
+  async checkSite(probe: SiteProbe = {}): Promise<void> {
+    const { baseUrl, fetch } = endpointOf(this.options);
+    const http = new GitHubHttp({
+      ...this.options,
+      endpoint: { baseUrl, ...((probe.fetch ?? fetch) ? { fetch: probe.fetch ?? fetch } : {}) },
+      maxAttempts: 1,
+      timeoutMs: probe.timeoutMs ?? 10_000,
+    });
+    try {
+      await http.call({ email: '', apiToken: '' }, { path: '/meta', anonymous: true }, metaSchema, 'meta');
+    } catch (error) {
+      if (error instanceof OutboundError) throw error;
+      throw new TrackerError(
+        'unexpected',
+        `${baseUrl} is not GitHub's API: it doesn't answer GET /meta as GitHub does. Use https://api.github.com, or https://{host}/api/v3 for GitHub Enterprise Server.`,
+        { statusCode: 400, code: 'SITE_NOT_GITHUB' },
+      );
+    }
   }
 
   /** Resolves when GitHub accepts the token (GET /user). */
@@ -194,7 +215,7 @@ function absentWhenNotFound(error: unknown): undefined {
 }
 
 /** Whether the timeline has a `reopened` after `since` followed by a `closed` (a fix to test again). */
-export function reopenedAndClosedSince(events: readonly GitHubTimelineEvent[], since: Date): boolean {
+function reopenedAndClosedSince(events: readonly GitHubTimelineEvent[], since: Date): boolean {
   let reopened = false;
   for (const event of events) {
     const at = Date.parse(event.created_at ?? '');
@@ -203,4 +224,8 @@ export function reopenedAndClosedSince(events: readonly GitHubTimelineEvent[], s
     else if (event.event === 'closed' && reopened) return true;
   }
   return false;
+}
+
+function endpointOf(options: TrackerClientOptions) {
+  return typeof options.endpoint === 'function' ? options.endpoint() : options.endpoint;
 }
