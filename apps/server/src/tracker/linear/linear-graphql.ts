@@ -44,6 +44,8 @@ export class LinearGraphql {
         path: '',
         method: 'POST',
         credentials,
+        // No key (the site check): no Authorization header at all, rather than an empty one.
+        anonymous: credentials.apiToken === '',
         body: { query: document, variables },
       });
     } catch (error) {
