@@ -9,7 +9,7 @@ import { TrackerError } from '../tracker-errors.ts';
 import { linearFailure, linearRateLimit, linearUnanswered } from './linear-errors.ts';
 
 /** Nodes asked for per page of a connection (Linear answers at most 250). */
-export const LINEAR_PAGE_SIZE = 100;
+const LINEAR_PAGE_SIZE = 100;
 
 const answerSchema = z.object({ data: z.unknown().optional(), errors: z.array(z.unknown()).optional() });
 
