@@ -1,139 +1,141 @@
-// A tracker double in a process of its own, for the tracker benchmarks (tracker-compare.ts): as a real
-// tracker would be on another machine, its work is not charged to the adapter measured. It serves `count`
-// finished stories with the same words in each tracker's own format, each page answered after `pageMs`,
-// and prints its base URL. Run by tracker-compare.ts: node --import tsx bench/tracker-doubles.ts <kind> <count> <pageMs>
-
+// The trackers' doubles for bench/tracker-adapters.bench.ts, each in this process of its own (as a tracker
+// is on another machine: its work is not charged to the adapter): `npx tsx bench/tracker-doubles.ts KIND N`
+// starts KIND's double with N finished stories, each with the same description (a paragraph, a heading,
+// `#test#` and five steps with a link and bold text) in the kind's own format, and prints
+// {"url": …, "token": …} on one line. Every page is answered after PAGE_MS, as a tracker's own time.
+import { fileURLToPath } from 'node:url';
 import { startFakeGitHub } from '../apps/server/src/testing/fake-github.ts';
-import { type FakeRequest, sendJson, startFakeJira } from '../apps/server/src/testing/fake-jira.ts';
+import { sendJson, startFakeJira } from '../apps/server/src/testing/fake-jira.ts';
 import { startFakeLinear } from '../apps/server/src/testing/fake-linear.ts';
 
-const [kind, countText, pageMsText] = process.argv.slice(2);
-const count = Number(countText);
-const pageMs = Number(pageMsText);
-const BENCH_TOKEN = 'bench-token';
+export const DOUBLE_KINDS = ['jira-cloud', 'linear', 'github'] as const;
+export type DoubleKind = (typeof DOUBLE_KINDS)[number];
+/** Stories per page every adapter asks for (Jira Cloud's maxResults, Linear's first). */
+const PAGE_MS = Number(process.env.PAGE_MS ?? 30);
 
-/** The description every story has: a user story, then five test steps with a link and bold words. */
-const steps = (n: number) =>
-  Array.from({ length: 5 }, (_, s) => ({ step: s + 1, url: 'https://app.example.com/x', n }));
+const summary = (n: number) =>
+  `As a user I want feature ${n} so that the work goes faster and the client is happy.`;
+const step = (s: number) => ({
+  before: `Step ${s}: open `,
+  link: 'the page',
+  after: ' and check the ',
+  bold: 'result',
+});
 
-function markdownBody(n: number): string | null {
-  if (n % 10 === 0) return null;
-  return [
-    `As a user I want feature ${n} so that the work goes faster and the client is happy.`,
-    '',
-    '### Acceptance criteria',
-    '#test#',
-    ...steps(n).map(
-      (s) =>
-        `1. Step ${s.step}: open [the page](${s.url}) and check the **result**<br>Expected: story ${n} works`,
-    ),
-  ].join('\n');
+function markdown(n: number): string {
+  const steps = [1, 2, 3, 4, 5].map((s) => {
+    const { before, link, after, bold } = step(s);
+    return `- ${before}[${link}](https://app.example.com/x) ${after.trim()} **${bold}**`;
+  });
+  return [summary(n), '', '### Acceptance criteria', '#test#', ...steps].join('\n');
 }
 
-function adfBody(n: number) {
-  if (n % 10 === 0) return null;
+function adf(n: number) {
   const text = (value: string, marks?: object[]) =>
     marks ? { type: 'text', text: value, marks } : { type: 'text', text: value };
   const paragraph = (...content: object[]) => ({ type: 'paragraph', content });
+  const items = [1, 2, 3, 4, 5].map((s) => {
+    const { before, link, after, bold } = step(s);
+    return {
+      type: 'listItem',
+      content: [
+        paragraph(
+          text(before),
+          text(link, [{ type: 'link', attrs: { href: 'https://app.example.com/x' } }]),
+          text(after),
+          text(bold, [{ type: 'strong' }]),
+        ),
+      ],
+    };
+  });
   return {
     type: 'doc',
     version: 1,
     content: [
-      paragraph(text(`As a user I want feature ${n} so that the work goes faster and the client is happy.`)),
+      paragraph(text(summary(n))),
       { type: 'heading', attrs: { level: 3 }, content: [text('Acceptance criteria')] },
       paragraph(text('#test#')),
-      {
-        type: 'orderedList',
-        content: steps(n).map((s) => ({
-          type: 'listItem',
-          content: [
-            paragraph(
-              text(`Step ${s.step}: open `),
-              text('the page', [{ type: 'link', attrs: { href: s.url } }]),
-              text(' and check the '),
-              text('result', [{ type: 'strong' }]),
-              { type: 'hardBreak' },
-              text(`Expected: story ${n} works`),
-            ),
-          ],
-        })),
-      },
+      { type: 'bulletList', content: items },
     ],
   };
 }
 
-async function startJiraCloud(): Promise<string> {
-  const fake = await startFakeJira();
+async function startJiraCloud(count: number) {
   const issues = Array.from({ length: count }, (_, i) => ({
-    expand: 'renderedFields,names,schema,operations,editmeta,changelog,versionedRepresentations',
-    id: String(20_000 + i),
-    self: `https://bench.atlassian.net/rest/api/3/issue/${20_000 + i}`,
+    id: String(10_000 + i),
     key: `BENCH-${i + 1}`,
-    fields: { summary: `Story number ${i + 1}`, description: adfBody(i + 1), status: { name: 'Done' } },
+    fields: { summary: `Story ${i + 1}`, status: { name: 'Done' }, description: adf(i + 1) },
   }));
-  fake.handle(async (request: FakeRequest, response) => {
-    if (!request.path.endsWith('/search/jql'))
-      return sendJson(response, 404, { errorMessages: ['no'], errors: {} });
-    const asked = (request.method === 'POST' ? request.json : Object.fromEntries(request.query)) as {
-      nextPageToken?: string;
-      maxResults?: number | string;
-    };
-    const offset = Number(asked.nextPageToken ?? 0);
+  const jira = await startFakeJira(async (request, response) => {
+    await new Promise((resolve) => setTimeout(resolve, PAGE_MS));
+    if (request.path !== '/rest/api/3/search/jql') return sendJson(response, 404, { errorMessages: [] });
+    const asked = (request.method === 'POST' ? request.json : Object.fromEntries(request.query)) as Record<
+      string,
+      unknown
+    >;
+    const start = Number(asked.nextPageToken ?? 0);
     const size = Math.min(Number(asked.maxResults ?? 50), 100);
-    const next = offset + size < count ? String(offset + size) : undefined;
-    await new Promise((resolve) => setTimeout(resolve, pageMs));
+    const end = start + size;
     sendJson(response, 200, {
-      issues: issues.slice(offset, offset + size),
-      isLast: next === undefined,
-      ...(next ? { nextPageToken: next } : {}),
+      issues: issues.slice(start, end),
+      ...(end < count ? { nextPageToken: String(end) } : {}),
+      isLast: end >= count,
     });
   });
-  return fake.url;
+  return { url: jira.url, token: 'bench-token' };
 }
 
-async function startGitHub(): Promise<string> {
+async function startLinear(count: number) {
+  const linear = await startFakeLinear({
+    users: [{ id: 'bench', name: 'Bench', email: 'bench@example.com', apiKey: 'lin_api_bench' }],
+  });
+  linear.answerDelayMs = PAGE_MS;
+  linear.addTeam('BENCH', 'Bench');
+  for (let i = 0; i < count; i++) {
+    linear.addIssue('BENCH', { title: `Story ${i + 1}`, state: 'Done', description: markdown(i + 1) });
+  }
+  return { url: linear.url, token: 'lin_api_bench' };
+}
+
+/** GitHub's double without its schema checks (the tests' job): the benchmark measures the adapter. */
+async function startGitHub(count: number) {
   const github = await startFakeGitHub({
-    users: [{ login: 'bench', id: 1, token: BENCH_TOKEN }],
+    users: [{ login: 'bench', id: 1, token: 'ghp_bench' }],
     repos: ['bench/app'],
     checks: false,
   });
-  github.answerDelayMs = pageMs;
+  github.answerDelayMs = PAGE_MS;
   for (let n = 1; n <= count; n++) {
     github.issues.push({
       repo: 'bench/app',
       number: n,
-      title: `Story number ${n}`,
-      body: markdownBody(n),
+      title: `Story ${n}`,
+      body: markdown(n),
       state: 'closed',
       state_reason: 'completed',
       labels: [],
     });
   }
-  return github.url;
+  // A repository's finished stories: the issues closed as completed.
+  return { url: github.url, token: 'ghp_bench', project: 'bench/app', state: 'Closed' };
 }
 
-async function startLinear(): Promise<string> {
-  const linear = await startFakeLinear({
-    users: [{ id: 'bench', name: 'Bench', email: 'bench@agency.example', apiKey: BENCH_TOKEN }],
-  });
-  linear.answerDelayMs = pageMs;
-  linear.addTeam('BENCH', 'Bench');
-  for (let n = 1; n <= count; n++) {
-    linear.addIssue('BENCH', { title: `Story number ${n}`, state: 'Done', description: markdownBody(n) });
-  }
-  return linear.url;
+/** A started double: where it is, the token it takes, and (when not BENCH and Done) its project and finished state. */
+interface StartedDouble {
+  url: string;
+  token: string;
+  project?: string;
+  state?: string;
 }
 
-const starters: Record<string, () => Promise<string>> = {
+const STARTERS: Record<DoubleKind, (count: number) => Promise<StartedDouble>> = {
   'jira-cloud': startJiraCloud,
-  github: startGitHub,
   linear: startLinear,
+  github: startGitHub,
 };
-const start = kind ? starters[kind] : undefined;
-if (!start) throw new Error(`no double for ${kind}`);
-console.log(JSON.stringify({ url: await start() }));
-// Stop with the benchmark, however it ends.
-const parent = process.ppid;
-setInterval(() => {
-  if (process.ppid !== parent) process.exit(0);
-}, 500).unref();
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const kind = process.argv[2] as DoubleKind;
+  const started = await STARTERS[kind](Number(process.argv[3]));
+  process.stdout.write(`${JSON.stringify(started)}\n`);
+}

@@ -46,6 +46,8 @@ export interface ReviewDeps {
   jobs: JobQueue;
   log: FastifyBaseLogger;
   now: () => Date;
+  /** How long a verdict must stay unchanged before it is written back (WRITE_BACK_QUIET_SECONDS). */
+  writeBackQuietMs: number;
 }
 
 /** A valid (known, unexpired, unrevoked) link with its notice. */
@@ -91,10 +93,29 @@ export function alreadySignedOff(): AppError {
   return new AppError(409, 'REVIEW_SIGNED_OFF', REVIEW_ALREADY_SIGNED_OFF);
 }
 
+/** Where a token's link stands: 'open' (it shows its notice), 'expired', 'revoked', or 'unknown' (no link). */
+export type LinkState = 'open' | 'expired' | 'revoked' | 'unknown';
+
+/** A token's link, working or not, and its state (the invalid-link page names a closed link's workspace). */
+export async function linkByToken(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<{ state: 'unknown'; link: null } | { state: Exclude<LinkState, 'unknown'>; link: OpenLink }> {
+  const row = await findLinkByTokenHash(db, hashReviewToken(token));
+  if (!row) return { state: 'unknown', link: null };
+  const state =
+    row.revoked_at !== null ? 'revoked' : row.expires_at.getTime() <= now.getTime() ? 'expired' : 'open';
+  return { state, link: linkOf(row) };
+}
+
 /** The link of a token, if it still works; undefined for unknown, expired and revoked alike. */
 export async function findOpenLink(db: Db, token: string, now: Date): Promise<OpenLink | undefined> {
-  const row = await findLinkByTokenHash(db, hashReviewToken(token));
-  if (!row || row.revoked_at !== null || row.expires_at.getTime() <= now.getTime()) return undefined;
+  const { state, link } = await linkByToken(db, token, now);
+  return state === 'open' ? link : undefined;
+}
+
+function linkOf(row: NonNullable<Awaited<ReturnType<typeof findLinkByTokenHash>>>): OpenLink {
   return {
     id: row.id,
     sendId: row.send_id,
@@ -144,7 +165,11 @@ interface SubmittedVerdict {
   comment?: string | undefined;
 }
 
-/** Stores one submission (history) and queues its write-backs, in one transaction. */
+/**
+ * Stores one submission (history) and queues its write-backs, in one transaction. They run once the
+ * verdicts have been quiet for WRITE_BACK_QUIET_SECONDS, and write only each story's latest verdict then
+ * (write-back.job.ts), so a client who toggles a verdict posts one comment, not one per click.
+ */
 export async function storeVerdicts(
   deps: ReviewDeps,
   link: OpenLink,
@@ -172,13 +197,14 @@ export async function storeVerdicts(
       { linkId: link.id, submissionId, createdAt: now, reviewer: reviewer || null },
       changed,
     );
+    const settled = new Date(now.getTime() + deps.writeBackQuietMs);
     const jobs = stored.map((v) => ({
       kind: REVIEW_WRITE_BACK_JOB,
       payload: { verdictId: v.id } as Record<string, unknown>,
-      runAfter: now,
+      runAfter: settled,
     }));
     if (stored.some((v) => v.verdict === 'failed')) {
-      jobs.push({ kind: REVIEW_FAILED_MAIL_JOB, payload: { submissionId }, runAfter: now });
+      jobs.push({ kind: REVIEW_FAILED_MAIL_JOB, payload: { linkId: link.id }, runAfter: settled });
     }
     await insertJobs(trx, jobs);
   });

@@ -1,8 +1,11 @@
 // Writing a verdict back to the tracker (main README, "Written back durably" and "The comment"): one job per
 // verdict has the tracker write its comment, marked so that a retry finds a comment an earlier attempt may
-// have posted, then move the story as the project chose, if it did (Tracker.writeVerdict).
+// have posted, then move the story as the project chose, if it did (Tracker.writeVerdict). The job runs once
+// the verdict has been quiet for WRITE_BACK_QUIET_SECONDS: a verdict the client changed since is superseded
+// and never written, and a latest verdict that says what the last comment said posts nothing again.
 import { trackerNameOf } from '@handoff/core/tracker-kinds';
 import type { Job, JobOutcome } from '../jobs/jobs.ts';
+import { hasLaterVerdict, lastWrittenVerdict, markSuperseded } from './quiet-write-back.repository.ts';
 import { findVerdictToWriteBack, recordWriteBack, setJiraCommentId } from './review.repository.ts';
 import type { ReviewDeps } from './review.service.ts';
 import { writerCredentials } from './review-credentials.ts';
@@ -18,6 +21,28 @@ export { verdictMarker } from '../tracker/tracker.ts';
 export async function writeBackJob(deps: ReviewDeps, job: Job): Promise<JobOutcome> {
   const row = await findVerdictToWriteBack(deps.db, String(job.payload.verdictId));
   if (row?.write_back !== 'pending') return { done: true };
+  const place = {
+    id: row.id,
+    link_id: row.link_id,
+    issue_key: row.issue_key,
+    created_at: row.verdict_created_at,
+  };
+  if (await hasLaterVerdict(deps.db, place)) {
+    await markSuperseded(deps.db, row.id);
+    return { done: true };
+  }
+  const written = await lastWrittenVerdict(deps.db, place);
+  if (
+    written?.jira_comment_id &&
+    written.verdict === row.verdict &&
+    written.comment === row.comment &&
+    written.reviewer === row.reviewer
+  ) {
+    // Toggled away and back within the quiet period: the tracker already says this.
+    await setJiraCommentId(deps.db, row.id, written.jira_comment_id);
+    await recordWriteBack(deps.db, row.id, 'written', null, written.written_as);
+    return { done: true };
+  }
   const credentials = await writerCredentials(deps, {
     workspaceId: row.workspace_id,
     trigger: row.trigger,

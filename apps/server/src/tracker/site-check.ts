@@ -52,16 +52,16 @@ export async function checkSiteKind(
   return { version: info.data.version ?? null };
 }
 
+/** A site that is not what the owner said it is: a 400 for the Sites screen. */
+function siteError(code: string, message: string): TrackerError {
+  return new TrackerError('unexpected', message, { statusCode: 400, code });
+}
+
 function notJira(baseUrl: string): TrackerError {
   return siteError(
     'SITE_NOT_JIRA',
     `${baseUrl} is not a Jira site: it doesn't answer GET /rest/api/2/serverInfo as Jira does. Check the base URL, with its context path for Data Center.`,
   );
-}
-
-/** A site that is not what the owner said it is: a 400 for the Sites screen. */
-function siteError(code: string, message: string): TrackerError {
-  return new TrackerError('unexpected', message, { statusCode: 400, code });
 }
 
 /**

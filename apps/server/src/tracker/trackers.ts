@@ -7,9 +7,8 @@ import { JiraCloudTracker } from './cloud/cloud-tracker.ts';
 import { JiraDataCenterTracker } from './datacenter/dc-tracker.ts';
 import { DemoTracker } from './demo/demo-tracker.ts';
 import { GitHubTracker } from './github/github-tracker.ts';
-import type { FetchLike } from './jira-http.ts';
 import { LinearTracker } from './linear/linear-tracker.ts';
-import type { SiteKind, Tracker, TrackerClientOptions, TrackerSettings } from './tracker.ts';
+import type { FetchLike, SiteKind, Tracker, TrackerClientOptions, TrackerSettings } from './tracker.ts';
 import { TrackerError } from './tracker-errors.ts';
 
 /** Makes a kind's adapter for one site. */

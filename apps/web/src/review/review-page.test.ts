@@ -6,7 +6,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { callsTo, createAccount, createProject, createReviewedSend, db } from '@/testing/mocks/db';
 import { server } from '@/testing/mocks/server';
 import {
-  ALREADY_SIGNED_OFF_TEXT,
   LINK_INVALID_TEXT,
   NO_NAME_TEXT,
   NO_VERDICT_TEXT,
@@ -63,7 +62,7 @@ describe('the review page', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Please answer by 27 November 2026.')).toBeInTheDocument();
     // Before the stories, after the introduction.
-    expect(root.querySelector('.review__details')?.previousElementSibling?.className).toBe('review__note');
+    expect(root.querySelector('.review__details')?.previousElementSibling).toHaveClass('review__note');
 
     const other = 'other-token-of-a-plain-notice-0000000000';
     createReviewedSend(owner.id, project, other, [{ key: 'SHOP-2', summary: 'Search' }]);
@@ -71,11 +70,14 @@ describe('the review page', () => {
     expect(screen.queryByText(/Test environment|Please answer by/)).not.toBeInTheDocument();
   });
 
-  it("shows the project's name and, per story of this notice only, key, summary, test steps, toggles and a comment box", async () => {
+  it("asks to test the notice's stories, names the sender, and per story of this notice only shows key, summary, test steps, the toggle and a closed comment", async () => {
     arrangeNotice();
     await openPage();
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Demo Web Shop' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Please test 2 stories of Demo Web Shop' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Sent by owner@example.com')).toBeVisible();
     const stories = within(screen.getByRole('list', { name: 'Stories' })).getAllByRole('listitem', {
       name: /^SHOP-/,
     });
@@ -94,7 +96,9 @@ describe('the review page', () => {
       const item = within(story(key));
       expect(item.getByRole('button', { name: 'Passed' })).toHaveAttribute('aria-pressed', 'false');
       expect(item.getByRole('button', { name: 'Failed' })).toHaveAttribute('aria-pressed', 'false');
-      expect(item.getByRole('textbox', { name: 'Comment' })).toHaveValue('');
+      expect(item.getByRole('group', { name: `Result for ${key}` })).toBeInTheDocument();
+      expect(item.getByRole('button', { name: 'Add a comment' })).toHaveAttribute('aria-expanded', 'false');
+      expect(item.queryByRole('textbox', { name: 'Comment' })).not.toBeInTheDocument();
     }
     // The token travels in the body only, and no account is asked for.
     expect(callsTo('/jira/review/getNotice')).toEqual([{ token: TOKEN }]);
@@ -113,6 +117,8 @@ describe('the review page', () => {
     expect(first.getByRole('button', { name: 'Passed' })).toHaveAttribute('aria-pressed', 'false');
     await user.type(first.getByRole('textbox', { name: 'Comment' }), '  The card form never loads.  ');
     // SHOP-2 has a comment but no verdict yet: it is not sent.
+    await user.click(within(story('SHOP-2')).getByRole('button', { name: 'Add a comment' }));
+    expect(within(story('SHOP-2')).getByRole('textbox', { name: 'Comment' })).toHaveFocus();
     await user.type(within(story('SHOP-2')).getByRole('textbox', { name: 'Comment' }), 'Not tried yet');
     await user.click(screen.getByRole('button', { name: 'Submit results' }));
 
@@ -170,16 +176,29 @@ describe('the review page', () => {
     expect(callsTo('/jira/review/submitVerdicts')).toEqual([]);
   });
 
-  it('says only that the link is no longer valid for an unknown or revoked link, or a path without a token', async () => {
+  it('says why a link no longer works, and for a known one who sent it and how to ask them for a new one', async () => {
     const send = arrangeNotice();
     await openPage('an-unknown-token-of-thirty-chars-xx');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(LINK_INVALID_TEXT);
     expect(LINK_INVALID_TEXT).toBe('This review link is no longer valid.');
+    expect(screen.getByText(/There is no review at this address/)).toBeVisible();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
     expect(screen.queryByText(/Demo Web Shop|SHOP-/)).not.toBeInTheDocument();
 
     send.review!.linkState = 'revoked';
     await openPage();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(LINK_INVALID_TEXT);
+    expect(screen.getByText('The team has withdrawn this review link.')).toBeVisible();
+    expect(screen.getByRole('banner')).toHaveTextContent('example.com');
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
+      'href',
+      'mailto:owner@example.com?subject=A%20new%20review%20link%2C%20please',
+    );
+    expect(screen.queryByText(/Demo Web Shop|SHOP-/)).not.toBeInTheDocument();
+
+    send.review!.linkState = 'expired';
+    await openPage();
+    expect(screen.getByText('The time to answer this review has passed.')).toBeVisible();
 
     const calls = callsTo('/jira/review/getNotice').length;
     await openPage(null);
@@ -234,7 +253,9 @@ describe('the review page', () => {
     await openPage();
     expect(screen.getByText('Down for a moment')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Demo Web Shop' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Please test 2 stories of Demo Web Shop' }),
+    ).toBeInTheDocument();
   });
 });
 
@@ -292,7 +313,6 @@ describe('tokenFromPath', () => {
     await openPage();
     expect(screen.getByText(/^Signed off by Ann Client on/)).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Sign off' })).not.toBeInTheDocument();
-    expect(ALREADY_SIGNED_OFF_TEXT).toBe('This notice is already signed off.');
   });
 
   it("opens with the verdict chosen by the e-mail's link preselected, and records nothing until submitted", async () => {
@@ -311,13 +331,13 @@ describe('tokenFromPath', () => {
 });
 
 describe('who sent the notice, and how far the client is', () => {
-  it('shows "from {workspace}" above the project, with its logo when it has one', async () => {
+  it("shows the company in a band above the page: the sender's domain until the workspace is named, then its name and logo", async () => {
     arrangeNotice();
     await openPage();
-    const from = screen.getByText(
-      (_, node) => node?.textContent === "from owner's team" && node.tagName === 'P',
-    );
-    expect(from.compareDocumentPosition(screen.getByRole('heading', { level: 1 }))).toBe(
+    const band = screen.getByRole('banner');
+    expect(band).toHaveTextContent('Eexample.com');
+    expect(band.textContent).not.toMatch(/team/);
+    expect(band.compareDocumentPosition(screen.getByRole('heading', { level: 1 }))).toBe(
       Node.DOCUMENT_POSITION_FOLLOWING,
     );
     expect(document.querySelector('img')).toBeNull();
@@ -329,6 +349,7 @@ describe('who sent the notice, and how far the client is', () => {
       updatedAt: '2026-03-14T10:00:00Z',
     });
     await openPage();
+    expect(screen.getAllByRole('banner')).toHaveLength(1);
     expect(screen.getByText('Acme Studio')).toBeVisible();
     const logo = document.querySelector('img');
     expect(logo?.getAttribute('src')).toBe(`/review/${TOKEN}/logo?v=1`);
@@ -354,6 +375,31 @@ describe('who sent the notice, and how far the client is', () => {
     const banner = await within(bar).findByRole('status');
     expect(banner).toHaveTextContent(THANKS_TEXT);
     expect(banner).toHaveClass('review__status--done');
+  });
+
+  it('opens the comment of a story marked Failed, keeping what the client wrote when they change it', async () => {
+    arrangeNotice();
+    const user = userEvent.setup();
+    await openPage();
+    const first = within(story('SHOP-1'));
+    await user.click(first.getByRole('button', { name: 'Failed' }));
+    const comment = first.getByRole('textbox', { name: 'Comment' });
+    expect(comment).toBeVisible();
+    expect(first.queryByRole('button', { name: 'Add a comment' })).not.toBeInTheDocument();
+    await user.type(comment, 'Slow');
+    await user.click(first.getByRole('button', { name: 'Passed' }));
+    expect(first.getByRole('textbox', { name: 'Comment' })).toHaveValue('Slow');
+    expect(within(story('SHOP-2')).queryByRole('textbox', { name: 'Comment' })).not.toBeInTheDocument();
+  });
+
+  it('says "1 story" for a notice of one', async () => {
+    const owner = createAccount('owner@example.com');
+    const project = createProject(owner.id, { projectKey: 'SHOP', projectName: 'Demo Web Shop' });
+    createReviewedSend(owner.id, project, TOKEN, [{ key: 'SHOP-1', summary: 'Pay by card' }]);
+    await openPage();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Please test 1 story of Demo Web Shop',
+    );
   });
 
   it('opens with the answers the client gave before counted', async () => {

@@ -36,18 +36,39 @@ function publicPost(path: string, handle: (body: Record<string, unknown>) => Res
   });
 }
 
+/** Who sent a send's notice, as the review pages show them (the server's rule: the e-mail's domain until named). */
+function senderOf(send: StoredSend, token: unknown) {
+  const sender = [...db.accounts.values()].find((account) => account.id === send.userId);
+  const workspaceId = `ws-${send.userId}`;
+  const named = db.workspaceNames.has(workspaceId);
+  return {
+    workspaceName: sender ? (named ? workspaceOf(sender).name : (sender.email.split('@')[1] ?? '')) : 'Team',
+    logoUrl: db.workspaceLogos.has(workspaceId) ? `/review/${String(token)}/logo?v=1` : null,
+    senderEmail: sender?.email ?? null,
+  };
+}
+
 export const reviewHandlers = [
+  publicPost('/jira/review/getLinkState', (body) => {
+    const link = typeof body.token === 'string' ? db.reviewLinks.get(body.token) : undefined;
+    const send = link ? db.sends.find((s) => s.id === link.sendId) : undefined;
+    if (!send?.review) {
+      return HttpResponse.json({
+        data: { state: 'unknown', workspaceName: null, logoUrl: null, senderEmail: null },
+      });
+    }
+    const state = send.review.linkState === 'active' ? 'open' : send.review.linkState;
+    return HttpResponse.json({ data: { state, ...senderOf(send, body.token) } });
+  }),
+
   publicPost('/jira/review/getNotice', (body) => {
     const found = activeLink(body.token);
     if (!found) return linkInvalid();
     const { link, send } = found;
-    const sender = [...db.accounts.values()].find((account) => account.id === send.userId);
-    const workspaceId = `ws-${send.userId}`;
     return HttpResponse.json({
       data: {
         projectName: link.projectName,
-        workspaceName: sender ? workspaceOf(sender).name : 'Team',
-        logoUrl: db.workspaceLogos.has(workspaceId) ? `/review/${String(body.token)}/logo?v=1` : null,
+        ...senderOf(send, body.token),
         sentAt: send.createdAt,
         expiresAt: send.review.expiresAt,
         stories: link.stories,
