@@ -1,4 +1,4 @@
-import { draftEmail, type Issue } from '@handoff/core';
+import { comparableEmail, draftEmail, type Issue } from '@handoff/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { memberWithJiraToken } from '../accounts/users.repository.ts';
 import type { Db } from '../db/database.ts';
@@ -7,7 +7,7 @@ import {
   claimDueAutosendProjects,
   recordAutosendRound,
   stopAutosend,
-} from '../projects/projects.repository.ts';
+} from '../projects/autosend.repository.ts';
 import { snapshotOf } from '../review/review-links.ts';
 
 export interface AutosendDeps {
@@ -94,8 +94,9 @@ async function runProject(
       const claimedStories = stories.filter((story) => claimed.has(story.key));
       const draft = draftEmail(claimedStories, []);
       return {
-        to: project.client_emails,
-        cc: project.client_cc,
+        // Mailed in their one spelling, as a send by hand is (comparableEmail).
+        to: project.client_emails.map(comparableEmail),
+        cc: project.client_cc.map(comparableEmail),
         subject: draft.subject,
         text: draft.text,
         // The stories are at hand: the review page needs no Jira call for them.

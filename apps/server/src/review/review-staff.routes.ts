@@ -17,20 +17,29 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
 import { storyStatusJson } from '../ledger/story-status.repository.ts';
+import { findProjectForCaller, projectNotFound } from '../projects/projects.repository.ts';
 import {
-  findProjectForCaller,
-  projectNotFound,
   reviewSettingsOf,
   reviewTransitionsOf,
   setReviewSettings,
   setReviewTransitions,
-} from '../projects/projects.repository.ts';
+} from '../projects/review-settings.repository.ts';
 import { revokeLinkOfSend, sendHasLink } from './review.repository.ts';
 import { reviewSummaries } from './review.service.ts';
 
+const withSchemas = (root: FastifyInstance) => root.withTypeProvider<ZodTypeProvider>();
+type StaffApp = ReturnType<typeof withSchemas>;
+
 /** Adds the staff calls to the review plugin's instance (behind the auth plugin's caller check). */
 export function reviewStaffRoutes(root: FastifyInstance, now: () => Date): void {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const app = withSchemas(root);
+  reviewLinkRoutes(app, now);
+  reviewSettingsRoutes(app);
+  reviewStatusRoute(app, now);
+}
+
+/** A notice's review link revoked, and the workspace's review summaries. */
+function reviewLinkRoutes(app: StaffApp, now: () => Date): void {
   app.post(
     '/jira/review/revokeLink',
     {
@@ -69,7 +78,10 @@ export function reviewStaffRoutes(root: FastifyInstance, now: () => Date): void 
     },
     async (request) => ({ data: await reviewSummaries(app.db, request.membership.workspaceId, now()) }),
   );
+}
 
+/** A project's review settings: the reminder days and the transitions a verdict moves an issue through. */
+function reviewSettingsRoutes(app: StaffApp): void {
   app.post(
     '/jira/review/getSettings',
     {
@@ -111,7 +123,10 @@ export function reviewStaffRoutes(root: FastifyInstance, now: () => Date): void 
       return { status: 200 as const, message: 'The review settings were saved.' };
     },
   );
+}
 
+/** The review status screen: every story a project sent, with its latest notice's answer. */
+function reviewStatusRoute(app: StaffApp, now: () => Date): void {
   app.post(
     '/jira/review/getStatus',
     {
@@ -151,11 +166,12 @@ export function reviewStaffRoutes(root: FastifyInstance, now: () => Date): void 
       const { workspaceId } = request.membership;
       const site = await app.sites.site(workspaceId, project.site_id);
       const credentials = await app.sites.requireCredential(workspaceId, site, request.productUser.id);
-      // Before the first notice, any story of the project as the tracker lists it shows the workflow.
-      const sample =
-        project.sent_issue_keys.at(-1) ??
-        (await site.tracker.anyIssueOfProject(credentials, project.project_key));
-      const available = sample ? await site.tracker.listTransitions(credentials, sample) : [];
+      // The latest sent story shows the workflow as it is now; before the first notice the tracker picks.
+      const available = await site.tracker.listMoves(
+        credentials,
+        project.project_key,
+        project.sent_issue_keys.at(-1),
+      );
       return {
         data: { available, onFailed: transitions.review_on_failed, onPassed: transitions.review_on_passed },
       };

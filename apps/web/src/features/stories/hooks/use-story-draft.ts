@@ -17,13 +17,10 @@ export function useStoryDraft({
   project,
   setProject,
   show,
-  onDrafted,
 }: {
   project: Project | null;
   setProject: (project: Project) => void;
   show: ResultDialogControl['show'];
-  /** Called when a fetch has drafted a new e-mail. */
-  onDrafted: () => void;
 }) {
   const { api } = useServices();
   const { user, projectIssues } = useAppState();
@@ -116,7 +113,6 @@ export function useStoryDraft({
         project.sentProjectIssuesList,
       );
       setFetchedStatus(status);
-      onDrafted();
     } catch (error) {
       if (!isSessionEnded(error)) window.alert(errorMessage(error));
     } finally {
