@@ -40,8 +40,10 @@ export function isValidEmailEntry(s: string): boolean {
   if (!isWellFormed(s)) return false;
   // Its one spelling (comparableEmail) must be an address too: NFKC turns a full-width ＠ or ／ into a
   // real one, which would change where the mail goes.
-  return /^[\x00-\x7F]*$/.test(s) || isWellFormed(comparableEmail(s));
+  return isAscii(s) || isWellFormed(comparableEmail(s));
 }
+
+const isAscii = (s: string) => !/[^\p{ASCII}]/u.test(s);
 
 function isWellFormed(s: string): boolean {
   if (typeof s !== 'string' || s.length === 0 || s.length > MAX_EMAIL_LENGTH) return false;
@@ -69,7 +71,7 @@ export function comparableEmail(address: string): string {
 function asciiDomain(domain: string): string {
   // ASCII needs no mapping (and the URL parser would read a numeric domain as an IPv4 address); a
   // domain with anything but letters, digits, marks, dots and hyphens is not parsed as a host at all.
-  if (/^[\x00-\x7F]*$/.test(domain) || !/^[\p{L}\p{N}\p{M}.-]+$/u.test(domain)) return domain;
+  if (isAscii(domain) || !/^[\p{L}\p{N}\p{M}.-]+$/u.test(domain)) return domain;
   try {
     const host = new URL(`http://${domain}/`).hostname;
     return host || domain;

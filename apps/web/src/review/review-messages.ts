@@ -31,6 +31,7 @@ export const messages = {
   thanks: 'Thank you. Your results were sent to the team.',
   signedOffThanks: 'Thank you. Your sign-off was sent to the team.',
   signedOffBy: 'Signed off by {name} on {date}.',
+  answersFinal: 'These answers are final. Thank you for testing.',
   noVerdict: 'Choose Passed or Failed for at least one story, then submit.',
   noName: 'Give your name, then submit.',
   notSent: 'Your results were not sent: {reason}',
@@ -47,7 +48,7 @@ export const messages = {
   linkRevoked: 'The team has withdrawn this review link.',
   linkUnknown: 'There is no review at this address. Check that the whole link was copied.',
   askSender: 'If you still want to test these stories, ask {sender} for a new link.',
-  writeToSender: 'Write to {sender}',
+  writeToSender: 'Ask for a new link',
   newLinkSubject: 'A new review link, please',
   askTeam: 'If you still want to test these stories, ask the team that sent you the link for a new one.',
 } as const;

@@ -62,7 +62,7 @@ describe('the review page', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Please answer by 27 November 2026.')).toBeInTheDocument();
     // Before the stories, after the introduction.
-    expect(root.querySelector('.review__details')?.previousElementSibling?.className).toBe('review__note');
+    expect(root.querySelector('.review__details')?.previousElementSibling).toHaveClass('review__note');
 
     const other = 'other-token-of-a-plain-notice-0000000000';
     createReviewedSend(owner.id, project, other, [{ key: 'SHOP-2', summary: 'Search' }]);
@@ -190,7 +190,7 @@ describe('the review page', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(LINK_INVALID_TEXT);
     expect(screen.getByText('The team has withdrawn this review link.')).toBeVisible();
     expect(screen.getByRole('banner')).toHaveTextContent('example.com');
-    expect(screen.getByRole('link', { name: 'Write to owner@example.com' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
       'href',
       'mailto:owner@example.com?subject=A%20new%20review%20link%2C%20please',
     );

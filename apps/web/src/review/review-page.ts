@@ -118,7 +118,7 @@ async function showClosedLink(root: HTMLElement, token: string | null): Promise<
   const sender = state?.senderEmail;
   if (sender) {
     card.append(el('p', 'review__note', say('askSender', { sender })));
-    const write = el('a', 'review__button', say('writeToSender', { sender }));
+    const write = el('a', 'review__button', say('writeToSender'));
     write.href = `mailto:${sender}?subject=${encodeURIComponent(say('newLinkSubject'))}`;
     card.append(write);
   } else {
@@ -147,7 +147,8 @@ function noticeIntro(notice: Notice): HTMLElement {
   intro.append(heading);
   if (notice.senderEmail)
     intro.append(el('p', 'review__sender', say('sentBy', { sender: notice.senderEmail })));
-  intro.append(el('p', 'review__note', say('intro', { date: formatDateTime(notice.expiresAt) })));
+  const change = say('intro', { date: formatDateTime(notice.expiresAt) });
+  intro.append(el('p', 'review__note review__change-note', change));
   intro.append(...noticeDetails(notice));
   return intro;
 }
@@ -223,19 +224,24 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
   document.title = say('pageTitle', { project: notice.projectName, company: notice.workspaceName });
 }
 
-/** `Sign off` once every story has a saved verdict; once signed off, who and when, and nothing to change. */
-function showSignOff({ notice, saved, form, submit, signOff, signedOffNote }: NoticeForm): void {
+/**
+ * `Sign off` once every story has a saved verdict. Once signed off: who and when, in place of the note that
+ * answers can change, and nothing left to change (no name to give, no comment to add).
+ */
+function showSignOff({ notice, saved, form, name, submit, signOff, signedOffNote }: NoticeForm): void {
   signOff.hidden = notice.signedOff !== null || notice.stories.some((story) => !saved.has(story.key));
   if (!notice.signedOff) return;
-  signedOffNote.textContent = say('signedOffBy', {
-    name: notice.signedOff.by,
-    date: formatDateTime(notice.signedOff.at),
-  });
+  const by = say('signedOffBy', { name: notice.signedOff.by, date: formatDateTime(notice.signedOff.at) });
+  signedOffNote.replaceChildren(el('strong', undefined, by), ` ${say('answersFinal')}`);
+  signedOffNote.parentElement?.querySelector('.review__change-note')?.remove();
   for (const control of form.querySelectorAll('button, textarea, input')) {
     control.setAttribute('aria-disabled', 'true');
     if (control instanceof HTMLTextAreaElement || control instanceof HTMLInputElement)
       control.readOnly = true;
   }
+  for (const opener of form.querySelectorAll<HTMLElement>('.review-story__add-comment')) opener.hidden = true;
+  const nameField = name.closest('label');
+  if (nameField) nameField.hidden = true;
   submit.hidden = true;
 }
 
