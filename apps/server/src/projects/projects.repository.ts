@@ -348,6 +348,7 @@ export async function claimDueAutosendProjects(db: Executor, now: Date, next: Da
     client_cc: string[];
     site_id: string | null;
     statuses_offered: string[] | null;
+    client_language: string;
   }>`
     UPDATE projects SET autosend_next_run_at = ${next}
     WHERE id IN (
@@ -358,7 +359,7 @@ export async function claimDueAutosendProjects(db: Executor, now: Date, next: Da
       FOR UPDATE SKIP LOCKED
     )
     RETURNING id, workspace_id, autosend_user_id, project_key, client_emails, client_cc, site_id,
-      statuses_offered`.execute(db);
+      statuses_offered, client_language`.execute(db);
   return result.rows;
 }
 
@@ -407,11 +408,15 @@ export async function recordAutosendRound(
 }
 
 // Used by review/
-/** The project's review settings: days before a reminder (null: off) and the test environment. */
+/** The project's review settings: days before a reminder (null: off), the test environment, the client's language. */
 export async function reviewSettingsOf(db: Executor, projectId: string) {
   return db
     .selectFrom('projects')
-    .select([sql<number | null>`reminder_days::float8`.as('reminder_days'), 'test_environment'])
+    .select([
+      sql<number | null>`reminder_days::float8`.as('reminder_days'),
+      'test_environment',
+      'client_language',
+    ])
     .where('id', '=', projectId)
     .executeTakeFirst();
 }
@@ -419,11 +424,19 @@ export async function reviewSettingsOf(db: Executor, projectId: string) {
 export async function setReviewSettings(
   db: Executor,
   projectId: string,
-  settings: { reminderDays: number | null; testEnvironment: string | null },
+  settings: {
+    reminderDays: number | null;
+    testEnvironment: string | null;
+    clientLanguage?: string | undefined;
+  },
 ): Promise<void> {
   await db
     .updateTable('projects')
-    .set({ reminder_days: settings.reminderDays, test_environment: settings.testEnvironment })
+    .set({
+      reminder_days: settings.reminderDays,
+      test_environment: settings.testEnvironment,
+      ...(settings.clientLanguage === undefined ? {} : { client_language: settings.clientLanguage }),
+    })
     .where('id', '=', projectId)
     .execute();
 }

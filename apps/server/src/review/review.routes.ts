@@ -14,6 +14,8 @@ import {
   submitVerdictsAnswer,
   submitVerdictsBody,
 } from '@handoff/core/api';
+import { CATALOGUES, reviewPageMessages } from '@handoff/core/catalogues/index';
+import { CLIENT_LANGUAGES, type ClientLanguage } from '@handoff/core/client-language';
 import { escapeHtml } from '@handoff/core/notice-mail';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -25,6 +27,7 @@ import { workspaceBrand, workspaceLogo } from '../workspaces/workspace-brand.ts'
 import { runReminderRound } from './reminders.ts';
 import {
   findOpenLink,
+  linkLanguage,
   type OpenLink,
   type ReviewDeps,
   registerReviewJobs,
@@ -74,13 +77,37 @@ function linkInvalid(): AppError {
 }
 
 /**
- * The page of every unknown, expired or revoked link: that sentence and nothing else, styled by the review
- * page's own stylesheets (the links the built review.html names; no inline style, for the strict CSP).
+ * The page of every unknown, expired or revoked link: that sentence and nothing else, in the client's
+ * language, styled by the review page's own stylesheets (the links the built review.html names; no inline
+ * style, for the strict CSP).
  */
-function invalidLinkPage(reviewHtml: string | null): string {
+function invalidLinkPage(reviewHtml: string | null, language: ClientLanguage): string {
   const stylesheets = reviewHtml?.match(/<link\b[^>]*\brel="stylesheet"[^>]*>/g) ?? [];
-  const sentence = escapeHtml(REVIEW_LINK_INVALID);
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="no-referrer"><title>${sentence}</title>${stylesheets.join('')}</head><body><main class="review review--invalid"><h1 class="review__title">${sentence}</h1></main></body></html>`;
+  const sentence = escapeHtml(CATALOGUES[language]['review.linkInvalid']);
+  return `<!DOCTYPE html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="no-referrer"><title>${sentence}</title>${stylesheets.join('')}</head><body><main class="review review--invalid"><h1 class="review__title">${sentence}</h1></main></body></html>`;
+}
+
+/**
+ * The client language a browser asks for first (Accept-Language, by q-value; `de-CH` counts as `de`):
+ * how a link Handoff does not know (so knows no project of) still speaks the client's language.
+ */
+function acceptedLanguage(header: string | undefined): ClientLanguage {
+  const asked = (header ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().toLowerCase().split(';');
+      const q = Number(
+        params
+          .find((param) => param.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
+      return { language: tag.split('-')[0], q: Number.isFinite(q) ? q : 0 };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q);
+  const found = asked.find((entry) => (CLIENT_LANGUAGES as readonly unknown[]).includes(entry.language));
+  return (found?.language as ClientLanguage | undefined) ?? 'en';
 }
 
 export const reviewPlugin = fp<ReviewRoutesOptions>(
@@ -141,8 +168,10 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
     const webRoot = options.webRoot;
     // As the rest of the web app: the files that exist when the server starts are the ones it serves.
     const reviewPageBuilt = webRoot !== false && existsSync(path.join(webRoot, 'review.html'));
-    const invalidPage = invalidLinkPage(
-      webRoot && reviewPageBuilt ? readFileSync(path.join(webRoot, 'review.html'), 'utf8') : null,
+    const reviewHtml =
+      webRoot && reviewPageBuilt ? readFileSync(path.join(webRoot, 'review.html'), 'utf8') : null;
+    const invalidPages = new Map(
+      CLIENT_LANGUAGES.map((language) => [language, invalidLinkPage(reviewHtml, language)]),
     );
     app.get(
       '/review/:token',
@@ -155,10 +184,19 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
       async (request, reply) => {
         privateAnswer(reply);
         const { token } = request.params;
-        const invalid = () => reply.status(404).type('text/html; charset=utf-8').send(invalidPage);
-        if (!TOKEN_PATH.test(token)) return invalid();
+        // An expired or revoked link speaks its notice's language; an unknown one the browser's.
+        const invalid = (language: ClientLanguage | null) => {
+          const shown = language ?? acceptedLanguage(request.headers['accept-language']);
+          return reply
+            .status(404)
+            .type('text/html; charset=utf-8')
+            .header('content-language', shown)
+            .header('vary', 'accept-language')
+            .send(invalidPages.get(shown));
+        };
+        if (!TOKEN_PATH.test(token)) return invalid(null);
         await limit(request, token, 'views');
-        if (!(await findOpenLink(app.db, token, now()))) return invalid();
+        if (!(await findOpenLink(app.db, token, now()))) return invalid(await linkLanguage(app.db, token));
         if (!webRoot || !reviewPageBuilt) {
           throw new AppError(503, 'REVIEW_PAGE_NOT_BUILT', 'The review page is not built (npm run build).');
         }
@@ -197,6 +235,8 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
             signedOff: link.signedOff,
             testEnvironment: link.testEnvironment,
             answerBy: link.answerBy,
+            language: link.clientLanguage,
+            messages: reviewPageMessages(link.clientLanguage),
           },
         };
       },

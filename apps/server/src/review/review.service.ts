@@ -8,6 +8,7 @@ import {
   type ReviewStory,
   type SignOff,
 } from '@handoff/core/api';
+import { type ClientLanguage, clientLanguageOf } from '@handoff/core/client-language';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { ReviewStorySnapshot } from '../db/schema.ts';
@@ -68,6 +69,8 @@ export interface OpenLink {
   /** What the notice named: the test environment, and the date to answer by (`YYYY-MM-DD`). */
   testEnvironment: string | null;
   answerBy: string | null;
+  /** The language the notice was sent in: its page and reminders speak it too. */
+  clientLanguage: ClientLanguage;
 }
 
 /** A link's sign-off as the page and the history show it. */
@@ -110,7 +113,14 @@ export async function findOpenLink(db: Db, token: string, now: Date): Promise<Op
     siteId: row.site_id,
     testEnvironment: row.test_environment,
     answerBy: row.answer_by,
+    clientLanguage: clientLanguageOf(row.client_language),
   };
+}
+
+/** The language of a token's notice, open or not (its invalid-link page speaks it); null: no such notice. */
+export async function linkLanguage(db: Db, token: string): Promise<ClientLanguage | null> {
+  const row = await findLinkByTokenHash(db, hashReviewToken(token));
+  return row ? clientLanguageOf(row.client_language) : null;
 }
 
 /** The notice's stories for the page, fetched now if the job has not yet (then kept). */

@@ -15,11 +15,14 @@ import type {
   SubmitVerdictsAnswer,
   SubmitVerdictsBody,
 } from '@handoff/core/api';
+import { en } from '@handoff/core/catalogues/en';
+import { type ClientLanguage, type Translate, translator } from '@handoff/core/client-language';
 import { noticeDetailLines } from '@handoff/core/notice-mail';
-import { formatDateTime } from '@/lib/format';
+import { callReview, failureText, ReviewCallError } from './review-calls';
 import { answeredProgress, el, senderHeader, withLinks } from './review-view';
 
-// The contract's texts, checked against its types (the web imports the API module as types only).
+// The contract's texts in English, checked against its types (the web imports the API module as types only).
+// The page shows every text in the notice's language: the messages the getNotice answer hands it.
 export const LINK_INVALID_TEXT: typeof REVIEW_LINK_INVALID = 'This review link is no longer valid.';
 export const THANKS_TEXT: SubmitVerdictsAnswer['message'] = 'Thank you. Your results were sent to the team.';
 export const NO_VERDICT_TEXT = 'Choose Passed or Failed for at least one story, then submit.';
@@ -37,47 +40,6 @@ type Notice = ReviewNoticeAnswer['data'];
 export function tokenFromPath(pathname: string): string | null {
   const match = /^\/review\/([A-Za-z0-9_-]+)\/?$/.exec(pathname);
   return match?.[1] ?? null;
-}
-
-class ReviewCallError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** A public review call: JSON in, JSON out; errors carry the server's message ({status, code, message}). */
-async function callReview<T>(
-  path: string,
-  body: ReviewTokenBody | SubmitVerdictsBody | SignOffBody,
-): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(new URL(path, window.location.href), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-      credentials: 'omit',
-      referrerPolicy: 'no-referrer',
-    });
-  } catch {
-    throw new ReviewCallError(0, 'The server could not be reached. Check your connection and try again.');
-  }
-  const data: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const message = (data as { message?: unknown } | undefined)?.message;
-    throw new ReviewCallError(
-      response.status,
-      response.status === 429
-        ? 'Too many requests from here just now. Wait a few minutes, then try again.'
-        : typeof message === 'string' && message !== ''
-          ? message
-          : `The server answered with status ${response.status}.`,
-    );
-  }
-  return data as T;
 }
 
 /** One story's answer as the page holds it until it is submitted. */
@@ -117,12 +79,16 @@ function chosenInLink(search: string): { key: string; verdict: ReviewVerdict } |
 
 /** Shows the review of the link's token in `root` (the page's <main>). Resolves once the first view is shown. */
 export async function startReviewPage(root: HTMLElement, token: string | null, search = ''): Promise<void> {
+  // English until the notice names its language (the server answers an unknown link's page in the
+  // browser's language itself; this page meets one only when a link stops working while it is open).
+  let t = translator('en', en);
+
   const showInvalid = () => {
-    root.replaceChildren(el('h1', 'review__title', LINK_INVALID_TEXT));
+    root.replaceChildren(el('h1', 'review__title', t('review.linkInvalid')));
     root.classList.add('review--invalid');
     root.removeAttribute('aria-busy');
     root.removeAttribute('aria-labelledby');
-    document.title = 'Review link no longer valid · Handoff';
+    document.title = t('review.linkInvalidTitle');
   };
 
   const load = async () => {
@@ -130,19 +96,14 @@ export async function startReviewPage(root: HTMLElement, token: string | null, s
     root.setAttribute('aria-busy', 'true');
     try {
       const answer = await callReview<ReviewNoticeAnswer>('/jira/review/getNotice', { token });
+      t = translator(answer.data.language, answer.data.messages);
+      document.documentElement.lang = answer.data.language;
       showNotice(answer.data, token);
     } catch (error) {
       if (error instanceof ReviewCallError && (error.status === 404 || error.status === 400)) {
         return showInvalid();
       }
-      const retry = el('button', 'review__button review__button--outline', 'Try again');
-      retry.type = 'button';
-      retry.addEventListener('click', () => void load());
-      root.replaceChildren(
-        el('h1', 'review__title', 'The stories could not be loaded'),
-        el('p', 'review__note', (error as Error).message),
-        retry,
-      );
+      root.replaceChildren(...loadFailed(error, t, () => void load()));
       root.removeAttribute('aria-busy');
     }
   };
@@ -156,32 +117,32 @@ export async function startReviewPage(root: HTMLElement, token: string | null, s
     const chosen = notice.signedOff ? null : chosenInLink(search);
     const preselected = chosen ? answers.get(chosen.key) : undefined;
     if (preselected) preselected.verdict = chosen!.verdict;
-    const brand = senderHeader(notice);
+    const brand = senderHeader(notice, t);
     const heading = el('h1', 'review__title', notice.projectName);
     heading.id = 'review-title';
     root.setAttribute('aria-labelledby', heading.id);
     const intro = el(
       'p',
       'review__note',
-      `Please test ${notice.stories.length === 1 ? 'this story' : `these ${notice.stories.length} stories`} and tell the team whether each one works. You can come back and change your answers until ${formatDateTime(notice.expiresAt)}.`,
+      t('review.intro', { count: notice.stories.length, until: new Date(notice.expiresAt) }),
     );
     const form = el('form', 'review__form');
     form.noValidate = true;
     const list = el('ol', 'review__stories');
-    list.setAttribute('aria-label', 'Stories');
-    const progress = answeredProgress(notice.stories.length);
+    list.setAttribute('aria-label', t('review.stories'));
+    const progress = answeredProgress(notice.stories.length, t);
     const showProgress = () =>
       progress.update([...answers.values()].filter((answer) => answer.verdict !== null).length);
     for (const [index, story] of notice.stories.entries()) {
-      list.append(storyItem(story, index, answers.get(story.key)!, showProgress));
+      list.append(storyItem(story, index, answers.get(story.key)!, showProgress, t));
     }
     showProgress();
-    const { label: nameLabel, input: name } = reviewerNameField();
+    const { label: nameLabel, input: name } = reviewerNameField(t);
     const status = el('p', 'review__status');
     status.setAttribute('role', 'status');
-    const submit = el('button', 'review__button', 'Submit results');
+    const submit = el('button', 'review__button', t('review.submit'));
     submit.type = 'submit';
-    const signOffButton = el('button', 'review__button review__button--outline', 'Sign off');
+    const signOffButton = el('button', 'review__button review__button--outline', t('review.signOff'));
     signOffButton.type = 'button';
     // The bar stays at the bottom of the screen: progress, the buttons, and the answer as a banner.
     const actions = el('div', 'review__actions');
@@ -194,7 +155,8 @@ export async function startReviewPage(root: HTMLElement, token: string | null, s
       signOffButton.hidden =
         notice.signedOff !== null || notice.stories.some((story) => !saved.has(story.key));
       if (notice.signedOff) {
-        signedOffNote.textContent = `Signed off by ${notice.signedOff.by} on ${formatDateTime(notice.signedOff.at)}.`;
+        const { by: name, at } = notice.signedOff;
+        signedOffNote.textContent = t('review.signedOffBy', { name, at: new Date(at) });
         for (const control of form.querySelectorAll('button, textarea, input')) {
           control.setAttribute('aria-disabled', 'true');
           if (control instanceof HTMLTextAreaElement || control instanceof HTMLInputElement)
@@ -210,7 +172,7 @@ export async function startReviewPage(root: HTMLElement, token: string | null, s
         return given;
       }
       status.className = 'review__status review__status--error';
-      status.textContent = NO_NAME_TEXT;
+      status.textContent = t('review.noName');
       name.focus();
       return null;
     };
@@ -221,18 +183,18 @@ export async function startReviewPage(root: HTMLElement, token: string | null, s
       if (!reviewer) return;
       signOffButton.setAttribute('aria-disabled', 'true');
       status.className = 'review__status';
-      status.textContent = 'Sending your sign-off...';
+      status.textContent = t('review.sendingSignOff');
       try {
-        const answer = await callReview<SignOffAnswer>('/jira/review/signOff', { token, reviewer });
+        await callReview<SignOffAnswer>('/jira/review/signOff', { token, reviewer });
         const conditional = [...answers.values()].some((a) => a.verdict === 'failed');
         notice.signedOff = { by: reviewer, at: new Date().toISOString(), conditional };
         status.classList.add('review__status--done');
-        status.textContent = answer.message || SIGNED_OFF_THANKS_TEXT;
+        status.textContent = t('review.signedOffThanks');
         showSignOff();
       } catch (error) {
         if (error instanceof ReviewCallError && error.status === 404) return showInvalid();
         status.classList.add('review__status--error');
-        status.textContent = `Your sign-off was not sent: ${(error as Error).message}`;
+        status.textContent = t('review.signOffNotSent', { reason: failureText(error, t) });
         signOffButton.removeAttribute('aria-disabled');
       }
     });
@@ -249,27 +211,27 @@ export async function startReviewPage(root: HTMLElement, token: string | null, s
       status.className = 'review__status';
       if (verdicts.length === 0) {
         status.classList.add('review__status--error');
-        status.textContent = NO_VERDICT_TEXT;
+        status.textContent = t('review.noVerdict');
         return;
       }
       const reviewer = reviewerName();
       if (!reviewer) return;
       submit.setAttribute('aria-disabled', 'true');
-      status.textContent = 'Sending your results...';
+      status.textContent = t('review.sending');
       try {
-        const answer = await callReview<SubmitVerdictsAnswer>('/jira/review/submitVerdicts', {
+        await callReview<SubmitVerdictsAnswer>('/jira/review/submitVerdicts', {
           token,
           verdicts,
           reviewer,
         });
         status.classList.add('review__status--done');
-        status.textContent = answer.message || THANKS_TEXT;
+        status.textContent = t('review.thanks');
         for (const verdict of verdicts) saved.add(verdict.key);
         showSignOff();
       } catch (error) {
         if (error instanceof ReviewCallError && error.status === 404) return showInvalid();
         status.classList.add('review__status--error');
-        status.textContent = `Your results were not sent: ${(error as Error).message}`;
+        status.textContent = t('review.notSent', { reason: failureText(error, t) });
       } finally {
         submit.removeAttribute('aria-disabled');
       }
@@ -279,21 +241,33 @@ export async function startReviewPage(root: HTMLElement, token: string | null, s
       ...(brand ? [brand] : []),
       heading,
       intro,
-      ...noticeDetails(notice),
+      ...noticeDetails(notice, t),
       signedOffNote,
       form,
     );
     showSignOff();
     root.removeAttribute('aria-busy');
-    document.title = `Review: ${notice.projectName} · Handoff`;
+    document.title = t('review.pageTitle', { project: notice.projectName });
   };
 
   await load();
 }
 
+/** The stories could not be loaded: why, and `Try again`. */
+function loadFailed(error: unknown, t: Translate, retry: () => void): HTMLElement[] {
+  const button = el('button', 'review__button review__button--outline', t('review.tryAgain'));
+  button.type = 'button';
+  button.addEventListener('click', retry);
+  return [
+    el('h1', 'review__title', t('review.loadFailed')),
+    el('p', 'review__note', failureText(error, t)),
+    button,
+  ];
+}
+
 /** Where to test and by when, worded as in the e-mail (the same lines: @handoff/core/notice-mail); none when unset. */
-function noticeDetails(notice: Notice): HTMLElement[] {
-  const lines = noticeDetailLines(notice);
+function noticeDetails(notice: Notice, t: Translate): HTMLElement[] {
+  const lines = noticeDetailLines(notice, t);
   if (lines.length === 0) return [];
   const details = el('div', 'review__details');
   for (const line of lines) details.append(el('p', 'review__detail', line));
@@ -301,8 +275,8 @@ function noticeDetails(notice: Notice): HTMLElement[] {
 }
 
 /** The `Your name` box, holding the name this browser remembers. */
-function reviewerNameField(): { label: HTMLLabelElement; input: HTMLInputElement } {
-  const label = el('label', 'review__name', 'Your name');
+function reviewerNameField(t: Translate): { label: HTMLLabelElement; input: HTMLInputElement } {
+  const label = el('label', 'review__name', t('review.yourName'));
   const input = el('input');
   input.type = 'text';
   input.name = 'reviewer';
@@ -315,7 +289,13 @@ function reviewerNameField(): { label: HTMLLabelElement; input: HTMLInputElement
 }
 
 /** One story: key and summary, test steps, the two toggles and the comment box. */
-function storyItem(story: ReviewStory, index: number, answer: Answer, onChoice: () => void): HTMLLIElement {
+function storyItem(
+  story: ReviewStory,
+  index: number,
+  answer: Answer,
+  onChoice: () => void,
+  t: Translate,
+): HTMLLIElement {
   const item = el('li', 'review-story');
   const headingId = `story-${index}`;
   item.setAttribute('aria-labelledby', headingId);
@@ -328,7 +308,7 @@ function storyItem(story: ReviewStory, index: number, answer: Answer, onChoice: 
 
   if (story.testSteps.length > 0) {
     const stepsId = `story-${index}-steps`;
-    const stepsLabel = el('h3', 'review-story__label', 'Test steps');
+    const stepsLabel = el('h3', 'review-story__label', t('review.testSteps'));
     stepsLabel.id = stepsId;
     const steps = el('ol', 'review-story__steps');
     steps.setAttribute('aria-labelledby', stepsId);
@@ -339,15 +319,15 @@ function storyItem(story: ReviewStory, index: number, answer: Answer, onChoice: 
     }
     item.append(stepsLabel, steps);
   } else {
-    item.append(el('p', 'review-story__none', 'No test steps were given for this story.'));
+    item.append(el('p', 'review-story__none', t('review.noTestSteps')));
   }
 
   const choice = el('div', 'review-story__choice');
   choice.setAttribute('role', 'group');
-  choice.setAttribute('aria-label', `Result for ${story.key}`);
+  choice.setAttribute('aria-label', t('review.resultFor', { key: story.key }));
   const toggles: Record<ReviewVerdict, HTMLButtonElement> = {
-    passed: el('button', 'review-toggle review-toggle--passed', 'Passed'),
-    failed: el('button', 'review-toggle review-toggle--failed', 'Failed'),
+    passed: el('button', 'review-toggle review-toggle--passed', t('review.passed')),
+    failed: el('button', 'review-toggle review-toggle--failed', t('review.failed')),
   };
   const showChoice = () => {
     for (const [verdict, button] of Object.entries(toggles)) {
@@ -367,7 +347,7 @@ function storyItem(story: ReviewStory, index: number, answer: Answer, onChoice: 
   showChoice();
 
   const commentId = `story-${index}-comment`;
-  const label = el('label', 'review-story__label', 'Comment');
+  const label = el('label', 'review-story__label', t('review.comment'));
   label.htmlFor = commentId;
   const comment = el('textarea', 'review-story__comment');
   comment.id = commentId;

@@ -1,6 +1,7 @@
 // Parts of the client's review page built from the notice: who sent it, how many stories are answered, and
 // test steps whose web addresses are links. DOM calls and textContent only: nothing is parsed as HTML.
 import type { ReviewNoticeAnswer } from '@handoff/core/api';
+import type { Translate } from '@handoff/core/client-language';
 
 /** A DOM element with a class and text, nothing parsed as HTML. */
 export function el<K extends keyof HTMLElementTagNameMap>(
@@ -15,7 +16,7 @@ export function el<K extends keyof HTMLElementTagNameMap>(
 }
 
 /** "from {workspace}" with the workspace's logo, above the project's name; null when the name is unknown. */
-export function senderHeader(notice: ReviewNoticeAnswer['data']): HTMLElement | null {
+export function senderHeader(notice: ReviewNoticeAnswer['data'], t: Translate): HTMLElement | null {
   if (!notice.workspaceName) return null;
   const header = el('header', 'review__brand');
   if (notice.logoUrl) {
@@ -26,14 +27,20 @@ export function senderHeader(notice: ReviewNoticeAnswer['data']): HTMLElement | 
     logo.addEventListener('error', () => logo.remove());
     header.append(logo);
   }
-  const from = el('p', 'review__from', 'from ');
-  from.append(el('strong', undefined, notice.workspaceName));
+  // The sentence around the name in the notice's language (`from {workspace}`, `von {workspace}`), the name bold.
+  const MARK = '\u0000';
+  const [before = '', after = ''] = t('review.from', { workspace: MARK }).split(MARK);
+  const from = el('p', 'review__from', before);
+  from.append(el('strong', undefined, notice.workspaceName), after);
   header.append(from);
   return header;
 }
 
 /** "N of M answered", told to screen readers as it changes, with a bar that fills as verdicts are chosen. */
-export function answeredProgress(total: number): {
+export function answeredProgress(
+  total: number,
+  t: Translate,
+): {
   element: HTMLElement;
   update: (answered: number) => void;
 } {
@@ -47,7 +54,7 @@ export function answeredProgress(total: number): {
   return {
     element,
     update(answered) {
-      text.textContent = `${answered} of ${total} answered`;
+      text.textContent = t('review.answered', { answered, total });
       bar.value = answered;
     },
   };

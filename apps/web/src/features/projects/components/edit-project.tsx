@@ -4,6 +4,7 @@
 // /admin/index.
 import { texts } from '@handoff/core';
 import type { Project, ReviewSettings } from '@handoff/core/api';
+import type { ClientLanguage } from '@handoff/core/client-language';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { updateProject } from '@/api/projects';
@@ -22,6 +23,7 @@ import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppDispatch, useAppState } from '@/stores/app-store';
 import { getProjectStatuses } from '../api/project-statuses';
+import { ClientLanguageSelect } from './client-language-select';
 import { RecipientFields, type Recipients } from './recipient-fields';
 import { ReminderSelect } from './reminder-select';
 import { ReviewTransitionFields, type TransitionsLoad } from './review-transitions';
@@ -65,6 +67,7 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
   const [savedSettings, setSavedSettings] = useState<ReviewSettings | null>(null);
   const [reminderDays, setReminderDays] = useState<number | null>(null);
   const [testEnvironment, setTestEnvironment] = useState('');
+  const [clientLanguage, setClientLanguage] = useState<ClientLanguage>('en');
   const userId = user?.id;
 
   useEffect(() => {
@@ -76,6 +79,7 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
         setSavedSettings(value);
         setReminderDays(value.reminderDays);
         setTestEnvironment(value.testEnvironment ?? '');
+        setClientLanguage(value.clientLanguage);
       },
       () => {
         // Without them, nothing is shown and nothing about reminders is saved.
@@ -147,15 +151,13 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
         const { onFailed, onPassed } = transitions.value;
         await setReviewTransitions(api, userId, project.projectKey, { onFailed, onPassed });
       }
-      const environment = testEnvironment.trim() || null;
-      if (
-        savedSettings &&
-        (savedSettings.reminderDays !== reminderDays || savedSettings.testEnvironment !== environment)
-      ) {
-        await setReviewSettings(api, userId, project.projectKey, {
-          reminderDays,
-          testEnvironment: environment,
-        });
+      const settings: ReviewSettings = {
+        reminderDays,
+        testEnvironment: testEnvironment.trim() || null,
+        clientLanguage,
+      };
+      if (savedSettings && !sameSettings(savedSettings, settings)) {
+        await setReviewSettings(api, userId, project.projectKey, settings);
       }
       show(texts.editProject.success, 'success', paths.admin.index);
     } catch (error) {
@@ -175,6 +177,7 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
         <>
           <ReminderSelect value={reminderDays} onChange={setReminderDays} />
           <TestEnvironmentField value={testEnvironment} onChange={setTestEnvironment} />
+          <ClientLanguageSelect value={clientLanguage} onChange={setClientLanguage} />
         </>
       ) : null}
       <ReviewTransitionFields
@@ -189,6 +192,11 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
     </form>
   );
 }
+
+const sameSettings = (a: ReviewSettings, b: ReviewSettings) =>
+  a.reminderDays === b.reminderDays &&
+  a.testEnvironment === b.testEnvironment &&
+  a.clientLanguage === b.clientLanguage;
 
 const sameStatuses = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((status, index) => status === b[index]);

@@ -2,6 +2,7 @@
 // answerBy, the server's refusal is shown, and the preview renders the e-mail's HTML part from the shared
 // template, with the project's test environment and the date, in a sandboxed iframe.
 import type { Issue } from '@handoff/core';
+import { clientTexts } from '@handoff/core/catalogues/index';
 import { reviewNoticeHtml } from '@handoff/core/notice-mail';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
@@ -94,6 +95,7 @@ describe('the send screen: Preview', () => {
       new URL('/review/preview', window.location.href).href,
       ['SHOP-2', 'SHOP-3'],
       { testEnvironment: 'https://staging.example.com', answerBy: '2099-01-31' },
+      { language: 'en', t: clientTexts('en') },
     );
     expect(frame.getAttribute('srcdoc')).toBe(previewDocument(expected));
     expect(expected).toContain(

@@ -4,10 +4,14 @@
 import {
   OFFERED_AGAIN,
   type ReviewChangeAnswer,
+  type ReviewSettings,
+  type ReviewSettingsAnswer,
   type ReviewSummariesAnswer,
   type ReviewVerdict,
   type StoryStatus,
 } from '@handoff/core/api';
+import { reviewPageMessages } from '@handoff/core/catalogues/index';
+import { clientLanguageOf } from '@handoff/core/client-language';
 import { isPastAnswerBy } from '@handoff/core/dates';
 import { HttpResponse, http } from 'msw';
 import { LINK_INVALID_TEXT, THANKS_TEXT } from '@/review/review-page';
@@ -15,6 +19,7 @@ import { db, findProject, type StoredSend } from '../db';
 import { apiError, post } from './projects';
 import { workspaceOf } from './team';
 
+const DEFAULT_SETTINGS: ReviewSettings = { reminderDays: 3, testEnvironment: null, clientLanguage: 'en' };
 const linkInvalid = () => apiError(404, LINK_INVALID_TEXT, 'NOT_FOUND');
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -54,6 +59,8 @@ export const reviewHandlers = [
         signedOff: send.review.signedOff ?? null,
         testEnvironment: link.testEnvironment,
         answerBy: link.answerBy,
+        language: link.language,
+        messages: reviewPageMessages(link.language),
       },
     });
   }),
@@ -196,8 +203,8 @@ export const reviewHandlers = [
     const projectKey = str(body.projectKey);
     if (!findProject(caller.id, projectKey))
       return apiError(404, `You have no project with the key "${projectKey}".`);
-    const settings = db.reviewSettings.get(projectKey) ?? { reminderDays: 3, testEnvironment: null };
-    return HttpResponse.json({ data: settings });
+    const settings = { ...DEFAULT_SETTINGS, ...db.reviewSettings.get(projectKey) };
+    return HttpResponse.json<ReviewSettingsAnswer>({ data: settings });
   }),
 
   post('/jira/review/setSettings', (caller, body) => {
@@ -206,7 +213,10 @@ export const reviewHandlers = [
       return apiError(404, `You have no project with the key "${projectKey}".`);
     const reminderDays = typeof body.reminderDays === 'number' ? body.reminderDays : null;
     const testEnvironment = typeof body.testEnvironment === 'string' ? body.testEnvironment : null;
-    db.reviewSettings.set(projectKey, { reminderDays, testEnvironment });
+    const clientLanguage = clientLanguageOf(
+      body.clientLanguage ?? db.reviewSettings.get(projectKey)?.clientLanguage,
+    );
+    db.reviewSettings.set(projectKey, { reminderDays, testEnvironment, clientLanguage });
     return HttpResponse.json<ReviewChangeAnswer>({ status: 200, message: 'The review settings were saved.' });
   }),
 ];
