@@ -71,6 +71,41 @@ describe('the review page', () => {
     expect(screen.queryByText(/Test environment|Please answer by/)).not.toBeInTheDocument();
   });
 
+  it('speaks the language the notice was sent in: labels, the count with its plural, dates, messages', async () => {
+    const owner = createAccount('owner@example.com');
+    const project = createProject(owner.id, { projectKey: 'SHOP', projectName: 'Demo Web Shop' });
+    createReviewedSend(
+      owner.id,
+      project,
+      TOKEN,
+      [
+        { key: 'SHOP-1', summary: 'Pay by card', testSteps: ['Pay with 4242'] },
+        { key: 'SHOP-2', summary: 'Search by name' },
+      ],
+      { language: 'de', answerBy: '2026-11-27', expiresAt: '2026-12-11T14:00:00.000Z' },
+    );
+    const user = userEvent.setup();
+    await openPage();
+    expect(document.documentElement.lang).toBe('de');
+    expect(document.title).toBe('Prüfung: Demo Web Shop · Handoff');
+    expect(
+      screen.getByText(/^Bitte testen Sie diese 2 Funktionen .* Bis zum 11\. Dezember 2026 um/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Bitte antworten Sie bis zum 27. November 2026.')).toBeInTheDocument();
+    expect(screen.getByText('0 von 2 Funktionen bewertet')).toBeInTheDocument();
+    expect(within(story('SHOP-1')).getByRole('heading', { name: 'Testschritte' })).toBeInTheDocument();
+    expect(
+      within(story('SHOP-2')).getByText('Für diese Funktion wurden keine Testschritte angegeben.'),
+    ).toBeInTheDocument();
+    const choice = within(story('SHOP-1')).getByRole('group', { name: 'Ergebnis für SHOP-1' });
+    await user.click(within(choice).getByRole('button', { name: 'Bestanden' }));
+    expect(screen.getByText('1 von 2 Funktionen bewertet')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ergebnisse senden' }));
+    expect(
+      await screen.findByText('Vielen Dank. Ihre Ergebnisse wurden an das Team gesendet.'),
+    ).toBeInTheDocument();
+  });
+
   it("shows the project's name and, per story of this notice only, key, summary, test steps, toggles and a comment box", async () => {
     arrangeNotice();
     await openPage();
