@@ -225,10 +225,12 @@ function prerenderPages(): Plugin {
  * who is signed in (or out) is sent on at once, and sees nothing of this page. Once the page has been
  * parsed, it waits for the page to be on the screen (the first contentful paint, 3 s at most; at once in a
  * hidden tab, which paints nothing; one frame in a browser that does not report paints), then imports the
- * main chunk and the route's chunks. It is a classic script, run before the page is parsed: until the app
- * prevents a form's native submission itself (which would put the password in the URL), this script does,
- * and marks the form for main.tsx to send; a button clicked meanwhile (Forgot Password?, Show password,
- * the menu) is marked for main.tsx to click again once the app runs.
+ * main chunk and the route's chunks. It is a classic script, run before the page is parsed. Until the app
+ * has taken over (main.tsx sets `data-started` on #root), every submission and every click of a
+ * `type=button` button in #root is this script's alone: it stops the event before it reaches React, which
+ * may already listen while it hydrates (and would then act on a state that lacks what was typed), prevents
+ * a form's native submission (which would put the password in the URL), and notes the control's place among
+ * the page's forms and buttons in #root's `data-early`, once per press, for main.tsx to act on once.
  */
 function startScript(imports: string[], { gate, namesAccount }: PrerenderedPage): string {
   const signedIn = `localStorage.getItem(${JSON.stringify(storageKeys.authToken)})`;
@@ -242,9 +244,9 @@ function startScript(imports: string[], { gate, namesAccount }: PrerenderedPage)
   // A block: its names stay out of the page's global scope. Importing a route chunk at once does what a
   // modulepreload link would (it runs only after the main chunk it imports), in fewer bytes. Storage may be
   // off (it throws): the app then decides.
-  return `{try{${sendOn}}catch{}${nameAccount}const early=e=>e?.setAttribute("data-early","");
-addEventListener("submit",e=>{e.defaultPrevented||(e.preventDefault(),early(e.target))});
-addEventListener("click",e=>{document.querySelector("#root[data-started]")||early(e.target.closest?.("button[type=button]"))});
+  return `{try{${sendOn}}catch{}${nameAccount}const hold=(e,t)=>{const r=document.getElementById("root");if(!t||!r||r.hasAttribute("data-started")||!r.contains(t))return;e.preventDefault();e.stopImmediatePropagation();r.dataset.early=(r.dataset.early??"")+" "+[...r.querySelectorAll("form,button")].indexOf(t)};
+addEventListener("submit",e=>hold(e,e.target),!0);
+addEventListener("click",e=>hold(e,e.target.closest?.("button[type=button]")),!0);
 let s=0;const start=()=>{s||(s=1,${JSON.stringify(imports)}.map(m=>import(m)))};
 addEventListener("DOMContentLoaded",()=>{document.hidden?start():PerformanceObserver.supportedEntryTypes?.includes("paint")?(new PerformanceObserver(l=>{l.getEntriesByName("first-contentful-paint").length&&start()}).observe({type:"paint",buffered:!0}),setTimeout(start,3e3)):requestAnimationFrame(()=>setTimeout(start))})}
 `;

@@ -35,7 +35,7 @@ import { sendsRoutes } from './sends/sends.routes.ts';
 import { sitesPlugin } from './sites/sites.plugin.ts';
 import { sitesRoutes } from './sites/sites.routes.ts';
 import { storiesRoutes } from './stories/stories.routes.ts';
-import { trackerPlugin } from './tracker/tracker.plugin.ts';
+import { type TrackerPluginOptions, trackerPlugin } from './tracker/tracker.plugin.ts';
 import { trackerRoutes } from './tracker/tracker.routes.ts';
 import { appPageFor } from './web/app-page.ts';
 import { runtimeConfigRoutes } from './web/runtime-config.ts';
@@ -63,6 +63,8 @@ export interface AppOptions {
   ledger?: LedgerOptions;
   /** Whether this process runs review jobs (default yes; a test stops it to restart later), and the queue's timings. */
   review?: { runJobs?: boolean; jobs?: JobQueueOptions; now?: () => Date; jiraTimeoutMs?: number };
+  /** How tracker host names resolve (tests: a table standing in for DNS). */
+  outbound?: Pick<TrackerPluginOptions, 'resolve'>;
 }
 
 const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -164,7 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin, { verifier: app.identity.verifier });
   await app.register(accountsRoutes);
   // The tracker (Jira, or the built-in demo tracker under /rest/api/3) and the product calls on it.
-  await app.register(trackerPlugin);
+  await app.register(trackerPlugin, options.outbound ?? {});
   await app.register(trackerRoutes);
   await app.register(sitesPlugin);
   await app.register(sitesRoutes);

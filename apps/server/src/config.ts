@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { type AllowedHosts, parseAllowedHosts } from './tracker/outbound.ts';
 
 /** Empty strings count as unset, so `FOO=` in a shell behaves like no FOO at all. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -31,7 +32,9 @@ const envSchema = z.object({
   TRUST_PROXY: optional(z.string()).default('false'),
   MAX_SENDS_PER_HOUR: optional(z.coerce.number().int().positive()).default(60),
   SIGNUP_DOMAINS: optional(z.string()),
-  REGISTRATION: optional(z.enum(['open', 'invite'])).default('open'),
+  REGISTRATION: optional(z.enum(['open', 'invite'])).default('invite'),
+  TRACKER_ALLOWED_HOSTS: optional(z.string()),
+  WRITE_BACK_QUIET_SECONDS: optional(z.coerce.number().min(0).max(86_400)).default(120),
   REVIEW_LINK_DAYS: optional(z.coerce.number().positive().max(3650)).default(30),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
 });
@@ -76,6 +79,10 @@ export interface Config {
   registration: 'open' | 'invite';
   /** How long a notice's review link works (REVIEW_LINK_DAYS). */
   reviewLinkDays: number;
+  /** Internal hosts and ranges tracker sites may be on besides public addresses (TRACKER_ALLOWED_HOSTS). */
+  trackerAllowedHosts: AllowedHosts;
+  /** How long a story's verdict must stay unchanged before it is written back (WRITE_BACK_QUIET_SECONDS). */
+  writeBackQuietMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -98,6 +105,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  SECRET_KEY: required with DATABASE_URL. Every server process sharing the database ' +
         'must encrypt Jira API tokens with the same key: set SECRET_KEY to the same random value of at least 32 ' +
         'characters on each (e.g. the output of `openssl rand -base64 32`).',
+    );
+  }
+  const { allowed: trackerAllowedHosts, unreadable } = parseAllowedHosts(e.TRACKER_ALLOWED_HOSTS ?? '');
+  if (unreadable.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  TRACKER_ALLOWED_HOSTS: ${unreadable.join(', ')} is not a host name, IP address or CIDR range (e.g. TRACKER_ALLOWED_HOSTS=jira.corp.local,10.20.0.0/16)`,
     );
   }
   const issueTypes = e.JIRA_ISSUE_TYPES.split(',')
@@ -131,6 +144,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxSendsPerHour: e.MAX_SENDS_PER_HOUR,
     reviewLinkDays: e.REVIEW_LINK_DAYS,
     registration: e.REGISTRATION,
+    trackerAllowedHosts,
+    writeBackQuietMs: Math.round(e.WRITE_BACK_QUIET_SECONDS * 1000),
     signupDomains: parseList(e.SIGNUP_DOMAINS ?? '').map((domain) => domain.toLowerCase().replace(/^@/, '')),
   };
 }

@@ -22,38 +22,48 @@ const prerendered = container.dataset.prerendered;
 const controlsOf = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>('form, button')];
 
 /**
- * What the visitor did on the pre-rendered page before the app took over. Hydrating keeps typed values on
- * the page but not in React's state: replaying them as input events puts them there (React sees a change
- * only when the value differs from the one it last saw, hence the reset first). A button clicked meanwhile
- * is clicked again, and a form sent meanwhile, held back by the page's start script (a native submission
- * would put the password in the URL), is sent now; both are found again by their place among the page's
- * controls, since a replaced page has new elements.
+ * Puts what a field holds into React's state: React sees a change only when the value differs from the one
+ * it last saw (its value tracker, which hydration sets to whatever the field held by then), hence another
+ * value through the element's own setter first, then the value through the prototype's, which React does not see.
+ */
+function replayValue(input: HTMLInputElement, value: string) {
+  input.value = value ? '' : ' ';
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * What the visitor did on the pre-rendered page before the app took over (apps/web/README.md, "Pre-rendered
+ * pages"). Until then, the page's start script keeps every submission and button click from React (which
+ * may listen while it hydrates) and notes it in #root's `data-early`. Returns what the app calls once its
+ * first render is on the page: in one go, with no event in between, it marks #root as started (from then on
+ * React alone handles the page), puts what every field holds at that moment into React's state (the
+ * fields' values are read only now: typed, pasted or filled by a password manager until the last moment),
+ * and then acts on each noted control once per press, found by its place among the page's controls, since
+ * a replaced page has new elements (a form is sent once, however often it was).
  */
 function takeOverEarlyInput(root: HTMLElement): () => void {
-  const typed = [...root.querySelectorAll('input')].filter((input) => input.value !== input.defaultValue);
-  const values = typed.map((input) => input.value);
-  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-  const marked = () =>
-    controlsOf(root).flatMap((control, i) => (control.hasAttribute('data-early') ? [i] : []));
-  const markedBefore = marked();
+  // A replaced page's fields are gone by then but still hold their values.
+  const inputsBefore = [...root.querySelectorAll('input')];
   return () => {
-    // The start script marks clicks only until then.
     root.setAttribute('data-started', '');
-    typed.forEach((input, i) => {
-      if (!input.isConnected) return;
-      input.value = input.defaultValue;
-      setValue?.call(input, values[i]);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
+    const early = (root.dataset.early ?? '').split(' ').filter(Boolean).map(Number);
+    delete root.dataset.early;
+    const inputs = [...root.querySelectorAll('input')];
+    inputsBefore.forEach((before, i) => {
+      const input = inputs[i];
+      if (input && before.value !== before.defaultValue) replayValue(input, before.value);
     });
-    const early = new Set([...markedBefore, ...marked()]);
     // Once React has rendered those values.
     setTimeout(() => {
       const controls = controlsOf(root);
+      const sent = new Set<HTMLFormElement>();
       for (const i of early) {
         const control = controls[i];
-        control?.removeAttribute('data-early');
-        if (control instanceof HTMLFormElement) control.requestSubmit();
-        else control?.click();
+        if (control instanceof HTMLFormElement) {
+          if (!sent.has(control)) control.requestSubmit();
+          sent.add(control);
+        } else control?.click();
       }
     });
   };

@@ -34,7 +34,8 @@ beforeAll(async () => {
     },
     { key: 'DEMO-2', summary: 'Statements', status: 'In Progress', description: null },
   );
-  t = await createTestApp();
+  // The fake Jira sites listen on loopback, which an administrator must allow.
+  t = await createTestApp({ TRACKER_ALLOWED_HOSTS: '127.0.0.1' });
   const olga = { email: 'olga@agency.example', password: 'password-olga', apikey: 'olga-key' };
   owner = { ...(await signUpAndSignIn(t.app, olga)), email: olga.email };
 });

@@ -12,15 +12,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The workspace's tracker sites, their trackers and the members' credentials (main README, "Jira sites"). */
     sites: SiteDirectory & {
-      probeOptions: { fetch?: FetchLike; timeoutMs?: number };
+      /** How a site is probed before it is added: through the outbound guard (outbound.ts). */
+      probeOptions: { fetch: FetchLike };
       /** The site a call names and the caller's credential for it (siteForCaller). */
       forCaller: typeof siteForCaller;
     };
   }
 }
 
-export const sitesPlugin = fp<{ probe?: { fetch?: FetchLike; timeoutMs?: number } }>(
-  async (app, options) => {
+export const sitesPlugin = fp(
+  async (app) => {
     const directory = new SiteDirectory({
       db: app.db,
       secretBox: new SecretBox(app.config.secretKey),
@@ -29,7 +30,10 @@ export const sitesPlugin = fp<{ probe?: { fetch?: FetchLike; timeoutMs?: number 
     });
     app.decorate(
       'sites',
-      Object.assign(directory, { probeOptions: options.probe ?? {}, forCaller: siteForCaller }),
+      Object.assign(directory, {
+        probeOptions: { fetch: app.outbound.fetch },
+        forCaller: siteForCaller,
+      }),
     );
   },
   { name: 'sites', dependencies: ['tracker'] },

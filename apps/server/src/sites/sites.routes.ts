@@ -39,6 +39,9 @@ export async function sitesRoutes(instance: FastifyInstance): Promise<void> {
       const { name, kind, baseUrl } = request.body;
       if (name.toLowerCase() === DEFAULT_SITE_ID)
         throw badRequest('The name "default" is taken by the site every workspace has.');
+      // Refused before any connection when the host is not public (outbound.ts); the probe's own
+      // connection is checked again, so a name that changes its answer gets no further.
+      await app.outbound.checkUrl(baseUrl);
       await checkSiteKind(baseUrl, kind, app.sites.probeOptions);
       const row = await insertSite(app.db, request.membership.workspaceId, { name, kind, baseUrl });
       if (!row) throw conflict(`This workspace has a site named ${JSON.stringify(name)} already.`);

@@ -33,7 +33,8 @@ beforeAll(async () => {
     }
     sendJson(response, 404, {});
   });
-  t = await createTestApp();
+  // The fake Jira sites listen on loopback, which an administrator must allow.
+  t = await createTestApp({ TRACKER_ALLOWED_HOSTS: '127.0.0.1' });
   owner = await signUpAndSignIn(t.app, {
     email: 'olga@agency.example',
     password: 'password-olga',
@@ -88,7 +89,7 @@ describe('Jira sites', () => {
       baseUrl: 'http://127.0.0.1:9/jira',
     });
     expect(unreachable.statusCode).toBe(400);
-    expect(unreachable.json().message).toMatch(/can't be reached/);
+    expect(unreachable.json().message).toMatch(/is not a Jira site/);
     expect((await add(owner, { name: 'Bank', kind: 'jira-datacenter', baseUrl: dc.url })).statusCode).toBe(
       409,
     );

@@ -8,9 +8,17 @@ import { createTestDatabase } from './test-database.ts';
 export const TEST_IDENTITY_API_KEY = 'test-identity-api-key';
 export const TEST_SECRET_KEY = 'test-secret-key-0123456789abcdef0123456789';
 
-/** A configuration as the server would load it, with fixed secrets and the given overrides. */
+/**
+ * A configuration as the server would load it, with fixed secrets and the given overrides. Tests register
+ * many accounts, so registration is open unless a test says otherwise.
+ */
 export function testConfig(env: Record<string, string> = {}): ResolvedConfig {
-  const config = loadConfig({ DATA_DIR: '/nonexistent/handoff-test', LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    DATA_DIR: '/nonexistent/handoff-test',
+    LOG_LEVEL: 'silent',
+    REGISTRATION: 'open',
+    ...env,
+  });
   return {
     ...config,
     identityApiKey: TEST_IDENTITY_API_KEY,
@@ -32,7 +40,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<AppOptions, 'identity' | 'webRoot' | 'review'> = {},
+  options: Pick<AppOptions, 'identity' | 'webRoot' | 'review' | 'outbound'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const app = await buildApp({ webRoot: false, ...options, config: testConfig(env), db: database.db });

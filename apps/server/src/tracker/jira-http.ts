@@ -10,6 +10,7 @@ import {
   type TrackerError,
   tooManyPages,
 } from './jira-errors.ts';
+import { OutboundError } from './outbound.ts';
 
 export interface JiraCredentials {
   email: string;
@@ -227,6 +228,8 @@ export class JiraHttp {
         },
       };
     } catch (error) {
+      // The outbound guard's refusal (outbound.ts) is the user's answer as it is, never retried.
+      if (error instanceof OutboundError) throw error;
       return { error };
     }
   }

@@ -5,6 +5,7 @@
 import { serverInfoSchema } from './datacenter/dc-schemas.ts';
 import { TrackerError } from './jira-errors.ts';
 import { type FetchLike, JiraHttp, withDefaults } from './jira-http.ts';
+import { OutboundError } from './outbound.ts';
 import type { SiteKind } from './tracker.ts';
 
 const KIND_NAMES: Record<SiteKind, string> = {
@@ -34,30 +35,14 @@ export async function checkSiteKind(
       anonymous: true,
     }));
   } catch (error) {
-    if (error instanceof TrackerError && error.code === 'TRACKER_UNREACHABLE') {
-      throw new TrackerError(400, 'SITE_UNREACHABLE', `${baseUrl} can't be reached. Check the base URL.`);
-    }
-    if (error instanceof TrackerError && error.code === 'TRACKER_TIMEOUT') {
-      throw new TrackerError(
-        400,
-        'SITE_UNREACHABLE',
-        `${baseUrl} didn't answer in time. Check the base URL.`,
-      );
-    }
-    throw new TrackerError(
-      400,
-      'SITE_NOT_JIRA',
-      `${baseUrl} doesn't answer as a Jira site (GET /rest/api/2/serverInfo: ${error instanceof Error ? error.message : 'no answer'}). Check the base URL, with its context path for Data Center.`,
-    );
+    // The guard's refusal (a host that is not public, a redirect) says what to change. Anything else a
+    // site answers (a closed port, a time-out, 404, 403, not JSON) is one answer, so that the probe
+    // can't be used to map a network.
+    if (error instanceof OutboundError) throw error;
+    throw notJira(baseUrl);
   }
   const info = serverInfoSchema.safeParse(json);
-  if (!info.success || info.data.deploymentType === undefined) {
-    throw new TrackerError(
-      400,
-      'SITE_NOT_JIRA',
-      `${baseUrl} doesn't answer as a Jira site (its serverInfo has no deploymentType). Check the base URL.`,
-    );
-  }
+  if (!info.success || info.data.deploymentType === undefined) throw notJira(baseUrl);
   const found: SiteKind = info.data.deploymentType === 'Cloud' ? 'jira-cloud' : 'jira-datacenter';
   if (found !== kind) {
     throw new TrackerError(
@@ -67,6 +52,14 @@ export async function checkSiteKind(
     );
   }
   return { version: info.data.version ?? null };
+}
+
+function notJira(baseUrl: string): TrackerError {
+  return new TrackerError(
+    400,
+    'SITE_NOT_JIRA',
+    `${baseUrl} is not a Jira site: it doesn't answer GET /rest/api/2/serverInfo as Jira does. Check the base URL, with its context path for Data Center.`,
+  );
 }
 
 /**

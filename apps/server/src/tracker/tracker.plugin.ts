@@ -6,6 +6,7 @@ import { demoTrackerRoutes } from './demo/demo-tracker.routes.ts';
 import { DemoTracker } from './demo/demo-tracker.ts';
 import { JiraClient } from './jira.client.ts';
 import type { FetchLike, JiraClientOptions, JiraEndpoint } from './jira-http.ts';
+import { allowedHostOf, OutboundGuard, type ResolvedAddress } from './outbound.ts';
 import { Trackers } from './trackers.ts';
 
 declare module 'fastify' {
@@ -16,12 +17,16 @@ declare module 'fastify' {
     trackerIsDemo: boolean;
     /** The tracker of each site (tracker.ts): `default` (JIRA_BASE_URL or the demo tracker), and added ones. */
     trackers: Trackers;
+    /** Every request to a tracker site goes through it (outbound.ts). */
+    outbound: OutboundGuard;
   }
 }
 
-interface TrackerPluginOptions {
+export interface TrackerPluginOptions {
   /** Overrides for the client (tests: a fake clock, short time-outs). */
   client?: Omit<JiraClientOptions, 'endpoint'>;
+  /** How the outbound guard resolves host names (tests: a table); default the system's resolver. */
+  resolve?: (hostname: string) => Promise<ResolvedAddress[]>;
 }
 
 /**
@@ -32,9 +37,16 @@ interface TrackerPluginOptions {
 export const trackerPlugin = fp<TrackerPluginOptions>(
   async (app, options) => {
     const { jiraBaseUrl } = app.config;
+    // The site `default` is the administrator's own choice (JIRA_BASE_URL): allowed as configured.
+    const outbound = new OutboundGuard({
+      allowed: allowedHostOf(app.config.trackerAllowedHosts, jiraBaseUrl),
+      ...(options.resolve ? { resolve: options.resolve } : {}),
+    });
+    app.decorate('outbound', outbound);
+    app.addHook('onClose', () => outbound.close());
     const inProcess: JiraEndpoint = { baseUrl: 'http://handoff.invalid', fetch: injectFetch(app) };
     const endpoint = (): JiraEndpoint => {
-      if (jiraBaseUrl) return { baseUrl: jiraBaseUrl };
+      if (jiraBaseUrl) return { baseUrl: jiraBaseUrl, fetch: outbound.fetch };
       const address = app.server.address();
       if (address && typeof address === 'object')
         return { baseUrl: `http://${loopbackHost(address)}:${address.port}` };
@@ -46,7 +58,7 @@ export const trackerPlugin = fp<TrackerPluginOptions>(
     const defaultTracker = jiraBaseUrl
       ? new JiraCloudTracker({ ...clientOptions, endpoint })
       : new DemoTracker({ ...clientOptions, endpoint });
-    app.decorate('trackers', new Trackers(defaultTracker, clientOptions));
+    app.decorate('trackers', new Trackers(defaultTracker, clientOptions, outbound.fetch));
     if (!jiraBaseUrl) await app.register(demoTrackerRoutes, { prefix: '/rest/api/3' });
   },
   { name: 'tracker' },

@@ -1,7 +1,7 @@
 // Which adapter serves a site (tracker.ts): one tracker per site kind and base URL, made once and kept.
 import { JiraCloudTracker } from './cloud/cloud-tracker.ts';
 import { JiraDataCenterTracker } from './datacenter/dc-tracker.ts';
-import type { JiraClientOptions } from './jira-http.ts';
+import type { FetchLike, JiraClientOptions } from './jira-http.ts';
 import type { SiteKind, Tracker } from './tracker.ts';
 
 interface SiteAddress {
@@ -16,6 +16,8 @@ export class Trackers {
     /** The tracker of every workspace's site `default`: JIRA_BASE_URL, or the demo tracker. */
     readonly defaultTracker: Tracker,
     private readonly options: Omit<JiraClientOptions, 'endpoint'>,
+    /** The outbound guard's fetch (outbound.ts): an added site is reached only where allowed. */
+    private readonly guardedFetch: FetchLike,
   ) {}
 
   /** The tracker of a site a workspace added; the site `default` is `defaultTracker`. */
@@ -23,7 +25,10 @@ export class Trackers {
     const id = `${site.kind} ${site.baseUrl}`;
     let tracker = this.made.get(id);
     if (!tracker) {
-      const options = { ...this.options, endpoint: { baseUrl: site.baseUrl.replace(/\/+$/, '') } };
+      const options = {
+        ...this.options,
+        endpoint: { baseUrl: site.baseUrl.replace(/\/+$/, ''), fetch: this.guardedFetch },
+      };
       tracker =
         site.kind === 'jira-datacenter' ? new JiraDataCenterTracker(options) : new JiraCloudTracker(options);
       this.made.set(id, tracker);

@@ -13,21 +13,37 @@ const siteKindSchema = z.enum(['jira-cloud', 'jira-datacenter'], {
   error: 'Kind must be jira-cloud or jira-datacenter.',
 });
 
-/** An http(s) URL without query or fragment; a trailing slash is dropped (a context path such as /jira stays). */
+/**
+ * What is wrong with a tracker site's Base URL, naming the rule, or undefined when it is well formed: http
+ * or https, no user info, no query or fragment (not even an empty `?` or `#`, which would turn the paths
+ * Handoff appends into the attacker's query). A path stays, as the site's context path (`https://host/jira`).
+ */
+function baseUrlProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'Enter the base URL as https://host or https://host/context-path.';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return 'The base URL must start with https:// or http://.';
+  if (url.username || url.password || /^[a-z]+:\/\/[^/?#]*@/i.test(value)) {
+    return 'The base URL may not contain a user name or password (user@host).';
+  }
+  if (value.includes('?')) return 'The base URL may not contain a query (?).';
+  if (value.includes('#')) return 'The base URL may not contain a fragment (#).';
+  return undefined;
+}
+
+/** A Base URL that meets `baseUrlProblem`'s rules; a trailing slash is dropped (a context path such as /jira stays). */
 const baseUrlSchema = z
   .string()
   .trim()
   .max(2048, 'The base URL is too long.')
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (
-        (url.protocol === 'https:' || url.protocol === 'http:') && !url.search && !url.hash && !url.username
-      );
-    } catch {
-      return false;
-    }
-  }, 'Enter the base URL as https://host or https://host/context-path.')
+  .superRefine((value, context) => {
+    const problem = baseUrlProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  })
   .transform((value) => value.replace(/\/+$/, ''));
 
 export const addSiteBody = z.object({
