@@ -25,8 +25,10 @@ import { type IdentityOptions, identityPlugin } from './identity/identity.plugin
 import { logRequests, withSafeRequestLog } from './identity/safe-request-log.ts';
 import { type JobQueueOptions, jobsPlugin } from './jobs/jobs.ts';
 import { type LedgerOptions, ledgerPlugin } from './ledger/ledger.ts';
+import { lastAutomaticSend } from './ledger/sends.repository.ts';
 import { mailPlugin } from './mail/mailer.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
+import { stopAutosendOfMember } from './projects/autosend.repository.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
 import { reviewPlugin } from './review/review.routes.ts';
 import { createReviewLinks } from './review/review-links.ts';
@@ -40,7 +42,9 @@ import { trackerRoutes } from './tracker/tracker.routes.ts';
 import { appPageFor } from './web/app-page.ts';
 import { runtimeConfigRoutes } from './web/runtime-config.ts';
 import { securityHeadersPlugin } from './web/security-headers.ts';
+import { hasOpenInvitation } from './workspaces/invites.repository.ts';
 import { workspacesRoutes } from './workspaces/workspaces.routes.ts';
+import { createPersonalWorkspace } from './workspaces/workspaces.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -164,17 +168,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(identityPlugin, options.identity ?? {});
   await app.register(authPlugin, { verifier: app.identity.verifier });
-  await app.register(accountsRoutes);
+  await app.register(accountsRoutes, { createPersonalWorkspace, hasOpenInvitation });
   // The tracker (Jira, or the built-in demo tracker under /rest/api/3) and the product calls on it.
   await app.register(trackerPlugin, options.outbound ?? {});
   await app.register(trackerRoutes);
   await app.register(sitesPlugin);
   await app.register(sitesRoutes);
-  await app.register(projectsRoutes);
+  await app.register(projectsRoutes, { lastAutomaticSend });
   await app.register(storiesRoutes);
   // E-mailing stories to clients, by hand and on a schedule.
   await app.register(sendsRoutes);
-  await app.register(workspacesRoutes);
+  await app.register(workspacesRoutes, { onMemberLeaves: stopAutosendOfMember });
   // The client's review of each notice: its page, its calls, and writing verdicts back to Jira.
   await app.register(reviewPlugin, {
     webRoot,

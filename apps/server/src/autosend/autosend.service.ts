@@ -10,7 +10,7 @@ import {
   claimDueAutosendProjects,
   recordAutosendRound,
   stopAutosend,
-} from '../projects/projects.repository.ts';
+} from '../projects/autosend.repository.ts';
 import { snapshotOf } from '../review/review-links.ts';
 
 export interface AutosendDeps {

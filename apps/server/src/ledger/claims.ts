@@ -5,12 +5,8 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { NoticeParts } from '../messages/notices.ts';
-import {
-  appendSentKeys,
-  findProjectForCaller,
-  lockSentKeys,
-  writeSentKeys,
-} from '../projects/projects.repository.ts';
+import { findProjectForCaller } from '../projects/projects.repository.ts';
+import { appendSentKeys, lockSentKeys, writeSentKeys } from '../projects/sent-list.repository.ts';
 import { releaseOwnClaims } from './give-backs.ts';
 import type { LedgerContext, ManualSendAdmission, OpenSend, StoriesMessage } from './ledger.ts';
 import { openRetestKeys, useRetestOffers } from './retest-offers.repository.ts';

@@ -23,7 +23,6 @@ import type { ProductUser } from '../auth/product-user.ts';
 import { cachedRead } from '../db/read-cache.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import { sendJsonText } from '../http/json-text.ts';
-import { lastAutomaticSend } from '../ledger/sends.repository.ts';
 import { TrackerError } from '../tracker/jira-errors.ts';
 import { assertOwner, type Membership } from '../workspaces/workspaces.service.ts';
 import {
@@ -38,7 +37,15 @@ import {
 
 const tags = ['projects'];
 
-export async function projectsRoutes(instance: FastifyInstance): Promise<void> {
+/**
+ * The ledger's one fact a project answer shows (when auto-send last sent), passed in by app.ts: the ledger
+ * builds on projects/ (a send is a project's), so projects/ does not import it.
+ */
+export interface ProjectLedger {
+  lastAutomaticSend(db: FastifyInstance['db'], projectId: string): Promise<Date | null>;
+}
+
+export async function projectsRoutes(instance: FastifyInstance, ledger: ProjectLedger): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -92,7 +99,7 @@ export async function projectsRoutes(instance: FastifyInstance): Promise<void> {
       return {
         status: 200 as const,
         message: texts.addProject.success,
-        data: await answerFor(app, row),
+        data: await answerFor(app, ledger, row),
       };
     },
   );
@@ -111,7 +118,7 @@ export async function projectsRoutes(instance: FastifyInstance): Promise<void> {
       const { projectKey, siteId } = request.body;
       const row = await findProjectForCaller(app.db, request.membership, projectKey, { siteId });
       if (!row) throw projectNotFound(projectKey);
-      return { data: await answerFor(app, row) };
+      return { data: await answerFor(app, ledger, row) };
     },
   );
 
@@ -138,7 +145,7 @@ export async function projectsRoutes(instance: FastifyInstance): Promise<void> {
       return {
         status: 200 as const,
         message: texts.editProject.success,
-        data: await answerFor(app, row),
+        data: await answerFor(app, ledger, row),
       };
     },
   );
@@ -262,9 +269,9 @@ function dedupe(keys: readonly string[]): string[] {
 }
 
 /** One project as the calls answer it, with its auto-send bookkeeping. */
-async function answerFor(app: FastifyInstance, row: ProjectRecord): Promise<Project> {
+async function answerFor(app: FastifyInstance, ledger: ProjectLedger, row: ProjectRecord): Promise<Project> {
   const [lastSentAt, switchedOnBy] = await Promise.all([
-    lastAutomaticSend(app.db, row.id),
+    ledger.lastAutomaticSend(app.db, row.id),
     row.autosend ? emailOfUser(app.db, row.autosend_user_id) : null,
   ]);
   return toProject(row, app.autosend.nextTickAt(), lastSentAt, switchedOnBy);

@@ -18,20 +18,29 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
 import { storyStatusJson } from '../ledger/story-status.repository.ts';
+import { findProjectForCaller, projectNotFound } from '../projects/projects.repository.ts';
 import {
-  findProjectForCaller,
-  projectNotFound,
   reviewSettingsOf,
   reviewTransitionsOf,
   setReviewSettings,
   setReviewTransitions,
-} from '../projects/projects.repository.ts';
+} from '../projects/review-settings.repository.ts';
 import { revokeLinkOfSend, sendHasLink } from './review.repository.ts';
 import { reviewSummaries } from './review.service.ts';
 
+const withSchemas = (root: FastifyInstance) => root.withTypeProvider<ZodTypeProvider>();
+type StaffApp = ReturnType<typeof withSchemas>;
+
 /** Adds the staff calls to the review plugin's instance (behind the auth plugin's caller check). */
 export function reviewStaffRoutes(root: FastifyInstance, now: () => Date): void {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const app = withSchemas(root);
+  reviewLinkRoutes(app, now);
+  reviewSettingsRoutes(app);
+  reviewStatusRoute(app, now);
+}
+
+/** A notice's review link revoked, and the workspace's review summaries. */
+function reviewLinkRoutes(app: StaffApp, now: () => Date): void {
   app.post(
     '/jira/review/revokeLink',
     {
@@ -70,7 +79,10 @@ export function reviewStaffRoutes(root: FastifyInstance, now: () => Date): void 
     },
     async (request) => ({ data: await reviewSummaries(app.db, request.membership.workspaceId, now()) }),
   );
+}
 
+/** A project's review settings: the reminder days and the transitions a verdict moves an issue through. */
+function reviewSettingsRoutes(app: StaffApp): void {
   app.post(
     '/jira/review/getSettings',
     {
@@ -118,7 +130,10 @@ export function reviewStaffRoutes(root: FastifyInstance, now: () => Date): void 
       return { status: 200 as const, message: 'The review settings were saved.' };
     },
   );
+}
 
+/** The review status screen: every story a project sent, with its latest notice's answer. */
+function reviewStatusRoute(app: StaffApp, now: () => Date): void {
   app.post(
     '/jira/review/getStatus',
     {

@@ -20,6 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { RateLimiter } from '../common/rate-limiter.ts';
 import { assertInvitationAllowed, sendInvitation } from './invitations.ts';
 import { workspaceBrandRoutes } from './workspace-brand.routes.ts';
+import type { OnMemberLeaves } from './workspaces.service.ts';
 import {
   acceptInvite,
   assertOwner,
@@ -40,10 +41,13 @@ function withSchemas(instance: FastifyInstance) {
   return instance.withTypeProvider<ZodTypeProvider>();
 }
 
-export async function workspacesRoutes(instance: FastifyInstance): Promise<void> {
+export async function workspacesRoutes(
+  instance: FastifyInstance,
+  { onMemberLeaves }: { onMemberLeaves: OnMemberLeaves },
+): Promise<void> {
   const app = withSchemas(instance);
   ownWorkspacesRoutes(app);
-  teamRoutes(app);
+  teamRoutes(app, onMemberLeaves);
   invitationRoutes(app);
   joinRoutes(app);
   workspaceBrandRoutes(app);
@@ -85,7 +89,7 @@ function ownWorkspacesRoutes(app: App): void {
 }
 
 /** The current workspace's team: members and invitations, inviting, removing (or leaving), roles. */
-function teamRoutes(app: App): void {
+function teamRoutes(app: App, onMemberLeaves: OnMemberLeaves): void {
   app.post(
     '/jira/getTeam',
     {
@@ -136,7 +140,9 @@ function teamRoutes(app: App): void {
     async (request) => {
       const leaving = request.body.memberId === request.productUser.id;
       if (!leaving) assertOwner(request.membership);
-      await removeMember(app.db, request.membership.workspaceId, request.body.memberId, { leaving });
+      await removeMember(app.db, request.membership.workspaceId, request.body.memberId, onMemberLeaves, {
+        leaving,
+      });
       return {
         status: 200 as const,
         message: leaving ? 'You have left the workspace.' : 'The member has been removed.',

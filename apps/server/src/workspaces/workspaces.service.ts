@@ -17,7 +17,6 @@ import {
 import { cachedValue } from '../db/read-cache.ts';
 import type { Database, WorkspaceRole } from '../db/schema.ts';
 import { AppError, conflict, forbidden, notFound } from '../errors.ts';
-import { stopAutosendOfMember } from '../projects/projects.repository.ts';
 import {
   endInvites,
   insertInvite,
@@ -230,6 +229,7 @@ export async function removeMember(
   db: Kysely<Database>,
   workspaceId: string,
   memberId: string,
+  onLeave: OnMemberLeaves,
   { leaving = false, now = new Date() }: { leaving?: boolean; now?: Date } = {},
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -248,7 +248,7 @@ export async function removeMember(
     const email = await emailOfUser(trx, memberId);
     // A removed member's other invitations would let them straight back in.
     if (email) await endOpenInvitesOf(trx, workspaceId, email, now);
-    await stopAutosendOfMember(
+    await onLeave(
       trx,
       workspaceId,
       memberId,
@@ -256,6 +256,18 @@ export async function removeMember(
     );
   });
 }
+
+/**
+ * What else ends when a member leaves, in the same transaction: app.ts passes projects/'s (auto-send that
+ * ran on the member's token stops, with `reason` shown on the project list). projects/ builds on
+ * workspaces/ (a project is a workspace's), so workspaces/ does not import it.
+ */
+export type OnMemberLeaves = (
+  trx: Executor,
+  workspaceId: string,
+  memberId: string,
+  reason: string,
+) => Promise<void>;
 
 /** Makes a member an owner or a member; the last owner can't be demoted. */
 export async function setMemberRole(
