@@ -81,7 +81,7 @@ test('a DC site: PAT, project, send, and the failed verdict back as inert wiki m
   await page.goto('/admin/add-project');
   await page.getByLabel('Site').selectOption({ label: 'Bank' });
   await page.getByLabel('Project Name').selectOption({ label: 'Bank portal' });
-  await expect(page.getByLabel('Project Key')).toHaveValue('BANK');
+  await expect(page.getByLabel('Project Key')).toHaveText('BANK');
   await page.getByLabel('Client Emails', { exact: true }).fill(client);
   await page.getByLabel('Client Emails', { exact: true }).press('Enter');
   await page.getByRole('button', { name: 'Add Project' }).click();

@@ -136,7 +136,7 @@ test("the client's verdicts from the e-mailed link reach Jira and the Sent histo
     .toContain('Client review: Passed');
 
   // Staff see the answers in the Sent history, written to Jira.
-  await page.goto('/admin/send-stories?key=DEMO');
+  await page.goto('/admin/send-stories?key=DEMO&tab=sent');
   const history = page.getByRole('region', { name: 'Sent' });
   const answers = history.getByRole('region', { name: 'Client review' }).first();
   await expect(answers.getByText(/^Active until /)).toBeVisible();
@@ -162,7 +162,7 @@ test("the client's verdicts from the e-mailed link reach Jira and the Sent histo
   await expect(page.getByRole('row').filter({ hasText: 'DEMO' })).toContainText(
     `Client review: 1 failed1 passed${waiting > 0 ? `${waiting} waiting` : ''}`,
   );
-  await page.goto('/admin/send-stories?key=DEMO');
+  await page.goto('/admin/send-stories?key=DEMO&tab=sent');
 
   // Revoked by staff, the link stops working at once.
   await answers.getByRole('button', { name: 'Revoke link' }).click();

@@ -64,7 +64,7 @@ test('an owner invites a colleague, who registers through the link, sends a noti
   await mailbox.waitFor((m) => JSON.stringify(m.to).includes('team-client@example.test'));
 
   // The owner sees it in the project's history, sent by the colleague.
-  await page.goto('/admin/send-stories?key=DEMO');
+  await page.goto('/admin/send-stories?key=DEMO&tab=sent');
   await expect(
     page.getByRole('region', { name: 'Sent' }).getByText(`Sent by ${invitee.email}`),
   ).toBeVisible();

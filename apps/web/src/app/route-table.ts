@@ -32,6 +32,7 @@ export const routeTable: readonly RouteEntry[] = [
     name: 'Add Project',
     icon: 'projects',
     hidden: true,
+    section: '/index',
     load: () => import('./routes/admin/add-project'),
   },
   {
@@ -40,6 +41,7 @@ export const routeTable: readonly RouteEntry[] = [
     name: 'Edit Project',
     icon: 'projects',
     hidden: true,
+    section: '/index',
     load: () => import('./routes/admin/edit-project'),
   },
   {
@@ -48,6 +50,7 @@ export const routeTable: readonly RouteEntry[] = [
     name: 'Send Stories',
     icon: 'projects',
     hidden: true,
+    section: '/index',
     load: () => import('./routes/admin/send-stories'),
   },
   {
@@ -56,6 +59,7 @@ export const routeTable: readonly RouteEntry[] = [
     name: 'Review status',
     icon: 'projects',
     hidden: true,
+    section: '/index',
     load: () => import('./routes/admin/review-status'),
   },
   {
@@ -69,9 +73,7 @@ export const routeTable: readonly RouteEntry[] = [
     layout: '/admin',
     path: '/sites',
     name: 'Sites',
-    icon: 'team',
-    // Reached from the Team screen (owners add the workspace's Jira sites there).
-    hidden: true,
+    icon: 'sites',
     load: () => import('./routes/admin/sites'),
   },
   {
@@ -80,6 +82,7 @@ export const routeTable: readonly RouteEntry[] = [
     name: 'Join a workspace',
     icon: 'team',
     hidden: true,
+    section: '/team',
     load: () => import('./routes/admin/join'),
   },
   {

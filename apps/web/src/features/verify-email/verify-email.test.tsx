@@ -70,7 +70,7 @@ describe('the admin area while the address is not verified', () => {
       ),
     );
     renderApp('/admin/index');
-    expect(await screen.findByRole('button', { name: 'Logout' })).toBeVisible();
+    expect(await screen.findByRole('table', { name: 'Projects' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Send the link again' })).toBeNull();
   });
 });

@@ -21,7 +21,7 @@ import { useAppState } from '@/stores/app-store';
 type Kind = keyof typeof SITE_KIND_LABELS;
 
 export function Sites() {
-  const { api } = useServices();
+  const { api, config } = useServices();
   const { user } = useAppState();
   const dialog = useResultDialog();
   const toast = useToast();
@@ -77,6 +77,19 @@ export function Sites() {
           Sites
         </h1>
       </div>
+      <p className="page__intro">
+        The trackers your workspace's projects and stories come from. Each member sets their own credential
+        for a site on their profile.
+      </p>
+      {config.demoTracker ? (
+        <div className="callout" id="demo-tracker">
+          <p className="callout__title">The demo tracker is on</p>
+          <p>
+            The default site is a built-in sample tracker: its projects and stories are examples, and any
+            credential works with it. Add your own site below to work with your real projects.
+          </p>
+        </div>
+      ) : null}
       {sites ? (
         <DataTable
           labelledBy="sites-heading"

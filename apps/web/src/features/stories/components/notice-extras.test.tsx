@@ -49,7 +49,11 @@ describe('the send screen: Answer by', () => {
       expect.objectContaining({ answerBy: '2099-01-31', issueKeys: 'SHOP-2,SHOP-3' }),
     ]);
     // A new draft starts without it.
-    expect(answerBy()).toHaveValue('');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Okay' }));
+    db.issues.set('SHOP|Testing', [{ key: 'SHOP-9', issueHeader: 'Wish list', description: 'N/A' }]);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Issue Status *' }), 'Testing');
+    await user.click(screen.getByRole('button', { name: 'Get User Stories' }));
+    expect(await screen.findByLabelText('Answer by')).toHaveValue('');
   });
 
   it("shows the server's refusal of the date and keeps the draft", async () => {
@@ -131,7 +135,7 @@ describe('the send screen: Preview', () => {
     expect(srcdoc).toContain('>Prüfen und Ergebnisse melden</a>');
   });
 
-  it('without a draft there is nothing to preview', async () => {
+  it('without a draft there is nothing to preview, nor to send', async () => {
     const { account } = signIn('ada@example.com');
     createProject(account.id, {
       projectKey: 'SHOP',
@@ -139,6 +143,8 @@ describe('the send screen: Preview', () => {
       clientEmails: ['c@shop.example'],
     });
     renderApp('/admin/send-stories?key=SHOP');
-    expect(await screen.findByRole('button', { name: 'Preview' })).toBeDisabled();
+    expect(await screen.findByText('Fetch stories to draft the e-mail')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Preview' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send Email' })).not.toBeInTheDocument();
   });
 });

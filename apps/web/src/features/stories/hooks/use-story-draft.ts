@@ -20,13 +20,10 @@ export function useStoryDraft({
   project,
   setProject,
   show,
-  onDrafted,
 }: {
   project: Project | null;
   setProject: (project: Project) => void;
   show: ResultDialogControl['show'];
-  /** Called when a fetch has drafted a new e-mail. */
-  onDrafted: () => void;
 }) {
   const { api } = useServices();
   const { user, projectIssues } = useAppState();
@@ -139,7 +136,6 @@ export function useStoryDraft({
       ]);
       showDraft(issues, project.sentProjectIssuesList, words);
       setFetchedStatus(status);
-      onDrafted();
     } catch (error) {
       if (!isSessionEnded(error)) window.alert(errorMessage(error));
     } finally {
