@@ -854,6 +854,7 @@ function publicReviewCases(): Case[] {
     payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
   });
   const notice = '/jira/review/getNotice';
+  const linkState = '/jira/review/getLinkState';
   const submit = '/jira/review/submitVerdicts';
   return [
     ['getNotice: an unknown token', () => pub(notice, { token }), 404],
@@ -862,6 +863,11 @@ function publicReviewCases(): Case[] {
     ['getNotice: a number for the token', () => pub(notice, { token: 42 }), 400],
     ['getNotice: truncated JSON', () => pub(notice, '{"token":"AAAA'), 400],
     ['getNotice: a 2 MB body', () => pub(notice, { token: 'A'.repeat(2 * 1024 * 1024) }), 413],
+    ['getLinkState: an unknown token', () => pub(linkState, { token }), 200],
+    ['getLinkState: an unknown field', () => pub(linkState, { token, userId }), 400],
+    ['getLinkState: NUL in the token', () => pub(linkState, { token: `${token}${NUL}` }), 400],
+    ['getLinkState: a number for the token', () => pub(linkState, { token: 42 }), 400],
+    ['getLinkState: truncated JSON', () => pub(linkState, '{"token":"AAAA'), 400],
     ['submitVerdicts: an unknown token', () => pub(submit, good), 404],
     ['submitVerdicts: no verdicts', () => pub(submit, { token, verdicts: [] }), 400],
     [

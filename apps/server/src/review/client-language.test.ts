@@ -120,6 +120,19 @@ describe("the client's language", () => {
       (await h.call('/jira/review/revokeLink', { userId: member.userId, projectKey: 'DEMO', sendId }))
         .statusCode,
     ).toBe(200);
+    const state = await h.publicCall('/jira/review/getLinkState', { token });
+    expect(state.json().data).toMatchObject({ state: 'revoked', language: 'it' });
+    expect(state.json().data.messages['review.linkRevoked']).toBe(
+      'Il team ha ritirato questo link di verifica.',
+    );
+    const unknownState = await app.inject({
+      method: 'POST',
+      url: '/jira/review/getLinkState',
+      payload: { token: 'y'.repeat(43) },
+      headers: { 'accept-language': 'pt-BR,pt;q=0.9' },
+    });
+    expect(unknownState.json().data).toMatchObject({ state: 'unknown', language: 'pt' });
+    // Without the built page, the sentence alone (with it, review.html asks getLinkState as above).
     const revoked = await app.inject({ method: 'GET', url: `/review/${token}` });
     expect(revoked.statusCode).toBe(404);
     expect(revoked.headers['content-language']).toBe('it');

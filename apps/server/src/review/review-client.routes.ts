@@ -6,6 +6,7 @@ import {
   REVIEW_LINK_INVALID,
   REVIEW_SIGNED_OFF_THANKS,
   REVIEW_THANKS,
+  reviewLinkStateAnswer,
   reviewNoticeAnswer,
   reviewTokenBody,
   signOffAnswer,
@@ -18,13 +19,14 @@ import type { ClientLanguage } from '@handoff/core/client-language';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { emailOfUser } from '../accounts/users.repository.ts';
 import { RateLimiter, type RateRule } from '../common/rate-limiter.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { workspaceBrand, workspaceLogo } from '../workspaces/workspace-brand.ts';
 import { acceptedLanguage, invalidLinkPages } from './invalid-link-page.ts';
 import {
   findOpenLink,
-  linkLanguage,
+  linkByToken,
   type OpenLink,
   type ReviewDeps,
   storeVerdicts,
@@ -100,11 +102,16 @@ export function reviewClientRoutes(
 ): void {
   const guard = clientGuard(root, now);
   reviewPageRoute(root, guard, webRoot, now);
-  reviewLogoRoute(root, guard);
+  reviewLogoRoute(root, guard, now);
+  reviewLinkStateRoute(root, guard, now);
   reviewAnswerRoutes(root, guard, deps);
 }
 
-/** GET /review/{token}: the built review.html for an open link, the invalid-link page for any other. */
+/**
+ * GET /review/{token}: the built review.html for an open link; for any other, review.html with status 404
+ * (it asks getLinkState why the link is closed, and says so in the notice's language). While the page is
+ * not built, the invalid-link sentence alone, in the notice's language or the browser's.
+ */
 function reviewPageRoute(
   root: FastifyInstance,
   { limit, privateAnswer }: ClientGuard,
@@ -130,6 +137,9 @@ function reviewPageRoute(
       const { token } = request.params;
       // An expired or revoked link speaks its notice's language; an unknown one the browser's.
       const invalid = (language: ClientLanguage | null) => {
+        if (webRoot && reviewPageBuilt) {
+          return reply.status(404).type('text/html; charset=utf-8').sendFile('review.html', webRoot);
+        }
         const shown = language ?? acceptedLanguage(request.headers['accept-language']);
         return reply
           .status(404)
@@ -140,7 +150,8 @@ function reviewPageRoute(
       };
       if (!TOKEN_PATH.test(token)) return invalid(null);
       await limit(request, token, 'views');
-      if (!(await findOpenLink(app.db, token, now()))) return invalid(await linkLanguage(app.db, token));
+      const { state, link } = await linkByToken(app.db, token, now());
+      if (state !== 'open') return invalid(link?.clientLanguage ?? null);
       if (!webRoot || !reviewPageBuilt) {
         throw new AppError(503, 'REVIEW_PAGE_NOT_BUILT', 'The review page is not built (npm run build).');
       }
@@ -172,14 +183,10 @@ function reviewAnswerRoutes(
       privateAnswer(reply);
       await limit(request, request.body.token, 'views');
       const link = await openLink(request.body.token);
-      const brand = await workspaceBrand(app.db, link.workspaceId);
       return {
         data: {
           projectName: link.projectName,
-          workspaceName: brand.name,
-          logoUrl: brand.logoUpdatedAt
-            ? `/review/${request.body.token}/logo?v=${brand.logoUpdatedAt.getTime()}`
-            : null,
+          ...(await senderOf(app.db, link, request.body.token)),
           sentAt: link.sentAt.toISOString(),
           expiresAt: link.expiresAt.toISOString(),
           stories: await storiesOfLink(deps, link),
@@ -249,9 +256,8 @@ function reviewAnswerRoutes(
  * GET /review/{token}/logo: the logo of the workspace that sent the link's notice, for its review page
  * (same origin, the same token: nothing the strict Content-Security-Policy must allow).
  */
-function reviewLogoRoute(root: FastifyInstance, review: ClientGuard): void {
+function reviewLogoRoute(root: FastifyInstance, { limit }: ClientGuard, now: () => Date): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { limit, openLink } = review;
   app.get(
     '/review/:token/logo',
     {
@@ -264,7 +270,10 @@ function reviewLogoRoute(root: FastifyInstance, review: ClientGuard): void {
       const { token } = request.params;
       if (!TOKEN_PATH.test(token)) throw linkInvalid();
       await limit(request, token, 'views');
-      const logo = await workspaceLogo(app.db, (await openLink(token)).workspaceId);
+      // Expired and revoked links too: their page still shows who sent the notice.
+      const { link } = await linkByToken(app.db, token, now());
+      if (!link) throw linkInvalid();
+      const logo = await workspaceLogo(app.db, link.workspaceId);
       // An image of the type its first bytes proved, never sniffed as anything else (such as HTML). Kept by
       // this browser only (its address holds the token); a new upload changes the address (?v=).
       return reply
@@ -273,6 +282,51 @@ function reviewLogoRoute(root: FastifyInstance, review: ClientGuard): void {
         .header('cache-control', 'private, max-age=86400')
         .header('referrer-policy', 'no-referrer')
         .send(logo.image);
+    },
+  );
+}
+
+/** Who sent a link's notice, as its pages show them: the company, its logo, the sender's address. */
+async function senderOf(db: FastifyInstance['db'], link: OpenLink, token: string) {
+  const senderEmail = await emailOfUser(db, link.sentByUserId ?? link.projectAddedBy);
+  const brand = await workspaceBrand(db, link.workspaceId, senderEmail);
+  return {
+    workspaceName: brand.name,
+    logoUrl: brand.logoUpdatedAt ? `/review/${token}/logo?v=${brand.logoUpdatedAt.getTime()}` : null,
+    senderEmail,
+  };
+}
+
+/**
+ * POST /jira/review/getLinkState: why a link no longer opens its notice, for the invalid-link page, in the
+ * notice's language (an unknown link's in the browser's).
+ */
+function reviewLinkStateRoute(
+  root: FastifyInstance,
+  { limit, privateAnswer }: ClientGuard,
+  now: () => Date,
+): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/jira/review/getLinkState',
+    {
+      config: { public: true },
+      schema: {
+        description:
+          "Why a review link no longer opens its notice (expired, revoked, unknown), with the sender's company and address for a link that exists, and the page's messages in the notice's language (an unknown link's: the browser's): the invalid-link page.",
+        body: reviewTokenBody,
+        response: { 200: reviewLinkStateAnswer },
+      },
+    },
+    async (request, reply) => {
+      privateAnswer(reply);
+      await limit(request, request.body.token, 'views');
+      const { state, link } = await linkByToken(app.db, request.body.token, now());
+      const sender = link
+        ? await senderOf(app.db, link, request.body.token)
+        : { workspaceName: null, logoUrl: null, senderEmail: null };
+      const language = link?.clientLanguage ?? acceptedLanguage(request.headers['accept-language']);
+      return { data: { state, ...sender, language, messages: reviewPageMessages(language) } };
     },
   );
 }

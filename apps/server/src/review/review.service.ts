@@ -92,10 +92,29 @@ export function alreadySignedOff(): AppError {
   return new AppError(409, 'REVIEW_SIGNED_OFF', REVIEW_ALREADY_SIGNED_OFF);
 }
 
+/** Where a token's link stands: 'open' (it shows its notice), 'expired', 'revoked', or 'unknown' (no link). */
+export type LinkState = 'open' | 'expired' | 'revoked' | 'unknown';
+
+/** A token's link, working or not, and its state (the invalid-link page names a closed link's workspace). */
+export async function linkByToken(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<{ state: 'unknown'; link: null } | { state: Exclude<LinkState, 'unknown'>; link: OpenLink }> {
+  const row = await findLinkByTokenHash(db, hashReviewToken(token));
+  if (!row) return { state: 'unknown', link: null };
+  const state =
+    row.revoked_at !== null ? 'revoked' : row.expires_at.getTime() <= now.getTime() ? 'expired' : 'open';
+  return { state, link: linkOf(row) };
+}
+
 /** The link of a token, if it still works; undefined for unknown, expired and revoked alike. */
 export async function findOpenLink(db: Db, token: string, now: Date): Promise<OpenLink | undefined> {
-  const row = await findLinkByTokenHash(db, hashReviewToken(token));
-  if (!row || row.revoked_at !== null || row.expires_at.getTime() <= now.getTime()) return undefined;
+  const { state, link } = await linkByToken(db, token, now);
+  return state === 'open' ? link : undefined;
+}
+
+function linkOf(row: NonNullable<Awaited<ReturnType<typeof findLinkByTokenHash>>>): OpenLink {
   return {
     id: row.id,
     sendId: row.send_id,
@@ -115,12 +134,6 @@ export async function findOpenLink(db: Db, token: string, now: Date): Promise<Op
     answerBy: row.answer_by,
     clientLanguage: clientLanguageOf(row.client_language),
   };
-}
-
-/** The language of a token's notice, open or not (its invalid-link page speaks it); null: no such notice. */
-export async function linkLanguage(db: Db, token: string): Promise<ClientLanguage | null> {
-  const row = await findLinkByTokenHash(db, hashReviewToken(token));
-  return row ? clientLanguageOf(row.client_language) : null;
 }
 
 /** The notice's stories for the page, fetched now if the job has not yet (then kept). */

@@ -216,6 +216,11 @@ const rows: Record<string, Row> = {
     expect: all(404),
     request: async () => ({ body: { token: 'B'.repeat(43) } }),
   },
+  // Why a link is closed: a made-up token is "unknown" to everyone, with no workspace.
+  'POST /jira/review/getLinkState': {
+    expect: all(200),
+    request: async () => ({ body: { token: 'B'.repeat(43) } }),
+  },
   'POST /jira/review/submitVerdicts': {
     expect: all(404),
     request: async () => ({

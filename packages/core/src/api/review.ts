@@ -62,8 +62,13 @@ export type SignOff = z.infer<typeof signOffSchema>;
 export const reviewNoticeAnswer = z.object({
   data: z.object({
     projectName: z.string(),
-    /** The name of the workspace that sent the notice ("from {name}" at the top of the page). */
+    /**
+     * The company that sent the notice (at the top of the page): the workspace's name once an owner named
+     * it, until then the sender's e-mail domain.
+     */
     workspaceName: z.string(),
+    /** Who sent the notice (the project's owner for an automatic one): "Sent by", and whom to write to. */
+    senderEmail: z.string().nullable(),
     /** Where the page loads the workspace's logo (same origin, by the link's token); null: it has none. */
     logoUrl: z.string().nullable(),
     sentAt: z.string(),
@@ -82,6 +87,23 @@ export const reviewNoticeAnswer = z.object({
   }),
 });
 export type ReviewNoticeAnswer = z.infer<typeof reviewNoticeAnswer>;
+
+/** Why a review link no longer opens its notice: past its expiry, revoked by the team, or no such link. */
+export const CLOSED_LINK_STATES = ['expired', 'revoked', 'unknown'] as const;
+export const reviewLinkStateAnswer = z.object({
+  data: z.object({
+    /** 'open': the link works (getNotice shows its notice). */
+    state: z.enum(['open', ...CLOSED_LINK_STATES]),
+    /** As getNotice has them, for a link that exists; null for an unknown one. */
+    workspaceName: z.string().nullable(),
+    logoUrl: z.string().nullable(),
+    senderEmail: z.string().nullable(),
+    /** The language the page speaks (the notice's; an unknown link's: the browser's) and its messages. */
+    language: z.enum(CLIENT_LANGUAGES),
+    messages: z.record(z.string(), z.string()),
+  }),
+});
+export type ReviewLinkStateAnswer = z.infer<typeof reviewLinkStateAnswer>;
 
 export const submitVerdictsBody = z.strictObject({
   token,

@@ -56,7 +56,8 @@ describe('the catalogues', () => {
       'Please answer by 27 November 2026.',
     );
     expect(t('review.answered', { answered: 1, total: 3 })).toBe('1 of 3 answered');
-    expect(t('review.intro', { count: 1, until: new Date() })).toMatch(/^Please test this story and/);
+    expect(t('review.heading', { count: 1, project: 'Shop' })).toBe('Please test 1 story of Shop');
+    expect(t('review.heading', { count: 2, project: 'Shop' })).toBe('Please test 2 stories of Shop');
   });
 
   it('addresses the client formally in every language', () => {
@@ -99,8 +100,11 @@ describe('the catalogues', () => {
     expect(clientTexts('es')('notice.answerBy', { date: new Date(Date.UTC(2027, 0, 5)) })).toBe(
       'Le rogamos que nos responda antes del 5 de enero de 2027.',
     );
-    expect(clientTexts('nl')('review.intro', { count: 3, until: new Date() })).toMatch(
-      /^Wilt u deze 3 functionaliteiten testen/,
+    expect(clientTexts('nl')('review.heading', { count: 3, project: 'Webshop' })).toBe(
+      'Wilt u 3 functionaliteiten van Webshop testen?',
+    );
+    expect(clientTexts('de')('review.heading', { count: 1, project: 'Webshop' })).toBe(
+      'Bitte testen Sie 1 Funktion von Webshop',
     );
   });
 

@@ -17,11 +17,6 @@ export const de: Catalogue = {
   'reminder.subject': 'Erinnerung: {subject}',
   'reminder.intro': 'die folgenden Funktionen warten noch auf Ihre Prüfung:',
   'review.linkInvalid': 'Dieser Prüf-Link ist nicht mehr gültig.',
-  'review.linkInvalidTitle': 'Prüf-Link nicht mehr gültig · Handoff',
-  'review.pageTitle': 'Prüfung: {project} · Handoff',
-  'review.from': 'von {workspace}',
-  'review.intro':
-    'Bitte testen Sie {count, plural, one {diese Funktion und teilen Sie dem Team mit, ob sie wie erwartet funktioniert} other {diese # Funktionen und teilen Sie dem Team jeweils mit, ob sie wie erwartet funktionieren}}. Bis zum {until, date, dayAndTime} können Sie Ihre Antworten noch ändern.',
   'review.stories': 'Funktionen',
   'review.answered': '{answered, number} von {total, plural, one {# Funktion} other {# Funktionen}} bewertet',
   'review.yourName': 'Ihr Name',
@@ -33,7 +28,6 @@ export const de: Catalogue = {
   'review.comment': 'Kommentar',
   'review.submit': 'Ergebnisse senden',
   'review.signOff': 'Abnahme erteilen',
-  'review.signedOffBy': 'Abgenommen von {name} am {at, date, dayAndTime}.',
   'review.noVerdict':
     'Bitte wählen Sie für mindestens eine Funktion „Bestanden“ oder „Fehlgeschlagen“ und senden Sie dann ab.',
   'review.noName': 'Bitte geben Sie Ihren Namen an und senden Sie dann ab.',
@@ -52,4 +46,26 @@ export const de: Catalogue = {
   'review.tooManyRequests':
     'Von hier kamen gerade zu viele Anfragen. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
   'review.serverStatus': 'Der Server antwortete mit dem Status {status, number}.',
+  'review.pageTitle': 'Prüfung: {project} · {company}',
+  'review.heading':
+    '{count, plural, one {Bitte testen Sie 1 Funktion von {project}} other {Bitte testen Sie # Funktionen von {project}}}',
+  'review.headingWithRelease':
+    '{count, plural, one {Bitte testen Sie 1 Funktion von {project} {release}} other {Bitte testen Sie # Funktionen von {project} {release}}}',
+  'review.sentBy': 'Gesendet von {sender}',
+  'review.intro':
+    'Probieren Sie jede Funktion aus und teilen Sie dem Team mit, ob sie wie erwartet funktioniert. Bis zum {date, date, dayAndTime} können Sie Ihre Antworten noch ändern.',
+  'review.addComment': 'Kommentar hinzufügen',
+  'review.signedOffBy': 'Abgenommen von {name} am {date, date, dayAndTime}.',
+  'review.answersFinal': 'Diese Antworten sind endgültig. Vielen Dank für Ihre Tests.',
+  'review.linkInvalidTitle': 'Prüf-Link nicht mehr gültig',
+  'review.linkExpired': 'Die Frist für diese Prüfung ist abgelaufen.',
+  'review.linkRevoked': 'Das Team hat diesen Prüf-Link zurückgezogen.',
+  'review.linkUnknown':
+    'Unter dieser Adresse gibt es keine Prüfung. Bitte prüfen Sie, ob der Link vollständig kopiert wurde.',
+  'review.askSender':
+    'Wenn Sie diese Funktionen noch testen möchten, bitten Sie {sender} um einen neuen Link.',
+  'review.writeToSender': 'Neuen Link anfordern',
+  'review.newLinkSubject': 'Bitte um einen neuen Prüf-Link',
+  'review.askTeam':
+    'Wenn Sie diese Funktionen noch testen möchten, bitten Sie das Team, das Ihnen den Link gesendet hat, um einen neuen.',
 };

@@ -17,11 +17,6 @@ export const en = {
   'reminder.subject': 'Reminder: {subject}',
   'reminder.intro': 'The following stories are still waiting for your review:',
   'review.linkInvalid': 'This review link is no longer valid.',
-  'review.linkInvalidTitle': 'Review link no longer valid · Handoff',
-  'review.pageTitle': 'Review: {project} · Handoff',
-  'review.from': 'from {workspace}',
-  'review.intro':
-    'Please test {count, plural, one {this story} other {these # stories}} and tell the team whether each one works. You can come back and change your answers until {until, date, dayAndTime}.',
   'review.stories': 'Stories',
   'review.answered': '{answered, number} of {total, number} answered',
   'review.yourName': 'Your name',
@@ -33,7 +28,6 @@ export const en = {
   'review.comment': 'Comment',
   'review.submit': 'Submit results',
   'review.signOff': 'Sign off',
-  'review.signedOffBy': 'Signed off by {name} on {at, date, dayAndTime}.',
   'review.noVerdict': 'Choose Passed or Failed for at least one story, then submit.',
   'review.noName': 'Give your name, then submit.',
   'review.sending': 'Sending your results...',
@@ -49,6 +43,26 @@ export const en = {
   'review.unreachable': 'The server could not be reached. Check your connection and try again.',
   'review.tooManyRequests': 'Too many requests from here just now. Wait a few minutes, then try again.',
   'review.serverStatus': 'The server answered with status {status, number}.',
+  'review.pageTitle': 'Review: {project} · {company}',
+  'review.heading':
+    '{count, plural, one {Please test 1 story of {project}} other {Please test # stories of {project}}}',
+  'review.headingWithRelease':
+    '{count, plural, one {Please test 1 story of {project} {release}} other {Please test # stories of {project} {release}}}',
+  'review.sentBy': 'Sent by {sender}',
+  'review.intro':
+    'Try each story, then tell the team whether it works. You can change your answers until {date, date, dayAndTime}.',
+  'review.addComment': 'Add a comment',
+  'review.signedOffBy': 'Signed off by {name} on {date, date, dayAndTime}.',
+  'review.answersFinal': 'These answers are final. Thank you for testing.',
+  'review.linkInvalidTitle': 'Review link no longer valid',
+  'review.linkExpired': 'The time to answer this review has passed.',
+  'review.linkRevoked': 'The team has withdrawn this review link.',
+  'review.linkUnknown': 'There is no review at this address. Check that the whole link was copied.',
+  'review.askSender': 'If you still want to test these stories, ask {sender} for a new link.',
+  'review.writeToSender': 'Ask for a new link',
+  'review.newLinkSubject': 'A new review link, please',
+  'review.askTeam':
+    'If you still want to test these stories, ask the team that sent you the link for a new one.',
 } as const;
 
 export type MessageKey = keyof typeof en;

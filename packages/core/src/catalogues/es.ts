@@ -17,11 +17,6 @@ export const es: Catalogue = {
   'reminder.subject': 'Recordatorio: {subject}',
   'reminder.intro': 'Las siguientes funcionalidades siguen pendientes de su revisión:',
   'review.linkInvalid': 'Este enlace de revisión ya no es válido.',
-  'review.linkInvalidTitle': 'Enlace de revisión no válido · Handoff',
-  'review.pageTitle': 'Revisión: {project} · Handoff',
-  'review.from': 'de {workspace}',
-  'review.intro':
-    'Le rogamos que pruebe {count, plural, one {esta funcionalidad e indique al equipo si funciona} other {estas # funcionalidades e indique al equipo si cada una funciona}} correctamente. Puede volver y cambiar sus respuestas hasta el {until, date, dayAndTime}.',
   'review.stories': 'Funcionalidades',
   'review.answered':
     '{answered, number} de {total, plural, one {# funcionalidad revisada} other {# funcionalidades revisadas}}',
@@ -34,7 +29,6 @@ export const es: Catalogue = {
   'review.comment': 'Comentario',
   'review.submit': 'Enviar resultados',
   'review.signOff': 'Dar la conformidad',
-  'review.signedOffBy': 'Conformidad dada por {name} el {at, date, dayAndTime}.',
   'review.noVerdict': 'Elija «Aprobado» o «Fallido» en al menos una funcionalidad y luego envíe.',
   'review.noName': 'Indique su nombre y luego envíe.',
   'review.sending': 'Enviando sus resultados...',
@@ -51,4 +45,25 @@ export const es: Catalogue = {
   'review.tooManyRequests':
     'Se han recibido demasiadas solicitudes desde aquí. Espere unos minutos y vuelva a intentarlo.',
   'review.serverStatus': 'El servidor respondió con el estado {status, number}.',
+  'review.pageTitle': 'Revisión: {project} · {company}',
+  'review.heading':
+    '{count, plural, one {Le rogamos que pruebe 1 funcionalidad de {project}} other {Le rogamos que pruebe # funcionalidades de {project}}}',
+  'review.headingWithRelease':
+    '{count, plural, one {Le rogamos que pruebe 1 funcionalidad de {project} {release}} other {Le rogamos que pruebe # funcionalidades de {project} {release}}}',
+  'review.sentBy': 'Enviado por {sender}',
+  'review.intro':
+    'Pruebe cada funcionalidad e indique al equipo si funciona correctamente. Puede cambiar sus respuestas hasta el {date, date, dayAndTime}.',
+  'review.addComment': 'Añadir un comentario',
+  'review.signedOffBy': 'Conformidad dada por {name} el {date, date, dayAndTime}.',
+  'review.answersFinal': 'Estas respuestas son definitivas. Gracias por sus pruebas.',
+  'review.linkInvalidTitle': 'Enlace de revisión no válido',
+  'review.linkExpired': 'El plazo para responder a esta revisión ha vencido.',
+  'review.linkRevoked': 'El equipo ha retirado este enlace de revisión.',
+  'review.linkUnknown':
+    'No hay ninguna revisión en esta dirección. Compruebe que ha copiado el enlace completo.',
+  'review.askSender': 'Si aún desea probar estas funcionalidades, solicite un nuevo enlace a {sender}.',
+  'review.writeToSender': 'Solicitar un nuevo enlace',
+  'review.newLinkSubject': 'Solicitud de un nuevo enlace de revisión',
+  'review.askTeam':
+    'Si aún desea probar estas funcionalidades, solicite un nuevo enlace al equipo que se lo envió.',
 };

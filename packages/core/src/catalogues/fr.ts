@@ -17,11 +17,6 @@ export const fr: Catalogue = {
   'reminder.subject': 'Rappel : {subject}',
   'reminder.intro': 'Les fonctionnalités suivantes attendent encore votre vérification :',
   'review.linkInvalid': 'Ce lien de vérification n’est plus valide.',
-  'review.linkInvalidTitle': 'Lien de vérification plus valide · Handoff',
-  'review.pageTitle': 'Vérification : {project} · Handoff',
-  'review.from': 'de la part de {workspace}',
-  'review.intro':
-    'Merci de tester {count, plural, one {cette fonctionnalité et d’indiquer à l’équipe si elle fonctionne} other {ces # fonctionnalités et d’indiquer à l’équipe si chacune fonctionne}}. Vous pouvez revenir modifier vos réponses jusqu’au {until, date, dayAndTime}.',
   'review.stories': 'Fonctionnalités',
   'review.answered':
     '{answered, plural, one {# fonctionnalité évaluée} other {# fonctionnalités évaluées}} sur {total, number}',
@@ -34,7 +29,6 @@ export const fr: Catalogue = {
   'review.comment': 'Commentaire',
   'review.submit': 'Envoyer les résultats',
   'review.signOff': 'Valider la recette',
-  'review.signedOffBy': 'Recette validée par {name} le {at, date, dayAndTime}.',
   'review.noVerdict': 'Choisissez « Réussi » ou « Échoué » pour au moins une fonctionnalité, puis envoyez.',
   'review.noName': 'Indiquez votre nom, puis envoyez.',
   'review.sending': 'Envoi de vos résultats…',
@@ -51,4 +45,26 @@ export const fr: Catalogue = {
   'review.tooManyRequests':
     'Trop de demandes envoyées depuis cette connexion. Patientez quelques minutes, puis réessayez.',
   'review.serverStatus': 'Le serveur a répondu avec le statut {status, number}.',
+  'review.pageTitle': 'Vérification : {project} · {company}',
+  'review.heading':
+    '{count, plural, one {Merci de tester 1 fonctionnalité de {project}} other {Merci de tester # fonctionnalités de {project}}}',
+  'review.headingWithRelease':
+    '{count, plural, one {Merci de tester 1 fonctionnalité de {project} {release}} other {Merci de tester # fonctionnalités de {project} {release}}}',
+  'review.sentBy': 'Envoyé par {sender}',
+  'review.intro':
+    'Essayez chaque fonctionnalité, puis indiquez à l’équipe si elle fonctionne. Vous pouvez modifier vos réponses jusqu’au {date, date, dayAndTime}.',
+  'review.addComment': 'Ajouter un commentaire',
+  'review.signedOffBy': 'Recette validée par {name} le {date, date, dayAndTime}.',
+  'review.answersFinal': 'Ces réponses sont définitives. Merci pour vos tests.',
+  'review.linkInvalidTitle': 'Lien de vérification plus valide',
+  'review.linkExpired': 'Le délai de réponse à cette vérification est dépassé.',
+  'review.linkRevoked': 'L’équipe a retiré ce lien de vérification.',
+  'review.linkUnknown':
+    'Aucune vérification ne correspond à cette adresse. Vérifiez que le lien a été copié en entier.',
+  'review.askSender':
+    'Si vous souhaitez encore tester ces fonctionnalités, demandez un nouveau lien à {sender}.',
+  'review.writeToSender': 'Demander un nouveau lien',
+  'review.newLinkSubject': 'Demande d’un nouveau lien de vérification',
+  'review.askTeam':
+    'Si vous souhaitez encore tester ces fonctionnalités, demandez un nouveau lien à l’équipe qui vous l’a envoyé.',
 };

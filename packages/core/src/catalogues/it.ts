@@ -17,11 +17,6 @@ export const it: Catalogue = {
   'reminder.subject': 'Promemoria: {subject}',
   'reminder.intro': 'le seguenti funzionalità sono ancora in attesa della Sua verifica:',
   'review.linkInvalid': 'Questo link di verifica non è più valido.',
-  'review.linkInvalidTitle': 'Link di verifica non più valido · Handoff',
-  'review.pageTitle': 'Verifica: {project} · Handoff',
-  'review.from': 'da {workspace}',
-  'review.intro':
-    'La preghiamo di testare {count, plural, one {questa funzionalità e di indicare al team se funziona} other {queste # funzionalità e di indicare al team se ciascuna funziona}}. Potrà tornare e modificare le Sue risposte fino al {until, date, dayAndTime}.',
   'review.stories': 'Funzionalità',
   'review.answered':
     '{answered, number} di {total, plural, one {# funzionalità valutata} other {# funzionalità valutate}}',
@@ -34,7 +29,6 @@ export const it: Catalogue = {
   'review.comment': 'Commento',
   'review.submit': 'Invia i risultati',
   'review.signOff': 'Approva',
-  'review.signedOffBy': 'Approvato da {name} il {at, date, dayAndTime}.',
   'review.noVerdict': 'Scelga «Superato» o «Non superato» per almeno una funzionalità, poi invii.',
   'review.noName': 'Indichi il Suo nome, poi invii.',
   'review.sending': 'Invio dei risultati in corso...',
@@ -50,4 +44,25 @@ export const it: Catalogue = {
   'review.unreachable': 'Il server non è raggiungibile. Verifichi la connessione e riprovi.',
   'review.tooManyRequests': 'Troppe richieste da qui in questo momento. Attenda qualche minuto, poi riprovi.',
   'review.serverStatus': 'Il server ha risposto con lo stato {status, number}.',
+  'review.pageTitle': 'Verifica: {project} · {company}',
+  'review.heading':
+    '{count, plural, one {La preghiamo di testare 1 funzionalità di {project}} other {La preghiamo di testare # funzionalità di {project}}}',
+  'review.headingWithRelease':
+    '{count, plural, one {La preghiamo di testare 1 funzionalità di {project} {release}} other {La preghiamo di testare # funzionalità di {project} {release}}}',
+  'review.sentBy': 'Inviato da {sender}',
+  'review.intro':
+    'Provi ogni funzionalità e indichi al team se funziona. Potrà modificare le Sue risposte fino al {date, date, dayAndTime}.',
+  'review.addComment': 'Aggiungi un commento',
+  'review.signedOffBy': 'Approvato da {name} il {date, date, dayAndTime}.',
+  'review.answersFinal': 'Queste risposte sono definitive. Grazie per i Suoi test.',
+  'review.linkInvalidTitle': 'Link di verifica non più valido',
+  'review.linkExpired': 'Il termine per rispondere a questa verifica è scaduto.',
+  'review.linkRevoked': 'Il team ha ritirato questo link di verifica.',
+  'review.linkUnknown':
+    'A questo indirizzo non c’è alcuna verifica. Controlli che il link sia stato copiato per intero.',
+  'review.askSender': 'Se desidera ancora testare queste funzionalità, chieda un nuovo link a {sender}.',
+  'review.writeToSender': 'Chiedi un nuovo link',
+  'review.newLinkSubject': 'Richiesta di un nuovo link di verifica',
+  'review.askTeam':
+    'Se desidera ancora testare queste funzionalità, chieda un nuovo link al team che Le ha inviato il link.',
 };

@@ -17,11 +17,6 @@ export const nl: Catalogue = {
   'reminder.subject': 'Herinnering: {subject}',
   'reminder.intro': 'De volgende functionaliteiten wachten nog op uw beoordeling:',
   'review.linkInvalid': 'Deze beoordelingslink is niet meer geldig.',
-  'review.linkInvalidTitle': 'Beoordelingslink niet meer geldig · Handoff',
-  'review.pageTitle': 'Beoordeling: {project} · Handoff',
-  'review.from': 'van {workspace}',
-  'review.intro':
-    'Wilt u {count, plural, one {deze functionaliteit testen en het team laten weten of deze werkt} other {deze # functionaliteiten testen en het team per functionaliteit laten weten of deze werkt}}? U kunt tot {until, date, dayAndTime} terugkomen om uw antwoorden te wijzigen.',
   'review.stories': 'Functionaliteiten',
   'review.answered':
     '{answered, number} van {total, plural, one {# functionaliteit beoordeeld} other {# functionaliteiten beoordeeld}}',
@@ -34,7 +29,6 @@ export const nl: Catalogue = {
   'review.comment': 'Opmerking',
   'review.submit': 'Resultaten versturen',
   'review.signOff': 'Akkoord geven',
-  'review.signedOffBy': 'Akkoord gegeven door {name} op {at, date, dayAndTime}.',
   'review.noVerdict':
     'Kies bij ten minste één functionaliteit ‘Geslaagd’ of ‘Mislukt’ en verstuur daarna uw resultaten.',
   'review.noName': 'Vul uw naam in en verstuur daarna uw resultaten.',
@@ -52,4 +46,24 @@ export const nl: Catalogue = {
   'review.tooManyRequests':
     'Er zijn zojuist te veel verzoeken vanaf hier gedaan. Wacht enkele minuten en probeer het dan opnieuw.',
   'review.serverStatus': 'De server antwoordde met status {status, number}.',
+  'review.pageTitle': 'Beoordeling: {project} · {company}',
+  'review.heading':
+    '{count, plural, one {Wilt u 1 functionaliteit van {project} testen?} other {Wilt u # functionaliteiten van {project} testen?}}',
+  'review.headingWithRelease':
+    '{count, plural, one {Wilt u 1 functionaliteit van {project} {release} testen?} other {Wilt u # functionaliteiten van {project} {release} testen?}}',
+  'review.sentBy': 'Verstuurd door {sender}',
+  'review.intro':
+    'Probeer elke functionaliteit uit en laat het team weten of deze werkt. U kunt uw antwoorden tot {date, date, dayAndTime} wijzigen.',
+  'review.addComment': 'Opmerking toevoegen',
+  'review.signedOffBy': 'Akkoord gegeven door {name} op {date, date, dayAndTime}.',
+  'review.answersFinal': 'Deze antwoorden zijn definitief. Hartelijk dank voor het testen.',
+  'review.linkInvalidTitle': 'Beoordelingslink niet meer geldig',
+  'review.linkExpired': 'De termijn om op deze beoordeling te reageren is verstreken.',
+  'review.linkRevoked': 'Het team heeft deze beoordelingslink ingetrokken.',
+  'review.linkUnknown': 'Op dit adres staat geen beoordeling. Controleer of de volledige link is gekopieerd.',
+  'review.askSender': 'Wilt u deze functionaliteiten toch nog testen? Vraag {sender} dan om een nieuwe link.',
+  'review.writeToSender': 'Nieuwe link aanvragen',
+  'review.newLinkSubject': 'Verzoek om een nieuwe beoordelingslink',
+  'review.askTeam':
+    'Wilt u deze functionaliteiten toch nog testen? Vraag het team dat u de link stuurde dan om een nieuwe.',
 };

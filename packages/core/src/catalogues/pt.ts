@@ -17,11 +17,6 @@ export const pt: Catalogue = {
   'reminder.subject': 'Lembrete: {subject}',
   'reminder.intro': 'As seguintes funcionalidades ainda aguardam a sua revisão:',
   'review.linkInvalid': 'Este link de revisão não é mais válido.',
-  'review.linkInvalidTitle': 'Link de revisão não é mais válido · Handoff',
-  'review.pageTitle': 'Revisão: {project} · Handoff',
-  'review.from': 'de {workspace}',
-  'review.intro':
-    'Por gentileza, teste {count, plural, one {esta funcionalidade e informe à equipe se ela funciona} other {estas # funcionalidades e informe à equipe se cada uma funciona}}. É possível voltar e alterar as suas respostas até {until, date, dayAndTime}.',
   'review.stories': 'Funcionalidades',
   'review.answered':
     '{answered, number} de {total, plural, one {# funcionalidade avaliada} other {# funcionalidades avaliadas}}',
@@ -34,7 +29,6 @@ export const pt: Catalogue = {
   'review.comment': 'Comentário',
   'review.submit': 'Enviar resultados',
   'review.signOff': 'Dar o aceite',
-  'review.signedOffBy': 'Aceite dado por {name} em {at, date, dayAndTime}.',
   'review.noVerdict': 'Escolha “Aprovado” ou “Reprovado” para pelo menos uma funcionalidade e depois envie.',
   'review.noName': 'Informe o seu nome e depois envie.',
   'review.sending': 'Enviando os seus resultados...',
@@ -51,4 +45,23 @@ export const pt: Catalogue = {
   'review.tooManyRequests':
     'Muitas solicitações foram feitas daqui há pouco. Aguarde alguns minutos e tente novamente.',
   'review.serverStatus': 'O servidor respondeu com o status {status, number}.',
+  'review.pageTitle': 'Revisão: {project} · {company}',
+  'review.heading':
+    '{count, plural, one {Por gentileza, teste 1 funcionalidade de {project}} other {Por gentileza, teste # funcionalidades de {project}}}',
+  'review.headingWithRelease':
+    '{count, plural, one {Por gentileza, teste 1 funcionalidade de {project} {release}} other {Por gentileza, teste # funcionalidades de {project} {release}}}',
+  'review.sentBy': 'Enviado por {sender}',
+  'review.intro':
+    'Experimente cada funcionalidade e informe à equipe se ela funciona. É possível alterar as suas respostas até {date, date, dayAndTime}.',
+  'review.addComment': 'Adicionar um comentário',
+  'review.signedOffBy': 'Aceite dado por {name} em {date, date, dayAndTime}.',
+  'review.answersFinal': 'Estas respostas são definitivas. Obrigado pelos testes.',
+  'review.linkInvalidTitle': 'Link de revisão não é mais válido',
+  'review.linkExpired': 'O prazo para responder a esta revisão terminou.',
+  'review.linkRevoked': 'A equipe retirou este link de revisão.',
+  'review.linkUnknown': 'Não há nenhuma revisão neste endereço. Verifique se o link foi copiado por inteiro.',
+  'review.askSender': 'Se ainda quiser testar estas funcionalidades, peça um novo link a {sender}.',
+  'review.writeToSender': 'Pedir um novo link',
+  'review.newLinkSubject': 'Pedido de um novo link de revisão',
+  'review.askTeam': 'Se ainda quiser testar estas funcionalidades, peça um novo link à equipe que o enviou.',
 };

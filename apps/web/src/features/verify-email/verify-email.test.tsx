@@ -37,6 +37,8 @@ describe('/auth/action?mode=verifyEmail', () => {
     );
     renderApp('/auth/action?mode=verifyEmail&oobCode=used');
     expect(await screen.findByText(/This link has expired or was already used/)).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent(/This link has expired or was already used/);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Verification link no longer valid');
   });
 });
 
