@@ -58,7 +58,8 @@ export async function startBuiltServer(
       DATA_DIR: dataDir,
       ...(options.embeddedDefaults
         ? {}
-        : { HOST: '127.0.0.1', LOG_LEVEL: 'info', AUTOSEND_INTERVAL_MINUTES: '60' }),
+        : // The benchmarks register many accounts: registration is open.
+          { HOST: '127.0.0.1', LOG_LEVEL: 'info', AUTOSEND_INTERVAL_MINUTES: '60', REGISTRATION: 'open' }),
       // A shared database needs the key every process encrypts Jira tokens with.
       ...(options.databaseUrl
         ? { DATABASE_URL: options.databaseUrl, SECRET_KEY: randomBytes(32).toString('base64') }

@@ -168,6 +168,7 @@ const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/s
     IDENTITY_API_KEY: API_KEY,
     LOG_LEVEL: 'warn',
     MAX_SENDS_PER_HOUR: '1000',
+    REGISTRATION: 'open',
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });

@@ -90,7 +90,7 @@ async function benchDatabase(smtpPort: number, database: 'PGlite' | 'PostgreSQL'
   const config = testConfig({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAX_SENDS_PER_HOUR: '1000000' });
   // Review jobs off: a manual send queues one (fetching its stories from Jira for the review page, issue
   // 11) that runs after the answer, not in it; with no Jira here its retries landed on the next step.
-  const app = await buildApp({ webRoot: false, config, db: opened.db, review: { runJobs: false } });
+  const app = await buildApp({ webRoot: false, config, db: opened.db, jobs: { run: false } });
   await app.ready();
   // The e-mail a send of the project hands over: the draft with its review link, and the HTML part.
   const reviewLink = `${config.publicUrl}/review/${newReviewToken()}`;

@@ -23,6 +23,8 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(E2E_PORT),
+      // The tests register many accounts: registration is open (its default is invite).
+      REGISTRATION: 'open',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'handoff-screenshots-')),
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
     },

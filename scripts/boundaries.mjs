@@ -113,7 +113,9 @@ export const server = {
       'config.ts': 'the data folder',
     },
     'backup.ts': { 'data-dir-lock.ts': 'a backup holds the data folder’s lock' },
-    'config.ts': {},
+    'config.ts': {
+      'tracker/': 'the allowed tracker hosts, parsed as the outbound guard (tracker/outbound.ts) reads them',
+    },
     'data-dir-lock.ts': {},
     'log-destination.ts': {},
     'secrets.ts': {

@@ -10,9 +10,13 @@ import { E2E_BASE_URL } from './ports.ts';
 import { reviewLinkOf, sendNotice } from './review.ts';
 import { expect } from './test.ts';
 
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
 export interface Demo {
   /** The signed-in user's browser storage (its session lives in local storage). */
-  signedIn: Awaited<ReturnType<BrowserContext['storageState']>>;
+  signedIn: StorageState;
+  /** A second user's, who has no project yet (the empty projects list). */
+  newcomer: StorageState;
   /** Review links: one left unanswered, one answered and submitted, one signed off, one revoked. */
   reviewPath: string;
   submittedReviewPath: string;
@@ -26,6 +30,8 @@ export interface Screen {
   name: string;
   path: string;
   signedIn: boolean;
+  /** Seen by the user who has no project yet. */
+  newcomer?: boolean;
   /** Brings the screen to the state worth checking, once its route has loaded. */
   prepare?: (page: Page) => Promise<void>;
 }
@@ -73,6 +79,7 @@ export async function seedDemo(browser: Browser, mailbox: Mailbox): Promise<Demo
     if (!invitationLink) throw new Error('The invitation e-mail holds no link');
     return {
       signedIn: await context.storageState(),
+      newcomer: await newcomerState(browser),
       reviewPath,
       submittedReviewPath,
       signedOffReviewPath,
@@ -84,11 +91,57 @@ export async function seedDemo(browser: Browser, mailbox: Mailbox): Promise<Demo
   }
 }
 
+/** Registers a user who adds nothing, and returns their browser storage. */
+async function newcomerState(browser: Browser): Promise<StorageState> {
+  const context = await browser.newContext();
+  try {
+    await registerAndLogIn(await context.newPage());
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
+}
+
 /** Fetches the stories in Testing (the notice of the demo took every Done story). */
 async function fetchTestingStories(page: Page) {
   await page.getByLabel(/^Issue Status/).selectOption('Testing');
   await page.getByRole('button', { name: 'Get User Stories' }).click();
   await expect(page.getByLabel('Subject')).toHaveValue('Request for Testing: User Stories for Review');
+}
+
+async function openPreview(page: Page) {
+  await fetchTestingStories(page);
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByRole('dialog', { name: 'Preview of the e-mail' })).toBeVisible();
+}
+
+/**
+ * Sends a re-test of DEMO-1 (a story of the demo's notice, offered again first, so that every walk of the
+ * screens has one to send) and waits for the confirmation.
+ */
+async function sendAndConfirm(page: Page) {
+  const user = await currentUser(page);
+  await apiCall(page, '/jira/offerAgain', { userId: user.id, projectKey: 'DEMO', issueKey: 'DEMO-1' });
+  await page.getByLabel(/^Issue Status/).selectOption('Done');
+  await page.getByRole('button', { name: 'Get User Stories' }).click();
+  await page.getByRole('button', { name: 'Send Email' }).click();
+  await expect(page.getByRole('dialog', { name: 'Email sent to the client.' })).toBeVisible();
+}
+
+async function openBell(page: Page) {
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  await expect(page.getByRole('button', { name: /^Notifications/ })).toHaveAttribute('aria-expanded', 'true');
+}
+
+/** Opens the phone's menu (a desktop shows the sidebar as it is). */
+async function openMobileMenu(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Menu' });
+  if (await toggle.isVisible()) await toggle.click();
+}
+
+async function submitEmptyAddProject(page: Page) {
+  await page.getByRole('button', { name: 'Add Project' }).click();
+  await expect(page.getByRole('dialog', { name: 'Please select a Jira project.' })).toBeVisible();
 }
 
 /** Answers every story of the review page (the first Failed with a comment, the others Passed) and submits. */
@@ -153,15 +206,23 @@ function everyScreen(demo: Demo): Screen[] {
     signedOut('review-revoked-link', demo.revokedReviewPath),
     { name: 'review-expired-link', path: demo.revokedReviewPath, signedIn: false, prepare: asExpired },
     admin('projects', '/admin/index'),
+    { name: 'admin-projects-empty', path: '/admin/index', signedIn: true, newcomer: true },
+    admin('bell', '/admin/index', openBell),
+    admin('mobile-menu', '/admin/index', openMobileMenu),
     admin('add-project', '/admin/add-project'),
+    admin('add-project-error', '/admin/add-project', submitEmptyAddProject),
     admin('edit-project', '/admin/edit-project?key=DEMO'),
     admin('send-stories', '/admin/send-stories?key=DEMO'),
     admin('send-stories-fetched', '/admin/send-stories?key=DEMO', fetchTestingStories),
+    admin('send-stories-preview', '/admin/send-stories?key=DEMO', openPreview),
+    admin('send-stories-sent', '/admin/send-stories?key=DEMO&tab=sent'),
     admin('review-status', '/admin/review-status?key=DEMO'),
     admin('team', '/admin/team'),
     admin('sites', '/admin/sites'),
     admin('join', `/admin/join?token=${invitationToken}`),
     admin('user-profile', '/admin/user-profile'),
+    // Last: it sends a notice, which the history and the review status of later screens would show.
+    admin('send-stories-confirmation', '/admin/send-stories?key=DEMO', sendAndConfirm),
   ];
 }
 
@@ -187,9 +248,14 @@ export async function forEveryScreen(
 ): Promise<void> {
   const signedOut = await browser.newContext(device);
   const signedIn = await browser.newContext({ ...device, storageState: demo.signedIn });
+  const newcomer = await browser.newContext({ ...device, storageState: demo.newcomer });
   const cspViolations: string[] = [];
   try {
-    const pages = { signedOut: await signedOut.newPage(), signedIn: await signedIn.newPage() };
+    const pages = {
+      signedOut: await signedOut.newPage(),
+      signedIn: await signedIn.newPage(),
+      newcomer: await newcomer.newPage(),
+    };
     for (const page of Object.values(pages)) {
       page.on('console', (message) => {
         if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
@@ -198,13 +264,14 @@ export async function forEveryScreen(
       });
     }
     for (const screen of everyScreen(demo)) {
-      const page = screen.signedIn ? pages.signedIn : pages.signedOut;
+      const page = screen.newcomer ? pages.newcomer : screen.signedIn ? pages.signedIn : pages.signedOut;
       await openScreen(page, screen);
       await check(page, screen);
     }
   } finally {
     await signedOut.close();
     await signedIn.close();
+    await newcomer.close();
   }
   expect(cspViolations, 'Content-Security-Policy violations reported by the browser').toEqual([]);
 }

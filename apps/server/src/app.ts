@@ -23,7 +23,7 @@ import { responseSerializerCompiler } from './http/response-serializer.ts';
 import { safeInputPlugin } from './http/safe-input.ts';
 import { type IdentityOptions, identityPlugin } from './identity/identity.plugin.ts';
 import { logRequests, withSafeRequestLog } from './identity/safe-request-log.ts';
-import { type JobQueueOptions, jobsPlugin } from './jobs/jobs.ts';
+import { type JobsPluginOptions, jobsPlugin } from './jobs/jobs.ts';
 import { type LedgerOptions, ledgerPlugin } from './ledger/ledger.ts';
 import { lastAutomaticSend } from './ledger/sends.repository.ts';
 import { mailPlugin } from './mail/mailer.ts';
@@ -65,8 +65,10 @@ export interface AppOptions {
   autosend?: AutosendOptions;
   /** The send ledger's clock and test seam (tests only). */
   ledger?: LedgerOptions;
-  /** Whether this process runs review jobs (default yes; a test stops it to restart later), and the queue's timings. */
-  review?: { runJobs?: boolean; jobs?: JobQueueOptions; now?: () => Date; jiraTimeoutMs?: number };
+  /** Whether this process runs the job queue (default yes; a test may keep it still), and its timings. */
+  jobs?: JobsPluginOptions;
+  /** The review's clock and its Jira calls' time-out (tests). */
+  review?: { now?: () => Date; jiraTimeoutMs?: number };
   /** How tracker host names resolve (tests: a table standing in for DNS). */
   outbound?: Pick<TrackerPluginOptions, 'resolve'>;
 }
@@ -153,7 +155,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(runtimeConfigRoutes);
   // Mail, the identity provider (or Google's, by AUTH_MODE), bearer-token checks, registration.
   await app.register(mailPlugin);
-  await app.register(jobsPlugin, options.review?.jobs ?? {});
+  // The job queue runs with the app: every module's jobs (and periodic work) are claimed under its leases.
+  await app.register(jobsPlugin, options.jobs ?? {});
   // The ledger calls the review module through its notice hook: each notice gets its review link.
   await app.register(ledgerPlugin, {
     ...options.ledger,
@@ -182,7 +185,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The client's review of each notice: its page, its calls, and writing verdicts back to Jira.
   await app.register(reviewPlugin, {
     webRoot,
-    ...(options.review?.runJobs === false ? { runJobs: false } : {}),
     ...(options.review?.now ? { now: options.review.now } : {}),
     ...(options.review?.jiraTimeoutMs ? { jiraTimeoutMs: options.review.jiraTimeoutMs } : {}),
   });

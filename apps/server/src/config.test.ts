@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig, openRegistrationWarning } from './config.ts';
 import { resolveSecrets } from './secrets.ts';
 
 describe('configuration', () => {
@@ -65,10 +65,42 @@ describe('configuration', () => {
     ).toBe('postgres://db/handoff');
   });
 
-  it('reads REGISTRATION: open by default, or invite; anything else stops the server', () => {
-    expect(loadConfig({}).registration).toBe('open');
-    expect(loadConfig({ REGISTRATION: 'invite' }).registration).toBe('invite');
+  it('reads REGISTRATION: invite by default, or open; anything else stops the server', () => {
+    expect(loadConfig({}).registration).toBe('invite');
+    expect(loadConfig({ REGISTRATION: 'open' }).registration).toBe('open');
     expect(() => loadConfig({ REGISTRATION: 'closed' })).toThrow(/REGISTRATION/);
+  });
+
+  it('warns in one line of open registration that can mail anyone: no SIGNUP_DOMAINS, SMTP_URL set', () => {
+    const smtp = { SMTP_URL: 'smtp://mail.example.com:587' };
+    const warning = openRegistrationWarning(loadConfig({ ...smtp, REGISTRATION: 'open' }));
+    expect(warning).toMatch(
+      /^REGISTRATION=open without SIGNUP_DOMAINS: anyone who can reach Handoff may register/,
+    );
+    expect(warning).not.toContain('\n');
+    expect(openRegistrationWarning(loadConfig(smtp))).toBeUndefined();
+    expect(openRegistrationWarning(loadConfig({ REGISTRATION: 'open' }))).toBeUndefined();
+    expect(
+      openRegistrationWarning(loadConfig({ ...smtp, REGISTRATION: 'open', SIGNUP_DOMAINS: 'example.com' })),
+    ).toBeUndefined();
+  });
+
+  it('reads TRACKER_ALLOWED_HOSTS and WRITE_BACK_QUIET_SECONDS, naming a bad value', () => {
+    const { names, ranges } = loadConfig({
+      TRACKER_ALLOWED_HOSTS: 'Jira.Corp.Local., 10.20.0.0/16, 192.168.1.5, [fd00::1]',
+    }).trackerAllowedHosts;
+    expect([...names]).toEqual(['jira.corp.local']);
+    expect(ranges.map(([address, bits]) => `${address.toString()}/${bits}`)).toEqual([
+      '10.20.0.0/16',
+      '192.168.1.5/32',
+      'fd00::1/128',
+    ]);
+    expect(() => loadConfig({ TRACKER_ALLOWED_HOSTS: '10.0.0.0/99' })).toThrow(
+      /TRACKER_ALLOWED_HOSTS: 10\.0\.0\.0\/99 is not a host name, IP address or CIDR range/,
+    );
+    expect(loadConfig({}).writeBackQuietMs).toBe(120_000);
+    expect(loadConfig({ WRITE_BACK_QUIET_SECONDS: '0.5' }).writeBackQuietMs).toBe(500);
+    expect(() => loadConfig({ WRITE_BACK_QUIET_SECONDS: '-1' })).toThrow(/WRITE_BACK_QUIET_SECONDS/);
   });
 
   it('reads SIGNUP_DOMAINS as lower-case domains', () => {

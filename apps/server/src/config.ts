@@ -150,6 +150,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
+/**
+ * The one-line start-up warning of an installation open to anyone that can send mail: anyone who reaches
+ * it may register and mail any address from its sender. Undefined when there is nothing to warn of.
+ */
+export function openRegistrationWarning(config: Config): string | undefined {
+  if (config.registration !== 'open' || config.signupDomains.length > 0 || !config.smtpUrl) return undefined;
+  return (
+    'REGISTRATION=open without SIGNUP_DOMAINS: anyone who can reach Handoff may register and send e-mail to any ' +
+    'address from MAIL_FROM through SMTP_URL. Set SIGNUP_DOMAINS, or leave REGISTRATION at invite.'
+  );
+}
+
 const parseList = (value: string) =>
   value
     .split(',')

@@ -78,6 +78,8 @@ async function snapshot(): Promise<string> {
 }
 
 const auth = () => ({ authorization: me.authorization });
+/** A good addProject body (userId is known once the account is registered). */
+const newProject = () => ({ userId, projectKey: 'NEW', projectName: 'New', clientEmails: ['c@x.test'] });
 const json = (url: string, payload: unknown, headers: Record<string, string> = {}): InjectOptions => ({
   method: 'POST',
   url,
@@ -199,6 +201,30 @@ const cases: Case[] = [
     () => form(goodMail, { name: 'invoice\u202Efdp.exe', content: Buffer.from('x') }),
     400,
   ],
+  ...(
+    [
+      ['a soft hyphen', 'invoice\u00AD.pdf'],
+      ['a zero-width space', 'invoice.pdf\u200B.exe'],
+      ['a variation selector', 'invoice.pdf\uFE0F.exe'],
+      ['a combining grapheme joiner', 'invoice.pdf\u034F.exe'],
+      ['8 ideographic spaces', `invoice.pdf${'\u3000'.repeat(8)}.exe`],
+      ['two plain spaces', 'invoice.pdf  .exe'],
+    ] as const
+  ).map(
+    ([what, name]): Case => [
+      `send: ${what} in the file name`,
+      () => form(goodMail, { name, content: Buffer.from('x') }),
+      400,
+    ],
+  ),
+  [
+    'send: a story key that is a JQL clause',
+    () => form(replaceField('issueKeys', 'ALPHA-3 OR project = MOB')),
+    400,
+  ],
+  ['send: a lower-case story key', () => form(replaceField('issueKeys', 'alpha-1')), 400],
+  ['send: a story key numbered 0', () => form(replaceField('issueKeys', 'ALPHA-0')), 400],
+  ['send: a full-width @ in an address', () => form(replaceField('to', 'a\uFF20evil.test@alpha.test')), 400],
   ['send: a foreign recipient', () => form([...goodMail, ['to', 'victim@elsewhere.test']]), 403],
   ['send: a story of another project', () => form(replaceField('issueKeys', 'ALPHA-1,OTHER-1')), 400],
   ['send: an answer-by date that is no date', () => form([...goodMail, ['answerBy', 'tomorrow']]), 400],
@@ -251,6 +277,16 @@ const cases: Case[] = [
       }),
     413,
   ],
+  [
+    'register: a password over 4096 characters',
+    () => json('/jira/register', { email: 'new@example.test', password: 'p'.repeat(4097), apikey: 'k' }),
+    400,
+  ],
+  [
+    'identity signUp: a password over 4096 characters',
+    () => json(`${IT}signUp?key=${KEY}`, { email: 'new2@example.test', password: 'p'.repeat(4097) }),
+    400,
+  ],
   ['register: truncated JSON', () => json('/jira/register', '{"email":"new@example.test","pass'), 400],
   ['register: JSON nested 100,000 deep', () => json('/jira/register', deep(100_000)), 400],
   ['get-user-by-email: NUL', () => json('/jira/get-user-by-email', { email: NUL }), 400],
@@ -275,18 +311,7 @@ const cases: Case[] = [
       json('/jira/addProject', { userId, projectKey: 'NEW', projectName: NUL, clientEmails: ['c@x.test'] }),
     400,
   ],
-  [
-    'addProject: NUL in a field name',
-    () =>
-      json('/jira/addProject', {
-        userId,
-        projectKey: 'NEW',
-        projectName: 'New',
-        clientEmails: ['c@x.test'],
-        [NUL]: 1,
-      }),
-    400,
-  ],
+  ['addProject: NUL in a field name', () => json('/jira/addProject', { ...newProject(), [NUL]: 1 }), 400],
   [
     'addProject: 101 client e-mails',
     () =>
@@ -316,6 +341,34 @@ const cases: Case[] = [
     400,
   ],
   ['addProject: an object nested 40 deep', () => json('/jira/addProject', deepObject(40)), 400],
+  ['addProject: an unknown field', () => json('/jira/addProject', { ...newProject(), autosend: true }), 400],
+  [
+    'updateFirebaseProject: an unknown field in updatedProject',
+    () =>
+      json('/jira/updateFirebaseProject', { userId, projectKey: 'NOPE', updatedProject: { colour: 'red' } }),
+    400,
+  ],
+  [
+    'updateFirebaseProject: reminderDays of the wrong type',
+    () =>
+      json('/jira/updateFirebaseProject', {
+        userId,
+        projectKey: 'NOPE',
+        updatedProject: { reminderDays: '3' },
+      }),
+    400,
+  ],
+  [
+    'updateFirebaseProject: reminderDays over 30',
+    () =>
+      json('/jira/updateFirebaseProject', {
+        userId,
+        projectKey: 'NOPE',
+        updatedProject: { reminderDays: 31 },
+      }),
+    400,
+  ],
+  ['getWorkspaces: an unknown field', () => json('/jira/getWorkspaces', { userId, admin: true }), 400],
   [
     'addProject: for another user',
     () =>
@@ -391,6 +444,25 @@ const cases: Case[] = [
       }),
     413,
   ],
+  ...(
+    [
+      ['an empty fragment', 'http://127.0.0.1:4131/admin/secret-path#'],
+      ['an empty query', 'http://127.0.0.1:4131/json/q?'],
+      ['user info', 'https://admin:pw@jira.example.com'],
+      ['another scheme', 'file:///etc/passwd'],
+      ['a loopback address in decimal', 'http://2130706433:4131'],
+      ['localhost', 'http://localhost:4131'],
+      ['0.0.0.0', 'http://0.0.0.0:4131'],
+      ['the cloud metadata address', 'http://169.254.169.254/latest/meta-data'],
+      ['an IPv4-mapped loopback address', 'http://[::ffff:127.0.0.1]:4131'],
+    ] as const
+  ).map(
+    ([what, baseUrl]): Case => [
+      `sites/add: a base URL with ${what}`,
+      () => json('/jira/sites/add', { userId, name: 'n', kind: 'jira-datacenter', baseUrl }),
+      400,
+    ],
+  ),
   [
     'sites/add: not a URL, an unknown kind',
     () => json('/jira/sites/add', { userId, name: 'n', kind: 'gitlab', baseUrl: 'javascript:alert(1)' }),
@@ -843,7 +915,10 @@ const cases: Case[] = [
   ],
 ];
 
-/** The review page's two calls: every hostile body is refused before the token is even looked up. */
+/**
+ * The public calls, the review page's and the invitation page's: every hostile body is refused before the
+ * token is even looked up.
+ */
 function publicReviewCases(): Case[] {
   const token = 'A'.repeat(43);
   const good = { token, verdicts: [{ key: 'ALPHA-1', verdict: 'passed' }] };
@@ -855,6 +930,7 @@ function publicReviewCases(): Case[] {
   });
   const notice = '/jira/review/getNotice';
   const linkState = '/jira/review/getLinkState';
+  const invitation = '/jira/getInvitation';
   const submit = '/jira/review/submitVerdicts';
   return [
     ['getNotice: an unknown token', () => pub(notice, { token }), 404],
@@ -863,11 +939,14 @@ function publicReviewCases(): Case[] {
     ['getNotice: a number for the token', () => pub(notice, { token: 42 }), 400],
     ['getNotice: truncated JSON', () => pub(notice, '{"token":"AAAA'), 400],
     ['getNotice: a 2 MB body', () => pub(notice, { token: 'A'.repeat(2 * 1024 * 1024) }), 413],
-    ['getLinkState: an unknown token', () => pub(linkState, { token }), 200],
     ['getLinkState: an unknown field', () => pub(linkState, { token, userId }), 400],
     ['getLinkState: NUL in the token', () => pub(linkState, { token: `${token}${NUL}` }), 400],
     ['getLinkState: a number for the token', () => pub(linkState, { token: 42 }), 400],
     ['getLinkState: truncated JSON', () => pub(linkState, '{"token":"AAAA'), 400],
+    ['getInvitation: an unknown field', () => pub(invitation, { token, userId }), 400],
+    ['getInvitation: a number for the token', () => pub(invitation, { token: 42 }), 400],
+    ['getInvitation: a token of 201 characters', () => pub(invitation, { token: 'a'.repeat(201) }), 400],
+    ['getInvitation: truncated JSON', () => pub(invitation, '{"token":"AAAA'), 400],
     ['submitVerdicts: an unknown token', () => pub(submit, good), 404],
     ['submitVerdicts: no verdicts', () => pub(submit, { token, verdicts: [] }), 400],
     [
@@ -907,6 +986,21 @@ function publicReviewCases(): Case[] {
     ['signOff: no name', () => pub('/jira/review/signOff', { token, reviewer: '  ' }), 400],
     ['signOff: a name of the wrong type', () => pub('/jira/review/signOff', { token, reviewer: 7 }), 400],
     ['signOff: NUL in the name', () => pub('/jira/review/signOff', { token, reviewer: 'A\u0000B' }), 400],
+    ...[notice, submit, '/jira/review/signOff'].flatMap((url): Case[] => [
+      [
+        `${url}: a text/plain body`,
+        () => ({ ...pub(url, good), headers: { 'content-type': 'text/plain' } }),
+        415,
+      ],
+      [
+        `${url}: a form body`,
+        () => ({
+          ...pub(url, 'token=AAAA'),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+        415,
+      ],
+    ]),
   ];
 }
 

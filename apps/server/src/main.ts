@@ -1,6 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, openRegistrationWarning } from './config.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
 import { batchedStdout } from './log-destination.ts';
@@ -39,6 +39,8 @@ async function main(): Promise<void> {
         `${config.publicUrl}, which other machines cannot open. Set PUBLIC_URL to the address users reach Handoff by.`,
     );
   }
+  const registrationRisk = openRegistrationWarning(config);
+  if (registrationRisk) app.log.warn(registrationRisk);
   app.log.info(`Handoff is ready at ${config.publicUrl}`);
 }
 

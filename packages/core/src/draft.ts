@@ -1,7 +1,7 @@
 // The "Request for Testing" e-mail draft (docs/product.md §4 "E-mail draft"). Shared by the web (the user's draft)
 // and the server (auto-send). The two choices the spec leaves open are documented in packages/core/README.md.
 
-import { type AdfNode, adfTextPieces } from './adf.ts';
+import { type AdfDoc, type AdfNode, adfTextPieces } from './adf.ts';
 import type { Translate } from './client-language.ts';
 import { texts } from './texts.ts';
 
@@ -65,6 +65,28 @@ function oneLine(s: string): string {
   return s.replace(/\s*(?:\r\n|[\n\r\u2028\u2029])\s*/g, ' ').trim();
 }
 
+/** A description split at its first `#test#` piece: the text before it and the test steps after it. */
+export interface SplitDescription {
+  /** The pieces before the marker, one per line; '' when there are none. */
+  text: string;
+  /** The pieces after the marker, further markers left out; [] without a marker. */
+  testSteps: string[];
+}
+
+/**
+ * Splits a description's text pieces (each one trimmed line, as adfTextPieces gives them) at the first
+ * "#test#" piece (case-insensitive): every tracker adapter reads its format into pieces and calls this, so
+ * every tracker's stories are drafted by the same rule.
+ */
+export function splitAtTestMarker(pieces: readonly string[]): SplitDescription {
+  const start = pieces.findIndex(isMarker);
+  if (start < 0) return { text: pieces.join('\n'), testSteps: [] };
+  return {
+    text: pieces.slice(0, start).join('\n'),
+    testSteps: pieces.slice(start + 1).filter((piece) => !isMarker(piece)),
+  };
+}
+
 /**
  * The test steps of one description: every text piece after the first "#test#" piece (case-insensitive),
  * further "#test#" pieces left out. [] for "N/A", null, a description without the marker, or a marker with
@@ -76,20 +98,22 @@ export function testStepsOf(description: unknown): string[] {
     typeof description === 'string'
       ? adfTextPieces({ type: 'paragraph', content: [{ type: 'text', text: description }] })
       : adfTextPieces(description);
-  let start = -1;
-  for (let i = 0; i < pieces.length; i++) {
-    if (isMarker(pieces[i]!)) {
-      start = i + 1;
-      break;
-    }
-  }
-  if (start < 0) return [];
-  const steps: string[] = [];
-  for (let i = start; i < pieces.length; i++) {
-    const piece = pieces[i]!;
-    if (!isMarker(piece)) steps.push(piece);
-  }
-  return steps;
+  return splitAtTestMarker(pieces).testSteps;
+}
+
+/**
+ * A story's description as the product API sends it (docs/product.md §3): "N/A" when it has no text and no
+ * steps, else a rich-text document of one paragraph per line of its text, then a "#test#" paragraph and
+ * one paragraph per step when it has steps, so testStepsOf reads the same steps back.
+ */
+export function descriptionDocument(description: SplitDescription): 'N/A' | AdfDoc {
+  const paragraph = (text: string): AdfNode => ({ type: 'paragraph', content: [{ type: 'text', text }] });
+  const lines = description.text.split('\n').filter((line) => line.trim() !== '');
+  const steps = description.testSteps.filter((step) => step.trim() !== '');
+  if (lines.length === 0 && steps.length === 0) return texts.draft.notAvailable as 'N/A';
+  const content = lines.map(paragraph);
+  if (steps.length > 0) content.push(paragraph(texts.draft.testMarker), ...steps.map(paragraph));
+  return { type: 'doc', version: 1, content };
 }
 
 function toKeySet(sentKeys: unknown): Set<string> {

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ISSUE_STATUSES, isIssueStatus, isValidEmailEntry, MAX_EMAIL_LENGTH } from './email-entry.ts';
+import {
+  comparableEmail,
+  ISSUE_STATUSES,
+  isIssueStatus,
+  isValidEmailEntry,
+  MAX_EMAIL_LENGTH,
+} from './email-entry.ts';
 
 describe('isValidEmailEntry', () => {
   it.each([
@@ -91,5 +97,35 @@ describe('ISSUE_STATUSES', () => {
     expect(isIssueStatus('Testing')).toBe(true);
     expect(isIssueStatus('done')).toBe(false);
     expect(isIssueStatus('')).toBe(false);
+  });
+});
+
+describe('comparableEmail: the one spelling of an address', () => {
+  it.each([
+    ['\uFF43lient@client.test', 'client@client.test'],
+    ['\uFF42oss@Corp.Test', 'boss@corp.test'],
+    ['Kelvin\u212A@x.test', 'kelvink@x.test'],
+    ['user@\uFF25\uFF38\uFF21\uFF2D\uFF30\uFF2C\uFF25.com', 'user@example.com'],
+    ['a@b\u00FCcher.example', 'a@xn--bcher-kva.example'],
+    ['a@B\u00DCCHER.example', 'a@xn--bcher-kva.example'],
+    ['plain@example.com', 'plain@example.com'],
+  ])('%s is written %s', (typed, one) => {
+    expect(comparableEmail(typed)).toBe(one);
+    expect(comparableEmail(one)).toBe(one);
+  });
+
+  it('refuses an address whose one spelling is another address (a full-width @ or /)', () => {
+    expect(isValidEmailEntry('a\uFF20evil.test@client.test')).toBe(false);
+    expect(isValidEmailEntry('a@evil.com\uFF0Fx.test')).toBe(false);
+  });
+
+  it('is idempotent, and a valid address stays valid in its one spelling', () => {
+    fc.assert(
+      fc.property(fc.emailAddress(), (address) => {
+        const one = comparableEmail(address);
+        expect(comparableEmail(one)).toBe(one);
+        if (isValidEmailEntry(address)) expect(isValidEmailEntry(one)).toBe(true);
+      }),
+    );
   });
 });

@@ -37,6 +37,15 @@ const MAX_LOCAL_LENGTH = 64;
  * Never throws; a non-string is invalid.
  */
 export function isValidEmailEntry(s: string): boolean {
+  if (!isWellFormed(s)) return false;
+  // Its one spelling (comparableEmail) must be an address too: NFKC turns a full-width ＠ or ／ into a
+  // real one, which would change where the mail goes.
+  return isAscii(s) || isWellFormed(comparableEmail(s));
+}
+
+const isAscii = (s: string) => !/[^\p{ASCII}]/u.test(s);
+
+function isWellFormed(s: string): boolean {
   if (typeof s !== 'string' || s.length === 0 || s.length > MAX_EMAIL_LENGTH) return false;
   if (WHITESPACE_RE.test(s)) return false;
   if (s.indexOf('@') > MAX_LOCAL_LENGTH) return false;
@@ -44,13 +53,31 @@ export function isValidEmailEntry(s: string): boolean {
 }
 
 /**
- * The form in which two e-mail addresses are compared for every rule (recipient checks, owner-only
- * address changes, invitations, sign-up domains): Unicode NFKC, then lower case. Look-alikes that fold
- * to the same letters (U+212A KELVIN SIGN and `k`, full-width letters) are then one address, so no rule
- * can be passed by spelling an address differently. https://unicode.org/reports/tr15/
+ * The one spelling of an e-mail address: how it is stored, compared for every rule (recipient checks,
+ * owner-only address changes, invitations, sign-up domains) and mailed. Unicode NFKC, lower case, and the
+ * domain in its IDNA (punycode) form. Look-alikes that fold to the same letters (U+212A KELVIN SIGN and
+ * `k`, full-width letters) are then one address, so no rule can be passed by spelling an address
+ * differently, and what was checked is what is sent. https://unicode.org/reports/tr15/,
+ * https://url.spec.whatwg.org/#concept-domain-to-ascii
  */
 export function comparableEmail(address: string): string {
-  return address.normalize('NFKC').toLowerCase();
+  const folded = address.normalize('NFKC').toLowerCase();
+  const at = folded.lastIndexOf('@');
+  if (at < 0) return folded;
+  return `${folded.slice(0, at)}@${asciiDomain(folded.slice(at + 1))}`;
+}
+
+/** A domain in its IDNA ASCII form (`bücher.example` → `xn--bcher-kva.example`), as URLs write hosts. */
+function asciiDomain(domain: string): string {
+  // ASCII needs no mapping (and the URL parser would read a numeric domain as an IPv4 address); a
+  // domain with anything but letters, digits, marks, dots and hyphens is not parsed as a host at all.
+  if (isAscii(domain) || !/^[\p{L}\p{N}\p{M}.-]+$/u.test(domain)) return domain;
+  try {
+    const host = new URL(`http://${domain}/`).hostname;
+    return host || domain;
+  } catch {
+    return domain;
+  }
 }
 
 /** Whether two addresses are the same for every rule (see comparableEmail). */

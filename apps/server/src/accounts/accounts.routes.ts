@@ -1,4 +1,4 @@
-import { EMAIL_ALREADY_IN_USE_MESSAGE, texts } from '@handoff/core';
+import { comparableEmail, EMAIL_ALREADY_IN_USE_MESSAGE, texts } from '@handoff/core';
 import {
   errorAnswer,
   getUserByEmailAnswer,
@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { AppError, badRequest } from '../errors.ts';
-import { IdentityError } from '../identity/identity.errors.ts';
+import { IdentityError, LONG_PASSWORD_DETAIL, MAX_PASSWORD_LENGTH } from '../identity/identity.errors.ts';
 import { sealApiKey } from './api-key.ts';
 import { countUsers, findUserByIdentityUid, insertUser } from './users.repository.ts';
 
@@ -135,7 +135,7 @@ async function assertInvitedWhenInviteOnly(
   email: string,
 ): Promise<void> {
   if (app.config.registration !== 'invite') return;
-  const invited = await workspaces.hasOpenInvitation(app.db, email.trim().toLowerCase(), new Date());
+  const invited = await workspaces.hasOpenInvitation(app.db, comparableEmail(email.trim()), new Date());
   if (invited || (await countUsers(app.db)) === 0) return;
   throw new AppError(403, 'REGISTRATION_BY_INVITATION', 'Registration is by invitation only.');
 }
@@ -146,7 +146,12 @@ function registrationError(error: IdentityError): AppError {
     case 'EMAIL_EXISTS':
       return new AppError(400, 'EMAIL_EXISTS', EMAIL_ALREADY_IN_USE_MESSAGE);
     case 'WEAK_PASSWORD':
-      return badRequest('The password must be 6 characters long or more.', 'WEAK_PASSWORD');
+      return badRequest(
+        error.detail === LONG_PASSWORD_DETAIL
+          ? `The password may be at most ${MAX_PASSWORD_LENGTH} characters long.`
+          : 'The password must be 6 characters long or more.',
+        'WEAK_PASSWORD',
+      );
     case 'PASSWORD_DOES_NOT_MEET_REQUIREMENTS':
       return badRequest(error.detail ?? 'The password does not meet the requirements.', 'WEAK_PASSWORD');
     case 'MISSING_EMAIL':

@@ -1,6 +1,7 @@
 // Who may call a product route, decided in one place: every route under /jira/ needs the bearer ID
 // token of a Handoff user, and may only name that user's own id and e-mail. Handlers read the caller
 // from `request.productUser`, and the workspace it acts in from `request.membership`.
+import { comparableEmail } from '@handoff/core';
 import { WORKSPACE_HEADER } from '@handoff/core/api';
 import type { FastifyRequest, onRequestHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -110,7 +111,7 @@ function assertOwnUserId(request: FastifyRequest, user: ProductUser): void {
 }
 
 /**
- * The e-mail a route names must be the caller's own, compared without case: the one they signed in
+ * The e-mail a route names must be the caller's own, compared in its one spelling (comparableEmail): the one they signed in
  * with, or their Handoff profile's (the same unless it was changed at the identity provider).
  */
 function assertOwnEmail(request: FastifyRequest, user: ProductUser): void {
@@ -118,8 +119,8 @@ function assertOwnEmail(request: FastifyRequest, user: ProductUser): void {
   if (!ownEmail) return;
   const named = fieldOf(ownEmail.in === 'body' ? request.body : request.headers, 'email');
   if (named === undefined) return;
-  const folded = named.trim().toLowerCase();
-  const own = [user.email, request.user?.email ?? ''].map((email) => email.toLowerCase());
+  const folded = comparableEmail(named.trim());
+  const own = [user.email, request.user?.email ?? ''].map(comparableEmail);
   if (!own.includes(folded)) throw forbidden(ownEmail.refusal);
 }
 

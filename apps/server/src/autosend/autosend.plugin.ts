@@ -33,9 +33,8 @@ export const autosendPlugin = fp<AutosendOptions>(
         const site = await app.sites.site(project.workspace_id, project.site_id);
         const credentials = await app.sites.requireCredential(project.workspace_id, site, userId);
         const stories = await fetchStories(site.tracker, credentials, {
-          projectKey: project.project_key,
-          status: offeredStatuses(project.statuses_offered)[0] ?? 'Done',
-          issueTypes: app.config.jiraIssueTypes,
+          project: project.project_key,
+          states: [offeredStatuses(project.statuses_offered)[0] ?? 'Done'],
         });
         // Re-tests are drafted like the web's draft does: "- {issueHeader} (re-test)".
         const deps = { db: app.db, tracker: site.tracker, credentials, now: () => new Date() };

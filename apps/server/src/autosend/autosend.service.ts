@@ -1,4 +1,4 @@
-import { draftEmail, type Issue } from '@handoff/core';
+import { comparableEmail, draftEmail, type Issue } from '@handoff/core';
 import { clientTexts } from '@handoff/core/catalogues/index';
 import { clientLanguageOf } from '@handoff/core/client-language';
 import { draftWording } from '@handoff/core/draft';
@@ -99,8 +99,9 @@ async function runProject(
       const language = clientLanguageOf(project.client_language);
       const draft = draftEmail(claimedStories, [], draftWording(clientTexts(language)));
       return {
-        to: project.client_emails,
-        cc: project.client_cc,
+        // Mailed in their one spelling, as a send by hand is (comparableEmail).
+        to: project.client_emails.map(comparableEmail),
+        cc: project.client_cc.map(comparableEmail),
         subject: draft.subject,
         text: draft.text,
         // The stories are at hand: the review page needs no Jira call for them.

@@ -1,3 +1,4 @@
+import type { TrackerKindId } from '@handoff/core/tracker-kinds';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Timestamps are written as Date or left to their default, and always read as Date. */
@@ -218,6 +219,10 @@ interface ReviewLinksTable {
   /** The client's sign-off: who, when, and each story's verdict at that moment; null until signed off. */
   signed_off_at: Date | null;
   signed_off_by: string | null;
+  /** When the owner's last Failed e-mail for the notice went out; later ones are held for 10 minutes. */
+  failed_mail_sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The newest Failed verdict that e-mail told of; the next one tells of those after it. */
+  failed_mail_covered_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** The date the send screen asked the client to answer by; null: none. */
   answer_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** The project's test environment when the notice was sent; null: none. */
@@ -233,7 +238,8 @@ interface ReviewLinksTable {
   >;
 }
 
-export type WriteBackState = 'pending' | 'written' | 'refused';
+/** `superseded`: a later verdict of the story came within the quiet period, and only that one is written. */
+export type WriteBackState = 'pending' | 'written' | 'refused' | 'superseded';
 
 interface ReviewVerdictsTable {
   id: Generated<string>;
@@ -304,7 +310,8 @@ export interface TrackerSitesTable {
   id: Generated<string>;
   workspace_id: string;
   name: string;
-  kind: 'jira-cloud' | 'jira-datacenter';
+  /** One of packages/core's tracker kinds (tracker-kinds.ts), checked when the site is added. */
+  kind: TrackerKindId;
   /** Without a trailing slash; a Data Center base URL may carry a context path. */
   base_url: string;
   created_at: Generated<Date>;

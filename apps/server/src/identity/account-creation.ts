@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { isValidEmailEntry } from '@handoff/core';
+import { comparableEmail, isValidEmailEntry } from '@handoff/core';
 import type { Transaction } from 'kysely';
 import type { RateLimiter } from '../common/rate-limiter.ts';
 import type { Db } from '../db/database.ts';
@@ -114,7 +114,7 @@ export class AccountCreation implements AccountCreator {
     if (!rawEmail) throw new IdentityError('MISSING_EMAIL');
     if (!password) throw new IdentityError('MISSING_PASSWORD');
     if (!isValidEmailEntry(rawEmail)) throw new IdentityError('INVALID_EMAIL');
-    const email = rawEmail.toLowerCase();
+    const email = comparableEmail(rawEmail);
     assertSignupDomain(email, this.deps.signupDomains);
     const [perIp] = await limiter.hit([{ key: `signup:ip:${input.ip}`, rule: rateLimits.signUpPerIp }]);
     if (perIp && !perIp.allowed) throw identityErrors.tooManyAttempts(perIp.retryAfterSeconds);

@@ -43,6 +43,9 @@ export function googleErrorBody(error: IdentityError): GoogleErrorBody {
 
 /** Exact production texts (as Google's service answers them). */
 export const WEAK_PASSWORD_DETAIL = 'Password should be at least 6 characters';
+/** Ours: Google's service names no maximum, but hashing megabytes per attempt is no password policy. */
+export const MAX_PASSWORD_LENGTH = 4096;
+export const LONG_PASSWORD_DETAIL = `Password may be at most ${MAX_PASSWORD_LENGTH} characters`;
 export const ACCOUNT_LOCKED_DETAIL =
   'Access to this account has been temporarily disabled due to many failed login attempts. You can immediately restore it by resetting your password or you can try again later.';
 const MISSING_API_KEY_MESSAGE = 'The request is missing a valid API key.';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { isValidEmailEntry } from '@handoff/core';
+import { comparableEmail, isValidEmailEntry } from '@handoff/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RateLimiter } from '../common/rate-limiter.ts';
 import type { Db } from '../db/database.ts';
@@ -112,7 +112,7 @@ export class IdentityService {
     const password = stringField(body.password);
     if (!rawEmail || !isValidEmailEntry(rawEmail)) throw new IdentityError('INVALID_EMAIL');
     if (!password) throw new IdentityError('MISSING_PASSWORD');
-    const email = rawEmail.toLowerCase();
+    const email = comparableEmail(rawEmail);
 
     // Every attempt counts before the password is checked (so parallel guesses cannot slip past the
     // limit); a successful sign-in takes its hits back.

@@ -1,4 +1,9 @@
-import { IdentityError, WEAK_PASSWORD_DETAIL } from './identity.errors.ts';
+import {
+  IdentityError,
+  LONG_PASSWORD_DETAIL,
+  MAX_PASSWORD_LENGTH,
+  WEAK_PASSWORD_DETAIL,
+} from './identity.errors.ts';
 
 /** Characters that count as non-alphanumeric (Identity Platform's password-policy page). */
 const NON_ALPHANUMERIC_CHARACTERS = [
@@ -50,9 +55,15 @@ export function passwordPolicyResponse() {
   };
 }
 
-/** Throws WEAK_PASSWORD for a password the provider refuses (length in UTF-16 units, as the SDK counts). */
+/**
+ * Throws WEAK_PASSWORD for a password the provider refuses: shorter than 6 or longer than 4096 (length in
+ * UTF-16 units, as the SDK counts).
+ */
 export function assertPasswordAcceptable(password: string): void {
   if (password.length < MIN_PASSWORD_LENGTH) {
     throw new IdentityError('WEAK_PASSWORD', WEAK_PASSWORD_DETAIL);
+  }
+  if (password.length > MAX_PASSWORD_LENGTH) {
+    throw new IdentityError('WEAK_PASSWORD', LONG_PASSWORD_DETAIL);
   }
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { isValidEmailEntry } from '@handoff/core';
+import { comparableEmail, isValidEmailEntry } from '@handoff/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RateLimiter } from '../common/rate-limiter.ts';
 import type { Db } from '../db/database.ts';
@@ -53,7 +53,7 @@ export class PasswordReset {
     const rawEmail = stringField(body.email);
     if (!rawEmail) throw new IdentityError('MISSING_EMAIL');
     if (!isValidEmailEntry(rawEmail)) throw new IdentityError('INVALID_EMAIL');
-    const email = rawEmail.toLowerCase();
+    const email = comparableEmail(rawEmail);
 
     const results = await limiter.hit([
       { key: `oob:ip:${ip}`, rule: rateLimits.sendOobCodePerIp },

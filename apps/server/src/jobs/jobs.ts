@@ -210,10 +210,22 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates the app with `app.jobs`; a module that handles a kind of job registers its handler and starts the queue. */
-export const jobsPlugin = fp<JobQueueOptions>(
-  async (app, options) => {
-    app.decorate('jobs', new JobQueue(app.db, app.log, options));
+export interface JobsPluginOptions extends JobQueueOptions {
+  /** Whether this process runs jobs (default yes; a test may keep the queue still and drain it by hand). */
+  run?: boolean;
+}
+
+/**
+ * Decorates the app with `app.jobs` and runs the queue with the app: started when the app is ready (every
+ * module has registered its handlers by then), stopped when it closes.
+ */
+export const jobsPlugin = fp<JobsPluginOptions>(
+  async (app, { run = true, ...options }) => {
+    const jobs = new JobQueue(app.db, app.log, options);
+    app.decorate('jobs', jobs);
+    if (run) app.addHook('onReady', async () => jobs.start());
+    // Before any plugin closes what a running job uses (the mailer, the trackers' connections).
+    app.addHook('preClose', async () => jobs.stop());
   },
   { name: 'jobs' },
 );

@@ -29,8 +29,12 @@ const siteName = sql<
   string | null
 >`(select name from tracker_sites where tracker_sites.id = projects.site_id)`.as('site_name');
 
+/** Days after a notice to remind the client (null: off), as a number (the column is numeric). */
+const reminderDays = sql<number | null>`reminder_days::float8`.as('reminder_days');
+
 export type ProjectRecord = Pick<Selectable<ProjectsTable>, (typeof columns)[number]> & {
   site_name: string | null;
+  reminder_days: number | null;
 };
 
 /**
@@ -64,6 +68,7 @@ export async function projectListJson(
         'siteId', coalesce(projects.site_id::text, 'default'),
         'siteName', coalesce(site.name, 'default'),
         'statusesOffered', statuses_offered,
+        'reminderDays', reminder_days::float8,
         'autosendStatus', json_build_object(
           'nextRunAt', case when autosend then coalesce(${isoTimestamp('autosend_next_run_at')}, ${nextCheckAt?.toISOString() ?? null}::text) end,
           'lastRunAt', ${isoTimestamp('autosend_last_run_at')},
@@ -137,7 +142,7 @@ export async function findProjectForCaller(
       .forUpdate()
       .executeTakeFirst();
   }
-  const query = byKey.select(columns).select(siteName);
+  const query = byKey.select(columns).select(siteName).select(reminderDays);
   return (lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
@@ -192,6 +197,7 @@ export async function insertProject(
       .onConflict((oc) => oc.doNothing())
       .returning(columns)
       .returning(siteName)
+      .returning(reminderDays)
       .executeTakeFirst()
   );
 }
@@ -209,6 +215,8 @@ export async function updateProject(
     autosendUserId: string | null;
     /** The statuses the send screen offers ([]: the default, Done and Testing); undefined: unchanged. */
     statusesOffered?: string[] | undefined;
+    /** Days after a notice to remind the client (null: off); undefined: unchanged. */
+    reminderDays?: number | null | undefined;
   },
 ) {
   return db
@@ -224,12 +232,14 @@ export async function updateProject(
             statuses_offered:
               changes.statusesOffered.length > 0 ? [...new Set(changes.statusesOffered)] : null,
           }),
+      ...(changes.reminderDays === undefined ? {} : { reminder_days: changes.reminderDays }),
       ...(changes.autosendDueNow ? { autosend_next_run_at: null, autosend_last_error: null } : {}),
       updated_at: new Date(),
     })
     .where('id', '=', id)
     .returning(columns)
     .returning(siteName)
+    .returning(reminderDays)
     .executeTakeFirstOrThrow();
 }
 

@@ -23,7 +23,8 @@ import type { ProductUser } from '../auth/product-user.ts';
 import { cachedRead } from '../db/read-cache.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import { sendJsonText } from '../http/json-text.ts';
-import { TrackerError } from '../tracker/jira-errors.ts';
+import { lastAutomaticSend } from '../ledger/sends.repository.ts';
+import { TrackerError } from '../tracker/tracker-errors.ts';
 import { assertOwner, type Membership } from '../workspaces/workspaces.service.ts';
 import {
   deleteProject,
@@ -219,6 +220,7 @@ async function applyUpdate(
       // Auto-send runs on the Jira token of whoever switched it on.
       autosendUserId: switchedOn ? user.id : autosend ? current.autosend_user_id : null,
       statusesOffered: changes.statusesOffered === undefined ? undefined : (changes.statusesOffered ?? []),
+      reminderDays: changes.reminderDays,
     });
     return updated;
   });
@@ -242,7 +244,10 @@ async function assertTrackerAcceptsToken(
   try {
     await site.tracker.checkCredential(credentials);
   } catch (error) {
-    if (error instanceof TrackerError && (error.jiraStatus === 401 || error.jiraStatus === 403)) {
+    if (
+      error instanceof TrackerError &&
+      (error.failure === 'credential-refused' || error.failure === 'no-permission')
+    ) {
       throw new AppError(
         409,
         'AUTOSEND_TOKEN_REFUSED',
@@ -294,6 +299,7 @@ function toProject(
     siteId: row.site_id ?? DEFAULT_SITE_ID,
     siteName: row.site_name ?? DEFAULT_SITE_ID,
     statusesOffered: row.statuses_offered,
+    reminderDays: row.reminder_days,
     autosendStatus: {
       // Switched on but not run yet: the first round is due at the scheduler's next check.
       nextRunAt: row.autosend ? ((row.autosend_next_run_at ?? nextCheckAt)?.toISOString() ?? null) : null,

@@ -107,10 +107,10 @@ afterAll(() => t.close());
 describe('a send acts only on its own project, as its sender', () => {
   it('refuses a key of another project (400 naming it): nothing is claimed or sent', async () => {
     const before = await footprint();
-    const refused = await send(member, 'DEMO-1,MOB-1,OPS-DEMO-2');
+    const refused = await send(member, 'DEMO-1,MOB-1,DEMO_OPS-2');
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(
-      'A send names only stories of its project DEMO. Not of it: MOB-1, OPS-DEMO-2.',
+      'A send names only stories of its project DEMO. Not of it: MOB-1, DEMO_OPS-2.',
     );
     expect(await footprint()).toEqual(before);
   });

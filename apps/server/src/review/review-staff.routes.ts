@@ -173,11 +173,12 @@ function reviewStatusRoute(app: StaffApp, now: () => Date): void {
       const { workspaceId } = request.membership;
       const site = await app.sites.site(workspaceId, project.site_id);
       const credentials = await app.sites.requireCredential(workspaceId, site, request.productUser.id);
-      // Before the first notice, any story of the project as the tracker lists it shows the workflow.
-      const sample =
-        project.sent_issue_keys.at(-1) ??
-        (await site.tracker.anyIssueOfProject(credentials, project.project_key));
-      const available = sample ? await site.tracker.listTransitions(credentials, sample) : [];
+      // The latest sent story shows the workflow as it is now; before the first notice the tracker picks.
+      const available = await site.tracker.listMoves(
+        credentials,
+        project.project_key,
+        project.sent_issue_keys.at(-1),
+      );
       return {
         data: { available, onFailed: transitions.review_on_failed, onPassed: transitions.review_on_passed },
       };

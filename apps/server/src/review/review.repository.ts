@@ -80,6 +80,7 @@ export async function findLinkByTokenHash(db: Executor, tokenHash: string) {
         's.sent_by_user_id',
         'p.id as project_id',
         'p.project_name',
+        'p.project_key',
         'p.workspace_id',
         'p.user_id',
         'p.site_id',
@@ -112,6 +113,7 @@ export async function findLinkForStories(db: Executor, linkId: string) {
       'p.workspace_id',
       'p.user_id',
       'p.project_name',
+      'p.project_key',
       'p.site_id',
     ])
     .where('l.id', '=', linkId)
@@ -191,7 +193,8 @@ interface LatestVerdict {
   verdict: 'passed' | 'failed';
   comment: string | null;
   created_at: Date;
-  write_back: WriteBackState;
+  /** A story's latest verdict is never superseded: only an earlier one is. */
+  write_back: Exclude<WriteBackState, 'superseded'>;
   write_back_error: string | null;
   reviewer: string | null;
   written_as: string | null;
@@ -245,6 +248,8 @@ export async function findVerdictToWriteBack(db: Executor, verdictId: string) {
     .innerJoin('review_verdicts as v', 'v.link_id', 'l.id')
     .select([
       'v.id',
+      'v.link_id',
+      'v.created_at as verdict_created_at',
       'v.issue_key',
       'v.verdict',
       'v.comment',
@@ -289,28 +294,6 @@ export async function setJiraCommentId(db: Executor, verdictId: string, commentI
     .updateTable('review_verdicts')
     .set({ jira_comment_id: commentId })
     .where('id', '=', verdictId)
-    .execute();
-}
-
-/** The Failed verdicts of one submission, by story key, with their notice and project. */
-export async function failedVerdictsOfSubmission(db: Executor, submissionId: string) {
-  return linksWithNotice(db)
-    .innerJoin('review_verdicts as v', 'v.link_id', 'l.id')
-    .select([
-      'v.issue_key',
-      'v.comment',
-      'l.stories',
-      's.created_at',
-      's.finished_at',
-      's.subject',
-      'p.project_name',
-      'p.project_key',
-      'p.workspace_id',
-      'p.user_id',
-    ])
-    .where('v.submission_id', '=', submissionId)
-    .where('v.verdict', '=', 'failed')
-    .orderBy('v.issue_key')
     .execute();
 }
 

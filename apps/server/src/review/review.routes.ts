@@ -3,6 +3,7 @@
 // reviews (review-staff.routes.ts). Wire shapes: packages/core/src/api/review.ts.
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonOnlyUnder } from '../common/json-only.ts';
 import { runReminderRound } from './reminders.ts';
 import { type ReviewDeps, registerReviewJobs } from './review.service.ts';
 import { reviewClientRoutes } from './review-client.routes.ts';
@@ -11,8 +12,6 @@ import { reviewStaffRoutes } from './review-staff.routes.ts';
 interface ReviewRoutesOptions {
   /** The built web app (apps/web/dist) holding review.html; false: none. */
   webRoot: string | false;
-  /** Whether this process runs the review jobs (the server does; a test may stop it to restart later). */
-  runJobs?: boolean;
   now?: () => Date;
   /** Per Jira call of the jobs (default: the client's 10 s). */
   jiraTimeoutMs?: number;
@@ -28,6 +27,8 @@ declare module 'fastify' {
 export const reviewPlugin = fp<ReviewRoutesOptions>(
   async (root, options) => {
     const app = root.withTypeProvider<ZodTypeProvider>();
+    // The review routes take JSON only (415 otherwise): see common/json-only.ts.
+    app.addHook('onRoute', jsonOnlyUnder('/jira/review/'));
     const now = options.now ?? (() => new Date());
     const deps: ReviewDeps = {
       db: app.db,
@@ -42,15 +43,12 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
       jobs: app.jobs,
       log: app.log,
       now,
+      writeBackQuietMs: app.config.writeBackQuietMs,
     };
     registerReviewJobs(deps);
     app.decorate('reviewReminders', {
       runRound: (at: Date) => runReminderRound(deps, app.config.publicUrl, at),
     });
-    if (options.runJobs !== false) {
-      app.addHook('onReady', async () => app.jobs.start());
-    }
-    app.addHook('onClose', async () => app.jobs.stop());
     reviewClientRoutes(app, { deps, now, webRoot: options.webRoot });
     reviewStaffRoutes(app, now);
   },

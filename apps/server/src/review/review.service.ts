@@ -47,6 +47,8 @@ export interface ReviewDeps {
   jobs: JobQueue;
   log: FastifyBaseLogger;
   now: () => Date;
+  /** How long a verdict must stay unchanged before it is written back (WRITE_BACK_QUIET_SECONDS). */
+  writeBackQuietMs: number;
 }
 
 /** A valid (known, unexpired, unrevoked) link with its notice. */
@@ -62,6 +64,8 @@ export interface OpenLink {
   sentByUserId: string | null;
   projectId: string;
   projectName: string;
+  /** The tracker project the notice's stories belong to. */
+  projectKey: string;
   workspaceId: string;
   projectAddedBy: string;
   /** The project's site (null: `default`). */
@@ -127,6 +131,7 @@ function linkOf(row: NonNullable<Awaited<ReturnType<typeof findLinkByTokenHash>>
     sentByUserId: row.sent_by_user_id,
     projectId: row.project_id,
     projectName: row.project_name,
+    projectKey: row.project_key,
     workspaceId: row.workspace_id,
     projectAddedBy: row.user_id,
     siteId: row.site_id,
@@ -164,7 +169,11 @@ interface SubmittedVerdict {
   comment?: string | undefined;
 }
 
-/** Stores one submission (history) and queues its write-backs, in one transaction. */
+/**
+ * Stores one submission (history) and queues its write-backs, in one transaction. They run once the
+ * verdicts have been quiet for WRITE_BACK_QUIET_SECONDS, and write only each story's latest verdict then
+ * (write-back.job.ts), so a client who toggles a verdict posts one comment, not one per click.
+ */
 export async function storeVerdicts(
   deps: ReviewDeps,
   link: OpenLink,
@@ -192,13 +201,14 @@ export async function storeVerdicts(
       { linkId: link.id, submissionId, createdAt: now, reviewer: reviewer || null },
       changed,
     );
+    const settled = new Date(now.getTime() + deps.writeBackQuietMs);
     const jobs = stored.map((v) => ({
       kind: REVIEW_WRITE_BACK_JOB,
       payload: { verdictId: v.id } as Record<string, unknown>,
-      runAfter: now,
+      runAfter: settled,
     }));
     if (stored.some((v) => v.verdict === 'failed')) {
-      jobs.push({ kind: REVIEW_FAILED_MAIL_JOB, payload: { submissionId }, runAfter: now });
+      jobs.push({ kind: REVIEW_FAILED_MAIL_JOB, payload: { linkId: link.id }, runAfter: settled });
     }
     await insertJobs(trx, jobs);
   });

@@ -66,7 +66,7 @@ beforeAll(async () => {
   );
   writeFileSync(path.join(webRoot, 'index.html'), '<!DOCTYPE html><title>Admin</title>');
   // The demo tracker, served by a server of its own on the same database (its users are ours).
-  tracker = await buildApp({ config: testConfig(), db, webRoot: false, review: { runJobs: false } });
+  tracker = await buildApp({ config: testConfig(), db, webRoot: false, jobs: { run: false } });
   await tracker.listen({ port: 0, host: '127.0.0.1' });
   trackerUrl = `http://127.0.0.1:${(tracker.server.address() as { port: number }).port}`;
   jira = await startFakeJira(forwardToTracker);
@@ -267,7 +267,7 @@ describe('a notice carries its review link', () => {
   });
 
   it('without SMTP, the outbox copy holds the link (that is how the demo is followed)', async () => {
-    const local = await buildApp({ config: testConfig(), db, webRoot: false, review: { runJobs: false } });
+    const local = await buildApp({ config: testConfig(), db, webRoot: false, jobs: { run: false } });
     await local.ready();
     try {
       const projectKey = await newProject();
@@ -420,6 +420,9 @@ describe('the review page and its calls', () => {
     });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ status: 200, message: REVIEW_THANKS });
+    // Written back before the client changes it (only a story's latest verdict is written: see the
+    // quiet-period test).
+    await settledReview(projectKey, sendId);
     const second = await publicCall('/jira/review/submitVerdicts', {
       token,
       verdicts: [

@@ -2,7 +2,7 @@
 // named fields each with its own limit, unknown fields refused. A body too large is refused while it
 // streams in, so no request can make the server hold more than the limits allow.
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
-import { isValidEmailEntry, texts } from '@handoff/core';
+import { comparableEmail, isValidEmailEntry, texts } from '@handoff/core';
 import { MAX_ADDRESSES } from '@handoff/core/api';
 import { answerByProblem } from '@handoff/core/dates';
 import type { FastifyRequest } from 'fastify';
@@ -148,6 +148,9 @@ export async function readSendForm(request: FastifyRequest, maxAttachmentBytes: 
   if (form.to.length === 0) throw badRequest('Add at least one client e-mail address to send to.');
   const invalid = [...form.to, ...form.cc].filter((address) => !isValidEmailEntry(address));
   if (invalid.length > 0) throw badRequest(`These are not valid e-mail addresses: ${invalid.join(', ')}`);
+  // From here on each address is in its one spelling: checked, mailed and kept in the history as such.
+  form.to = [...new Set(form.to.map(comparableEmail))];
+  form.cc = [...new Set(form.cc.map(comparableEmail))];
   return form;
 }
 
@@ -162,22 +165,43 @@ async function readFile(part: MultipartFile): Promise<SendForm['file']> {
   const filename = part.filename || 'attachment';
   const problem = rejectedTextProblem(filename, 'file name');
   if (problem) throw badRequest(problem, 'INVALID_TEXT');
-  if (DISGUISING_CHARACTERS.test(filename)) {
-    throw badRequest(
-      "The attachment's file name may not contain control characters or bidirectional text controls " +
-        '(U+200E, U+200F, U+061C, U+202A–U+202E, U+2066–U+2069): they can disguise what a file is.',
-      'INVALID_FILE_NAME',
-    );
-  }
+  const disguise = disguiseProblem(filename);
+  if (disguise)
+    throw badRequest(`The attachment's file name may not contain ${disguise}.`, 'INVALID_FILE_NAME');
   return { filename, content, contentType: part.mimetype };
 }
 
 /**
+ * What in a file name could disguise what the file is, as the rule it breaks; undefined when nothing.
  * Control characters, and the bidirectional controls that reorder how a name is shown, so that
- * `invoice\u202Efdp.exe` reads as "invoiceexe.pdf" (Unicode Technical Report 36, "Bidirectional Text
- * Spoofing": https://www.unicode.org/reports/tr36/#Bidirectional_Text_Spoofing).
+ * `invoice\u202Efdp.exe` reads as "invoiceexe.pdf"; invisible format characters (soft hyphen, zero-width
+ * space), variation selectors and the combining grapheme joiner, which hide inside a name; and runs of
+ * spaces (`invoice.pdf` + 8 × U+3000 + `.exe`) that push the real extension out of sight (Unicode Technical
+ * Report 36: https://www.unicode.org/reports/tr36/#Bidirectional_Text_Spoofing).
  */
-const DISGUISING_CHARACTERS = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+function disguiseProblem(filename: string): string | undefined {
+  for (const [pattern, rule] of DISGUISES) if (pattern.test(filename)) return rule;
+  return undefined;
+}
+
+const DISGUISES: ReadonlyArray<readonly [RegExp, string]> = [
+  [
+    /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u,
+    'control characters or bidirectional text controls (U+200E, U+200F, U+061C, U+202A–U+202E, U+2066–U+2069): they can disguise what a file is',
+  ],
+  [
+    /\p{Cf}/u,
+    'invisible format characters (Unicode category Cf, such as U+00AD soft hyphen or U+200B zero-width space): they can hide what a file is',
+  ],
+  [
+    /[\u034F\u180B-\u180D\u180F\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u,
+    'variation selectors or the combining grapheme joiner (U+FE00–U+FE0F, U+E0100–U+E01EF, U+180B–U+180F, U+034F): they can hide what a file is',
+  ],
+  [
+    /\p{Zs}{2,}/u,
+    'two or more spaces in a row (of any kind, such as U+3000 ideographic space): they can push the real extension out of sight',
+  ],
+];
 
 function addField(form: SendForm, part: MultipartValue): void {
   const name = fieldName(part.fieldname);

@@ -1,6 +1,6 @@
 // What a send must pass before anything is claimed or mailed: the recipients are a project's, and the
 // user has not sent too much lately. Without these checks any registered user could mail anyone.
-import { comparableEmail } from '@handoff/core';
+import { comparableEmail, JIRA_ISSUE_KEY } from '@handoff/core';
 import type { FastifyInstance } from 'fastify';
 import { RateLimiter } from '../common/rate-limiter.ts';
 import type { Db } from '../db/database.ts';
@@ -61,16 +61,30 @@ function projectOfKey(issueKey: string): string {
 }
 
 /**
- * Refuses (400, naming them) a send whose story keys are not all of the project it names, checked against
- * the project's Jira key: a send acts only on its own project's stories, so its review link can't write
- * to another project's issue.
+ * Refuses (400, naming them) a send whose story keys are not all issue keys (`keyPattern`, Jira's by
+ * default), then one whose keys are not all of the project it names, checked against the project's key:
+ * a send acts only on its own project's stories, so its review link can't write to another project's issue.
  */
-export function assertKeysOfProject(projectKey: string, issueKeys: readonly string[]): void {
+export function assertKeysOfProject(
+  projectKey: string,
+  issueKeys: readonly string[],
+  keyPattern: RegExp = JIRA_ISSUE_KEY,
+): void {
+  const malformed = [...new Set(issueKeys.filter((key) => !keyPattern.test(key)))];
+  if (malformed.length > 0) {
+    throw badRequest(
+      `A story key is a project key, a dash and a number (such as ${projectKey}-12). Not a key: ${listed(malformed.map((key) => JSON.stringify(key)))}.`,
+      'INVALID_ISSUE_KEY',
+    );
+  }
   const foreign = [...new Set(issueKeys.filter((key) => projectOfKey(key) !== projectKey))];
   if (foreign.length === 0) return;
-  throw badRequest(
-    `A send names only stories of its project ${projectKey}. Not of it: ${foreign.slice(0, 10).join(', ')}${foreign.length > 10 ? ` and ${foreign.length - 10} more` : ''}.`,
-  );
+  throw badRequest(`A send names only stories of its project ${projectKey}. Not of it: ${listed(foreign)}.`);
+}
+
+/** The first ten of a list, and how many more there are. */
+function listed(items: readonly string[]): string {
+  return `${items.slice(0, 10).join(', ')}${items.length > 10 ? ` and ${items.length - 10} more` : ''}`;
 }
 
 /** Per-user limit on sends by hand (MAX_SENDS_PER_HOUR), counted in the database across processes. */

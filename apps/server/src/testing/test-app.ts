@@ -10,13 +10,15 @@ export const TEST_SECRET_KEY = 'test-secret-key-0123456789abcdef0123456789';
 
 /**
  * A configuration as the server would load it, with fixed secrets and the given overrides. Tests register
- * many accounts, so registration is open unless a test says otherwise.
+ * many accounts, so registration is open unless a test says otherwise; verdicts are written back at once
+ * unless a test of the quiet period sets WRITE_BACK_QUIET_SECONDS.
  */
 export function testConfig(env: Record<string, string> = {}): ResolvedConfig {
   const config = loadConfig({
     DATA_DIR: '/nonexistent/handoff-test',
     LOG_LEVEL: 'silent',
     REGISTRATION: 'open',
+    WRITE_BACK_QUIET_SECONDS: '0',
     ...env,
   });
   return {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { runtimeConfigSchema } from '@handoff/core/api';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { countUsers } from '../accounts/users.repository.ts';
 
 /**
  * What the web app needs to know at run time, so one build serves every deployment. The answer is
@@ -13,20 +14,35 @@ export async function runtimeConfigRoutes(app: FastifyInstance): Promise<void> {
   // Without PUBLIC_URL, paths on the page's own origin: the server works under whatever name (and
   // scheme) users reach it by. With PUBLIC_URL, that origin.
   const origin = config.publicUrlConfigured ? config.publicUrl : '';
-  const body = JSON.stringify(
-    runtimeConfigSchema.parse({
-      apiBaseUrl: '',
-      identityToolkitUrl: builtin
-        ? `${origin}/identitytoolkit.googleapis.com`
-        : 'https://identitytoolkit.googleapis.com',
-      secureTokenUrl: builtin ? `${origin}/securetoken.googleapis.com` : 'https://securetoken.googleapis.com',
-      identityApiKey: builtin ? config.identityApiKey : (config.firebase?.apiKey ?? ''),
-      authMode: config.authMode,
-      demoTracker: !config.jiraBaseUrl,
-      maxAttachmentBytes: config.maxAttachmentBytes,
-    }),
-  );
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  const answerFor = (inviteOnly: boolean) => {
+    const body = JSON.stringify(
+      runtimeConfigSchema.parse({
+        apiBaseUrl: '',
+        identityToolkitUrl: builtin
+          ? `${origin}/identitytoolkit.googleapis.com`
+          : 'https://identitytoolkit.googleapis.com',
+        secureTokenUrl: builtin
+          ? `${origin}/securetoken.googleapis.com`
+          : 'https://securetoken.googleapis.com',
+        identityApiKey: builtin ? config.identityApiKey : (config.firebase?.apiKey ?? ''),
+        authMode: config.authMode,
+        demoTracker: !config.jiraBaseUrl,
+        maxAttachmentBytes: config.maxAttachmentBytes,
+        inviteOnly,
+      }),
+    );
+    return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+  };
+  const open = answerFor(false);
+  const inviteOnly = answerFor(true);
+  // REGISTRATION=invite lets the first account of an empty installation in: until one exists, the
+  // register screen is open. Once an account exists it stays so (accounts are not all deleted).
+  let hasAccounts = false;
+  const currentAnswer = async () => {
+    if (config.registration === 'open') return open;
+    hasAccounts ||= (await countUsers(app.db)) > 0;
+    return hasAccounts ? inviteOnly : open;
+  };
   app.get(
     '/config.json',
     {
@@ -36,6 +52,7 @@ export async function runtimeConfigRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
+      const { body, etag } = await currentAnswer();
       reply.header('cache-control', 'no-cache').header('etag', etag);
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
       return reply.type('application/json; charset=utf-8').send(body);

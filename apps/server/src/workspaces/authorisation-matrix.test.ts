@@ -140,6 +140,11 @@ const rows: Record<string, Row> = {
     expect: { owner: 200, member: 200, removed: 404, stranger: 404, intruder: 404 },
     request: async ({ caller }) => ({ body: { userId: caller.userId, workspaceId: teamWorkspace } }),
   },
+  // The invitation page: public, by the link's token alone (a made-up one is "unknown" to everyone).
+  'POST /jira/getInvitation': {
+    expect: all(200),
+    request: async () => ({ body: { token: 'C'.repeat(43) } }),
+  },
   'POST /jira/joinWorkspace': {
     // An invitation for another address: refused for everyone, and it stays valid.
     expect: all(403),

@@ -3,6 +3,8 @@
 
 import { comparableEmail } from '@handoff/core';
 import {
+  invitationAnswer,
+  invitationBody,
   inviteMemberBody,
   joinWorkspaceAnswer,
   joinWorkspaceBody,
@@ -24,6 +26,7 @@ import type { OnMemberLeaves } from './workspaces.service.ts';
 import {
   acceptInvite,
   assertOwner,
+  describeInvite,
   listTeam,
   listWorkspaces,
   removeMember,
@@ -221,8 +224,24 @@ function invitationRoutes(app: App): void {
   );
 }
 
-/** Joining a workspace by an invitation link. */
+/** Joining a workspace by an invitation link, and what its page says before that. */
 function joinRoutes(app: App): void {
+  app.post(
+    '/jira/getInvitation',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        description:
+          "The invitation page's details of a link (no account needed): open, used, expired or unknown; the " +
+          'workspace, who invited which address, and whether an account uses it (sign in, else register).',
+        body: invitationBody,
+        response: { 200: invitationAnswer },
+      },
+    },
+    async (request) => ({ data: await describeInvite(app.db, request.body.token, new Date()) }),
+  );
+
   app.post(
     '/jira/joinWorkspace',
     {

@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import {
   currentWorkspaceOf,
   emailOfUser,
+  hasUserWithEmail,
   setCurrentWorkspace,
   setCurrentWorkspaceIfMember,
   setCurrentWorkspaceToOldest,
@@ -19,6 +20,7 @@ import type { Database, WorkspaceRole } from '../db/schema.ts';
 import { AppError, conflict, forbidden, notFound } from '../errors.ts';
 import {
   endInvites,
+  findInviteByTokenHash,
   insertInvite,
   lockInviteByTokenHash,
   markInviteUsed,
@@ -189,6 +191,26 @@ export async function createInvite(
     expiresAt: new Date(values.now.getTime() + INVITE_LIFETIME_MS),
   });
   return token;
+}
+
+/** What the invitation page says of a link: whether it can be accepted, the workspace, who invited whom. */
+export async function describeInvite(db: Executor, token: string, now: Date) {
+  const invite = await findInviteByTokenHash(db, sha256(token));
+  if (!invite) {
+    return {
+      state: 'unknown' as const,
+      workspaceName: null,
+      inviterEmail: null,
+      email: null,
+      hasAccount: false,
+    };
+  }
+  const [inviterEmail, hasAccount] = await Promise.all([
+    emailOfUser(db, invite.invited_by_user_id),
+    hasUserWithEmail(db, invite.email),
+  ]);
+  const state = invite.used_at ? 'used' : invite.expires_at <= now ? 'expired' : 'open';
+  return { state, workspaceName: invite.name, inviterEmail, email: invite.email, hasAccount } as const;
 }
 
 /**

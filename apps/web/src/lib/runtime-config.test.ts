@@ -13,6 +13,7 @@ describe('runtime config', () => {
       authMode: 'builtin',
       demoTracker: true,
       maxAttachmentBytes: 10 * 1024 * 1024,
+      inviteOnly: false,
     });
   });
 
@@ -25,6 +26,7 @@ describe('runtime config', () => {
       authMode: 'firebase',
       demoTracker: false,
       maxAttachmentBytes: 1024,
+      inviteOnly: true,
     });
     expect(config.apiBaseUrl).toBe('https://api.test');
     expect(config.identityToolkitUrl).toBe('https://identitytoolkit.googleapis.com');
@@ -32,7 +34,7 @@ describe('runtime config', () => {
 
   it('names every bad field', () => {
     expect(() => parseRuntimeConfig({ apiBaseUrl: 1, authMode: 'x' })).toThrow(
-      /apiBaseUrl.*identityToolkitUrl.*secureTokenUrl.*identityApiKey.*authMode.*demoTracker.*maxAttachmentBytes/,
+      /apiBaseUrl.*identityToolkitUrl.*secureTokenUrl.*identityApiKey.*authMode.*demoTracker.*maxAttachmentBytes.*inviteOnly/,
     );
   });
 

@@ -36,6 +36,8 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   const maxAttachmentBytes = value.maxAttachmentBytes;
   if (typeof maxAttachmentBytes !== 'number' || !(maxAttachmentBytes > 0))
     problems.push('maxAttachmentBytes must be a positive number');
+  const inviteOnly = value.inviteOnly;
+  if (typeof inviteOnly !== 'boolean') problems.push('inviteOnly must be a boolean');
   if (problems.length > 0) throw new RuntimeConfigError(`Invalid config.json: ${problems.join('; ')}`);
   return Object.freeze({
     apiBaseUrl,
@@ -45,6 +47,7 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     authMode: authMode as AuthMode,
     demoTracker: demoTracker as boolean,
     maxAttachmentBytes: maxAttachmentBytes as number,
+    inviteOnly: inviteOnly as boolean,
   });
 }
 

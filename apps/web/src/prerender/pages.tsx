@@ -37,6 +37,7 @@ const buildTimeConfig = {
   authMode: 'builtin',
   demoTracker: false,
   maxAttachmentBytes: 1,
+  inviteOnly: false,
 } as const;
 
 async function renderPage(path: string, storage: Storage, demoTracker = false): Promise<string> {

@@ -22,5 +22,10 @@ export const runtimeConfigSchema = z.object({
     .describe(
       'The largest attachment a send accepts (MAX_ATTACHMENT_MB), so the send screen says so before sending.',
     ),
+  inviteOnly: z
+    .boolean()
+    .describe(
+      'True when registering needs an invitation (REGISTRATION=invite, once the installation has its first account), so the register screen says so before anyone types.',
+    ),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

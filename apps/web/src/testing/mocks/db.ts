@@ -171,6 +171,7 @@ export function createProject(userId: string, fields: Partial<Project> & { proje
     siteId: 'default',
     siteName: 'default',
     statusesOffered: null,
+    reminderDays: 3,
     autosendStatus: noAutosendYet(),
     ...fields,
   };

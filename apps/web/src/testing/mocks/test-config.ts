@@ -9,4 +9,5 @@ export const testConfig: RuntimeConfig = Object.freeze({
   authMode: 'builtin',
   demoTracker: false,
   maxAttachmentBytes: 10 * 1024 * 1024,
+  inviteOnly: false,
 });

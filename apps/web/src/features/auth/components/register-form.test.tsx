@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { deferred } from '@/testing/deferred';
 import { createAccount, db, requestsTo } from '@/testing/mocks/db';
 import { server } from '@/testing/mocks/server';
+import { testConfig } from '@/testing/mocks/test-config';
 import { renderApp } from '@/testing/test-utils';
 
 interface FormValues {
@@ -35,6 +36,20 @@ describe('/auth/register', () => {
     );
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth/login');
     expect(screen.getByRole('button', { name: 'Register' })).toBeInTheDocument();
+  });
+
+  it('says an invite-only installation is by invitation before anyone types, and how to get one', async () => {
+    renderApp('/auth/register', { config: { ...testConfig, inviteOnly: true } });
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent('Registration is by invitation only.');
+    expect(note).toHaveTextContent('Ask an owner of your team’s Handoff workspace to invite you');
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+  });
+
+  it('says nothing of invitations when registration is open', async () => {
+    renderApp('/auth/register');
+    await screen.findByRole('heading', { name: 'Register' });
+    expect(screen.queryByText('Registration is by invitation only.')).not.toBeInTheDocument();
   });
 
   it('rejects different passwords with an error dialog and sends nothing', async () => {

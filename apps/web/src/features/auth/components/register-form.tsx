@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { TextField } from '@/components/ui/form-field';
 import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
 import { paths } from '@/config/paths';
+import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
 import { useRegister } from '../api/register';
 import { EMPTY_NEW_PASSWORD, NewPasswordFields } from './new-password-fields';
@@ -18,6 +19,7 @@ export function RegisterForm() {
   const { authLoading } = useAppState();
   const register = useRegister();
   const dialog = useResultDialog();
+  const { config } = useServices();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -33,6 +35,17 @@ export function RegisterForm() {
 
   return (
     <>
+      {config.inviteOnly ? (
+        <div className="auth-form__notice" role="note">
+          <p>
+            <strong>Registration is by invitation only.</strong>
+          </p>
+          <p>
+            Ask an owner of your team’s Handoff workspace to invite you, then register here with the address
+            the invitation was sent to.
+          </p>
+        </div>
+      ) : null}
       <form className="auth-form" onSubmit={onSubmit}>
         <TextField
           label="Email"
