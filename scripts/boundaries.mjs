@@ -175,8 +175,8 @@ export const web = {
       'stores/': 'the empty state the pages render from',
     },
     // The review page (review.html) is its own entry of plain DOM code, a few kB (npm run size): nothing
-    // of the React admin app (biome.json keeps React itself out).
-    'review/': { 'lib/': 'shared helpers with no React' },
+    // of the React admin app (biome.json keeps React itself out); its texts come with its notice.
+    'review/': {},
     'testing/': { '*': 'test helpers render the app and mock the API' },
   },
 };
