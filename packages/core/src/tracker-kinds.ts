@@ -30,13 +30,18 @@ export interface TrackerKindDefinition {
    * show it shorter (GitHub: `{repo}#{number}`).
    */
   keyPattern: string;
-  /** How a key is made, for the message that refuses one ("a project key, a dash and a number"). */
-  keyForm: string;
   /** An example key, for messages. */
   keyExample: string;
   /** Whether an owner may add a site of this kind on the Sites screen (the demo tracker is built in). */
   addable: boolean;
 }
+
+/**
+ * A Jira key (and the demo tracker's): a project key (an upper-case letter, then upper-case letters, digits
+ * or `_`), a dash and the issue number
+ * (https://support.atlassian.com/jira-cloud-administration/docs/edit-a-projects-details/).
+ */
+const JIRA_KEY_PATTERN = '^[A-Z][A-Z0-9_]+-[1-9][0-9]*$';
 
 export const TRACKER_KINDS = {
   'jira-cloud': {
@@ -50,10 +55,7 @@ export const TRACKER_KINDS = {
     },
     baseUrlDefault: '',
     baseUrlExample: 'https://yourteam.atlassian.net',
-    // A project key (an upper-case letter, then upper-case letters, digits or `_`), a dash and the issue
-    // number (https://support.atlassian.com/jira-cloud-administration/docs/edit-a-projects-details/).
-    keyPattern: '^[A-Z][A-Z0-9_]+-[1-9][0-9]*$',
-    keyForm: 'a project key, a dash and a number',
+    keyPattern: JIRA_KEY_PATTERN,
     keyExample: 'ABC-123',
     addable: true,
   },
@@ -67,10 +69,7 @@ export const TRACKER_KINDS = {
     },
     baseUrlDefault: '',
     baseUrlExample: 'https://jira.example.com/jira',
-    // A project key (an upper-case letter, then upper-case letters, digits or `_`), a dash and the issue
-    // number (https://support.atlassian.com/jira-cloud-administration/docs/edit-a-projects-details/).
-    keyPattern: '^[A-Z][A-Z0-9_]+-[1-9][0-9]*$',
-    keyForm: 'a project key, a dash and a number',
+    keyPattern: JIRA_KEY_PATTERN,
     keyExample: 'ABC-123',
     addable: true,
   },
@@ -87,7 +86,6 @@ export const TRACKER_KINDS = {
     baseUrlExample: 'https://github.example.com/api/v3',
     // owner/repo#number: GitHub's owner and repository names (letters, digits, '-', '_', '.').
     keyPattern: '^[A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9._-]+#[1-9][0-9]*$',
-    keyForm: 'the repository as owner/repo, # and the issue number',
     keyExample: 'acme/shop#42',
     addable: true,
   },
@@ -102,7 +100,6 @@ export const TRACKER_KINDS = {
     baseUrlDefault: 'https://api.linear.app/graphql',
     baseUrlExample: 'https://api.linear.app/graphql',
     keyPattern: '^[A-Z][A-Z0-9]*-[1-9][0-9]*$',
-    keyForm: 'a team key, a dash and a number',
     keyExample: 'ENG-123',
     addable: true,
   },
@@ -116,8 +113,7 @@ export const TRACKER_KINDS = {
     },
     baseUrlDefault: '',
     baseUrlExample: '',
-    keyPattern: '^[A-Z][A-Z0-9_]+-[1-9][0-9]*$',
-    keyForm: 'a project key, a dash and a number',
+    keyPattern: JIRA_KEY_PATTERN,
     keyExample: 'DEMO-1',
     addable: false,
   },

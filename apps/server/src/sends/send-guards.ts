@@ -57,10 +57,10 @@ export function assertRecipientsOf(
 }
 
 /**
- * Refuses (400, naming them) a send whose story keys are not all keys of its project's tracker kind
- * (packages/core's key pattern), then one whose keys are not all of the project it names, as the project's
- * tracker reads a key's project (Tracker.projectOfKey): a send acts only on its own project's stories, so
- * its review link can't write to another project's issue.
+ * Refuses (400, naming them) a send whose story keys do not all have its tracker kind's form (packages/core's
+ * key pattern; a value such as `DEMO-3 OR project = MOB` is no key), then one whose keys are not all of the
+ * project it names, as the project's tracker reads a key's project (Tracker.projectOfKey): a send acts only
+ * on its own project's stories, so its review link can't write to another project's issue.
  */
 export function assertKeysOfProject(
   tracker: Pick<Tracker, 'kind' | 'projectOfKey'>,
@@ -69,9 +69,9 @@ export function assertKeysOfProject(
 ): void {
   const malformed = [...new Set(issueKeys.filter((key) => !isStoryKeyOf(tracker.kind, key)))];
   if (malformed.length > 0) {
-    const { keyForm, keyExample } = TRACKER_KINDS[tracker.kind];
+    const { label, keyExample } = TRACKER_KINDS[tracker.kind];
     throw badRequest(
-      `A story key is ${keyForm} (such as ${keyExample}). Not a key: ${listed(malformed.map((key) => JSON.stringify(key)))}.`,
+      `A story key has the form of ${label}'s keys (such as ${keyExample}). Not a key: ${listed(malformed.map((key) => JSON.stringify(key)))}.`,
       'INVALID_ISSUE_KEY',
     );
   }
