@@ -102,7 +102,7 @@ async function measure(run: () => Promise<unknown>): Promise<Run> {
   return runs[Math.floor(runs.length / 2)]!;
 }
 
-const request = { projectKey: 'BENCH', status: 'Done', issueTypes: ['Story'] };
+const request = { project: 'BENCH', states: ['Done'] };
 const figures: Array<{ pageMs: number; client: Run; bare: Run }> = [];
 for (const pageMs of PAGE_MS) {
   const tracker = new JiraDataCenterTracker({ endpoint: { baseUrl: site(pageMs) } });

@@ -172,7 +172,7 @@ const bareProjectsMs = await measure(async () => {
 
 // ---- 2. stories --------------------------------------------------------------------------------
 
-const request = { projectKey: 'BENCH', status: 'Done', issueTypes: ['Story'] };
+const request = { project: 'BENCH', states: ['Done'] };
 const pageCount = STORIES / STORY_PAGE;
 interface Run {
   /** Wall time of the whole fetch. */

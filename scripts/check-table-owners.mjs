@@ -1,158 +1,303 @@
 #!/usr/bin/env node
+import { readFileSync } from 'node:fs';
 // One owner per table: every table of the server's database is selected from and written only by the
 // data-access files (`*.repository.ts`) of the module that owns it, and SQL lives nowhere else. The
 // owners are the table "Who owns each table" in docs/architecture.md; this script reads that table, so
 // the page and the rule cannot drift apart. Inside a statement of its own, a repository may join or
 // sub-select another module's table (one round trip on a hot path), but never write it.
-import { readdirSync, readFileSync } from 'node:fs';
+// Database triggers are code too: the script replays the migrations' `create function`/`create trigger`
+// statements, and each trigger left must be listed in the page's "Triggers" table under the module that
+// owns every table its function writes (a trigger is that module's code, firing on a change of another).
+// SQL is read by TypeScript's parser (Kysely calls and sql`…` templates, comments aside) and matched in
+// every spelling: any case, quoted, schema-qualified (`UPDATE "public"."projects"`).
 import path from 'node:path';
+import { isTestFile, lineOf, parse, report, repositoryRoot, sourceFiles, ts } from './source-files.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const serverSrc = path.join(root, 'apps/server/src');
-const architecturePage = path.join(root, 'docs/architecture.md');
+const serverSrc = 'apps/server/src';
+const page = readFileSync(path.join(repositoryRoot, 'docs/architecture.md'), 'utf8');
+const ownersSection = page.split(/^## /m).find((part) => part.startsWith('Who owns each table'));
+if (!ownersSection) throw new Error('docs/architecture.md has no "## Who owns each table" section.');
 
-/** `| table, table | module/ | …` rows under the "Who owns each table" heading. */
-function readOwners() {
-  const page = readFileSync(architecturePage, 'utf8');
-  const section = page.split(/^## /m).find((part) => part.startsWith('Who owns each table'));
-  if (!section) throw new Error('docs/architecture.md has no "## Who owns each table" section.');
-  const owners = new Map();
-  for (const line of section.split('\n')) {
-    const cells = line.split('|').map((cell) => cell.trim());
-    if (cells.length < 4 || !/^`[a-z_]+`/.test(cells[1])) continue;
-    const module = cells[2].replaceAll('`', '').replace(/\/$/, '');
-    for (const table of cells[1].matchAll(/`([a-z_]+)`/g)) owners.set(table[1], module);
+/** The rows of the markdown table whose header's first cell starts with `firstHeader`. */
+function markdownTable(firstHeader) {
+  const lines = ownersSection.split('\n');
+  const header = lines.findIndex((line) => line.split('|')[1]?.trim().startsWith(firstHeader));
+  if (header === -1)
+    throw new Error(`docs/architecture.md, "Who owns each table", has no "${firstHeader}" table.`);
+  const rows = [];
+  for (const line of lines.slice(header + 2)) {
+    if (!line.startsWith('|')) break;
+    rows.push(
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
   }
-  if (owners.size === 0) throw new Error('The "Who owns each table" table in docs/architecture.md is empty.');
-  return owners;
+  return rows;
 }
+const names = (cell) => [...cell.matchAll(/`([a-z_]+)`/g)].map((match) => match[1]);
+const moduleName = (cell) => cell.replaceAll('`', '').replace(/\/$/, '');
 
-function sourceFiles(dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
-  });
+const owners = new Map();
+const dataAccessFiles = new Map();
+for (const [tables, module, files] of markdownTable('Tables')) {
+  for (const table of names(tables)) owners.set(table, moduleName(module));
+  dataAccessFiles.set(moduleName(module), files.replaceAll('`', ''));
 }
-
-/** Text of every sql`…` template in `source`, with `${…}` holes blanked. */
-function sqlTemplates(source) {
-  const templates = [];
-  for (let start = source.indexOf('sql`'); start !== -1; start = source.indexOf('sql`', start + 1)) {
-    let text = '';
-    let depth = 0;
-    for (let i = start + 4; i < source.length; i++) {
-      const char = source[i];
-      if (depth === 0 && char === '`') break;
-      if (char === '$' && source[i + 1] === '{') {
-        depth++;
-        i++;
-        text += ' ';
-      } else if (depth > 0 && char === '{') depth++;
-      else if (depth > 0 && char === '}') depth--;
-      else if (depth === 0) text += char;
-    }
-    templates.push(text);
-  }
-  return templates;
-}
-
-/**
- * Whether the builder call at `index` runs on the parameter of an enclosing arrow function, as in
- * `.where((eb) => eb.exists(eb.selectFrom(…)))`: a sub-select inside another statement.
- */
-function isSubSelect(source, index) {
-  const before = source.slice(Math.max(0, index - 400), index);
-  const receiver = /([A-Za-z_$][\w$]*)\s*$/.exec(before);
-  if (!receiver) return false;
-  return new RegExp(`(\\(\\s*${receiver[1]}\\s*\\)|\\b${receiver[1]})\\s*=>`).test(
-    before.slice(0, receiver.index),
-  );
-}
-
-// Comments blanked, line breaks kept, so reported line numbers are the file's.
-const withoutComments = (source) =>
-  source
-    .replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' '))
-    .replace(/^\s*\/\/.*$/gm, '');
-const lineOf = (source, index) => source.slice(0, index).split('\n').length;
+const declaredTriggers = new Map(
+  markdownTable('Trigger').map(([trigger, firesOn, writes, module]) => [
+    names(trigger)[0],
+    { firesOn: names(firesOn)[0], writes: names(writes).sort().join(', '), module: moduleName(module) },
+  ]),
+);
 
 /** The tables of `interface Database` in db/schema.ts (other names in queries are CTEs or aliases). */
-function readTables() {
-  const schema = readFileSync(path.join(serverSrc, 'db/schema.ts'), 'utf8');
-  const body = /export interface Database \{([^}]*)\}/.exec(schema)?.[1];
-  if (!body) throw new Error('apps/server/src/db/schema.ts has no `interface Database`.');
-  return new Set([...body.matchAll(/^\s*([a-z_]+):/gm)].map((match) => match[1]));
-}
+const schema = readFileSync(path.join(repositoryRoot, serverSrc, 'db/schema.ts'), 'utf8');
+const databaseBody = /export interface Database \{([^}]*)\}/.exec(schema)?.[1];
+if (!databaseBody) throw new Error('apps/server/src/db/schema.ts has no `interface Database`.');
+const tables = new Set([...databaseBody.matchAll(/^\s*([a-z_]+):/gm)].map((match) => match[1]));
 
-const owners = readOwners();
-const tables = readTables();
+const problems = [];
 for (const table of tables) {
   if (!owners.has(table)) {
-    console.error(
+    problems.push(
       `Table ${table} (db/schema.ts) has no owner in docs/architecture.md, "Who owns each table".`,
     );
-    process.exit(1);
   }
 }
-const problems = [];
-for (const file of sourceFiles(serverSrc)) {
-  const relative = path.relative(serverSrc, file);
-  // The database layer itself (connection, migrations) and test helpers are not product modules.
-  if (relative.startsWith(`db${path.sep}`) || relative.startsWith(`testing${path.sep}`)) continue;
-  const module = relative.split(path.sep).length > 1 ? relative.split(path.sep)[0] : '(top level)';
-  const isRepository = relative.endsWith('.repository.ts');
-  const source = withoutComments(readFileSync(file, 'utf8'));
-  const where = (index) => `apps/server/src/${relative}:${lineOf(source, index)}`;
+const whereToWrite = (owner) => `${owner}/'s repository (${dataAccessFiles.get(owner)})`;
 
+// An identifier as SQL may spell it: quoted or not, optionally schema-qualified.
+const IDENTIFIER = String.raw`(?:"?\w+"?\s*\.\s*)?"?(\w+)"?`;
+const unquoted = (name) => name.toLowerCase();
+
+/** Tables a piece of SQL names, each as written (insert, update, delete, merge, truncate) or read. */
+function tablesInSql(text) {
   const uses = [];
-  for (const match of source.matchAll(
-    /\.(selectFrom|insertInto|updateTable|deleteFrom|mergeInto)\(\s*['"]([a-z_]+)/g,
-  )) {
-    uses.push({
-      table: match[2],
-      reads: match[1] === 'selectFrom' && isSubSelect(source, match.index),
-      index: match.index,
-    });
+  const statement = new RegExp(
+    String.raw`\b(delete\s+from|insert\s+into|merge\s+into|truncate(?:\s+table)?|update|from|join)\s+(?:only\s+)?${IDENTIFIER}`,
+    'gi',
+  );
+  for (const match of text.matchAll(statement)) {
+    const table = unquoted(match[2]);
+    if (tables.has(table)) uses.push({ table, reads: /^(from|join)$/i.test(match[1]), offset: match.index });
   }
-  for (const match of source.matchAll(/\.(innerJoin|leftJoin|rightJoin|fullJoin)\(\s*['"]([a-z_]+)/g)) {
-    uses.push({ table: match[2], reads: true, index: match.index });
+  return uses;
+}
+
+/** The text of a sql`…` template (or the string given to sql.raw), each `${…}` hole a blank. */
+function sqlText(node) {
+  if (ts.isTaggedTemplateExpression(node) && node.tag.getText() === 'sql') {
+    const template = node.template;
+    if (ts.isNoSubstitutionTemplateLiteral(template)) return template.text;
+    return [template.head.text, ...template.templateSpans.map((span) => span.literal.text)].join(' ');
   }
-  for (const template of sqlTemplates(source)) {
-    // Inside a statement a repository builds, `from`/`join` read (a sub-select or join); these write.
-    const at = Math.max(source.indexOf(template.slice(0, 40)), 0);
-    for (const match of template.matchAll(
-      /\b(delete\s+from|insert\s+into|update|from|join)\s+([a-z_]+)\b/gi,
-    )) {
-      if (!tables.has(match[2])) continue;
-      uses.push({ table: match[2], reads: /^(from|join)$/i.test(match[1]), index: at });
+  if (
+    ts.isCallExpression(node) &&
+    ['sql.raw', 'sql.table'].includes(node.expression.getText()) &&
+    node.arguments[0] &&
+    ts.isStringLiteralLike(node.arguments[0])
+  ) {
+    const text = node.arguments[0].text;
+    return node.expression.getText() === 'sql.table' ? `update ${text}` : text;
+  }
+  return undefined;
+}
+
+const BUILDER_WRITES = new Set(['insertInto', 'updateTable', 'deleteFrom', 'mergeInto', 'replaceInto']);
+const BUILDER_JOINS = new Set([
+  'innerJoin',
+  'leftJoin',
+  'rightJoin',
+  'fullJoin',
+  'crossJoin',
+  'innerJoinLateral',
+  'leftJoinLateral',
+]);
+
+/** Whether `node` (a call on `eb.…`) runs on a parameter of a callback passed to another call: a sub-select. */
+function isInsideCallback(node, receiverName) {
+  for (let parent = node.parent; parent; parent = parent.parent) {
+    if (
+      (ts.isArrowFunction(parent) || ts.isFunctionExpression(parent)) &&
+      ts.isCallExpression(parent.parent) &&
+      parent.parameters.some((parameter) => parameter.name.getText() === receiverName)
+    ) {
+      return true;
     }
   }
-  const importsQueryBuilder = /^import\s+(?!type\b)[^;]*\bfrom\s+['"]kysely['"]/m.exec(source);
+  return false;
+}
 
-  if (!isRepository && (uses.length > 0 || importsQueryBuilder)) {
-    const index = uses[0]?.index ?? importsQueryBuilder.index;
-    problems.push(
-      `${where(index)}: SQL outside a data-access file. Move it to the owning module's *.repository.ts ` +
-        '(docs/architecture.md, "Who owns each table") and call that.',
-    );
+function rootIdentifier(expression) {
+  let current = expression;
+  while (ts.isPropertyAccessExpression(current) || ts.isCallExpression(current)) current = current.expression;
+  return ts.isIdentifier(current) ? current.text : undefined;
+}
+
+/** Every table a file's code selects from or writes, through Kysely's builder or raw SQL. */
+function tableUses(sourceFile) {
+  const uses = [];
+  let queryBuilderImport;
+  const visit = (node) => {
+    if (
+      ts.isImportDeclaration(node) &&
+      node.moduleSpecifier.text === 'kysely' &&
+      !node.importClause?.isTypeOnly &&
+      node.importClause?.namedBindings?.elements?.some((element) => !element.isTypeOnly)
+    ) {
+      queryBuilderImport = node;
+    }
+    const text = sqlText(node);
+    if (text !== undefined) {
+      for (const use of tablesInSql(text)) uses.push({ ...use, node });
+      uses.push({ sql: true, node });
+    }
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+      const method = node.expression.name.text;
+      const argument = node.arguments[0];
+      const isBuilder = method === 'selectFrom' || BUILDER_WRITES.has(method) || BUILDER_JOINS.has(method);
+      if (isBuilder && argument) {
+        const literals = ts.isArrayLiteralExpression(argument) ? argument.elements : [argument];
+        for (const literal of literals) {
+          if (!ts.isStringLiteralLike(literal)) continue;
+          const table = unquoted(
+            literal.text
+              .split(/\s+as\s+/i)[0]
+              .split('.')
+              .pop(),
+          );
+          const receiver = rootIdentifier(node.expression.expression);
+          const reads =
+            BUILDER_JOINS.has(method) || (method === 'selectFrom' && isInsideCallback(node, receiver));
+          uses.push({ table, reads, node });
+        }
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return { uses, queryBuilderImport };
+}
+
+for (const relative of sourceFiles(serverSrc)) {
+  // The database layer itself (connection, migrations: checked below) and test helpers are not modules.
+  if (isTestFile(relative) || relative.startsWith('db/') || relative.startsWith('testing/')) continue;
+  const module = relative.includes('/') ? relative.split('/')[0] : '(top level)';
+  const sourceFile = parse(`${serverSrc}/${relative}`);
+  const where = (node) => `${serverSrc}/${relative}:${lineOf(sourceFile, node.getStart())}`;
+  const { uses, queryBuilderImport } = tableUses(sourceFile);
+
+  if (!relative.endsWith('.repository.ts')) {
+    const first = uses[0]?.node ?? queryBuilderImport;
+    if (first) {
+      problems.push(
+        `${where(first)}: SQL outside a data-access file. Move it to the owning module's *.repository.ts ` +
+          '(docs/architecture.md, "Who owns each table") and call that.',
+      );
+    }
     continue;
   }
   for (const use of uses) {
+    if (use.sql || use.reads || !tables.has(use.table)) continue;
     const owner = owners.get(use.table);
-    if (!tables.has(use.table)) continue;
-    if (owner !== module && !use.reads) {
+    if (owner !== module) {
       problems.push(
-        `${where(use.index)}: ${use.table} belongs to ${owner}/; select from or write it through ` +
-          `${owner}/'s repository, not from ${module}/.`,
+        `${where(use.node)}: ${use.table} belongs to ${owner}/; select from or write it through ` +
+          `${whereToWrite(owner)}, not from ${module}/.`,
       );
     }
   }
 }
 
-if (problems.length > 0) {
-  console.error(`Table ownership (docs/architecture.md) is broken in ${problems.length} place(s):`);
-  for (const problem of problems) console.error(`  ${problem}`);
-  process.exit(1);
+// The triggers the migrations leave, replayed in order (file names are UTC times).
+const functions = new Map();
+const triggers = new Map();
+const migrations = sourceFiles(`${serverSrc}/db/migrations`).filter(
+  (file) => /^\d{4}-.*\.ts$/.test(file) && !isTestFile(file),
+);
+for (const file of migrations.sort()) {
+  const sourceFile = parse(`${serverSrc}/db/migrations/${file}`);
+  const up = sourceFile.statements.find(
+    (statement) => ts.isFunctionDeclaration(statement) && statement.name?.text === 'up',
+  );
+  const statements = [];
+  const collect = (node) => {
+    const text = sqlText(node);
+    if (text !== undefined) statements.push(text);
+    ts.forEachChild(node, collect);
+  };
+  if (up) collect(up);
+  for (const text of statements) {
+    for (const match of text.matchAll(
+      new RegExp(
+        String.raw`create\s+(?:or\s+replace\s+)?function\s+${IDENTIFIER}\s*\([^)]*\)[\s\S]*?\$(\w*)\$([\s\S]*?)\$\2\$`,
+        'gi',
+      ),
+    )) {
+      functions.set(unquoted(match[1]), { body: match[3], file });
+    }
+    for (const match of text.matchAll(
+      new RegExp(String.raw`drop\s+function\s+(?:if\s+exists\s+)?${IDENTIFIER}`, 'gi'),
+    )) {
+      functions.delete(unquoted(match[1]));
+    }
+    for (const match of text.matchAll(
+      new RegExp(
+        String.raw`create\s+(?:or\s+replace\s+)?(?:constraint\s+)?trigger\s+"?(\w+)"?[\s\S]*?\bon\s+${IDENTIFIER}[\s\S]*?execute\s+(?:function|procedure)\s+${IDENTIFIER}`,
+        'gi',
+      ),
+    )) {
+      triggers.set(unquoted(match[1]), { firesOn: unquoted(match[2]), function: unquoted(match[3]), file });
+    }
+    for (const match of text.matchAll(/drop\s+trigger\s+(?:if\s+exists\s+)?"?(\w+)"?/gi)) {
+      triggers.delete(unquoted(match[1]));
+    }
+  }
 }
-console.log(`Table ownership holds: ${owners.size} tables, each read and written by its own module.`);
+for (const [name, trigger] of triggers) {
+  const where = `${serverSrc}/db/migrations/${trigger.file}`;
+  const body = functions.get(trigger.function)?.body ?? '';
+  const written = [
+    ...new Set(
+      tablesInSql(body)
+        .filter((use) => !use.reads)
+        .map((use) => use.table),
+    ),
+  ].sort();
+  const writers = [...new Set(written.map((table) => owners.get(table)))];
+  const declared = declaredTriggers.get(name);
+  if (writers.length > 1) {
+    problems.push(
+      `${where}: trigger ${name} writes ${written.join(', ')}, tables of ${writers.map((owner) => `${owner}/`).join(' and ')}; ` +
+        'a trigger belongs to the module whose tables it writes: split it, one trigger per module.',
+    );
+  } else if (!declared) {
+    problems.push(
+      `${where}: trigger ${name} (on ${trigger.firesOn}, writes ${written.join(', ') || 'nothing'}) is not in ` +
+        `docs/architecture.md's "Trigger" table: list it under ${writers[0] ?? owners.get(trigger.firesOn)}/, the owner of what it writes.`,
+    );
+  } else if (writers[0] && declared.module !== writers[0]) {
+    problems.push(
+      `${where}: trigger ${name} writes ${written.join(', ')}, which belongs to ${writers[0]}/, not ${declared.module}/: ` +
+        `a trigger is the code of the module whose table it writes; list it under ${writers[0]}/ in docs/architecture.md.`,
+    );
+  } else if (declared.firesOn !== trigger.firesOn || declared.writes !== written.join(', ')) {
+    problems.push(
+      `${where}: trigger ${name} fires on ${trigger.firesOn} and writes ${written.join(', ')}; ` +
+        `docs/architecture.md's "Trigger" table says on ${declared.firesOn}, writes ${declared.writes}.`,
+    );
+  }
+}
+for (const name of declaredTriggers.keys()) {
+  if (!triggers.has(name)) {
+    problems.push(`docs/architecture.md lists trigger ${name}, which no migration leaves: remove its row.`);
+  }
+}
+
+report(
+  'Table ownership (docs/architecture.md, "Who owns each table") is broken',
+  problems,
+  `Table ownership holds: ${owners.size} tables and ${triggers.size} triggers, each written by its own module.`,
+);

@@ -14,6 +14,9 @@ source scripts/lanes.sh
 repository_checks() {
   step "self-contained" bash scripts/check-self-contained.sh
   step "lint and format" npx biome ci .
+  step "module boundaries" node scripts/check-boundaries.mjs
+  step "table owners" node scripts/check-table-owners.mjs
+  step "sizes" node scripts/check-sizes.mjs
   step "types" npx tsc -b
   step "dead code (knip)" npx knip
 }

@@ -4,8 +4,16 @@ import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { E2E_BASE_URL } from './ports.ts';
 import { expect, type Page } from './test.ts';
 
-/** Sends DEMO's Done stories to `client` from the send screen and returns the message as received. */
-export async function sendNotice(page: Page, mailbox: Mailbox, client: string): Promise<ParsedMail> {
+/**
+ * Sends DEMO's Done stories to `client` from the send screen and returns the message as received (not one
+ * of `earlier`, the notices sent before).
+ */
+export async function sendNotice(
+  page: Page,
+  mailbox: Mailbox,
+  client: string,
+  earlier: readonly ParsedMail[] = [],
+): Promise<ParsedMail> {
   await page.goto('/admin/send-stories?key=DEMO');
   await page.getByLabel(/^Issue Status/).selectOption('Done');
   await page.getByRole('button', { name: 'Get User Stories' }).click();
@@ -13,7 +21,7 @@ export async function sendNotice(page: Page, mailbox: Mailbox, client: string): 
   await page.getByRole('button', { name: 'Send Email' }).click();
   await expect(page.getByRole('dialog')).toContainText('Email sent to the client.');
   await page.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
-  return mailbox.waitFor((m) => JSON.stringify(m.to).includes(client));
+  return mailbox.waitFor((m) => JSON.stringify(m.to).includes(client) && !earlier.includes(m));
 }
 
 /**

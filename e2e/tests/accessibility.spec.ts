@@ -2,7 +2,6 @@
 // and its invalid-link page) passes axe at a desktop and a phone width, and none scrolls sideways on a
 // 375 px phone. Each failure names the screen, the rule and the elements, so one run lists them all.
 import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
-import { registerAndLogIn } from '../support/auth.ts';
 import { axeViolations } from '../support/axe.ts';
 import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
 import { type Demo, forEveryScreen, seedDemo } from '../support/screens.ts';
@@ -32,16 +31,6 @@ for (const device of [DESKTOP, PHONE]) {
     });
   });
 }
-
-// The demo has a project; a new account's projects list is its empty state, with its primary action.
-test('axe finds no violations on the empty projects list at 1280 and 390 px', async ({ page }) => {
-  await registerAndLogIn(page);
-  await expect(page.getByRole('link', { name: 'Add your first project' })).toBeVisible();
-  for (const { viewport } of [DESKTOP, PHONE]) {
-    await page.setViewportSize(viewport);
-    expect(await axeViolations(page), `axe at ${viewport.width} px`).toEqual([]);
-  }
-});
 
 test('no screen scrolls sideways on a 375 px phone', async ({ browser }) => {
   test.setTimeout(240_000);

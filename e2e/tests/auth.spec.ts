@@ -10,6 +10,7 @@ test('register, log in, reach the projects page, log out', async ({ page }) => {
   expect(await page.evaluate(() => localStorage.getItem('user-email'))).toBe(account.email);
   expect(await page.evaluate(() => localStorage.getItem('auth-token'))).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
 
+  await page.getByRole('button', { name: account.email }).click();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('auth-token'))).toBeNull();

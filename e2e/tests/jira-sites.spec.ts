@@ -54,7 +54,7 @@ test('a DC site: PAT, project, send, and the failed verdict back as inert wiki m
 
   // The owner adds the sites.
   await page.goto('/admin/team');
-  await page.getByRole('link', { name: 'Jira sites' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sites' }).click();
   await expect(page.getByRole('heading', { name: 'Sites' })).toBeVisible();
   const addSite = async (name: string, baseUrl: string, kind: string) => {
     await page.getByLabel('Name', { exact: true }).fill(name);
@@ -81,7 +81,7 @@ test('a DC site: PAT, project, send, and the failed verdict back as inert wiki m
   await page.goto('/admin/add-project');
   await page.getByLabel('Site').selectOption({ label: 'Bank' });
   await page.getByLabel('Project Name').selectOption({ label: 'Bank portal' });
-  await expect(page.getByLabel('Project Key')).toHaveValue('BANK');
+  await expect(page.getByLabel('Project Key')).toHaveText('BANK');
   await page.getByLabel('Client Emails', { exact: true }).fill(client);
   await page.getByLabel('Client Emails', { exact: true }).press('Enter');
   await page.getByRole('button', { name: 'Add Project' }).click();

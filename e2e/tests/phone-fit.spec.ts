@@ -106,7 +106,7 @@ test.describe('the review page on a 375 px phone', () => {
     const client = `phone-${Date.now()}@example.test`;
     await addDemoProject(page, [client]);
     const link = reviewLinkOf(await sendNotice(page, mailbox, client));
-    await expectFits(page, '/admin/send-stories?key=DEMO');
+    await expectFits(page, '/admin/send-stories?key=DEMO&tab=sent');
     await expect(page.getByRole('button', { name: 'Revoke link' })).toBeVisible();
 
     await expectFits(page, link);

@@ -67,7 +67,9 @@ test('fetch Done stories, send the drafted e-mail with an attachment, and never 
   expect(mail.attachments.map((a) => [a.filename, a.content.toString()])).toEqual([
     ['release-notes.txt', 'Release 1.4: guest checkout'],
   ]);
-  await expect(page.getByLabel('Attachment')).toHaveValue('');
+  // The e-mail's fields (the attachment with them) wait for the next fetch.
+  await expect(page.getByLabel('Attachment')).toHaveCount(0);
+  await expect(page.getByText('Fetch stories to draft the e-mail')).toBeVisible();
 
   const project = await apiCall<{ data: { sentProjectIssuesList: string[] } }>(
     page,
@@ -108,7 +110,7 @@ test('auto-send e-mails the Done stories of a project on its own, once, and the 
   await page.waitForTimeout(7_000);
   expect(mailbox.messages.filter((m) => JSON.stringify(m.to).includes(client))).toHaveLength(1);
 
-  await page.goto('/admin/send-stories?key=MOB');
+  await page.goto('/admin/send-stories?key=MOB&tab=sent');
   await expect(page.getByText('Auto-send').first()).toBeVisible();
 });
 

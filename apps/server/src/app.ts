@@ -23,10 +23,12 @@ import { responseSerializerCompiler } from './http/response-serializer.ts';
 import { safeInputPlugin } from './http/safe-input.ts';
 import { type IdentityOptions, identityPlugin } from './identity/identity.plugin.ts';
 import { logRequests, withSafeRequestLog } from './identity/safe-request-log.ts';
-import { type JobQueueOptions, jobsPlugin } from './jobs/jobs.ts';
+import { type JobsPluginOptions, jobsPlugin } from './jobs/jobs.ts';
 import { type LedgerOptions, ledgerPlugin } from './ledger/ledger.ts';
+import { lastAutomaticSend } from './ledger/sends.repository.ts';
 import { mailPlugin } from './mail/mailer.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
+import { stopAutosendOfMember } from './projects/autosend.repository.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
 import { reviewPlugin } from './review/review.routes.ts';
 import { createReviewLinks } from './review/review-links.ts';
@@ -40,7 +42,9 @@ import { trackerRoutes } from './tracker/tracker.routes.ts';
 import { appPageFor } from './web/app-page.ts';
 import { runtimeConfigRoutes } from './web/runtime-config.ts';
 import { securityHeadersPlugin } from './web/security-headers.ts';
+import { hasOpenInvitation } from './workspaces/invites.repository.ts';
 import { workspacesRoutes } from './workspaces/workspaces.routes.ts';
+import { createPersonalWorkspace } from './workspaces/workspaces.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,8 +65,10 @@ export interface AppOptions {
   autosend?: AutosendOptions;
   /** The send ledger's clock and test seam (tests only). */
   ledger?: LedgerOptions;
-  /** Whether this process runs review jobs (default yes; a test stops it to restart later), and the queue's timings. */
-  review?: { runJobs?: boolean; jobs?: JobQueueOptions; now?: () => Date; jiraTimeoutMs?: number };
+  /** Whether this process runs the job queue (default yes; a test may keep it still), and its timings. */
+  jobs?: JobsPluginOptions;
+  /** The review's clock and its Jira calls' time-out (tests). */
+  review?: { now?: () => Date; jiraTimeoutMs?: number };
   /** How tracker host names resolve (tests: a table standing in for DNS). */
   outbound?: Pick<TrackerPluginOptions, 'resolve'>;
 }
@@ -150,7 +156,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(runtimeConfigRoutes, { hasAccounts: async () => (await countUsers(db)) > 0 });
   // Mail, the identity provider (or Google's, by AUTH_MODE), bearer-token checks, registration.
   await app.register(mailPlugin);
-  await app.register(jobsPlugin, options.review?.jobs ?? {});
+  // The job queue runs with the app: every module's jobs (and periodic work) are claimed under its leases.
+  await app.register(jobsPlugin, options.jobs ?? {});
   // The ledger calls the review module through its notice hook: each notice gets its review link.
   await app.register(ledgerPlugin, {
     ...options.ledger,
@@ -165,21 +172,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(identityPlugin, options.identity ?? {});
   await app.register(authPlugin, { verifier: app.identity.verifier });
-  await app.register(accountsRoutes);
+  await app.register(accountsRoutes, { createPersonalWorkspace, hasOpenInvitation });
   // The tracker (Jira, or the built-in demo tracker under /rest/api/3) and the product calls on it.
   await app.register(trackerPlugin, options.outbound ?? {});
   await app.register(trackerRoutes);
   await app.register(sitesPlugin);
   await app.register(sitesRoutes);
-  await app.register(projectsRoutes);
+  await app.register(projectsRoutes, { lastAutomaticSend });
   await app.register(storiesRoutes);
   // E-mailing stories to clients, by hand and on a schedule.
   await app.register(sendsRoutes);
-  await app.register(workspacesRoutes);
+  await app.register(workspacesRoutes, { onMemberLeaves: stopAutosendOfMember });
   // The client's review of each notice: its page, its calls, and writing verdicts back to Jira.
   await app.register(reviewPlugin, {
     webRoot,
-    ...(options.review?.runJobs === false ? { runJobs: false } : {}),
     ...(options.review?.now ? { now: options.review.now } : {}),
     ...(options.review?.jiraTimeoutMs ? { jiraTimeoutMs: options.review.jiraTimeoutMs } : {}),
   });

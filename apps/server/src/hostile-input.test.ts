@@ -78,6 +78,8 @@ async function snapshot(): Promise<string> {
 }
 
 const auth = () => ({ authorization: me.authorization });
+/** A good addProject body (userId is known once the account is registered). */
+const newProject = () => ({ userId, projectKey: 'NEW', projectName: 'New', clientEmails: ['c@x.test'] });
 const json = (url: string, payload: unknown, headers: Record<string, string> = {}): InjectOptions => ({
   method: 'POST',
   url,
@@ -309,18 +311,7 @@ const cases: Case[] = [
       json('/jira/addProject', { userId, projectKey: 'NEW', projectName: NUL, clientEmails: ['c@x.test'] }),
     400,
   ],
-  [
-    'addProject: NUL in a field name',
-    () =>
-      json('/jira/addProject', {
-        userId,
-        projectKey: 'NEW',
-        projectName: 'New',
-        clientEmails: ['c@x.test'],
-        [NUL]: 1,
-      }),
-    400,
-  ],
+  ['addProject: NUL in a field name', () => json('/jira/addProject', { ...newProject(), [NUL]: 1 }), 400],
   [
     'addProject: 101 client e-mails',
     () =>
@@ -350,6 +341,34 @@ const cases: Case[] = [
     400,
   ],
   ['addProject: an object nested 40 deep', () => json('/jira/addProject', deepObject(40)), 400],
+  ['addProject: an unknown field', () => json('/jira/addProject', { ...newProject(), autosend: true }), 400],
+  [
+    'updateFirebaseProject: an unknown field in updatedProject',
+    () =>
+      json('/jira/updateFirebaseProject', { userId, projectKey: 'NOPE', updatedProject: { colour: 'red' } }),
+    400,
+  ],
+  [
+    'updateFirebaseProject: reminderDays of the wrong type',
+    () =>
+      json('/jira/updateFirebaseProject', {
+        userId,
+        projectKey: 'NOPE',
+        updatedProject: { reminderDays: '3' },
+      }),
+    400,
+  ],
+  [
+    'updateFirebaseProject: reminderDays over 30',
+    () =>
+      json('/jira/updateFirebaseProject', {
+        userId,
+        projectKey: 'NOPE',
+        updatedProject: { reminderDays: 31 },
+      }),
+    400,
+  ],
+  ['getWorkspaces: an unknown field', () => json('/jira/getWorkspaces', { userId, admin: true }), 400],
   [
     'addProject: for another user',
     () =>
@@ -896,7 +915,10 @@ const cases: Case[] = [
   ],
 ];
 
-/** The review page's two calls: every hostile body is refused before the token is even looked up. */
+/**
+ * The public calls, the review page's and the invitation page's: every hostile body is refused before the
+ * token is even looked up.
+ */
 function publicReviewCases(): Case[] {
   const token = 'A'.repeat(43);
   const good = { token, verdicts: [{ key: 'ALPHA-1', verdict: 'passed' }] };
@@ -907,6 +929,8 @@ function publicReviewCases(): Case[] {
     payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
   });
   const notice = '/jira/review/getNotice';
+  const linkState = '/jira/review/getLinkState';
+  const invitation = '/jira/getInvitation';
   const submit = '/jira/review/submitVerdicts';
   return [
     ['getNotice: an unknown token', () => pub(notice, { token }), 404],
@@ -915,6 +939,14 @@ function publicReviewCases(): Case[] {
     ['getNotice: a number for the token', () => pub(notice, { token: 42 }), 400],
     ['getNotice: truncated JSON', () => pub(notice, '{"token":"AAAA'), 400],
     ['getNotice: a 2 MB body', () => pub(notice, { token: 'A'.repeat(2 * 1024 * 1024) }), 413],
+    ['getLinkState: an unknown field', () => pub(linkState, { token, userId }), 400],
+    ['getLinkState: NUL in the token', () => pub(linkState, { token: `${token}${NUL}` }), 400],
+    ['getLinkState: a number for the token', () => pub(linkState, { token: 42 }), 400],
+    ['getLinkState: truncated JSON', () => pub(linkState, '{"token":"AAAA'), 400],
+    ['getInvitation: an unknown field', () => pub(invitation, { token, userId }), 400],
+    ['getInvitation: a number for the token', () => pub(invitation, { token: 42 }), 400],
+    ['getInvitation: a token of 201 characters', () => pub(invitation, { token: 'a'.repeat(201) }), 400],
+    ['getInvitation: truncated JSON', () => pub(invitation, '{"token":"AAAA'), 400],
     ['submitVerdicts: an unknown token', () => pub(submit, good), 404],
     ['submitVerdicts: no verdicts', () => pub(submit, { token, verdicts: [] }), 400],
     [

@@ -1,7 +1,8 @@
 // The "Request for Testing" e-mail draft (docs/product.md §4 "E-mail draft"). Shared by the web (the user's draft)
 // and the server (auto-send). The two choices the spec leaves open are documented in packages/core/README.md.
 
-import { type AdfNode, adfTextPieces } from './adf.ts';
+import { type AdfDoc, type AdfNode, adfTextPieces } from './adf.ts';
+import type { Translate } from './client-language.ts';
 import { texts } from './texts.ts';
 
 /** A user story as the product API returns it (docs/product.md §3). */
@@ -26,6 +27,32 @@ export interface EmailDraft {
   includedKeys: string[];
 }
 
+/** The words of a draft around its stories: the client's language's, or the project's own template. */
+export interface DraftWording {
+  subject: string;
+  greeting: string;
+  intro: string;
+  testStepsIntro: string;
+  closing: string;
+  /** After the title of a story offered again for re-test. */
+  retest: string;
+}
+
+/** The default draft's words in a client language (English: docs/product.md §4, word for word). */
+export function draftWording(t: Translate): DraftWording {
+  return {
+    subject: t('draft.subject'),
+    greeting: t('draft.greeting'),
+    intro: t('draft.intro'),
+    testStepsIntro: t('draft.testStepsIntro'),
+    closing: t('draft.closing'),
+    retest: t('draft.retest'),
+  };
+}
+
+/** docs/product.md §4's draft, which the catalogue's English words make too (draft.test.ts checks both agree). */
+const SPEC_WORDING: DraftWording = texts.draft;
+
 const MARKER = texts.draft.testMarker.toLowerCase();
 
 function isMarker(piece: string): boolean {
@@ -36,6 +63,28 @@ function isMarker(piece: string): boolean {
 /** A title on one line: line breaks (never sent by Jira, but possible in malformed data) become spaces. */
 function oneLine(s: string): string {
   return s.replace(/\s*(?:\r\n|[\n\r\u2028\u2029])\s*/g, ' ').trim();
+}
+
+/** A description split at its first `#test#` piece: the text before it and the test steps after it. */
+export interface SplitDescription {
+  /** The pieces before the marker, one per line; '' when there are none. */
+  text: string;
+  /** The pieces after the marker, further markers left out; [] without a marker. */
+  testSteps: string[];
+}
+
+/**
+ * Splits a description's text pieces (each one trimmed line, as adfTextPieces gives them) at the first
+ * "#test#" piece (case-insensitive): every tracker adapter reads its format into pieces and calls this, so
+ * every tracker's stories are drafted by the same rule.
+ */
+export function splitAtTestMarker(pieces: readonly string[]): SplitDescription {
+  const start = pieces.findIndex(isMarker);
+  if (start < 0) return { text: pieces.join('\n'), testSteps: [] };
+  return {
+    text: pieces.slice(0, start).join('\n'),
+    testSteps: pieces.slice(start + 1).filter((piece) => !isMarker(piece)),
+  };
 }
 
 /**
@@ -49,20 +98,22 @@ export function testStepsOf(description: unknown): string[] {
     typeof description === 'string'
       ? adfTextPieces({ type: 'paragraph', content: [{ type: 'text', text: description }] })
       : adfTextPieces(description);
-  let start = -1;
-  for (let i = 0; i < pieces.length; i++) {
-    if (isMarker(pieces[i]!)) {
-      start = i + 1;
-      break;
-    }
-  }
-  if (start < 0) return [];
-  const steps: string[] = [];
-  for (let i = start; i < pieces.length; i++) {
-    const piece = pieces[i]!;
-    if (!isMarker(piece)) steps.push(piece);
-  }
-  return steps;
+  return splitAtTestMarker(pieces).testSteps;
+}
+
+/**
+ * A story's description as the product API sends it (docs/product.md §3): "N/A" when it has no text and no
+ * steps, else a rich-text document of one paragraph per line of its text, then a "#test#" paragraph and
+ * one paragraph per step when it has steps, so testStepsOf reads the same steps back.
+ */
+export function descriptionDocument(description: SplitDescription): 'N/A' | AdfDoc {
+  const paragraph = (text: string): AdfNode => ({ type: 'paragraph', content: [{ type: 'text', text }] });
+  const lines = description.text.split('\n').filter((line) => line.trim() !== '');
+  const steps = description.testSteps.filter((step) => step.trim() !== '');
+  if (lines.length === 0 && steps.length === 0) return texts.draft.notAvailable as 'N/A';
+  const content = lines.map(paragraph);
+  if (steps.length > 0) content.push(paragraph(texts.draft.testMarker), ...steps.map(paragraph));
+  return { type: 'doc', version: 1, content };
 }
 
 function toKeySet(sentKeys: unknown): Set<string> {
@@ -85,10 +136,12 @@ function toKeySet(sentKeys: unknown): Set<string> {
  * A missing or blank issueHeader falls back to the key. Issues without a string key, and repeats of a key
  * already listed, are skipped. When no issue is unsent, subject and text are '' (nothing to request) and
  * includedKeys is []. Never throws, whatever it is given. See packages/core/README.md for the rules.
+ * `wording` puts the client's language (draftWording) or the project's template in place of §4's words.
  */
 export function draftEmail(
   issues: readonly Issue[],
   sentKeys: readonly string[] | ReadonlySet<string>,
+  wording: DraftWording = SPEC_WORDING,
 ): EmailDraft {
   const sent = toKeySet(sentKeys);
   const listed = new Set<string>();
@@ -105,7 +158,7 @@ export function draftEmail(
       if (retest !== true && sent.has(key)) continue;
       listed.add(key); // list each key once
       const header = (typeof issueHeader === 'string' ? oneLine(issueHeader) : '') || key;
-      const feature = retest === true ? `${header}${texts.draft.retestSuffix}` : header;
+      const feature = retest === true ? `${header} ${wording.retest}` : header;
       features += includedKeys.length === 0 ? `- ${feature}` : `\n- ${feature}`;
       includedKeys.push(key);
       const issueSteps = testStepsOf(description);
@@ -115,6 +168,6 @@ export function draftEmail(
     }
   }
   if (includedKeys.length === 0) return { subject: '', text: '', includedKeys };
-  const text = texts.draft.bodyStart + features + texts.draft.testStepsIntro + steps + texts.draft.bodyEnd;
-  return { subject: texts.draft.subject, text, includedKeys };
+  const text = `${wording.greeting}\n\n${wording.intro}\n${features}\n\n${wording.testStepsIntro}\n${steps}\n\n${wording.closing}`;
+  return { subject: wording.subject, text, includedKeys };
 }

@@ -10,11 +10,11 @@ import {
 } from '@handoff/core/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sealApiKey } from '../auth/product-user.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { IdentityError, LONG_PASSWORD_DETAIL, MAX_PASSWORD_LENGTH } from '../identity/identity.errors.ts';
-import { hasOpenInvitation } from '../workspaces/invites.repository.ts';
-import { createPersonalWorkspace } from '../workspaces/workspaces.service.ts';
+import { sealApiKey } from './api-key.ts';
 import {
   countUsers,
   dropRegistrationKey,
@@ -25,8 +25,22 @@ import {
 
 const tags = ['accounts'];
 
+/**
+ * What registration needs of workspaces/, passed in by app.ts: workspaces/ builds on accounts/ (a member is
+ * a user), so accounts/ does not import it.
+ */
+export interface RegistrationWorkspaces {
+  /** Creates the new user's own workspace, in the registration's transaction. */
+  createPersonalWorkspace(trx: Kysely<Database>, userId: string, email: string): Promise<unknown>;
+  /** Whether an address has an open invitation (REGISTRATION=invite). */
+  hasOpenInvitation(db: Kysely<Database>, email: string, at: Date): Promise<boolean>;
+}
+
 /** POST /jira/register, POST /jira/get-user-by-email (docs/product.md §7) and POST /jira/logout. */
-export async function accountsRoutes(app: FastifyInstance): Promise<void> {
+export async function accountsRoutes(
+  app: FastifyInstance,
+  workspaces: RegistrationWorkspaces,
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // A reset through the e-mailed link proves the mailbox: a Jira token set before anyone had proved it
   // may be a squatter's, so it goes (main README, "No squatting").
@@ -51,7 +65,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { email, password, apikey } = request.body;
-      await assertInvitedWhenInviteOnly(app, email);
+      await assertInvitedWhenInviteOnly(app, workspaces, email);
       try {
         // The same account creation as the provider's signUp; the product user is written in the same
         // transaction (built-in provider), so a failure leaves neither behind.
@@ -74,7 +88,7 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
               apikeyEncrypted,
             });
             if (!userId) throw new IdentityError('EMAIL_EXISTS');
-            await createPersonalWorkspace(trx, userId, account.email);
+            await workspaces.createPersonalWorkspace(trx, userId, account.email);
           },
           async (uid) => (await findUserByIdentityUid(app.db, uid)) !== undefined,
         );
@@ -134,9 +148,13 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
  * REGISTRATION=invite: only an address with an open invitation may register, except the first account
  * of an empty installation (someone must be able to start it).
  */
-async function assertInvitedWhenInviteOnly(app: FastifyInstance, email: string): Promise<void> {
+async function assertInvitedWhenInviteOnly(
+  app: FastifyInstance,
+  workspaces: RegistrationWorkspaces,
+  email: string,
+): Promise<void> {
   if (app.config.registration !== 'invite') return;
-  const invited = await hasOpenInvitation(app.db, comparableEmail(email.trim()), new Date());
+  const invited = await workspaces.hasOpenInvitation(app.db, comparableEmail(email.trim()), new Date());
   if (invited || (await countUsers(app.db)) === 0) return;
   throw new AppError(403, 'REGISTRATION_BY_INVITATION', 'Registration is by invitation only.');
 }

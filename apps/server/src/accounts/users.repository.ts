@@ -82,6 +82,16 @@ export async function findUserEmail(db: Db, userId: string) {
   return db.selectFrom('users').select(['id as userId', 'email']).where('id', '=', userId).executeTakeFirst();
 }
 
+/** Whether a user has this e-mail (compared without case): an invitation's page offers sign-in or register. */
+export async function hasUserWithEmail(db: Db, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 // Used by tracker/
 /** The user with this e-mail (compared without case) and their sealed Jira token: the demo tracker's sign-in. */
 export async function findUserByEmailForTracker(db: Db, email: string) {

@@ -6,22 +6,9 @@ import { WORKSPACE_HEADER } from '@handoff/core/api';
 import type { FastifyRequest, onRequestHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
+import type { AuthenticatedUser, TokenVerifier } from '../identity/token-verifier.ts';
 import { admitToWorkspace, assertOwner, type Membership } from '../workspaces/workspaces.service.ts';
 import { loadProductUser, type ProductUser } from './product-user.ts';
-
-/** Who a verified ID token says the caller is. */
-export interface AuthenticatedUser {
-  /** The identity provider's user id (`sub` / localId). */
-  uid: string;
-  email: string;
-  /** false only while the account must still prove its address (README, Security). */
-  emailVerified: boolean;
-}
-
-/** Verifies an ID token (ours or Google's, by AUTH_MODE); throws a 401 AppError when it is not valid. */
-export interface TokenVerifier {
-  verify(idToken: string): Promise<AuthenticatedUser>;
-}
 
 /** Where a route names the caller's e-mail, and the 403 message when it names someone else's. */
 export interface OwnEmail {

@@ -1,30 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { findUserByIdentityUid } from '../accounts/users.repository.ts';
-import { SecretBox } from '../common/secret-box.ts';
 import { forbidden, unauthorized } from '../errors.ts';
-import { RecentlyVerified } from './recently-verified.ts';
+import { RecentlyVerified } from '../identity/recently-verified.ts';
 
 /** The product user behind a verified request, with the Jira API token (the `default` site's credential) opened. */
 export interface ProductUser {
   id: string;
   email: string;
   apikey: string;
-}
-
-const boxes = new WeakMap<object, SecretBox>();
-
-function secretBoxFor(request: FastifyRequest): SecretBox {
-  const { config } = request.server;
-  let box = boxes.get(config);
-  if (!box) {
-    box = new SecretBox(config.secretKey);
-    boxes.set(config, box);
-  }
-  return box;
-}
-
-export function sealApiKey(request: FastifyRequest, apikey: string): string {
-  return secretBoxFor(request).seal(apikey);
 }
 
 /** Product users by identity uid, per server, remembered as briefly as verified tokens are. */

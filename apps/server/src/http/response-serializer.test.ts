@@ -40,6 +40,7 @@ const cases: Array<{ name: string; schema: z.ZodType; answer: unknown }> = [
           siteId: 'default',
           siteName: 'default',
           statusesOffered: null,
+          reminderDays: 3,
           autosendStatus: {
             nextRunAt: '2026-11-24T01:00:00.000Z',
             lastRunAt: null,

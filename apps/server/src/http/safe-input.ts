@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest } from '../errors.ts';
+import { refuseUnknownFields } from './unknown-fields.ts';
 
 /** Deepest nesting of a JSON body (ours need 3 levels). */
 const MAX_JSON_DEPTH = 32;
@@ -52,10 +53,16 @@ function checkRequest(request: FastifyRequest): void {
   }
 }
 
-/** Registers the check before validation on every route (the multipart send form checks its own parts). */
+/**
+ * Registers the checks before validation on every route (the multipart send form checks its own parts):
+ * text the database can't store, and fields the route does not keep.
+ */
 export const safeInputPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('preValidation', async (request) => checkRequest(request));
+    app.addHook('preValidation', async (request) => {
+      checkRequest(request);
+      refuseUnknownFields(request);
+    });
   },
   { name: 'safe-input' },
 );

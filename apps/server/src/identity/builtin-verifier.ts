@@ -1,8 +1,8 @@
-import type { AuthenticatedUser, TokenVerifier } from '../auth/auth.plugin.ts';
-import { RecentlyVerifiedTokens } from '../auth/recently-verified.ts';
 import { unauthorized } from '../errors.ts';
 import { IdentityError } from './identity.errors.ts';
 import type { IdentityService } from './identity.service.ts';
+import { RecentlyVerifiedTokens } from './recently-verified.ts';
+import type { AuthenticatedUser, TokenVerifier } from './token-verifier.ts';
 
 const reasons: Record<string, string> = {
   TOKEN_EXPIRED: 'Your session has expired. Sign in again.',

@@ -1,8 +1,8 @@
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify } from 'jose';
-import type { AuthenticatedUser, TokenVerifier } from '../auth/auth.plugin.ts';
-import { RecentlyVerifiedTokens } from '../auth/recently-verified.ts';
 import { AppError, unauthorized } from '../errors.ts';
 import { validIdTokenClaims } from './id-token-claims.ts';
+import { RecentlyVerifiedTokens } from './recently-verified.ts';
+import type { AuthenticatedUser, TokenVerifier } from './token-verifier.ts';
 
 /** Google's public keys for Firebase ID tokens, as a JWKS. */
 const GOOGLE_SECURETOKEN_JWKS_URL =

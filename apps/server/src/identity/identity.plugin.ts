@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import type { TokenVerifier } from '../auth/auth.plugin.ts';
 import { RateLimiter } from '../common/rate-limiter.ts';
 import type { AccountCreator } from './account-creation.ts';
 import { builtinVerifier } from './builtin-verifier.ts';
@@ -9,6 +8,7 @@ import { identityRoutes } from './identity.routes.ts';
 import { IdentityService } from './identity.service.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './rate-limit-settings.ts';
 import { SigningKeys } from './signing-keys.ts';
+import type { TokenVerifier } from './token-verifier.ts';
 
 /** Knobs that are not environment settings: a clock and limits for tests, Google's URLs for firebase mode. */
 export interface IdentityOptions {

@@ -5,12 +5,8 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { NoticeParts } from '../messages/notices.ts';
-import {
-  appendSentKeys,
-  findProjectForCaller,
-  lockSentKeys,
-  writeSentKeys,
-} from '../projects/projects.repository.ts';
+import { findProjectForCaller } from '../projects/projects.repository.ts';
+import { appendSentKeys, lockSentKeys, writeSentKeys } from '../projects/sent-list.repository.ts';
 import { releaseOwnClaims } from './give-backs.ts';
 import type { LedgerContext, ManualSendAdmission, OpenSend, StoriesMessage } from './ledger.ts';
 import { openRetestKeys, useRetestOffers } from './retest-offers.repository.ts';
@@ -98,6 +94,7 @@ export async function startManualSend(
         projectKey: owner.projectKey,
         clientEmails: project.client_emails,
         clientCc: project.client_cc,
+        siteId: project.site_id,
       });
       projectId = project.id;
       const at = context.now();

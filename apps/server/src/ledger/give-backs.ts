@@ -1,7 +1,7 @@
 // Give-backs: sends that did not go out end, and their keys leave the sent list, only under the
 // project's lock and only while each send is still in the state the give-back starts from.
 import type { Db } from '../db/database.ts';
-import { lockSentKeys, writeSentKeys } from '../projects/projects.repository.ts';
+import { lockSentKeys, writeSentKeys } from '../projects/sent-list.repository.ts';
 import type { LedgerContext } from './ledger.ts';
 import { reopenRetestOffers } from './retest-offers.repository.ts';
 import { endSends, findPendingClaimsOf } from './sends.repository.ts';

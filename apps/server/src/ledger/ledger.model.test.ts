@@ -14,6 +14,7 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Db, openDatabase } from '../db/database.ts';
+import { type FakeLinear, startFakeLinear } from '../testing/fake-linear.ts';
 import { Mailbox, type MailboxAnswer } from '../testing/mailbox.ts';
 import { multipartBody } from '../testing/multipart.ts';
 import { signUpAndSignIn } from '../testing/sign-up.ts';
@@ -46,8 +47,24 @@ interface Real {
   scenario: Scenario;
 }
 
+/**
+ * The tracker a scenario's project lives on: the site `default` (a Jira Cloud double) or a Linear site
+ * (the Linear double), so the ledger's promises are checked through a non-Jira adapter too.
+ */
+type TrackerKind = 'jira' | 'linear';
+
+interface ScenarioTracker {
+  /** The site the project is added on; absent: `default`. */
+  siteId?: string;
+  /** The project's finished stories are these (`Story {key}` each). */
+  finished(keys: readonly string[]): void;
+  /** The team moved the story away and back to finished (its history says so now). */
+  movedAndFinished(key: string): void;
+}
+
 /** One scenario's project, its client and what is in flight. */
 interface Scenario {
+  tracker: ScenarioTracker;
   projectKey: string;
   client: string;
   storyCount: number;
@@ -70,6 +87,9 @@ interface Scenario {
 
 const mailbox = new Mailbox();
 let tracker: Awaited<ReturnType<typeof startStoryTracker>>;
+let linear: FakeLinear;
+let linearSiteId: string;
+const LINEAR_KEY = 'lin_api_ledger';
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let secondDb: Db | undefined;
 let apps: [FastifyInstance, FastifyInstance];
@@ -82,7 +102,7 @@ let pauseNextSweep: (() => void) | null = null;
 /** Set by the slow-claim step: what the next manual send's claim waits for once it has read the project. */
 let pauseNextClaim: (() => Promise<void>) | null = null;
 /** How much the scenarios did, printed with the timing. */
-const tally = { steps: 0, emails: 0, retests: 0, status: new Map<number, number>() };
+const tally = { steps: 0, emails: 0, retests: 0, onLinear: 0, status: new Map<number, number>() };
 
 function outcomeOf(subject: string | undefined): Outcome {
   if (subject === AUTO_SUBJECT) return current.autoOutcome;
@@ -97,9 +117,14 @@ beforeAll(async () => {
     return outcome === 'dropped' ? 'drop' : 'accept';
   };
   tracker = await startStoryTracker();
+  linear = await startFakeLinear({
+    users: [{ id: 'u-ledger', name: 'Ledger', email: 'ledger@example.test', apiKey: LINEAR_KEY }],
+  });
   database = await createTestDatabase();
   const config = testConfig({
     JIRA_BASE_URL: tracker.url,
+    // The Linear double listens on loopback, which an administrator must allow.
+    TRACKER_ALLOWED_HOSTS: '127.0.0.1',
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     AUTOSEND_INTERVAL_MINUTES: '15',
     // Hundreds of sends by one user: the per-user hourly limit is not what this test is about.
@@ -150,6 +175,20 @@ beforeAll(async () => {
   await Promise.all(apps.map((app) => app.ready()));
   const account = { email: 'ledger@example.test', password: 'ledger-password', apikey: 'ledger-jira' };
   owner = { ...(await signUpAndSignIn(apps[0], account)), ...account };
+  const site = await call(apps[0], '/jira/sites/add', {
+    userId: owner.userId,
+    name: 'Linear',
+    kind: 'linear',
+    baseUrl: linear.url,
+  });
+  expect(site.statusCode, site.body).toBe(200);
+  linearSiteId = site.json().data.id;
+  const credential = await call(apps[0], '/jira/sites/setCredential', {
+    userId: owner.userId,
+    siteId: linearSiteId,
+    token: LINEAR_KEY,
+  });
+  expect(credential.statusCode, credential.body).toBe(200);
 }, 60_000);
 
 afterAll(async () => {
@@ -157,6 +196,7 @@ afterAll(async () => {
   await secondDb?.destroy();
   await database?.drop();
   await tracker?.close();
+  await linear?.close();
   await mailbox.close();
 });
 
@@ -630,7 +670,7 @@ const failedAndFixed = (story: number) =>
       // 404: the notice's hand-over is still unconfirmed or refused, so its link opens nothing.
       expect([200, 404], res.body).toContain(res.statusCode);
       await new Promise((resolve) => setTimeout(resolve, 2));
-      tracker.state.statusMovedAt.set(key, new Date());
+      current.tracker.movedAndFinished(key);
     },
   );
 
@@ -640,7 +680,7 @@ const storyDone = () =>
     () => current.storyCount < 8,
     async () => {
       current.storyCount += 1;
-      tracker.state.stories = storyKeys().map((key) => ({ key, summary: `Story ${key}` }));
+      current.tracker.finished(storyKeys());
     },
   );
 
@@ -759,10 +799,39 @@ const steps = [
   fc.tuple(tabIndex, autoOutcome).map(([tab, result]) => slowClaimRacesAutoSend(tab, result)),
 ];
 
-async function startScenario(): Promise<{ model: Model; real: Real }> {
+/** The scenario's tracker: Jira's story double, or a new team of the Linear double. */
+function scenarioTracker(kind: TrackerKind, projectKey: string): ScenarioTracker {
+  if (kind === 'jira') {
+    tracker.state.statusMovedAt.clear();
+    return {
+      finished: (keys) => {
+        tracker.state.stories = keys.map((key) => ({ key, summary: `Story ${key}` }));
+      },
+      movedAndFinished: (key) => tracker.state.statusMovedAt.set(key, new Date()),
+    };
+  }
+  linear.addTeam(projectKey, 'Ledger');
+  tally.onLinear += 1;
+  return {
+    siteId: linearSiteId,
+    finished: (keys) => {
+      const known = new Set(linear.issues.map((issue) => issue.identifier));
+      for (const key of keys.filter((k) => !known.has(k))) {
+        linear.addIssue(projectKey, { title: `Story ${key}`, state: 'Done' });
+      }
+    },
+    movedAndFinished: (key) => {
+      linear.moveIssue(key, 'In Progress');
+      linear.moveIssue(key, 'Done');
+    },
+  };
+}
+
+async function startScenario(kind: TrackerKind): Promise<{ model: Model; real: Real }> {
   scenarioCount += 1;
   const projectKey = `M${scenarioCount}`;
   current = {
+    tracker: scenarioTracker(kind, projectKey),
     projectKey,
     client: `client-${scenarioCount}@example.test`,
     storyCount: 3,
@@ -772,10 +841,10 @@ async function startScenario(): Promise<{ model: Model; real: Real }> {
     nextOp: 1,
     pausedSweep: null,
   };
-  tracker.state.stories = storyKeys().map((key) => ({ key, summary: `Story ${key}` }));
-  tracker.state.statusMovedAt.clear();
+  current.tracker.finished(storyKeys());
   const added = await call(apps[0], '/jira/addProject', {
     userId: owner.userId,
+    ...(current.tracker.siteId ? { siteId: current.tracker.siteId } : {}),
     projectKey,
     projectName: 'Ledger',
     clientEmails: [current.client],
@@ -805,6 +874,8 @@ async function endScenario(): Promise<void> {
   await Promise.all(current.stopped.map((stopped) => stopped.request));
   await checkNothingLost();
   await checkStatusIsCurrent();
+  // Every GraphQL document the Linear adapter sent was one Linear takes.
+  expect(linear.problems).toEqual([]);
 }
 
 describe('the send ledger under random interleavings', () => {
@@ -813,23 +884,27 @@ describe('the send ledger under random interleavings', () => {
     async () => {
       const started = performance.now();
       await fc.assert(
-        fc.asyncProperty(fc.commands(steps, { maxCommands: 16, size: 'max' }), async (commands) => {
-          const setup = await startScenario();
-          try {
-            await fc.asyncModelRun(() => setup, commands);
-            await endScenario();
-          } finally {
-            await resumeSweep();
-            for (const stopped of current.stopped) stopped.release();
-            await Promise.allSettled(current.stopped.map((stopped) => stopped.request));
-            await apps[0].db.deleteFrom('projects').where('project_key', '=', current.projectKey).execute();
-          }
-        }),
+        fc.asyncProperty(
+          fc.constantFrom<TrackerKind>('jira', 'linear'),
+          fc.commands(steps, { maxCommands: 16, size: 'max' }),
+          async (kind, commands) => {
+            const setup = await startScenario(kind);
+            try {
+              await fc.asyncModelRun(() => setup, commands);
+              await endScenario();
+            } finally {
+              await resumeSweep();
+              for (const stopped of current.stopped) stopped.release();
+              await Promise.allSettled(current.stopped.map((stopped) => stopped.request));
+              await apps[0].db.deleteFrom('projects').where('project_key', '=', current.projectKey).execute();
+            }
+          },
+        ),
         { numRuns: RUNS, seed: Number(process.env.LEDGER_MODEL_SEED) || undefined },
       );
       console.log(
         `ledger model: ${RUNS} scenarios on ${onPostgres ? 'PostgreSQL' : 'PGlite'} in ${((performance.now() - started) / 1000).toFixed(1)} s: ` +
-          `${tally.steps} steps, ${tally.emails} e-mails, ${tally.retests} re-test offers used, send answers ${JSON.stringify(Object.fromEntries(tally.status))}`,
+          `${tally.onLinear} on the Linear double, ${tally.steps} steps, ${tally.emails} e-mails, ${tally.retests} re-test offers used, send answers ${JSON.stringify(Object.fromEntries(tally.status))}`,
       );
     },
     onPostgres ? 600_000 : 300_000,

@@ -1,6 +1,6 @@
 // "Offer again": a member asks for a story of the sent list to be drafted as a re-test on the next fetch.
 // The offer is opened under the project's lock, like every change the ledger's claims read.
-import { lockSentKeys } from '../projects/projects.repository.ts';
+import { lockSentKeys } from '../projects/sent-list.repository.ts';
 import type { LedgerContext } from './ledger.ts';
 import { insertRetestOffers, openRetestKeys } from './retest-offers.repository.ts';
 import { storyWentOut } from './sends.repository.ts';

@@ -29,8 +29,12 @@ const siteName = sql<
   string | null
 >`(select name from tracker_sites where tracker_sites.id = projects.site_id)`.as('site_name');
 
+/** Days after a notice to remind the client (null: off), as a number (the column is numeric). */
+const reminderDays = sql<number | null>`reminder_days::float8`.as('reminder_days');
+
 export type ProjectRecord = Pick<Selectable<ProjectsTable>, (typeof columns)[number]> & {
   site_name: string | null;
+  reminder_days: number | null;
 };
 
 /**
@@ -64,6 +68,7 @@ export async function projectListJson(
         'siteId', coalesce(projects.site_id::text, 'default'),
         'siteName', coalesce(site.name, 'default'),
         'statusesOffered', statuses_offered,
+        'reminderDays', reminder_days::float8,
         'autosendStatus', json_build_object(
           'nextRunAt', case when autosend then coalesce(${isoTimestamp('autosend_next_run_at')}, ${nextCheckAt?.toISOString() ?? null}::text) end,
           'lastRunAt', ${isoTimestamp('autosend_last_run_at')},
@@ -85,6 +90,8 @@ interface ProjectForSend {
   id: string;
   client_emails: string[];
   client_cc: string[];
+  /** The project's tracker site (null: `default`). */
+  site_id: string | null;
   /** The send's keys that are in the sent list (not the whole list: it grows with the project's history). */
   listed_keys: string[];
 }
@@ -126,7 +133,7 @@ export async function findProjectForCaller(
     // The look-up and the lock in one statement. Of the sent list only the send's keys come back: the
     // list grows with the project's history, a send doesn't.
     return byKey
-      .select(['id', 'client_emails', 'client_cc'])
+      .select(['id', 'client_emails', 'client_cc', 'site_id'])
       .select(
         sql<
           string[]
@@ -137,7 +144,7 @@ export async function findProjectForCaller(
       .forUpdate()
       .executeTakeFirst();
   }
-  const query = byKey.select(columns).select(siteName);
+  const query = byKey.select(columns).select(siteName).select(reminderDays);
   return (lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
@@ -192,6 +199,7 @@ export async function insertProject(
       .onConflict((oc) => oc.doNothing())
       .returning(columns)
       .returning(siteName)
+      .returning(reminderDays)
       .executeTakeFirst()
   );
 }
@@ -209,6 +217,8 @@ export async function updateProject(
     autosendUserId: string | null;
     /** The statuses the send screen offers ([]: the default, Done and Testing); undefined: unchanged. */
     statusesOffered?: string[] | undefined;
+    /** Days after a notice to remind the client (null: off); undefined: unchanged. */
+    reminderDays?: number | null | undefined;
   },
 ) {
   return db
@@ -224,12 +234,14 @@ export async function updateProject(
             statuses_offered:
               changes.statusesOffered.length > 0 ? [...new Set(changes.statusesOffered)] : null,
           }),
+      ...(changes.reminderDays === undefined ? {} : { reminder_days: changes.reminderDays }),
       ...(changes.autosendDueNow ? { autosend_next_run_at: null, autosend_last_error: null } : {}),
       updated_at: new Date(),
     })
     .where('id', '=', id)
     .returning(columns)
     .returning(siteName)
+    .returning(reminderDays)
     .executeTakeFirstOrThrow();
 }
 
@@ -249,37 +261,6 @@ export async function deleteProject(
   return result.numDeletedRows > 0n;
 }
 
-// Used by review/
-/** The Jira transitions chosen for the project's Failed and Passed verdicts (null: none). */
-export async function reviewTransitionsOf(db: Executor, projectId: string) {
-  return db
-    .selectFrom('projects')
-    .select(['review_on_failed', 'review_on_passed'])
-    .where('id', '=', projectId)
-    .executeTakeFirst();
-}
-
-/** Chooses the transitions of the project's Failed and Passed verdicts; false when the project is gone. */
-export async function setReviewTransitions(
-  db: Executor,
-  projectId: string,
-  transitions: {
-    onFailed: { id: string; name: string } | null;
-    onPassed: { id: string; name: string } | null;
-  },
-): Promise<boolean> {
-  const { onFailed, onPassed } = transitions;
-  const result = await db
-    .updateTable('projects')
-    .set({
-      review_on_failed: onFailed ? JSON.stringify({ id: onFailed.id, name: onFailed.name }) : null,
-      review_on_passed: onPassed ? JSON.stringify({ id: onPassed.id, name: onPassed.name }) : null,
-    })
-    .where('id', '=', projectId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
 /**
  * The addresses of the workspace's projects: a message that names no project may go to those of any of
  * them.
@@ -289,141 +270,5 @@ export async function recipientsOfProjects(db: Executor, workspaceId: string) {
     .selectFrom('projects')
     .select(['project_key as projectKey', 'client_emails as clientEmails', 'client_cc as clientCc'])
     .where('workspace_id', '=', workspaceId)
-    .execute();
-}
-
-// The sent list (sent_issue_keys), written only by the send ledger, always with the project row locked.
-
-/** Locks the project row and reads its sent list: every change to its keys and its sends' states happens under it. */
-export async function lockSentKeys(trx: Executor, projectId: string): Promise<string[] | undefined> {
-  const row = await trx
-    .selectFrom('projects')
-    .select('sent_issue_keys')
-    .where('id', '=', projectId)
-    .forUpdate()
-    .executeTakeFirst();
-  return row?.sent_issue_keys;
-}
-
-export async function writeSentKeys(
-  trx: Executor,
-  projectId: string,
-  keys: string[],
-  at: Date,
-): Promise<void> {
-  await trx
-    .updateTable('projects')
-    .set({ sent_issue_keys: keys, updated_at: at })
-    .where('id', '=', projectId)
-    .execute();
-}
-
-/** Appends keys to the sent list in the database, without reading it back. */
-export async function appendSentKeys(
-  trx: Executor,
-  projectId: string,
-  keys: string[],
-  at: Date,
-): Promise<void> {
-  await trx
-    .updateTable('projects')
-    .set({ sent_issue_keys: sql`sent_issue_keys || ${sql.val(keys)}::text[]`, updated_at: at })
-    .where('id', '=', projectId)
-    .execute();
-}
-
-// Auto-send's bookkeeping.
-
-/**
- * Claims up to `limit` projects whose auto-send round is due, for this server process alone (row locks
- * with SKIP LOCKED), and moves their next round to `next`.
- */
-export async function claimDueAutosendProjects(db: Executor, now: Date, next: Date, limit: number) {
-  const result = await sql<{
-    id: string;
-    workspace_id: string;
-    autosend_user_id: string | null;
-    project_key: string;
-    client_emails: string[];
-    client_cc: string[];
-    site_id: string | null;
-    statuses_offered: string[] | null;
-  }>`
-    UPDATE projects SET autosend_next_run_at = ${next}
-    WHERE id IN (
-      SELECT id FROM projects
-      WHERE autosend AND (autosend_next_run_at IS NULL OR autosend_next_run_at <= ${now})
-      ORDER BY autosend_next_run_at NULLS FIRST, id
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED
-    )
-    RETURNING id, workspace_id, autosend_user_id, project_key, client_emails, client_cc, site_id,
-      statuses_offered`.execute(db);
-  return result.rows;
-}
-
-/** Switches auto-send off with the reason, shown on the project list. */
-export async function stopAutosend(db: Executor, projectId: string, reason: string): Promise<void> {
-  await db
-    .updateTable('projects')
-    .set({ autosend: false, autosend_next_run_at: null, autosend_last_error: reason })
-    .where('id', '=', projectId)
-    .execute();
-}
-
-/** Switches off the workspace's auto-sends that run on a member's Jira token, with the reason. */
-export async function stopAutosendOfMember(
-  db: Executor,
-  workspaceId: string,
-  memberId: string,
-  reason: string,
-): Promise<void> {
-  await db
-    .updateTable('projects')
-    .set({
-      autosend: false,
-      autosend_next_run_at: null,
-      autosend_last_error: reason,
-      updated_at: new Date(),
-    })
-    .where('workspace_id', '=', workspaceId)
-    .where('autosend_user_id', '=', memberId)
-    .where('autosend', '=', true)
-    .execute();
-}
-
-/** An auto-send round of the project ended at `at`, with its error (null when it went well). */
-export async function recordAutosendRound(
-  db: Executor,
-  projectId: string,
-  at: Date,
-  error: string | null,
-): Promise<void> {
-  await db
-    .updateTable('projects')
-    .set({ autosend_last_run_at: at, autosend_last_error: error })
-    .where('id', '=', projectId)
-    .execute();
-}
-
-// Used by review/
-/** The project's review settings: days before a reminder (null: off) and the test environment. */
-export async function reviewSettingsOf(db: Executor, projectId: string) {
-  return db
-    .selectFrom('projects')
-    .select([sql<number | null>`reminder_days::float8`.as('reminder_days'), 'test_environment'])
-    .where('id', '=', projectId)
-    .executeTakeFirst();
-}
-
-export async function setReviewSettings(
-  db: Executor,
-  projectId: string,
-  settings: { reminderDays: number | null; testEnvironment: string | null },
-): Promise<void> {
-  await db
-    .updateTable('projects')
-    .set({ reminder_days: settings.reminderDays, test_environment: settings.testEnvironment })
-    .where('id', '=', projectId)
     .execute();
 }

@@ -24,7 +24,7 @@ import { cachedRead } from '../db/read-cache.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import { sendJsonText } from '../http/json-text.ts';
 import { lastAutomaticSend } from '../ledger/sends.repository.ts';
-import { TrackerError } from '../tracker/jira-errors.ts';
+import { TrackerError } from '../tracker/tracker-errors.ts';
 import { assertOwner, type Membership } from '../workspaces/workspaces.service.ts';
 import {
   deleteProject,
@@ -38,7 +38,15 @@ import {
 
 const tags = ['projects'];
 
-export async function projectsRoutes(instance: FastifyInstance): Promise<void> {
+/**
+ * The ledger's one fact a project answer shows (when auto-send last sent), passed in by app.ts: the ledger
+ * builds on projects/ (a send is a project's), so projects/ does not import it.
+ */
+export interface ProjectLedger {
+  lastAutomaticSend(db: FastifyInstance['db'], projectId: string): Promise<Date | null>;
+}
+
+export async function projectsRoutes(instance: FastifyInstance, ledger: ProjectLedger): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -92,7 +100,7 @@ export async function projectsRoutes(instance: FastifyInstance): Promise<void> {
       return {
         status: 200 as const,
         message: texts.addProject.success,
-        data: await answerFor(app, row),
+        data: await answerFor(app, ledger, row),
       };
     },
   );
@@ -111,7 +119,7 @@ export async function projectsRoutes(instance: FastifyInstance): Promise<void> {
       const { projectKey, siteId } = request.body;
       const row = await findProjectForCaller(app.db, request.membership, projectKey, { siteId });
       if (!row) throw projectNotFound(projectKey);
-      return { data: await answerFor(app, row) };
+      return { data: await answerFor(app, ledger, row) };
     },
   );
 
@@ -138,7 +146,7 @@ export async function projectsRoutes(instance: FastifyInstance): Promise<void> {
       return {
         status: 200 as const,
         message: texts.editProject.success,
-        data: await answerFor(app, row),
+        data: await answerFor(app, ledger, row),
       };
     },
   );
@@ -212,6 +220,7 @@ async function applyUpdate(
       // Auto-send runs on the Jira token of whoever switched it on.
       autosendUserId: switchedOn ? user.id : autosend ? current.autosend_user_id : null,
       statusesOffered: changes.statusesOffered === undefined ? undefined : (changes.statusesOffered ?? []),
+      reminderDays: changes.reminderDays,
     });
     return updated;
   });
@@ -235,7 +244,10 @@ async function assertTrackerAcceptsToken(
   try {
     await site.tracker.checkCredential(credentials);
   } catch (error) {
-    if (error instanceof TrackerError && (error.jiraStatus === 401 || error.jiraStatus === 403)) {
+    if (
+      error instanceof TrackerError &&
+      (error.failure === 'credential-refused' || error.failure === 'no-permission')
+    ) {
       throw new AppError(
         409,
         'AUTOSEND_TOKEN_REFUSED',
@@ -262,9 +274,9 @@ function dedupe(keys: readonly string[]): string[] {
 }
 
 /** One project as the calls answer it, with its auto-send bookkeeping. */
-async function answerFor(app: FastifyInstance, row: ProjectRecord): Promise<Project> {
+async function answerFor(app: FastifyInstance, ledger: ProjectLedger, row: ProjectRecord): Promise<Project> {
   const [lastSentAt, switchedOnBy] = await Promise.all([
-    lastAutomaticSend(app.db, row.id),
+    ledger.lastAutomaticSend(app.db, row.id),
     row.autosend ? emailOfUser(app.db, row.autosend_user_id) : null,
   ]);
   return toProject(row, app.autosend.nextTickAt(), lastSentAt, switchedOnBy);
@@ -287,6 +299,7 @@ function toProject(
     siteId: row.site_id ?? DEFAULT_SITE_ID,
     siteName: row.site_name ?? DEFAULT_SITE_ID,
     statusesOffered: row.statuses_offered,
+    reminderDays: row.reminder_days,
     autosendStatus: {
       // Switched on but not run yet: the first round is due at the scheduler's next check.
       nextRunAt: row.autosend ? ((row.autosend_next_run_at ?? nextCheckAt)?.toISOString() ?? null) : null,

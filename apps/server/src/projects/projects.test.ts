@@ -69,6 +69,7 @@ describe('addProject', () => {
         siteId: 'default',
         siteName: 'default',
         statusesOffered: null,
+        reminderDays: 3,
         autosendStatus: {
           nextRunAt: null,
           lastRunAt: null,
@@ -286,6 +287,52 @@ describe('updateFirebaseProject', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({ projectName: 'Demo Web Shop', autosend: true });
+  });
+
+  it('keeps reminderDays: written by addProject and the update, read back in every project answer', async () => {
+    const added = await call(ada, '/jira/addProject', { ...demo(), reminderDays: 1.5 });
+    expect(added.json().data.reminderDays).toBe(1.5);
+    const updated = await call(ada, '/jira/updateFirebaseProject', {
+      userId: ada.userId,
+      projectKey: 'DEMO',
+      updatedProject: { reminderDays: 7 },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().data.reminderDays).toBe(7);
+    // Left out, it stays; null switches reminders off.
+    await call(ada, '/jira/updateFirebaseProject', {
+      userId: ada.userId,
+      projectKey: 'DEMO',
+      updatedProject: { autosend: false },
+    });
+    expect((await adaProjects())[0].reminderDays).toBe(7);
+    const settings = await call(ada, '/jira/review/getSettings', { userId: ada.userId, projectKey: 'DEMO' });
+    expect(settings.json().data).toMatchObject({ reminderDays: 7 });
+    await call(ada, '/jira/updateFirebaseProject', {
+      userId: ada.userId,
+      projectKey: 'DEMO',
+      updatedProject: { reminderDays: null },
+    });
+    const one = await call(ada, '/jira/getFirebaseProjectByKey', { userId: ada.userId, projectKey: 'DEMO' });
+    expect(one.json().data.reminderDays).toBeNull();
+  });
+
+  it('refuses a field it does not keep with 400 naming it, and changes nothing', async () => {
+    await addDemo();
+    const before = await adaProjects();
+    const response = await call(ada, '/jira/updateFirebaseProject', {
+      userId: ada.userId,
+      projectKey: 'DEMO',
+      updatedProject: { autosend: true, reminderDay: 2 },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'UNKNOWN_FIELD',
+      message: 'Invalid body: a field this call does not keep: "updatedProject.reminderDay". Leave it out.',
+    });
+    expect(await adaProjects()).toEqual(before);
+    const added = await call(ada, '/jira/addProject', { ...demo(), projectKey: 'NEW', autosend: true });
+    expect(added.json().message).toContain('"autosend"');
   });
 
   it('404 for a project the user does not have', async () => {

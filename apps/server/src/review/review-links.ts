@@ -4,10 +4,12 @@
 // no link.
 import { createHash, randomBytes } from 'node:crypto';
 import { type Issue, testStepsOf } from '@handoff/core';
+import { clientLanguageOf } from '@handoff/core/client-language';
 import { SecretBox } from '../common/secret-box.ts';
 import type { Db } from '../db/database.ts';
 import type { ReviewStorySnapshot } from '../db/schema.ts';
 import { type NoticeParts, noticeParts } from '../messages/notices.ts';
+import type { Story } from '../tracker/tracker.ts';
 import { insertReviewLink } from './review.repository.ts';
 
 export const REVIEW_STORIES_JOB = 'review-stories';
@@ -44,16 +46,21 @@ export function reviewLinkOf(
   }
 }
 
-/** The notice's stories as the page shows them: test steps as the draft lists them (packages/core). */
-export function snapshotOf(issues: readonly Issue[], keys: readonly string[]): ReviewStorySnapshot[] {
-  const byKey = new Map(issues.map((issue) => [issue.key, issue]));
+/**
+ * The notice's stories as the page shows them, in the notice's order: the tracker's neutral stories, or
+ * the product API's (auto-send's, whose test steps are read as the draft reads them, packages/core).
+ */
+export function snapshotOf(
+  stories: ReadonlyArray<Story | Issue>,
+  keys: readonly string[],
+): ReviewStorySnapshot[] {
+  const byKey = new Map(stories.map((story) => [story.key, story]));
   return keys.map((key) => {
-    const issue = byKey.get(key);
-    return {
-      key,
-      summary: issue?.issueHeader.trim() || key,
-      testSteps: issue ? testStepsOf(issue.description) : [],
-    };
+    const story = byKey.get(key);
+    if (!story) return { key, summary: key, testSteps: [] };
+    return 'title' in story
+      ? { key, summary: story.title.trim() || key, testSteps: story.testSteps }
+      : { key, summary: story.issueHeader.trim() || key, testSteps: testStepsOf(story.description) };
   });
 }
 
@@ -97,7 +104,7 @@ export function createReviewLinks(deps: {
       const answerBy = message.answerBy ?? null;
       // Without its stories (not fetched before the hand-over: no extra Jira call on the send's path), a
       // job fetches them.
-      const { testEnvironment } = await insertReviewLink(
+      const { testEnvironment, clientLanguage } = await insertReviewLink(
         db,
         {
           sendId: send.id,
@@ -117,6 +124,7 @@ export function createReviewLinks(deps: {
         storedLink: deps.smtpConfigured ? `${deps.publicUrl}/review/[link]` : undefined,
         keys: send.issueKeys,
         details: { testEnvironment, answerBy },
+        language: clientLanguageOf(clientLanguage),
       });
     },
   };

@@ -12,25 +12,35 @@ import {
   setReviewTransitionsBody,
   userIdBody,
 } from '@handoff/core/api';
+import { clientLanguageOf } from '@handoff/core/client-language';
 import { dateOf } from '@handoff/core/dates';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
 import { storyStatusJson } from '../ledger/story-status.repository.ts';
+import { findProjectForCaller, projectNotFound } from '../projects/projects.repository.ts';
 import {
-  findProjectForCaller,
-  projectNotFound,
   reviewSettingsOf,
   reviewTransitionsOf,
   setReviewSettings,
   setReviewTransitions,
-} from '../projects/projects.repository.ts';
+} from '../projects/review-settings.repository.ts';
 import { revokeLinkOfSend, sendHasLink } from './review.repository.ts';
 import { reviewSummaries } from './review.service.ts';
 
+const withSchemas = (root: FastifyInstance) => root.withTypeProvider<ZodTypeProvider>();
+type StaffApp = ReturnType<typeof withSchemas>;
+
 /** Adds the staff calls to the review plugin's instance (behind the auth plugin's caller check). */
 export function reviewStaffRoutes(root: FastifyInstance, now: () => Date): void {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const app = withSchemas(root);
+  reviewLinkRoutes(app, now);
+  reviewSettingsRoutes(app);
+  reviewStatusRoute(app, now);
+}
+
+/** A notice's review link revoked, and the workspace's review summaries. */
+function reviewLinkRoutes(app: StaffApp, now: () => Date): void {
   app.post(
     '/jira/review/revokeLink',
     {
@@ -69,13 +79,16 @@ export function reviewStaffRoutes(root: FastifyInstance, now: () => Date): void 
     },
     async (request) => ({ data: await reviewSummaries(app.db, request.membership.workspaceId, now()) }),
   );
+}
 
+/** A project's review settings: the reminder days and the transitions a verdict moves an issue through. */
+function reviewSettingsRoutes(app: StaffApp): void {
   app.post(
     '/jira/review/getSettings',
     {
       schema: {
         description:
-          "The project's review settings: reminderDays (days after a notice or its last reminder; null: off) and testEnvironment.",
+          "The project's review settings: reminderDays (days after a notice or its last reminder; null: off), testEnvironment and clientLanguage.",
         body: projectRefBody,
         response: { 200: reviewSettingsAnswer },
       },
@@ -85,7 +98,11 @@ export function reviewStaffRoutes(root: FastifyInstance, now: () => Date): void 
       const settings = project && (await reviewSettingsOf(app.db, project.id));
       if (!settings) throw projectNotFound(request.body.projectKey);
       return {
-        data: { reminderDays: settings.reminder_days, testEnvironment: settings.test_environment },
+        data: {
+          reminderDays: settings.reminder_days,
+          testEnvironment: settings.test_environment,
+          clientLanguage: clientLanguageOf(settings.client_language),
+        },
       };
     },
   );
@@ -95,23 +112,28 @@ export function reviewStaffRoutes(root: FastifyInstance, now: () => Date): void 
     {
       config: { ownerOnly: true },
       schema: {
-        description: "Sets the project's review settings (reminderDays, testEnvironment). Owners only.",
+        description:
+          "Sets the project's review settings (reminderDays, testEnvironment, clientLanguage). Owners only.",
         body: setReviewSettingsBody,
         response: { 200: reviewChangeAnswer },
       },
     },
     async (request) => {
-      const { projectKey, reminderDays, testEnvironment } = request.body;
+      const { projectKey, reminderDays, testEnvironment, clientLanguage } = request.body;
       const project = await findProjectForCaller(app.db, request.membership, projectKey);
       if (!project) throw projectNotFound(projectKey);
       await setReviewSettings(app.db, project.id, {
         reminderDays,
         testEnvironment: testEnvironment || null,
+        clientLanguage,
       });
       return { status: 200 as const, message: 'The review settings were saved.' };
     },
   );
+}
 
+/** The review status screen: every story a project sent, with its latest notice's answer. */
+function reviewStatusRoute(app: StaffApp, now: () => Date): void {
   app.post(
     '/jira/review/getStatus',
     {
@@ -151,11 +173,12 @@ export function reviewStaffRoutes(root: FastifyInstance, now: () => Date): void 
       const { workspaceId } = request.membership;
       const site = await app.sites.site(workspaceId, project.site_id);
       const credentials = await app.sites.requireCredential(workspaceId, site, request.productUser.id);
-      // Before the first notice, any story of the project as the tracker lists it shows the workflow.
-      const sample =
-        project.sent_issue_keys.at(-1) ??
-        (await site.tracker.anyIssueOfProject(credentials, project.project_key));
-      const available = sample ? await site.tracker.listTransitions(credentials, sample) : [];
+      // The latest sent story shows the workflow as it is now; before the first notice the tracker picks.
+      const available = await site.tracker.listMoves(
+        credentials,
+        project.project_key,
+        project.sent_issue_keys.at(-1),
+      );
       return {
         data: { available, onFailed: transitions.review_on_failed, onPassed: transitions.review_on_passed },
       };

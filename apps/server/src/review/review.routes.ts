@@ -1,63 +1,17 @@
-// The client's review (main README, "The client's review"): the public page and its two calls (nothing but
-// the link's token); the staff calls on a project's reviews are in review-staff.routes.ts. Wire shapes:
-// packages/core/src/api/review.ts.
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import {
-  REVIEW_LINK_INVALID,
-  REVIEW_SIGNED_OFF_THANKS,
-  REVIEW_THANKS,
-  reviewNoticeAnswer,
-  reviewTokenBody,
-  signOffAnswer,
-  signOffBody,
-  submitVerdictsAnswer,
-  submitVerdictsBody,
-} from '@handoff/core/api';
-import { escapeHtml } from '@handoff/core/notice-mail';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// The client's review (main README, "The client's review"): the review's jobs and reminders, the client's
+// page and calls (review-client.routes.ts, nothing but the link's token) and the staff calls on a project's
+// reviews (review-staff.routes.ts). Wire shapes: packages/core/src/api/review.ts.
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { jsonOnlyUnder } from '../common/json-only.ts';
-import { RateLimiter, type RateRule } from '../common/rate-limiter.ts';
-import { AppError, badRequest } from '../errors.ts';
-import { workspaceBrand, workspaceLogo } from '../workspaces/workspace-brand.ts';
 import { runReminderRound } from './reminders.ts';
-import {
-  findOpenLink,
-  type OpenLink,
-  type ReviewDeps,
-  registerReviewJobs,
-  storeVerdicts,
-  storiesOfLink,
-} from './review.service.ts';
-import { hashReviewToken } from './review-links.ts';
+import { type ReviewDeps, registerReviewJobs } from './review.service.ts';
+import { reviewClientRoutes } from './review-client.routes.ts';
 import { reviewStaffRoutes } from './review-staff.routes.ts';
-import { signOff } from './sign-off.ts';
-
-const HOUR = 3_600_000;
-/**
- * Generous: a client team behind one office address must manage at least 100 page views and 50
- * submissions an hour (main README, "Limits"). A view is the page and its data call, so two hits.
- */
-const REVIEW_RATE_RULES: Record<
-  'viewsPerAddress' | 'viewsPerLink' | 'submitsPerAddress' | 'submitsPerLink',
-  RateRule
-> = {
-  viewsPerAddress: { max: 400, windowMs: HOUR },
-  viewsPerLink: { max: 400, windowMs: HOUR },
-  submitsPerAddress: { max: 100, windowMs: HOUR },
-  submitsPerLink: { max: 100, windowMs: HOUR },
-};
-
-const TOKEN_PATH = /^[A-Za-z0-9_-]{20,100}$/;
 
 interface ReviewRoutesOptions {
   /** The built web app (apps/web/dist) holding review.html; false: none. */
   webRoot: string | false;
-  /** Whether this process runs the review jobs (the server does; a test may stop it to restart later). */
-  runJobs?: boolean;
   now?: () => Date;
   /** Per Jira call of the jobs (default: the client's 10 s). */
   jiraTimeoutMs?: number;
@@ -68,20 +22,6 @@ declare module 'fastify' {
     /** Reminders of unanswered notices, run in the same rounds as auto-send (review/reminders.ts). */
     reviewReminders: { runRound(now: Date): Promise<{ sent: number; failed: number }> };
   }
-}
-
-function linkInvalid(): AppError {
-  return new AppError(404, 'REVIEW_LINK_INVALID', REVIEW_LINK_INVALID);
-}
-
-/**
- * The page of every unknown, expired or revoked link: that sentence and nothing else, styled by the review
- * page's own stylesheets (the links the built review.html names; no inline style, for the strict CSP).
- */
-function invalidLinkPage(reviewHtml: string | null): string {
-  const stylesheets = reviewHtml?.match(/<link\b[^>]*\brel="stylesheet"[^>]*>/g) ?? [];
-  const sentence = escapeHtml(REVIEW_LINK_INVALID);
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="no-referrer"><title>${sentence}</title>${stylesheets.join('')}</head><body><main class="review review--invalid"><h1 class="review__title">${sentence}</h1></main></body></html>`;
 }
 
 export const reviewPlugin = fp<ReviewRoutesOptions>(
@@ -109,193 +49,8 @@ export const reviewPlugin = fp<ReviewRoutesOptions>(
     app.decorate('reviewReminders', {
       runRound: (at: Date) => runReminderRound(deps, app.config.publicUrl, at),
     });
-    if (options.runJobs !== false) {
-      app.addHook('onReady', async () => app.jobs.start());
-    }
-    app.addHook('onClose', async () => app.jobs.stop());
-
-    const limiter = new RateLimiter(app.db, () => now().getTime());
-    async function limit(request: FastifyRequest, token: string, kind: 'views' | 'submits') {
-      // By the token's hash, so the counters never hold a working token.
-      const link = `review-${kind}-link:${hashReviewToken(token)}`;
-      const address = `review-${kind}-ip:${request.ip}`;
-      const results = await limiter.hit([
-        { key: address, rule: REVIEW_RATE_RULES[`${kind}PerAddress`] },
-        { key: link, rule: REVIEW_RATE_RULES[`${kind}PerLink`] },
-      ]);
-      const refused = results.find((result) => !result.allowed);
-      if (refused) {
-        throw new AppError(
-          429,
-          'REVIEW_RATE_LIMITED',
-          `Too many requests; try again in ${Math.ceil(refused.retryAfterSeconds / 60)} minutes.`,
-          { 'retry-after': String(refused.retryAfterSeconds) },
-        );
-      }
-    }
-    const privateAnswer = (reply: FastifyReply) =>
-      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-
-    async function openLink(token: string): Promise<OpenLink> {
-      const link = await findOpenLink(app.db, token, now());
-      if (!link) throw linkInvalid();
-      return link;
-    }
-
-    const webRoot = options.webRoot;
-    // As the rest of the web app: the files that exist when the server starts are the ones it serves.
-    const reviewPageBuilt = webRoot !== false && existsSync(path.join(webRoot, 'review.html'));
-    const invalidPage = invalidLinkPage(
-      webRoot && reviewPageBuilt ? readFileSync(path.join(webRoot, 'review.html'), 'utf8') : null,
-    );
-    app.get(
-      '/review/:token',
-      {
-        schema: {
-          hide: true,
-          params: z.object({ token: z.string().max(200) }),
-        },
-      },
-      async (request, reply) => {
-        privateAnswer(reply);
-        const { token } = request.params;
-        const invalid = () => reply.status(404).type('text/html; charset=utf-8').send(invalidPage);
-        if (!TOKEN_PATH.test(token)) return invalid();
-        await limit(request, token, 'views');
-        if (!(await findOpenLink(app.db, token, now()))) return invalid();
-        if (!webRoot || !reviewPageBuilt) {
-          throw new AppError(503, 'REVIEW_PAGE_NOT_BUILT', 'The review page is not built (npm run build).');
-        }
-        return reply.type('text/html; charset=utf-8').sendFile('review.html', webRoot);
-      },
-    );
-
-    reviewLogoRoute(app, { limit, openLink });
-
-    app.post(
-      '/jira/review/getNotice',
-      {
-        config: { public: true },
-        schema: {
-          description:
-            "The review page's notice: the project's name and the notice's stories (token in the body).",
-          body: reviewTokenBody,
-          response: { 200: reviewNoticeAnswer },
-        },
-      },
-      async (request, reply) => {
-        privateAnswer(reply);
-        await limit(request, request.body.token, 'views');
-        const link = await openLink(request.body.token);
-        const brand = await workspaceBrand(app.db, link.workspaceId);
-        return {
-          data: {
-            projectName: link.projectName,
-            workspaceName: brand.name,
-            logoUrl: brand.logoUpdatedAt
-              ? `/review/${request.body.token}/logo?v=${brand.logoUpdatedAt.getTime()}`
-              : null,
-            sentAt: link.sentAt.toISOString(),
-            expiresAt: link.expiresAt.toISOString(),
-            stories: await storiesOfLink(deps, link),
-            signedOff: link.signedOff,
-            testEnvironment: link.testEnvironment,
-            answerBy: link.answerBy,
-          },
-        };
-      },
-    );
-
-    app.post(
-      '/jira/review/submitVerdicts',
-      {
-        config: { public: true },
-        schema: {
-          description:
-            "The client's verdicts on the notice's stories, with the reviewer's name; every change is kept and written to Jira as a comment (the same verdicts again change nothing). 409 once the notice is signed off.",
-          body: submitVerdictsBody,
-          response: { 200: submitVerdictsAnswer },
-        },
-      },
-      async (request, reply) => {
-        privateAnswer(reply);
-        await limit(request, request.body.token, 'submits');
-        const link = await openLink(request.body.token);
-        const ofNotice = new Set(link.issueKeys);
-        const foreign = request.body.verdicts.filter((v) => !ofNotice.has(v.key)).map((v) => v.key);
-        if (foreign.length > 0) {
-          throw badRequest(
-            `Not a story of this notice: ${[...new Set(foreign)].join(', ')}.`,
-            'REVIEW_UNKNOWN_STORY',
-          );
-        }
-        await storeVerdicts(deps, link, request.body.verdicts, request.body.reviewer);
-        return { status: 200 as const, message: REVIEW_THANKS as typeof REVIEW_THANKS };
-      },
-    );
-
-    app.post(
-      '/jira/review/signOff',
-      {
-        config: { public: true },
-        schema: {
-          description:
-            "The client's sign-off of the notice once every story has a verdict: records the name, the time and each verdict, makes the verdicts final and e-mails the project's owner a summary.",
-          body: signOffBody,
-          response: { 200: signOffAnswer },
-        },
-      },
-      async (request, reply) => {
-        privateAnswer(reply);
-        await limit(request, request.body.token, 'submits');
-        const link = await openLink(request.body.token);
-        await signOff(deps, link, request.body.reviewer);
-        return {
-          status: 200 as const,
-          message: REVIEW_SIGNED_OFF_THANKS as typeof REVIEW_SIGNED_OFF_THANKS,
-        };
-      },
-    );
-
+    reviewClientRoutes(app, { deps, now, webRoot: options.webRoot });
     reviewStaffRoutes(app, now);
   },
   { name: 'review', dependencies: ['jobs', 'tracker', 'sites', 'mailer', 'auth'] },
 );
-
-/**
- * GET /review/{token}/logo: the logo of the workspace that sent the link's notice, for its review page
- * (same origin, the same token: nothing the strict Content-Security-Policy must allow).
- */
-function reviewLogoRoute(
-  root: FastifyInstance,
-  review: {
-    limit: (request: FastifyRequest, token: string, kind: 'views') => Promise<void>;
-    openLink: (token: string) => Promise<OpenLink>;
-  },
-): void {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const { limit, openLink } = review;
-  app.get(
-    '/review/:token/logo',
-    {
-      schema: {
-        hide: true,
-        params: z.object({ token: z.string().max(200) }),
-      },
-    },
-    async (request, reply) => {
-      const { token } = request.params;
-      if (!TOKEN_PATH.test(token)) throw linkInvalid();
-      await limit(request, token, 'views');
-      const logo = await workspaceLogo(app.db, (await openLink(token)).workspaceId);
-      // An image of the type its first bytes proved, never sniffed as anything else (such as HTML). Kept by
-      // this browser only (its address holds the token); a new upload changes the address (?v=).
-      return reply
-        .type(logo.contentType)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=86400')
-        .header('referrer-policy', 'no-referrer')
-        .send(logo.image);
-    },
-  );
-}

@@ -8,6 +8,7 @@ import {
   type ReviewStory,
   type SignOff,
 } from '@handoff/core/api';
+import { type ClientLanguage, clientLanguageOf } from '@handoff/core/client-language';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { ReviewStorySnapshot } from '../db/schema.ts';
@@ -63,6 +64,8 @@ export interface OpenLink {
   sentByUserId: string | null;
   projectId: string;
   projectName: string;
+  /** The tracker project the notice's stories belong to. */
+  projectKey: string;
   workspaceId: string;
   projectAddedBy: string;
   /** The project's site (null: `default`). */
@@ -70,6 +73,8 @@ export interface OpenLink {
   /** What the notice named: the test environment, and the date to answer by (`YYYY-MM-DD`). */
   testEnvironment: string | null;
   answerBy: string | null;
+  /** The language the notice was sent in: its page and reminders speak it too. */
+  clientLanguage: ClientLanguage;
 }
 
 /** A link's sign-off as the page and the history show it. */
@@ -91,10 +96,29 @@ export function alreadySignedOff(): AppError {
   return new AppError(409, 'REVIEW_SIGNED_OFF', REVIEW_ALREADY_SIGNED_OFF);
 }
 
+/** Where a token's link stands: 'open' (it shows its notice), 'expired', 'revoked', or 'unknown' (no link). */
+export type LinkState = 'open' | 'expired' | 'revoked' | 'unknown';
+
+/** A token's link, working or not, and its state (the invalid-link page names a closed link's workspace). */
+export async function linkByToken(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<{ state: 'unknown'; link: null } | { state: Exclude<LinkState, 'unknown'>; link: OpenLink }> {
+  const row = await findLinkByTokenHash(db, hashReviewToken(token));
+  if (!row) return { state: 'unknown', link: null };
+  const state =
+    row.revoked_at !== null ? 'revoked' : row.expires_at.getTime() <= now.getTime() ? 'expired' : 'open';
+  return { state, link: linkOf(row) };
+}
+
 /** The link of a token, if it still works; undefined for unknown, expired and revoked alike. */
 export async function findOpenLink(db: Db, token: string, now: Date): Promise<OpenLink | undefined> {
-  const row = await findLinkByTokenHash(db, hashReviewToken(token));
-  if (!row || row.revoked_at !== null || row.expires_at.getTime() <= now.getTime()) return undefined;
+  const { state, link } = await linkByToken(db, token, now);
+  return state === 'open' ? link : undefined;
+}
+
+function linkOf(row: NonNullable<Awaited<ReturnType<typeof findLinkByTokenHash>>>): OpenLink {
   return {
     id: row.id,
     sendId: row.send_id,
@@ -107,11 +131,13 @@ export async function findOpenLink(db: Db, token: string, now: Date): Promise<Op
     sentByUserId: row.sent_by_user_id,
     projectId: row.project_id,
     projectName: row.project_name,
+    projectKey: row.project_key,
     workspaceId: row.workspace_id,
     projectAddedBy: row.user_id,
     siteId: row.site_id,
     testEnvironment: row.test_environment,
     answerBy: row.answer_by,
+    clientLanguage: clientLanguageOf(row.client_language),
   };
 }
 

@@ -66,7 +66,7 @@ beforeAll(async () => {
   );
   writeFileSync(path.join(webRoot, 'index.html'), '<!DOCTYPE html><title>Admin</title>');
   // The demo tracker, served by a server of its own on the same database (its users are ours).
-  tracker = await buildApp({ config: testConfig(), db, webRoot: false, review: { runJobs: false } });
+  tracker = await buildApp({ config: testConfig(), db, webRoot: false, jobs: { run: false } });
   await tracker.listen({ port: 0, host: '127.0.0.1' });
   trackerUrl = `http://127.0.0.1:${(tracker.server.address() as { port: number }).port}`;
   jira = await startFakeJira(forwardToTracker);
@@ -267,7 +267,7 @@ describe('a notice carries its review link', () => {
   });
 
   it('without SMTP, the outbox copy holds the link (that is how the demo is followed)', async () => {
-    const local = await buildApp({ config: testConfig(), db, webRoot: false, review: { runJobs: false } });
+    const local = await buildApp({ config: testConfig(), db, webRoot: false, jobs: { run: false } });
     await local.ready();
     try {
       const projectKey = await newProject();
@@ -344,12 +344,56 @@ describe('the review page and its calls', () => {
     });
     expect(data.stories).toEqual(expected);
     expect(expected.some((story) => story.testSteps.length > 0)).toBe(true);
-    // Nothing about people: no e-mail address, no user id.
-    expect(res.body).not.toContain('@');
+    // About people, only who sent it: no user id.
+    expect(data.senderEmail).toBe(owner.email);
     expect(res.body).not.toContain(owner.userId);
   });
 
-  it('GET /review/{token} serves the review page for a working link, and exactly the invalid-link page otherwise', async () => {
+  it('names the sender\'s e-mail domain as the company until an owner names the workspace, never "{e-mail}\'s team"', async () => {
+    const projectKey = await newProject();
+    const { token } = await sendNotice(projectKey, ['DEMO-1']);
+    const company = async () =>
+      (await publicCall('/jira/review/getNotice', { token })).json().data.workspaceName;
+    expect(await company()).toBe('example.test');
+    const renamed = await call('/jira/renameWorkspace', { userId: owner.userId, name: 'Acme Studio' });
+    expect(renamed.statusCode).toBe(200);
+    expect(await company()).toBe('Acme Studio');
+  });
+
+  it('says why a link no longer works, naming the company and the sender of a known one', async () => {
+    const projectKey = await newProject();
+    const { token, sendId } = await sendNotice(projectKey, ['DEMO-1']);
+    // The page's language and messages: client-language.test.ts.
+    const state = async (of = token) => {
+      const { language, messages, ...rest } = (
+        await publicCall('/jira/review/getLinkState', { token: of })
+      ).json().data;
+      expect({ language, heading: messages['review.linkInvalid'] }).toEqual({
+        language: 'en',
+        heading: 'This review link is no longer valid.',
+      });
+      return rest;
+    };
+    const sender = { workspaceName: 'example.test', logoUrl: null, senderEmail: owner.email };
+    expect(await state()).toEqual({ state: 'open', ...sender });
+    expect(await state('A'.repeat(43))).toEqual({
+      state: 'unknown',
+      workspaceName: null,
+      logoUrl: null,
+      senderEmail: null,
+    });
+    await db
+      .updateTable('review_links')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('send_id', '=', sendId)
+      .execute();
+    expect(await state()).toEqual({ state: 'expired', ...sender });
+    const revoked = await call('/jira/review/revokeLink', { userId: owner.userId, projectKey, sendId });
+    expect(revoked.statusCode).toBe(200);
+    expect(await state()).toEqual({ state: 'revoked', ...sender });
+  });
+
+  it('GET /review/{token} serves the review page for a working link, and with status 404 otherwise (it then asks why)', async () => {
     const projectKey = await newProject();
     const { token } = await sendNotice(projectKey, ['DEMO-1']);
     const page = await app.inject({ method: 'GET', url: `/review/${token}` });
@@ -362,11 +406,8 @@ describe('the review page and its calls', () => {
       const invalid = await app.inject({ method: 'GET', url });
       expect(invalid.statusCode).toBe(404);
       expect(invalid.headers['content-type']).toMatch(/^text\/html/);
-      expect(invalid.body.replace(/<[^>]+>/g, '')).toBe(REVIEW_LINK_INVALID + REVIEW_LINK_INVALID);
+      expect(invalid.body).toContain('<title>Review</title>');
       expect(invalid.headers['cache-control']).toBe('no-store');
-      // Styled like the review page, by its own stylesheet.
-      expect(invalid.body).toContain('<link rel="stylesheet" crossorigin href="/assets/review-1a2b.css">');
-      expect(invalid.body).toContain('<main class="review review--invalid">');
     }
   });
 

@@ -1,17 +1,18 @@
-// Writing a verdict back to Jira (main README, "Written back durably" and "The comment"): one job per
-// verdict posts its comment, marked so that a retry finds a comment an earlier attempt may have posted,
-// then moves the issue through the transition the project chose, if any. The job runs once the verdict
-// has been quiet for WRITE_BACK_QUIET_SECONDS: a verdict the client changed since is superseded and never
-// written, and a latest verdict that says what the last comment said posts nothing again.
+// Writing a verdict back to the tracker (main README, "Written back durably" and "The comment"): one job per
+// verdict has the tracker write its comment, marked so that a retry finds a comment an earlier attempt may
+// have posted, then move the story as the project chose, if it did (Tracker.writeVerdict). The job runs once
+// the verdict has been quiet for WRITE_BACK_QUIET_SECONDS: a verdict the client changed since is superseded
+// and never written, and a latest verdict that says what the last comment said posts nothing again.
+import { trackerNameOf } from '@handoff/core/tracker-kinds';
 import type { Job, JobOutcome } from '../jobs/jobs.ts';
-import { failedForNow, refusedByJira, retryLater } from './jira-failures.ts';
 import { hasLaterVerdict, lastWrittenVerdict, markSuperseded } from './quiet-write-back.repository.ts';
 import { findVerdictToWriteBack, recordWriteBack, setJiraCommentId } from './review.repository.ts';
 import type { ReviewDeps } from './review.service.ts';
 import { writerCredentials } from './review-credentials.ts';
+import { failedForNow, refusedByTracker, retryLater } from './tracker-failures.ts';
 
 export const REVIEW_WRITE_BACK_JOB = 'review-write-back';
-/** A verdict Jira keeps refusing to take (429/5xx/time-outs) is given up after this many attempts. */
+/** A verdict the tracker keeps failing to take (429/5xx/time-outs) is given up after this many attempts. */
 const WRITE_BACK_MAX_ATTEMPTS = 20;
 
 // The marker is the tracker seam's (tracker.ts): every tracker writes it.
@@ -37,7 +38,7 @@ export async function writeBackJob(deps: ReviewDeps, job: Job): Promise<JobOutco
     written.comment === row.comment &&
     written.reviewer === row.reviewer
   ) {
-    // Toggled away and back within the quiet period: Jira already says this.
+    // Toggled away and back within the quiet period: the tracker already says this.
     await setJiraCommentId(deps.db, row.id, written.jira_comment_id);
     await recordWriteBack(deps.db, row.id, 'written', null, written.written_as);
     return { done: true };
@@ -53,45 +54,37 @@ export async function writeBackJob(deps: ReviewDeps, job: Job): Promise<JobOutco
   if (!credentials) {
     await record(
       'refused',
-      "Neither the notice's sender nor an owner of the workspace has a Jira API token to write the verdict with.",
+      "Neither the notice's sender nor an owner of the workspace has a credential for the project's tracker site to write the verdict with.",
     );
     return { done: true };
   }
   try {
     const tracker = await deps.trackerOf(row.workspace_id, row.site_id);
-    if (!row.jira_comment_id) {
-      let commentId: string | undefined;
-      if (job.attempts > 1 || job.leaseLost) {
-        // An earlier attempt may have posted it and then timed out or stopped, or, with the lease lost,
-        // another process may be running this job: look before posting again.
-        commentId = await tracker.findVerdictComment(credentials, row.issue_key, row.id);
-      }
-      commentId ??= (
-        await tracker.addVerdictComment(credentials, row.issue_key, {
-          id: row.id,
-          verdict: row.verdict,
-          comment: row.comment,
-          reviewer: row.reviewer,
-          sentAt: row.finished_at ?? row.created_at,
-          subject: row.subject,
-        })
-      ).id;
-      await setJiraCommentId(deps.db, row.id, commentId);
-    }
-    const transition = row.verdict === 'failed' ? row.review_on_failed : row.review_on_passed;
-    let note: string | null = null;
-    if (transition) {
-      try {
-        await tracker.transitionIssue(credentials, row.issue_key, transition.id);
-      } catch (error) {
-        if (!refusedByJira(error)) throw error;
-        note = `The comment was written, but Jira refused the transition “${transition.name}”: ${error.message}`;
-      }
-    }
+    const move = row.verdict === 'failed' ? row.review_on_failed : row.review_on_passed;
+    const { moveRefused } = await tracker.writeVerdict(credentials, row.issue_key, {
+      verdict: {
+        id: row.id,
+        verdict: row.verdict,
+        comment: row.comment,
+        reviewer: row.reviewer,
+        sentAt: row.finished_at ?? row.created_at,
+        subject: row.subject,
+      },
+      writtenCommentId: row.jira_comment_id,
+      // An earlier attempt may have posted it and then timed out or stopped, or, with the lease lost,
+      // another process may be running this job: the tracker looks before posting again.
+      mayHaveWritten: job.attempts > 1 || job.leaseLost === true,
+      move,
+      commented: (commentId) => setJiraCommentId(deps.db, row.id, commentId),
+    });
+    const note =
+      moveRefused && move
+        ? `The comment was written, but ${trackerNameOf(tracker.kind)} refused the transition “${move.name}”: ${moveRefused.message}`
+        : null;
     await record('written', note);
     return { done: true };
   } catch (error) {
-    if (refusedByJira(error)) {
+    if (refusedByTracker(error)) {
       await record('refused', error.message);
       return { done: true };
     }
@@ -99,11 +92,11 @@ export async function writeBackJob(deps: ReviewDeps, job: Job): Promise<JobOutco
     if (job.attempts >= WRITE_BACK_MAX_ATTEMPTS) {
       await record(
         'refused',
-        `Jira did not take the comment after ${job.attempts} attempts: ${error.message}`,
+        `The tracker did not take the comment after ${job.attempts} attempts: ${error.message}`,
       );
       return { done: true };
     }
-    deps.log.warn({ verdictId: row.id, err: error }, 'writing a verdict to Jira failed; will retry');
+    deps.log.warn({ verdictId: row.id, err: error }, 'writing a verdict to the tracker failed; will retry');
     return retryLater(deps.now(), job, error);
   }
 }

@@ -10,12 +10,12 @@ import {
   setSiteCredentialBody,
   siteChangeAnswer,
 } from '@handoff/core/api';
+import { TRACKER_KINDS } from '@handoff/core/tracker-kinds';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { setUserApiKey } from '../accounts/users.repository.ts';
 import { forgetProductUser } from '../auth/product-user.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
-import { checkSiteKind } from '../tracker/site-check.ts';
 import { deleteUnusedSite, insertSite, sitesOfWorkspace, upsertCredential } from './sites.repository.ts';
 
 const tags = ['sites'];
@@ -30,7 +30,7 @@ export async function sitesRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         tags,
         description:
-          'Adds a Jira site to the workspace after it answers GET /rest/api/2/serverInfo as the kind chosen (deploymentType Cloud: jira-cloud, anything else: jira-datacenter). Owners only.',
+          "Adds a tracker site to the workspace after it answers as the kind chosen (the kind's adapter checks it: Jira's GET /rest/api/2/serverInfo says deploymentType Cloud for jira-cloud, anything else for jira-datacenter). Owners only.",
         body: addSiteBody,
         response: { 200: addSiteAnswer },
       },
@@ -42,7 +42,7 @@ export async function sitesRoutes(instance: FastifyInstance): Promise<void> {
       // Refused before any connection when the host is not public (outbound.ts); the probe's own
       // connection is checked again, so a name that changes its answer gets no further.
       await app.outbound.checkUrl(baseUrl);
-      await checkSiteKind(baseUrl, kind, app.sites.probeOptions);
+      await app.trackers.probe({ kind, baseUrl }).checkSite(app.sites.probeOptions);
       const row = await insertSite(app.db, request.membership.workspaceId, { name, kind, baseUrl });
       if (!row) throw conflict(`This workspace has a site named ${JSON.stringify(name)} already.`);
       return { data: { id: row.id, name: row.name, kind: row.kind, baseUrl: row.base_url } };
@@ -123,7 +123,8 @@ export async function sitesRoutes(instance: FastifyInstance): Promise<void> {
       const { siteId, token } = request.body;
       const user = request.productUser;
       const site = await app.sites.site(request.membership.workspaceId, siteId);
-      const email = site.kind === 'jira-cloud' ? (request.body.email ?? user.email) : user.email;
+      const { needsEmail } = TRACKER_KINDS[site.kind].credential;
+      const email = needsEmail ? (request.body.email ?? user.email) : user.email;
       if (site.tracker.kind !== 'demo') await site.tracker.checkCredential({ email, apiToken: token });
       if (site.id === DEFAULT_SITE_ID) {
         await setUserApiKey(app.db, user.id, app.sites.seal(token));
@@ -132,7 +133,7 @@ export async function sitesRoutes(instance: FastifyInstance): Promise<void> {
         await upsertCredential(app.db, {
           siteId: site.id,
           userId: user.id,
-          email: site.kind === 'jira-cloud' ? email : null,
+          email: needsEmail ? email : null,
           tokenEncrypted: app.sites.seal(token),
         });
       }

@@ -1,5 +1,5 @@
 // Re-tests (main README, "The client's review"): a story sent before is offered again when its latest
-// verdict is Failed and the tracker's changelog shows its status changed since (it is back in the fetched status,
+// verdict is Failed and the tracker says it moved since (it is back in the fetched status,
 // or the search would not list it), or when a member asked for it ("Offer again"). Each offer is used by
 // one send, through the ledger's claims (ledger/README.md).
 import type { Issue } from '@handoff/core';
@@ -47,14 +47,12 @@ async function retestKeys(
   );
   const due = failed.filter((verdict) => !answered.has(verdict.id));
   if (due.length === 0) return offered;
-  const changed = await deps.tracker.lastStatusChanges(
+  // The tracker answers which moved again (reopened, then finished again) after their Failed verdict.
+  const movedKeys = await deps.tracker.movedSince(
     deps.credentials,
-    due.map((verdict) => verdict.issue_key),
+    due.map((verdict) => ({ key: verdict.issue_key, since: verdict.created_at })),
   );
-  const moved = due.filter((verdict) => {
-    const at = changed.get(verdict.issue_key);
-    return at !== undefined && at.getTime() > verdict.created_at.getTime();
-  });
+  const moved = due.filter((verdict) => movedKeys.has(verdict.issue_key));
   await insertRetestOffers(
     deps.db,
     projectId,

@@ -54,11 +54,7 @@ export async function storiesRoutes(instance: FastifyInstance): Promise<void> {
         site.id === DEFAULT_SITE_ID
           ? { email: user.email, apiToken: given || user.apikey }
           : await app.sites.requireCredential(workspaceId, site, user.id);
-      const data = await fetchStories(site.tracker, credentials, {
-        projectKey,
-        status,
-        issueTypes: app.config.jiraIssueTypes,
-      });
+      const data = await fetchStories(site.tracker, credentials, { project: projectKey, states: [status] });
       // Stories sent before that are due a re-test carry `retest: true` (the draft lists them again).
       if (!project) return { data };
       const deps = { db: app.db, tracker: site.tracker, credentials, now: () => new Date() };
@@ -84,7 +80,7 @@ export async function storiesRoutes(instance: FastifyInstance): Promise<void> {
       if (!project) throw projectNotFound(projectKey);
       const site = await app.sites.site(workspaceId, project.site_id);
       const credentials = await app.sites.requireCredential(workspaceId, site, request.productUser.id);
-      const available = await site.tracker.listStatuses(credentials, projectKey);
+      const available = await site.tracker.listStates(credentials, projectKey);
       return { data: { available, offered: offeredStatuses(project.statuses_offered) } };
     },
   );

@@ -114,7 +114,7 @@ describe('getProjectIssues with a real Jira site', () => {
     await jira.close();
   });
 
-  it('sends safely quoted JQL asking only for summary and description, and follows every page', async () => {
+  it('sends safely quoted JQL asking only for summary, description and status, and follows every page', async () => {
     jira.requests.length = 0;
     jira.handle((request, response) => {
       const body = request.json as { nextPageToken?: string };
@@ -137,7 +137,7 @@ describe('getProjectIssues with a real Jira site', () => {
     expect(jira.requests.map((r) => r.json)).toEqual([
       {
         jql: 'project = "A\\\\B" AND status = "Testing" AND issuetype in ("Story", "User \\"Story\\"") ORDER BY key ASC',
-        fields: ['summary', 'description'],
+        fields: ['summary', 'description', 'status'],
         maxResults: 100,
       },
       expect.objectContaining({ nextPageToken: 'p2' }),

@@ -277,7 +277,11 @@ export async function startFakeJiraDc(
         id: String(30_000 + dc.issues.indexOf(issue)),
         self: `${base}/rest/api/2/issue/${issue.key}`,
         key: issue.key,
-        fields: { summary: issue.summary, description: issue.description },
+        fields: pickFields(asked.fields, {
+          summary: issue.summary,
+          description: issue.description,
+          status: { self: `${base}/rest/api/2/status/${issue.status}`, name: issue.status, id: issue.status },
+        }),
       })),
       names: null,
       schema: null,
@@ -289,6 +293,12 @@ export async function startFakeJiraDc(
 }
 
 /** The JQL Handoff writes: `project = "K" AND status = "S" AND issuetype in (…)` or `key in (…)`. */
+/** The fields a search asked for (all of these when it named none). */
+function pickFields(asked: unknown, all: Record<string, unknown>): Record<string, unknown> {
+  if (!Array.isArray(asked)) return all;
+  return Object.fromEntries(Object.entries(all).filter(([name]) => asked.includes(name)));
+}
+
 function matches(jql: string, issue: DcIssue): boolean {
   const project = /project = "((?:[^"\\]|\\.)*)"/.exec(jql)?.[1];
   const status = /status = "((?:[^"\\]|\\.)*)"/.exec(jql)?.[1];

@@ -1,45 +1,25 @@
 // Every failure talking to Jira becomes a TrackerError with a message for the user, and says what Jira
 // answered (status, its ErrorCollection's words, its Retry-After) when it answered.
-import { AppError } from '../errors.ts';
 import { errorCollectionSchema } from './jira.schemas.ts';
-
-/** A failure talking to Jira; `jiraStatus` and `jiraMessages` say what Jira answered, when it answered. */
-export class TrackerError extends AppError {
-  constructor(
-    statusCode: number,
-    code: string,
-    message: string,
-    readonly jiraStatus?: number,
-    readonly jiraMessages: readonly string[] = [],
-    /** How long Jira asked us to wait before trying again (its Retry-After), when it said. */
-    readonly retryAfterMs?: number,
-  ) {
-    super(statusCode, code, message);
-    this.name = 'TrackerError';
-  }
-}
+import { TrackerError, type TrackerFailure } from './tracker-errors.ts';
 
 export function issueNotFound(issueKey: string): TrackerError {
-  return new TrackerError(
-    404,
-    'TRACKER_ISSUE_NOT_FOUND',
-    `Jira has no issue ${issueKey} that this account can see.`,
-    404,
-  );
+  return new TrackerError('not-found', `Jira has no issue ${issueKey} that this account can see.`, {
+    code: 'TRACKER_ISSUE_NOT_FOUND',
+    trackerStatus: 404,
+  });
 }
 
 export function badAnswer(): TrackerError {
   return new TrackerError(
-    502,
-    'TRACKER_BAD_ANSWER',
+    'unexpected',
     'Jira answered with something unexpected. Check that the Jira address is a Jira Cloud site, or try again later.',
   );
 }
 
 export function tooManyPages(maxPages: number): TrackerError {
   return new TrackerError(
-    502,
-    'TRACKER_BAD_ANSWER',
+    'unexpected',
     `Jira answered with something unexpected: more than ${maxPages} pages.`,
   );
 }
@@ -52,93 +32,74 @@ export function statusError(
   retryAfterMs?: number,
 ): TrackerError {
   const error = statusErrorOf(status, text, email);
-  if (retryAfterMs === undefined) return error;
-  return new TrackerError(
-    error.statusCode,
-    error.code,
-    error.message,
-    error.jiraStatus,
-    error.jiraMessages,
-    retryAfterMs,
-  );
+  return retryAfterMs === undefined ? error : error.reworded(error.message, { retryAfterMs });
 }
 
 function statusErrorOf(status: number, text: string, email: string): TrackerError {
-  const messages = jiraMessages(text);
+  const trackerMessages = jiraMessages(text);
+  const error = (failure: TrackerFailure, message: string, statusCode?: number, code?: string) =>
+    new TrackerError(failure, message, {
+      trackerStatus: status,
+      trackerMessages,
+      ...(statusCode === undefined ? {} : { statusCode }),
+      ...(code === undefined ? {} : { code }),
+    });
   switch (status) {
     case 401:
-      return new TrackerError(
-        403,
-        'TRACKER_AUTH_REFUSED',
+      return error(
+        'credential-refused',
         `Jira refused the API token for ${email}. Check the e-mail and API token.`,
-        status,
-        messages,
       );
     case 403:
-      return new TrackerError(
+      return error(
+        'no-permission',
+        `Jira refused the API token for ${email}: the account lacks permission. Check the e-mail and API token.`,
         403,
         'TRACKER_AUTH_REFUSED',
-        `Jira refused the API token for ${email}: the account lacks permission. Check the e-mail and API token.`,
-        status,
-        messages,
       );
     case 400:
-      return new TrackerError(
-        400,
-        'TRACKER_REJECTED',
-        `Jira refused the request${messages.length ? `: ${messages.join(' ')}` : '.'}`,
-        status,
-        messages,
+      return error(
+        'rejected',
+        `Jira refused the request${trackerMessages.length ? `: ${trackerMessages.join(' ')}` : '.'}`,
       );
     case 429:
-      return new TrackerError(
-        429,
-        'TRACKER_RATE_LIMITED',
-        'Jira is rate-limiting requests; try again in a minute.',
-        status,
-        messages,
-      );
+      return error('rate-limited', 'Jira is rate-limiting requests; try again in a minute.');
     case 503:
-      return new TrackerError(
+      return error(
+        'unreachable',
+        'Jira is temporarily unavailable; try again in a minute.',
         503,
         'TRACKER_UNAVAILABLE',
-        'Jira is temporarily unavailable; try again in a minute.',
-        status,
-        messages,
       );
     case 504:
-      return new TrackerError(
+      return error(
+        'unreachable',
+        "Jira didn't answer in time; try again in a minute.",
         504,
         'TRACKER_TIMEOUT',
-        "Jira didn't answer in time; try again in a minute.",
-        status,
       );
     case 502:
-      return new TrackerError(
+      return error(
+        'unreachable',
+        'Jira is temporarily unavailable (bad gateway); try again in a minute.',
         502,
         'TRACKER_UNAVAILABLE',
-        'Jira is temporarily unavailable (bad gateway); try again in a minute.',
-        status,
       );
     case 404:
     case 410:
-      return new TrackerError(
-        502,
-        'TRACKER_BAD_ANSWER',
+      return error(
+        'unexpected',
         `Jira doesn't offer this API (HTTP ${status}). Check that the Jira address is a Jira Cloud site.`,
-        status,
-        messages,
       );
     default:
-      return new TrackerError(
-        502,
-        status >= 500 ? 'TRACKER_UNAVAILABLE' : 'TRACKER_BAD_ANSWER',
-        status >= 500
-          ? `Jira had a problem answering (HTTP ${status}); try again later.`
-          : `Jira answered with something unexpected (HTTP ${status}).`,
-        status,
-        messages,
-      );
+      return status >= 500
+        ? error(
+            'unreachable',
+            `Jira had a problem answering (HTTP ${status}); try again later.`,
+            502,
+            'TRACKER_UNAVAILABLE',
+          )
+        : error('unexpected', `Jira answered with something unexpected (HTTP ${status}).`);
   }
 }
 
@@ -146,9 +107,9 @@ function statusErrorOf(status: number, text: string, email: string): TrackerErro
 export function networkError(error: unknown, timeoutMs: number): TrackerError {
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
     return new TrackerError(
-      504,
-      'TRACKER_TIMEOUT',
+      'unreachable',
       `Jira didn't answer within ${Math.round(timeoutMs / 1000)} s; try again in a minute.`,
+      { statusCode: 504, code: 'TRACKER_TIMEOUT' },
     );
   }
   const code = networkCode(error);
@@ -157,11 +118,13 @@ export function networkError(error: unknown, timeoutMs: number): TrackerError {
     code === 'UND_ERR_HEADERS_TIMEOUT' ||
     code === 'UND_ERR_BODY_TIMEOUT'
   ) {
-    return new TrackerError(504, 'TRACKER_TIMEOUT', "Jira didn't answer in time; try again in a minute.");
+    return new TrackerError('unreachable', "Jira didn't answer in time; try again in a minute.", {
+      statusCode: 504,
+      code: 'TRACKER_TIMEOUT',
+    });
   }
   return new TrackerError(
-    502,
-    'TRACKER_UNREACHABLE',
+    'unreachable',
     `The Jira site can't be reached${code ? ` (${code})` : ''}. Check the Jira address and the network, then try again.`,
   );
 }

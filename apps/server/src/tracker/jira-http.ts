@@ -2,15 +2,9 @@
 // connections are tried again (after Retry-After when Jira sends one, else an exponential back-off with
 // jitter), never other 4xx. Every answer is parsed with a schema; every failure becomes a TrackerError.
 import type { z } from 'zod';
-import {
-  badAnswer,
-  networkCode,
-  networkError,
-  statusError,
-  type TrackerError,
-  tooManyPages,
-} from './jira-errors.ts';
+import { badAnswer, networkCode, networkError, statusError, tooManyPages } from './jira-errors.ts';
 import { OutboundError } from './outbound.ts';
+import type { TrackerError } from './tracker-errors.ts';
 
 export interface JiraCredentials {
   email: string;
@@ -42,10 +36,20 @@ export interface JiraClientOptions {
   now?: () => number;
   random?: () => number;
   logger?: { warn: (details: object, message: string) => void };
-  /** How the credentials are sent: Basic e-mail:token (Jira Cloud, the default) or Bearer token (a Data Center PAT). */
-  auth?: 'basic' | 'bearer';
+  /**
+   * How the credentials are sent: Basic e-mail:token (Jira Cloud, the default), Bearer token (a Data Center
+   * PAT), or the token alone (a Linear personal API key).
+   */
+  auth?: 'basic' | 'bearer' | 'plain';
+  /**
+   * For a tracker that says "slow down" otherwise than with 429 and Retry-After (Linear's RATELIMITED error,
+   * on any status): whether the answer is such a refusal, and the wait it advises. It is retried as a 429 is.
+   */
+  rateLimit?: (answer: Answer) => { waitMs: number | undefined } | undefined;
   /** The user's error for a refused request, when the site speaks otherwise than Jira Cloud (Data Center). */
-  failure?: (refusal: Refusal) => TrackerError;
+  failure?: (refusal: Refusal) => Error;
+  /** Headers sent with every request (an `accept` here replaces application/json): GitHub's version and media type. */
+  headers?: Record<string, string>;
 }
 
 /** A request the tracker answered with a status that is no success. */
@@ -57,8 +61,17 @@ export interface Refusal {
   retryAfterMs: number | undefined;
 }
 
-type ResolvedJiraOptions = Required<Omit<JiraClientOptions, 'logger' | 'failure'>> &
-  Pick<JiraClientOptions, 'logger' | 'failure'>;
+/** What the tracker answered to one attempt. */
+interface Answer {
+  status: number;
+  text: string;
+  retryAfter: string | null;
+  headers: Headers;
+}
+
+type OptionalOptions = 'logger' | 'failure' | 'rateLimit' | 'headers';
+type ResolvedJiraOptions = Required<Omit<JiraClientOptions, OptionalOptions>> &
+  Pick<JiraClientOptions, OptionalOptions>;
 
 /** The options with their defaults. */
 export function withDefaults(options: JiraClientOptions): ResolvedJiraOptions {
@@ -90,7 +103,7 @@ interface OffsetPage {
 
 interface Attempt {
   path: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   query?: URLSearchParams;
   body?: unknown;
   credentials: JiraCredentials;
@@ -112,10 +125,14 @@ export class JiraHttp {
       const outcome = await this.once(attempt);
       if ('response' in outcome) {
         const { status, text, retryAfter, headers } = outcome.response;
-        if (status >= 200 && status < 300) return { status, json: this.json(text, status), headers };
-        if (attempt.accept?.includes(status)) return { status, json: undefined };
-        if (RETRY_STATUSES.has(status) && n < maxAttempts) {
-          const wait = this.retryDelay(n, retryAfter);
+        const limited = this.options.rateLimit?.(outcome.response);
+        const retryAfterMs = limited?.waitMs ?? parseRetryAfter(retryAfter, this.options.now());
+        if (!limited && status >= 200 && status < 300) {
+          return { status, json: this.json(text, status), headers };
+        }
+        if (!limited && attempt.accept?.includes(status)) return { status, json: undefined };
+        if ((limited || RETRY_STATUSES.has(status)) && n < maxAttempts) {
+          const wait = this.retryDelay(n, retryAfterMs);
           if (wait !== undefined) {
             this.options.logger?.warn(
               { status, attempt: n, waitMs: Math.round(wait) },
@@ -125,7 +142,6 @@ export class JiraHttp {
             continue;
           }
         }
-        const retryAfterMs = parseRetryAfter(retryAfter, this.options.now());
         if (this.options.failure) {
           throw this.options.failure({
             status,
@@ -191,22 +207,20 @@ export class JiraHttp {
     throw this.tooManyPages();
   }
 
-  private async once(
-    attempt: Attempt,
-  ): Promise<
-    | { response: { status: number; text: string; retryAfter: string | null; headers: Headers } }
-    | { error: unknown }
-  > {
+  private async once(attempt: Attempt): Promise<{ response: Answer } | { error: unknown }> {
     const endpoint =
       typeof this.options.endpoint === 'function' ? this.options.endpoint() : this.options.endpoint;
     const url = `${endpoint.baseUrl}${attempt.path}${attempt.query ? `?${attempt.query}` : ''}`;
     const doFetch = endpoint.fetch ?? fetch;
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json', ...this.options.headers };
     if (!attempt.anonymous) {
+      const { auth } = this.options;
       headers.authorization =
-        this.options.auth === 'bearer'
-          ? `Bearer ${attempt.credentials.apiToken}`
-          : basicAuth(attempt.credentials);
+        auth === 'plain'
+          ? attempt.credentials.apiToken
+          : auth === 'bearer'
+            ? `Bearer ${attempt.credentials.apiToken}`
+            : basicAuth(attempt.credentials);
     }
     if (attempt.body !== undefined) headers['content-type'] = 'application/json';
     try {
@@ -235,9 +249,8 @@ export class JiraHttp {
   }
 
   /** How long to wait before attempt n + 1; undefined when Jira asks for longer than we are willing to wait. */
-  private retryDelay(n: number, retryAfter: string | null | undefined): number | undefined {
+  private retryDelay(n: number, advised: number | undefined): number | undefined {
     const { random, backoffBaseMs, backoffMaxMs, maxRetryAfterMs } = this.options;
-    const advised = parseRetryAfter(retryAfter, this.options.now());
     if (advised !== undefined) {
       // Retry-After: 0 has been seen; wait at least a second, plus a little jitter.
       const wait = Math.round(Math.max(advised, 1_000) + random() * 250);
@@ -256,7 +269,8 @@ export class JiraHttp {
     }
   }
 
-  private badAnswer(detail: string) {
+  /** An answer that is not what the API promises, logged with `detail`. */
+  badAnswer(detail: string) {
     this.options.logger?.warn({ detail }, 'Jira answered with something unexpected');
     return badAnswer();
   }

@@ -7,8 +7,8 @@ import {
   searchPageHeadSchema,
   searchPageSchema,
 } from './jira.schemas.ts';
-import { TrackerError } from './jira-errors.ts';
 import type { JiraCredentials, JiraHttp } from './jira-http.ts';
+import { TrackerError } from './tracker-errors.ts';
 
 export interface TrackerProject {
   name: string;
@@ -80,8 +80,7 @@ export async function searchIssues(
       if (more) {
         if (seen.has(token)) {
           throw new TrackerError(
-            502,
-            'TRACKER_BAD_ANSWER',
+            'unexpected',
             'Jira answered with something unexpected: its search pages repeat.',
           );
         }

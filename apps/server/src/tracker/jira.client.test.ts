@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { delay, type FakeJira, sendJson, startFakeJira } from '../testing/fake-jira.ts';
 import { JiraClient } from './jira.client.ts';
-import { TrackerError } from './jira-errors.ts';
 import { type JiraClientOptions, parseRetryAfter } from './jira-http.ts';
+import { TrackerError } from './tracker-errors.ts';
 
 const credentials = { email: 'ada@example.com', apiToken: 'secret-token-123' };
 const NOW = Date.parse('2026-11-22T12:00:00Z');
@@ -206,7 +206,7 @@ describe('searchIssues', () => {
     const { client: c } = client();
     const error = await failure(c.searchIssues(credentials, { jql: 'project = "NOPE"', fields: [] }));
     expect(error.statusCode).toBe(400);
-    expect(error.jiraStatus).toBe(400);
+    expect(error.trackerStatus).toBe(400);
     expect(error.message).toContain("The value 'NOPE' does not exist for the field 'project'.");
     expect(jira.requests).toHaveLength(1);
   });

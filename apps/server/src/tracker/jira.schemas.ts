@@ -34,7 +34,7 @@ export const projectPageSchema = z.looseObject({
   total: z.number().optional(),
 });
 
-/** `GET|POST /rest/api/3/search/jql` → SearchAndReconcileResults (fields: summary, description). */
+/** `GET|POST /rest/api/3/search/jql` → SearchAndReconcileResults (fields: summary, description, status). */
 export const searchPageSchema = z.looseObject({
   issues: z.array(
     z.looseObject({
@@ -45,6 +45,7 @@ export const searchPageSchema = z.looseObject({
           summary: z.string().nullish(),
           // v3 returns ADF; a plain string (v2, or Atlassian's own example) is tolerated.
           description: z.union([adfDocSchema, z.string()]).nullish(),
+          status: z.looseObject({ name: z.string() }).nullish(),
         })
         .default({}),
     }),

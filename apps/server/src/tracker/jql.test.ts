@@ -41,13 +41,13 @@ describe('jqlString', () => {
   });
 
   it('a reserved word as a project key is quoted', () => {
-    expect(storiesJql({ projectKey: 'DO', status: 'Done', issueTypes: ['Story'] })).toBe(
+    expect(storiesJql({ project: 'DO', states: ['Done'] }, ['Story'])).toBe(
       'project = "DO" AND status = "Done" AND issuetype in ("Story") ORDER BY key ASC',
     );
   });
 
   it('an injection attempt stays inside its string', () => {
-    const jql = storiesJql({ projectKey: 'X" OR project = "SECRET', status: 'Done', issueTypes: ['Story'] });
+    const jql = storiesJql({ project: 'X" OR project = "SECRET', states: ['Done'] }, ['Story']);
     expect(parseJql(jql).clauses).toEqual([
       { field: 'project', negated: false, values: ['X" OR project = "SECRET'] },
       { field: 'status', negated: false, values: ['Done'] },
@@ -62,7 +62,7 @@ describe('jqlString', () => {
         anyText,
         fc.array(anyText, { minLength: 1, maxLength: 4 }),
         (projectKey, status, issueTypes) => {
-          const parsed = parseJql(storiesJql({ projectKey, status, issueTypes }));
+          const parsed = parseJql(storiesJql({ project: projectKey, states: [status] }, issueTypes));
           expect(parsed.clauses).toEqual([
             { field: 'project', negated: false, values: [projectKey] },
             { field: 'status', negated: false, values: [status] },
@@ -72,6 +72,30 @@ describe('jqlString', () => {
         },
       ),
       { numRuns: 2_000 },
+    );
+  });
+
+  it('several states, keys, a release and the current sprint', () => {
+    const jql = storiesJql(
+      {
+        project: 'SHOP',
+        states: ['Done', 'In "QA"'],
+        keys: ['SHOP-1', 'SHOP-2'],
+        release: { id: '10001', name: '2.0' },
+      },
+      ['Story'],
+    );
+    expect(jql).toBe(
+      'project = "SHOP" AND status in ("Done", "In \\"QA\\"") AND key in ("SHOP-1", "SHOP-2") AND fixVersion = "10001" ORDER BY key ASC',
+    );
+    expect(parseJql(jql).clauses).toEqual([
+      { field: 'project', negated: false, values: ['SHOP'] },
+      { field: 'status', negated: false, values: ['Done', 'In "QA"'] },
+      { field: 'key', negated: false, values: ['SHOP-1', 'SHOP-2'] },
+      { field: 'fixVersion', negated: false, values: ['10001'] },
+    ]);
+    expect(storiesJql({ project: 'SHOP', states: [], sprint: 'current' }, ['Story'])).toBe(
+      'project = "SHOP" AND issuetype in ("Story") AND sprint in openSprints() ORDER BY key ASC',
     );
   });
 

@@ -1,3 +1,5 @@
+import type { StoryQuery } from './tracker.ts';
+
 // Building JQL safely (https://support.atlassian.com/jira-software-cloud/docs/use-advanced-search-with-jira-query-language-jql/): every value is a quoted, escaped string.
 
 /**
@@ -31,17 +33,24 @@ export function jqlString(value: string): string {
   return `${out}"`;
 }
 
-interface StoriesQuery {
-  projectKey: string;
-  status: string;
-  issueTypes: readonly string[];
-}
-
-/** `project = "KEY" AND status = "Done" AND issuetype in ("Story") ORDER BY key ASC` — bounded by project. */
-export function storiesJql({ projectKey, status, issueTypes }: StoriesQuery): string {
-  if (issueTypes.length === 0) throw new Error('storiesJql needs at least one issue type');
-  return (
-    `project = ${jqlString(projectKey)} AND status = ${jqlString(status)} ` +
-    `AND issuetype in (${issueTypes.map(jqlString).join(', ')}) ORDER BY key ASC`
-  );
+/**
+ * The JQL of a story query (tracker.ts), bounded by project and ordered by key: `project = "KEY" AND
+ * status = "Done" AND issuetype in ("Story") ORDER BY key ASC`; several states as `status in (…)`; with
+ * keys, `key in (…)` instead of the issue types (a story sent is read back whatever its type now).
+ */
+export function storiesJql(query: StoryQuery, issueTypes: readonly string[]): string {
+  const clauses = [`project = ${jqlString(query.project)}`];
+  const list = (values: readonly string[]) => `(${values.map(jqlString).join(', ')})`;
+  if (query.states.length === 1) clauses.push(`status = ${jqlString(query.states[0]!)}`);
+  else if (query.states.length > 1) clauses.push(`status in ${list(query.states)}`);
+  if (query.keys) {
+    if (query.keys.length === 0) throw new Error('storiesJql needs at least one key when keys are given');
+    clauses.push(`key in ${list(query.keys)}`);
+  } else {
+    if (issueTypes.length === 0) throw new Error('storiesJql needs at least one issue type');
+    clauses.push(`issuetype in ${list(issueTypes)}`);
+  }
+  if (query.release) clauses.push(`fixVersion = ${jqlString(query.release.id)}`);
+  if (query.sprint === 'current') clauses.push('sprint in openSprints()');
+  return `${clauses.join(' AND ')} ORDER BY key ASC`;
 }

@@ -2,22 +2,21 @@
 // "anonymous" answers to a dead credential. Both products answer GET /rest/api/2/serverInfo without
 // signing in; Cloud says deploymentType "Cloud", Data Center "Server" (anything else counts as DC).
 
+import { TRACKER_KINDS } from '@handoff/core/tracker-kinds';
 import { serverInfoSchema } from './datacenter/dc-schemas.ts';
-import { TrackerError } from './jira-errors.ts';
-import { type FetchLike, JiraHttp, withDefaults } from './jira-http.ts';
+import { JiraHttp, withDefaults } from './jira-http.ts';
 import { OutboundError } from './outbound.ts';
-import type { SiteKind } from './tracker.ts';
+import type { SiteProbe } from './tracker.ts';
+import { TrackerError } from './tracker-errors.ts';
 
-const KIND_NAMES: Record<SiteKind, string> = {
-  'jira-cloud': 'Jira Cloud',
-  'jira-datacenter': 'Jira Data Center',
-};
+type JiraKind = 'jira-cloud' | 'jira-datacenter';
+const kindName = (kind: JiraKind) => TRACKER_KINDS[kind].label;
 
 /** Resolves when the site answers serverInfo as the kind chosen; otherwise a TrackerError says which it is. */
 export async function checkSiteKind(
   baseUrl: string,
-  kind: SiteKind,
-  options: { fetch?: FetchLike; timeoutMs?: number } = {},
+  kind: JiraKind,
+  options: SiteProbe = {},
 ): Promise<{ version: string | null }> {
   const http = new JiraHttp(
     withDefaults({
@@ -43,20 +42,23 @@ export async function checkSiteKind(
   }
   const info = serverInfoSchema.safeParse(json);
   if (!info.success || info.data.deploymentType === undefined) throw notJira(baseUrl);
-  const found: SiteKind = info.data.deploymentType === 'Cloud' ? 'jira-cloud' : 'jira-datacenter';
+  const found: JiraKind = info.data.deploymentType === 'Cloud' ? 'jira-cloud' : 'jira-datacenter';
   if (found !== kind) {
-    throw new TrackerError(
-      400,
+    throw siteError(
       'SITE_KIND_MISMATCH',
-      `${baseUrl} is a ${KIND_NAMES[found]} site, not ${KIND_NAMES[kind]} (serverInfo says deploymentType ${JSON.stringify(info.data.deploymentType)}). Choose ${KIND_NAMES[found]}.`,
+      `${baseUrl} is a ${kindName(found)} site, not ${kindName(kind)} (serverInfo says deploymentType ${JSON.stringify(info.data.deploymentType)}). Choose ${kindName(found)}.`,
     );
   }
   return { version: info.data.version ?? null };
 }
 
+/** A site that is not what the owner said it is: a 400 for the Sites screen. */
+function siteError(code: string, message: string): TrackerError {
+  return new TrackerError('unexpected', message, { statusCode: 400, code });
+}
+
 function notJira(baseUrl: string): TrackerError {
-  return new TrackerError(
-    400,
+  return siteError(
     'SITE_NOT_JIRA',
     `${baseUrl} is not a Jira site: it doesn't answer GET /rest/api/2/serverInfo as Jira does. Check the base URL, with its context path for Data Center.`,
   );

@@ -4,17 +4,12 @@ import fp from 'fastify-plugin';
 import { JiraCloudTracker } from './cloud/cloud-tracker.ts';
 import { demoTrackerRoutes } from './demo/demo-tracker.routes.ts';
 import { DemoTracker } from './demo/demo-tracker.ts';
-import { JiraClient } from './jira.client.ts';
 import type { FetchLike, JiraClientOptions, JiraEndpoint } from './jira-http.ts';
 import { allowedHostOf, OutboundGuard, type ResolvedAddress } from './outbound.ts';
 import { Trackers } from './trackers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The Jira Cloud client: JIRA_BASE_URL, or the built-in demo tracker on this server. */
-    jira: JiraClient;
-    /** Whether the tracker is the built-in demo tracker (JIRA_BASE_URL unset). */
-    trackerIsDemo: boolean;
     /** The tracker of each site (tracker.ts): `default` (JIRA_BASE_URL or the demo tracker), and added ones. */
     trackers: Trackers;
     /** Every request to a tracker site goes through it (outbound.ts). */
@@ -52,9 +47,7 @@ export const trackerPlugin = fp<TrackerPluginOptions>(
         return { baseUrl: `http://${loopbackHost(address)}:${address.port}` };
       return inProcess;
     };
-    app.decorate('jira', new JiraClient({ logger: app.log, ...options.client, endpoint }));
-    app.decorate('trackerIsDemo', !jiraBaseUrl);
-    const clientOptions = { logger: app.log, ...options.client };
+    const clientOptions = { logger: app.log, ...options.client, issueTypes: app.config.jiraIssueTypes };
     const defaultTracker = jiraBaseUrl
       ? new JiraCloudTracker({ ...clientOptions, endpoint })
       : new DemoTracker({ ...clientOptions, endpoint });

@@ -7,9 +7,10 @@ import {
 } from '@handoff/core/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sealApiKey } from '../accounts/api-key.ts';
 import { setUserApiKey } from '../accounts/users.repository.ts';
 import type { OwnEmail } from '../auth/auth.plugin.ts';
-import { forgetProductUser, sealApiKey } from '../auth/product-user.ts';
+import { forgetProductUser } from '../auth/product-user.ts';
 
 const tags = ['tracker'];
 

@@ -1,18 +1,20 @@
-// The one seam between Handoff and an issue tracker (docs/architecture.md, "A tracker adapter"). Jira Cloud
-// (cloud/), Jira Data Center (datacenter/) and the built-in demo tracker (demo/) implement it; the rest of
-// the server speaks only this interface, so no other module builds ADF or wiki markup or knows a tracker's
-// URLs. A GitHub, GitLab or Linear adapter is one more folder implementing it.
-import type { Issue } from '@handoff/core';
-import type { JiraClientOptions } from './jira-http.ts';
+// The one seam between Handoff and an issue tracker (docs/architecture.md, "The tracker seam"). Jira Cloud
+// (cloud/), Jira Data Center (datacenter/), the built-in demo tracker (demo/), GitHub (github/) and Linear
+// (linear/) implement it; the rest of the server speaks only this interface: it asks for stories with a
+// typed query, gets them in one neutral form, writes a verdict back with one call, and reads failures as
+// one neutral error (tracker-errors.ts). Query languages (JQL, search qualifiers, GraphQL filters) and
+// document formats (ADF, wiki markup, Markdown) live only inside the adapters.
+import { dateOf } from '@handoff/core/dates';
+import type { TrackerKindId } from '@handoff/core/tracker-kinds';
+import { TrackerError } from './tracker-errors.ts';
 
-/** The kinds of site a workspace can add (main README, "Jira sites"). */
-const SITE_KINDS = ['jira-cloud', 'jira-datacenter'] as const;
-export type SiteKind = (typeof SITE_KINDS)[number];
+/** The kinds of site a workspace has (packages/core/src/tracker-kinds.ts). */
+export type SiteKind = TrackerKindId;
 
 /**
  * A member's credential for one site, decrypted (sites/ opens it, in one place). Jira Cloud: the account's
- * e-mail and API token (Basic). Jira Data Center: a personal access token in `apiToken` (Bearer); the
- * e-mail only names the member in messages.
+ * e-mail and API token (Basic). Other kinds: the token in `apiToken`; the e-mail only names the member in
+ * messages.
  */
 export interface TrackerCredentials {
   email: string;
@@ -21,14 +23,52 @@ export interface TrackerCredentials {
 
 export interface TrackerProject {
   name: string;
+  /** The project as the tracker names it: a Jira project key, a GitHub `owner/repo`, a Linear team key. */
   key: string;
 }
 
-export interface StorySearch {
-  /** JQL built with jql.ts (every value quoted). */
-  jql: string;
-  /** Asked for per page; the tracker may answer with fewer. */
-  maxResults?: number;
+/**
+ * Which stories a caller wants. Each adapter turns it into its own query language; a field it cannot honour
+ * (a release on a tracker without releases) is refused with a TrackerError (`unsupportedQuery`), never
+ * ignored.
+ */
+export interface StoryQuery {
+  /** The tracker project (TrackerProject.key). */
+  project: string;
+  /** Stories in any of these states (names as `listStates` gives them); empty: in any state. */
+  states: readonly string[];
+  /** Only these stories (keys in the ledger's form); absent: every story of the query. */
+  keys?: readonly string[];
+  /** Only stories of this release (Jira: fix version; ids and names as the adapter lists them). */
+  release?: { id: string; name: string };
+  /** Only stories of the project's current sprint (or cycle). */
+  sprint?: 'current';
+}
+
+/**
+ * A story in Handoff's one neutral form: no tracker format reaches the rest of the server. The description
+ * is already split at its first `#test#` piece (case-insensitive) into the text before it and the test
+ * steps after it, each converted to plain text by the adapter (links as their text and address, list items
+ * one per line, markup dropped).
+ */
+export interface Story {
+  /** The key in the ledger's form (the kind's key pattern, packages/core/src/tracker-kinds.ts). */
+  key: string;
+  title: string;
+  /** The story's state as the tracker names it (a Jira status, Closed or a label, a Linear state). */
+  state: string;
+  /** Where a person opens the story in the tracker; null when the tracker gives none (the demo). */
+  url: string | null;
+  /** The description before `#test#`, one line per block; '' when it has none. */
+  text: string;
+  /** The test steps: each line after the first `#test#`, further markers left out. */
+  testSteps: string[];
+}
+
+/** Where a verdict may move a story (a Jira transition, GitHub's reopen or a label, a Linear state). */
+export interface StoryMove {
+  id: string;
+  name: string;
 }
 
 /** What a client's verdict says, for the tracker to write as a comment in its own format. */
@@ -43,58 +83,106 @@ export interface VerdictComment {
   reviewer?: string | null;
 }
 
-/** One change of an issue's history (who, when, which fields from what to what). */
-export interface ChangelogEntry {
-  id: string;
-  created: string;
-  author: string | null;
-  items: Array<{ field: string; from: string | null; to: string | null }>;
+/** One verdict to write back: its comment, and the move the project chose for it, if any. */
+export interface VerdictWriteBack {
+  verdict: VerdictComment;
+  /** The comment an earlier attempt wrote and recorded: it is not written again. */
+  writtenCommentId: string | null;
+  /** An earlier attempt may have written the comment without recording it: look for it before writing. */
+  mayHaveWritten: boolean;
+  /** Where to move the story once the comment is there (one of `listMoves`); null: nowhere. */
+  move: StoryMove | null;
+  /** Called once the comment is there (written now or found), before the move: the caller records it. */
+  commented(commentId: string): Promise<void>;
 }
 
+export interface VerdictWritten {
+  commentId: string;
+  /** The tracker refused the move for good (the comment stands): its error, for the record. */
+  moveRefused: Error | null;
+}
+
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+/** How an adapter reaches its site: where, and the retry policy every adapter honours. */
+interface TrackerEndpoint {
+  /** The site's base URL without a trailing slash, e.g. https://team.atlassian.net. */
+  baseUrl: string;
+  fetch?: FetchLike;
+}
+
+/** How the check of a site before it is added reaches it (tests: a fake fetch; a short time-out). */
+export interface SiteProbe {
+  fetch?: FetchLike;
+  timeoutMs?: number;
+}
+
+export interface TrackerClientOptions {
+  /** Resolved on every call (the demo tracker's port is known late). */
+  endpoint: TrackerEndpoint | (() => TrackerEndpoint);
+  /** Per attempt, including reading the body. */
+  timeoutMs?: number;
+  /** Attempts per request, the first one included. */
+  maxAttempts?: number;
+  /** A wait the tracker asks for that is longer than this is not waited for: the call fails at once. */
+  maxRetryAfterMs?: number;
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  /** Safety stop for paging. */
+  maxPages?: number;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+  random?: () => number;
+  logger?: { warn: (details: object, message: string) => void };
+}
+
+/** What trackers.ts gives an adapter it makes: its connection, and the server's tracker settings. */
+export interface TrackerSettings extends TrackerClientOptions {
+  /** JIRA_ISSUE_TYPES: the issue types that count as stories (Jira only). */
+  issueTypes: readonly string[];
+}
+
+export type TrackerOptions = Partial<Omit<TrackerClientOptions, 'endpoint'>>;
+
 export interface Tracker {
-  readonly kind: SiteKind | 'demo';
-  /** Every project the credentials can browse. */
-  listProjects(credentials: TrackerCredentials): Promise<TrackerProject[]>;
-  /** Every story matching the JQL (summary and description, drafted by packages/core), over every page. */
-  searchStories(credentials: TrackerCredentials, search: StorySearch): Promise<Issue[]>;
-  /** The names of the statuses of the project's workflows, each once, in the tracker's order. */
-  listStatuses(credentials: TrackerCredentials, projectKey: string): Promise<string[]>;
-  /** The issue's history, oldest first. */
-  changelog(credentials: TrackerCredentials, issueKey: string): Promise<ChangelogEntry[]>;
-  /**
-   * When each issue's status last changed, by key, from its changelog; issues whose status never changed
-   * are absent (a re-test needs a change after the Failed verdict).
-   */
-  lastStatusChanges(
-    credentials: TrackerCredentials,
-    issueKeys: readonly string[],
-  ): Promise<Map<string, Date>>;
-  /** The key of one issue of the project (its first by key), or undefined when the tracker lists none. */
-  anyIssueOfProject(credentials: TrackerCredentials, projectKey: string): Promise<string | undefined>;
-  /** Writes a verdict as a comment; returns the comment's id. */
-  addVerdictComment(
-    credentials: TrackerCredentials,
-    issueKey: string,
-    verdict: VerdictComment,
-  ): Promise<{ id: string }>;
-  /** The id of a comment an earlier attempt wrote for this verdict, if there is one. */
-  findVerdictComment(
-    credentials: TrackerCredentials,
-    issueKey: string,
-    verdictId: string,
-  ): Promise<string | undefined>;
-  listTransitions(
-    credentials: TrackerCredentials,
-    issueKey: string,
-  ): Promise<Array<{ id: string; name: string }>>;
-  transitionIssue(credentials: TrackerCredentials, issueKey: string, transitionId: string): Promise<void>;
+  readonly kind: SiteKind;
+  /** Resolves when the base URL answers as a site of this kind (no credential); a TrackerError says why not. */
+  checkSite(probe?: SiteProbe): Promise<void>;
   /** Resolves when the tracker accepts the credentials; a TrackerError says why it does not. */
   checkCredential(credentials: TrackerCredentials): Promise<void>;
+  /** Every project the credentials can read. */
+  listProjects(credentials: TrackerCredentials): Promise<TrackerProject[]>;
+  /** The states the send screen may offer for the project, each once, in the tracker's order. */
+  listStates(credentials: TrackerCredentials, project: string): Promise<string[]>;
+  /** Every story the query names, over every page, ordered by key. */
+  searchStories(credentials: TrackerCredentials, query: StoryQuery): Promise<Story[]>;
+  /**
+   * The project a key (in the ledger's form) belongs to, read as this tracker writes keys; undefined when
+   * the key is not one of this kind's (packages/core's key pattern).
+   */
+  projectOfKey(key: string): string | undefined;
+  /**
+   * The moves a verdict may make on the project's stories. `sample`: a story of it sent lately (Jira
+   * reads the workflow's transitions from one story; without one it picks any story of the project).
+   */
+  listMoves(credentials: TrackerCredentials, project: string, sample?: string): Promise<StoryMove[]>;
+  /**
+   * Which of these stories moved again after the time given for each (re-test detection: a story failed
+   * at `since`, then reopened or moved, and is finished again). Stories it cannot see are left out.
+   */
+  movedSince(
+    credentials: TrackerCredentials,
+    stories: ReadonlyArray<{ key: string; since: Date }>,
+  ): Promise<Set<string>>;
+  /** Writes a verdict back: its comment (once, found again by its marker), then the move, if any. */
+  writeVerdict(
+    credentials: TrackerCredentials,
+    key: string,
+    writeBack: VerdictWriteBack,
+  ): Promise<VerdictWritten>;
   /** The same tracker with other client options (e.g. one attempt per call, for callers that retry durably). */
   withOptions(overrides: TrackerOptions): Tracker;
 }
-
-export type TrackerOptions = Partial<Omit<JiraClientOptions, 'endpoint'>>;
 
 /** The marker in each verdict comment, so a retry finds a comment an earlier attempt may have posted. */
 export function verdictMarker(verdictId: string): string {
@@ -102,7 +190,7 @@ export function verdictMarker(verdictId: string): string {
 }
 
 /** The day of a notice, as its comment and e-mails name it. */
-export { dateOf } from '@handoff/core/dates';
+export { dateOf };
 
 /** The client's comment as lines of plain text (blank lines dropped). */
 export function commentLines(comment: string | null): string[] {
@@ -112,26 +200,43 @@ export function commentLines(comment: string | null): string[] {
 /** The first line of a verdict's comment after its verdict, when the client gave a name. */
 export const reviewedBy = (reviewer: string) => `Reviewed by ${reviewer}`;
 
+/** The first line of a verdict's comment. */
+export const verdictHeadline = (verdict: VerdictComment['verdict']) =>
+  `Client review: ${verdict === 'passed' ? 'Passed' : 'Failed'}`;
+
+/** The line naming the notice a verdict answers. */
+export const inAnswerTo = (sentAt: Date, subject: string | null) =>
+  `In answer to the notice of ${dateOf(sentAt)}${subject ? `: “${subject}”` : ''}.`;
+
+/** The steps of a write-back every adapter shares; an adapter gives its own comment and move calls. */
+export interface VerdictCalls {
+  findComment(marker: string): Promise<string | undefined>;
+  addComment(): Promise<string>;
+  move(move: StoryMove): Promise<void>;
+}
+
 /**
- * When each issue's status last changed, read from each issue's changelog (a few at a time): the
- * `lastStatusChanges` of a tracker that has no bulk changelog call.
+ * Writes a verdict back through an adapter's calls: the comment unless one is recorded or found by its
+ * marker, recorded at once, then the move; a move the tracker refuses for good is reported, not thrown.
  */
-export async function lastStatusChangesOf(
-  changelog: (issueKey: string) => Promise<ChangelogEntry[]>,
-  issueKeys: readonly string[],
-): Promise<Map<string, Date>> {
-  const changed = new Map<string, Date>();
-  const queue = [...new Set(issueKeys)];
-  const worker = async () => {
-    for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
-      for (const entry of await changelog(key)) {
-        if (!entry.items.some((item) => item.field.toLowerCase() === 'status')) continue;
-        const at = new Date(entry.created);
-        const before = changed.get(key);
-        if (!Number.isNaN(at.getTime()) && (!before || at > before)) changed.set(key, at);
-      }
+export async function writeVerdictWith(
+  calls: VerdictCalls,
+  writeBack: VerdictWriteBack,
+): Promise<VerdictWritten> {
+  let commentId = writeBack.writtenCommentId ?? undefined;
+  if (commentId === undefined) {
+    if (writeBack.mayHaveWritten) commentId = await calls.findComment(verdictMarker(writeBack.verdict.id));
+    commentId ??= await calls.addComment();
+    await writeBack.commented(commentId);
+  }
+  let moveRefused: Error | null = null;
+  if (writeBack.move) {
+    try {
+      await calls.move(writeBack.move);
+    } catch (error) {
+      if (!(error instanceof TrackerError) || !error.final) throw error;
+      moveRefused = error;
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(4, queue.length) }, worker));
-  return changed;
+  }
+  return { commentId, moveRefused };
 }

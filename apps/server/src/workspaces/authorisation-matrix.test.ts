@@ -140,6 +140,11 @@ const rows: Record<string, Row> = {
     expect: { owner: 200, member: 200, removed: 404, stranger: 404, intruder: 404 },
     request: async ({ caller }) => ({ body: { userId: caller.userId, workspaceId: teamWorkspace } }),
   },
+  // The invitation page: public, by the link's token alone (a made-up one is "unknown" to everyone).
+  'POST /jira/getInvitation': {
+    expect: all(200),
+    request: async () => ({ body: { token: 'C'.repeat(43) } }),
+  },
   'POST /jira/joinWorkspace': {
     // An invitation for another address: refused for everyone, and it stays valid.
     expect: all(403),
@@ -214,6 +219,11 @@ const rows: Record<string, Row> = {
   // same 404 (an account or a workspace opens nothing).
   'POST /jira/review/getNotice': {
     expect: all(404),
+    request: async () => ({ body: { token: 'B'.repeat(43) } }),
+  },
+  // Why a link is closed: a made-up token is "unknown" to everyone, with no workspace.
+  'POST /jira/review/getLinkState': {
+    expect: all(200),
     request: async () => ({ body: { token: 'B'.repeat(43) } }),
   },
   'POST /jira/review/submitVerdicts': {

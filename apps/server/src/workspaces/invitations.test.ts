@@ -83,6 +83,39 @@ describe('invitations', () => {
     expect(again.statusCode).toBe(404);
   });
 
+  it('tells the invitation page, without an account, the workspace, who invited which address, and whether it has an account', async () => {
+    const owner = await account('host');
+    const renamed = await callAs(t.app, owner, '/jira/renameWorkspace', {
+      userId: owner.userId,
+      name: 'Acme Studio',
+    });
+    expect(renamed.statusCode).toBe(200);
+    const details = async (token: string) =>
+      (await t.app.inject({ method: 'POST', url: '/jira/getInvitation', payload: { token } })).json().data;
+    const newcomer = `newcomer-${++counter}@invite.example`;
+    await invite(owner, newcomer);
+    expect(await details(await invitationToken(t.db, newcomer))).toEqual({
+      state: 'open',
+      workspaceName: 'Acme Studio',
+      inviterEmail: owner.email,
+      email: newcomer,
+      hasAccount: false,
+    });
+    const guest = await account('guest');
+    await invite(owner, guest.email);
+    const token = await invitationToken(t.db, guest.email);
+    expect(await details(token)).toMatchObject({ state: 'open', email: guest.email, hasAccount: true });
+    expect((await join(guest, token)).statusCode).toBe(200);
+    expect(await details(token)).toMatchObject({ state: 'used', workspaceName: 'Acme Studio' });
+    expect(await details('A'.repeat(43))).toEqual({
+      state: 'unknown',
+      workspaceName: null,
+      inviterEmail: null,
+      email: null,
+      hasAccount: false,
+    });
+  });
+
   it('ends every other open invitation of the address when it joins', async () => {
     const owner = await account('owner');
     const guest = await account('guest');

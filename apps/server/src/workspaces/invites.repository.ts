@@ -33,14 +33,27 @@ export async function insertInvite(
 }
 
 /** The invitation with this token hash, with its workspace's name, locked. */
-export async function lockInviteByTokenHash(db: Executor, tokenHash: string) {
-  return db
+const inviteByTokenHash = (db: Executor, tokenHash: string) =>
+  db
     .selectFrom('workspace_invites as i')
     .innerJoin('workspaces as w', 'w.id', 'i.workspace_id')
-    .select(['i.id', 'i.email', 'i.expires_at', 'i.used_at', 'i.workspace_id', 'w.name'])
-    .where('i.token_hash', '=', tokenHash)
-    .forUpdate()
-    .executeTakeFirst();
+    .select([
+      'i.id',
+      'i.email',
+      'i.expires_at',
+      'i.used_at',
+      'i.workspace_id',
+      'i.invited_by_user_id',
+      'w.name',
+    ])
+    .where('i.token_hash', '=', tokenHash);
+
+export async function lockInviteByTokenHash(db: Executor, tokenHash: string) {
+  return inviteByTokenHash(db, tokenHash).forUpdate().executeTakeFirst();
+}
+
+export async function findInviteByTokenHash(db: Executor, tokenHash: string) {
+  return inviteByTokenHash(db, tokenHash).executeTakeFirst();
 }
 
 export async function markInviteUsed(

@@ -12,7 +12,7 @@ import {
   updateWorkspaceName,
   upsertLogo,
 } from './workspace-logos.repository.ts';
-import { findWorkspace } from './workspaces.repository.ts';
+import { findWorkspace, membersOf } from './workspaces.repository.ts';
 
 type Executor = Kysely<Database>;
 
@@ -63,8 +63,17 @@ export async function workspaceLogo(db: Executor, workspaceId: string) {
   return { contentType: logo.content_type, image: logo.image, updatedAt: logo.updated_at };
 }
 
-/** What a client sees of the workspace that sent a notice: its name, and when its logo changed (null: none). */
-export async function workspaceBrand(db: Executor, workspaceId: string) {
-  const workspace = await findWorkspace(db, workspaceId);
-  return { name: workspace.name, logoUpdatedAt: workspace.logo_updated_at };
+/**
+ * What a client sees of the workspace that sent a notice: its name, and when its logo changed (null: none).
+ * A client never sees "{e-mail}'s team": until an owner names the workspace (its name is still the default
+ * name of one of its members), the company is the sender's e-mail domain ("acme-studio.test").
+ */
+export async function workspaceBrand(db: Executor, workspaceId: string, senderEmail: string | null) {
+  const [workspace, members] = await Promise.all([
+    findWorkspace(db, workspaceId),
+    membersOf(db, workspaceId),
+  ]);
+  const named = !members.some((member) => defaultWorkspaceName(member.email) === workspace.name);
+  const domain = senderEmail?.split('@')[1];
+  return { name: named || !domain ? workspace.name : domain, logoUpdatedAt: workspace.logo_updated_at };
 }

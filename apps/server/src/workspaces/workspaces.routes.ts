@@ -3,6 +3,8 @@
 
 import { comparableEmail } from '@handoff/core';
 import {
+  invitationAnswer,
+  invitationBody,
   inviteMemberBody,
   joinWorkspaceAnswer,
   joinWorkspaceBody,
@@ -20,9 +22,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { RateLimiter } from '../common/rate-limiter.ts';
 import { assertInvitationAllowed, sendInvitation } from './invitations.ts';
 import { workspaceBrandRoutes } from './workspace-brand.routes.ts';
+import type { OnMemberLeaves } from './workspaces.service.ts';
 import {
   acceptInvite,
   assertOwner,
+  describeInvite,
   listTeam,
   listWorkspaces,
   removeMember,
@@ -40,10 +44,13 @@ function withSchemas(instance: FastifyInstance) {
   return instance.withTypeProvider<ZodTypeProvider>();
 }
 
-export async function workspacesRoutes(instance: FastifyInstance): Promise<void> {
+export async function workspacesRoutes(
+  instance: FastifyInstance,
+  { onMemberLeaves }: { onMemberLeaves: OnMemberLeaves },
+): Promise<void> {
   const app = withSchemas(instance);
   ownWorkspacesRoutes(app);
-  teamRoutes(app);
+  teamRoutes(app, onMemberLeaves);
   invitationRoutes(app);
   joinRoutes(app);
   workspaceBrandRoutes(app);
@@ -85,7 +92,7 @@ function ownWorkspacesRoutes(app: App): void {
 }
 
 /** The current workspace's team: members and invitations, inviting, removing (or leaving), roles. */
-function teamRoutes(app: App): void {
+function teamRoutes(app: App, onMemberLeaves: OnMemberLeaves): void {
   app.post(
     '/jira/getTeam',
     {
@@ -136,7 +143,9 @@ function teamRoutes(app: App): void {
     async (request) => {
       const leaving = request.body.memberId === request.productUser.id;
       if (!leaving) assertOwner(request.membership);
-      await removeMember(app.db, request.membership.workspaceId, request.body.memberId, { leaving });
+      await removeMember(app.db, request.membership.workspaceId, request.body.memberId, onMemberLeaves, {
+        leaving,
+      });
       return {
         status: 200 as const,
         message: leaving ? 'You have left the workspace.' : 'The member has been removed.',
@@ -215,8 +224,24 @@ function invitationRoutes(app: App): void {
   );
 }
 
-/** Joining a workspace by an invitation link. */
+/** Joining a workspace by an invitation link, and what its page says before that. */
 function joinRoutes(app: App): void {
+  app.post(
+    '/jira/getInvitation',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        description:
+          "The invitation page's details of a link (no account needed): open, used, expired or unknown; the " +
+          'workspace, who invited which address, and whether an account uses it (sign in, else register).',
+        body: invitationBody,
+        response: { 200: invitationAnswer },
+      },
+    },
+    async (request) => ({ data: await describeInvite(app.db, request.body.token, new Date()) }),
+  );
+
   app.post(
     '/jira/joinWorkspace',
     {

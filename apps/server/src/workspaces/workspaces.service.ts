@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import {
   currentWorkspaceOf,
   emailOfUser,
+  hasUserWithEmail,
   setCurrentWorkspace,
   setCurrentWorkspaceIfMember,
   setCurrentWorkspaceToOldest,
@@ -17,9 +18,9 @@ import {
 import { cachedValue } from '../db/read-cache.ts';
 import type { Database, WorkspaceRole } from '../db/schema.ts';
 import { AppError, conflict, forbidden, notFound } from '../errors.ts';
-import { stopAutosendOfMember } from '../projects/projects.repository.ts';
 import {
   endInvites,
+  findInviteByTokenHash,
   insertInvite,
   lockInviteByTokenHash,
   markInviteUsed,
@@ -192,6 +193,26 @@ export async function createInvite(
   return token;
 }
 
+/** What the invitation page says of a link: whether it can be accepted, the workspace, who invited whom. */
+export async function describeInvite(db: Executor, token: string, now: Date) {
+  const invite = await findInviteByTokenHash(db, sha256(token));
+  if (!invite) {
+    return {
+      state: 'unknown' as const,
+      workspaceName: null,
+      inviterEmail: null,
+      email: null,
+      hasAccount: false,
+    };
+  }
+  const [inviterEmail, hasAccount] = await Promise.all([
+    emailOfUser(db, invite.invited_by_user_id),
+    hasUserWithEmail(db, invite.email),
+  ]);
+  const state = invite.used_at ? 'used' : invite.expires_at <= now ? 'expired' : 'open';
+  return { state, workspaceName: invite.name, inviterEmail, email: invite.email, hasAccount } as const;
+}
+
 /**
  * Joins the workspace of an invitation: the signed-in user's e-mail must be the invited one (otherwise
  * the link is refused and stays valid for the right account). Makes it the user's current workspace.
@@ -230,6 +251,7 @@ export async function removeMember(
   db: Kysely<Database>,
   workspaceId: string,
   memberId: string,
+  onLeave: OnMemberLeaves,
   { leaving = false, now = new Date() }: { leaving?: boolean; now?: Date } = {},
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -248,7 +270,7 @@ export async function removeMember(
     const email = await emailOfUser(trx, memberId);
     // A removed member's other invitations would let them straight back in.
     if (email) await endOpenInvitesOf(trx, workspaceId, email, now);
-    await stopAutosendOfMember(
+    await onLeave(
       trx,
       workspaceId,
       memberId,
@@ -256,6 +278,18 @@ export async function removeMember(
     );
   });
 }
+
+/**
+ * What else ends when a member leaves, in the same transaction: app.ts passes projects/'s (auto-send that
+ * ran on the member's token stops, with `reason` shown on the project list). projects/ builds on
+ * workspaces/ (a project is a workspace's), so workspaces/ does not import it.
+ */
+export type OnMemberLeaves = (
+  trx: Executor,
+  workspaceId: string,
+  memberId: string,
+  reason: string,
+) => Promise<void>;
 
 /** Makes a member an owner or a member; the last owner can't be demoted. */
 export async function setMemberRole(

@@ -1,4 +1,4 @@
-// The workspace's Jira sites (main README, "Jira sites"): POST /jira/sites/list, /add, /remove and
+// The workspace's tracker sites (main README, "Jira sites"): POST /jira/sites/list, /add, /remove and
 // /setCredential. Shared by the Sites screen, the profile's credentials and the add screen's Site select.
 import type {
   AddSiteAnswer,
@@ -10,12 +10,6 @@ import type {
   SiteChangeAnswer,
 } from '@handoff/core/api';
 import type { ApiClient } from '@/lib/api-client';
-
-/** How the screens name a site's kind. */
-export const SITE_KIND_LABELS = {
-  'jira-cloud': 'Jira Cloud',
-  'jira-datacenter': 'Jira Data Center',
-} as const;
 
 export async function listSites(api: ApiClient, userId: string): Promise<ListedSite[]> {
   return (await api.post<ListSitesAnswer>('/jira/sites/list', { userId })).data;

@@ -53,6 +53,18 @@ export function formatDateTime(iso: string): string {
   return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+/** A short date for dense tables, e.g. "12 Mar" this year, "12 Mar 2025" another year; '' when invalid. */
+export function formatShortDate(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const thisYear = date.getFullYear() === now.getFullYear();
+  return date.toLocaleDateString(undefined, {
+    day: 'numeric',
+    month: 'short',
+    ...(thisYear ? {} : { year: 'numeric' }),
+  });
+}
+
 /** A byte count as "512 B", "12.3 KB" or "4.5 MB" (1 KB = 1024 B). */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

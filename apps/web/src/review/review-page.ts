@@ -1,89 +1,36 @@
 // The client's review page at {PUBLIC_URL}/review/{token} (see the README, "The client's review page"): no account, no admin app, no React.
-// It reads the notice with POST /jira/review/getNotice {token} and shows, per story, its key, summary and
-// test steps, two toggle buttons `Passed` / `Failed` (aria-pressed) and a `Comment` box; `Submit results`
-// posts the verdicts given so far to /jira/review/submitVerdicts. The page is built with DOM calls and
-// textContent only (nothing typed is parsed as HTML) and sets no inline style, for the strict CSP.
+// It reads the notice with POST /jira/review/getNotice {token} and shows, under the band naming the sending
+// company, per story its key, summary and test steps, Passed / Failed and a comment (review-story.ts);
+// `Submit results` posts the verdicts given so far to /jira/review/submitVerdicts, `Sign off` to
+// /jira/review/signOff. A link that no longer works gets the invalid-link page, which asks getLinkState why.
+// Every text comes from review-messages.ts. The page is built with DOM calls and textContent only (nothing
+// typed is parsed as HTML) and sets no inline style, for the strict CSP.
 import type {
-  REVIEW_ALREADY_SIGNED_OFF,
-  REVIEW_LINK_INVALID,
+  ReviewLinkStateAnswer,
   ReviewNoticeAnswer,
-  ReviewStory,
-  ReviewTokenBody,
   ReviewVerdict,
   SignOffAnswer,
-  SignOffBody,
   SubmitVerdictsAnswer,
   SubmitVerdictsBody,
 } from '@handoff/core/api';
 import { noticeDetailLines } from '@handoff/core/notice-mail';
-import { formatDateTime } from '@/lib/format';
-import { answeredProgress, el, senderHeader, withLinks } from './review-view';
+import { callReview, failureText, isClosedLink } from './review-api';
+import { say, speak, translate } from './review-messages';
+import { type Answer, storyItem } from './review-story';
+import { answeredProgress, el, showBrandBand } from './review-view';
 
-// The contract's texts, checked against its types (the web imports the API module as types only).
-export const LINK_INVALID_TEXT: typeof REVIEW_LINK_INVALID = 'This review link is no longer valid.';
-export const THANKS_TEXT: SubmitVerdictsAnswer['message'] = 'Thank you. Your results were sent to the team.';
-export const NO_VERDICT_TEXT = 'Choose Passed or Failed for at least one story, then submit.';
-export const SIGNED_OFF_THANKS_TEXT: SignOffAnswer['message'] =
-  'Thank you. Your sign-off was sent to the team.';
-export const ALREADY_SIGNED_OFF_TEXT: typeof REVIEW_ALREADY_SIGNED_OFF = 'This notice is already signed off.';
-export const NO_NAME_TEXT = 'Give your name, then submit.';
 /** Where the browser remembers the reviewer's name for the next notice. */
 export const REVIEWER_STORAGE_KEY = 'handoff.reviewer';
-const MAX_COMMENT = 2000;
 
-type Notice = ReviewNoticeAnswer['data'];
+type Notice = ReviewNoticeAnswer['data'] & {
+  /** The release under test, once notices name one (the heading then says it). */
+  release?: string | null;
+};
 
 /** The token of a review link's path, `/review/{token}`; null when the path holds none. */
 export function tokenFromPath(pathname: string): string | null {
   const match = /^\/review\/([A-Za-z0-9_-]+)\/?$/.exec(pathname);
   return match?.[1] ?? null;
-}
-
-class ReviewCallError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** A public review call: JSON in, JSON out; errors carry the server's message ({status, code, message}). */
-async function callReview<T>(
-  path: string,
-  body: ReviewTokenBody | SubmitVerdictsBody | SignOffBody,
-): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(new URL(path, window.location.href), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-      credentials: 'omit',
-      referrerPolicy: 'no-referrer',
-    });
-  } catch {
-    throw new ReviewCallError(0, 'The server could not be reached. Check your connection and try again.');
-  }
-  const data: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const message = (data as { message?: unknown } | undefined)?.message;
-    throw new ReviewCallError(
-      response.status,
-      response.status === 429
-        ? 'Too many requests from here just now. Wait a few minutes, then try again.'
-        : typeof message === 'string' && message !== ''
-          ? message
-          : `The server answered with status ${response.status}.`,
-    );
-  }
-  return data as T;
-}
-
-/** One story's answer as the page holds it until it is submitted. */
-interface Answer {
-  verdict: ReviewVerdict | null;
-  comment: string;
 }
 
 /** The reviewer's name this browser remembers ('' when none, or when storage is off). */
@@ -117,183 +64,248 @@ function chosenInLink(search: string): { key: string; verdict: ReviewVerdict } |
 
 /** Shows the review of the link's token in `root` (the page's <main>). Resolves once the first view is shown. */
 export async function startReviewPage(root: HTMLElement, token: string | null, search = ''): Promise<void> {
-  const showInvalid = () => {
-    root.replaceChildren(el('h1', 'review__title', LINK_INVALID_TEXT));
-    root.classList.add('review--invalid');
-    root.removeAttribute('aria-busy');
-    root.removeAttribute('aria-labelledby');
-    document.title = 'Review link no longer valid · Handoff';
-  };
-
-  const load = async () => {
-    if (!token) return showInvalid();
+  const closed = () => showClosedLink(root, token);
+  const load = async (): Promise<void> => {
+    if (!token) return closed();
     root.setAttribute('aria-busy', 'true');
     try {
       const answer = await callReview<ReviewNoticeAnswer>('/jira/review/getNotice', { token });
-      showNotice(answer.data, token);
+      speak(answer.data.language, answer.data.messages);
+      showNotice(root, answer.data, { token, search, closed });
     } catch (error) {
-      if (error instanceof ReviewCallError && (error.status === 404 || error.status === 400)) {
-        return showInvalid();
-      }
-      const retry = el('button', 'review__button review__button--outline', 'Try again');
+      if (isClosedLink(error)) return closed();
+      const retry = el('button', 'review__button review__button--outline', say('tryAgain'));
       retry.type = 'button';
       retry.addEventListener('click', () => void load());
       root.replaceChildren(
-        el('h1', 'review__title', 'The stories could not be loaded'),
-        el('p', 'review__note', (error as Error).message),
+        el('h1', 'review__title', say('loadFailed')),
+        el('p', 'review__note', failureText(error)),
         retry,
       );
       root.removeAttribute('aria-busy');
     }
   };
-
-  const showNotice = (notice: Notice, token: string) => {
-    const answers = new Map<string, Answer>(
-      notice.stories.map((story) => [story.key, { verdict: story.verdict, comment: story.comment ?? '' }]),
-    );
-    // What the server holds: the sign-off is offered once every story has a saved verdict.
-    const saved = new Set(notice.stories.filter((story) => story.verdict).map((story) => story.key));
-    const chosen = notice.signedOff ? null : chosenInLink(search);
-    const preselected = chosen ? answers.get(chosen.key) : undefined;
-    if (preselected) preselected.verdict = chosen!.verdict;
-    const brand = senderHeader(notice);
-    const heading = el('h1', 'review__title', notice.projectName);
-    heading.id = 'review-title';
-    root.setAttribute('aria-labelledby', heading.id);
-    const intro = el(
-      'p',
-      'review__note',
-      `Please test ${notice.stories.length === 1 ? 'this story' : `these ${notice.stories.length} stories`} and tell the team whether each one works. You can come back and change your answers until ${formatDateTime(notice.expiresAt)}.`,
-    );
-    const form = el('form', 'review__form');
-    form.noValidate = true;
-    const list = el('ol', 'review__stories');
-    list.setAttribute('aria-label', 'Stories');
-    const progress = answeredProgress(notice.stories.length);
-    const showProgress = () =>
-      progress.update([...answers.values()].filter((answer) => answer.verdict !== null).length);
-    for (const [index, story] of notice.stories.entries()) {
-      list.append(storyItem(story, index, answers.get(story.key)!, showProgress));
-    }
-    showProgress();
-    const { label: nameLabel, input: name } = reviewerNameField();
-    const status = el('p', 'review__status');
-    status.setAttribute('role', 'status');
-    const submit = el('button', 'review__button', 'Submit results');
-    submit.type = 'submit';
-    const signOffButton = el('button', 'review__button review__button--outline', 'Sign off');
-    signOffButton.type = 'button';
-    // The bar stays at the bottom of the screen: progress, the buttons, and the answer as a banner.
-    const actions = el('div', 'review__actions');
-    actions.append(progress.element, submit, signOffButton);
-    const bar = el('div', 'review__bar');
-    bar.append(status, actions);
-    form.append(nameLabel, list, bar);
-    const signedOffNote = el('p', 'review__note review__signed-off');
-    const showSignOff = () => {
-      signOffButton.hidden =
-        notice.signedOff !== null || notice.stories.some((story) => !saved.has(story.key));
-      if (notice.signedOff) {
-        signedOffNote.textContent = `Signed off by ${notice.signedOff.by} on ${formatDateTime(notice.signedOff.at)}.`;
-        for (const control of form.querySelectorAll('button, textarea, input')) {
-          control.setAttribute('aria-disabled', 'true');
-          if (control instanceof HTMLTextAreaElement || control instanceof HTMLInputElement)
-            control.readOnly = true;
-        }
-        submit.hidden = true;
-      }
-    };
-    const reviewerName = (): string | null => {
-      const given = name.value.trim();
-      if (given) {
-        rememberName(given);
-        return given;
-      }
-      status.className = 'review__status review__status--error';
-      status.textContent = NO_NAME_TEXT;
-      name.focus();
-      return null;
-    };
-
-    signOffButton.addEventListener('click', async () => {
-      if (signOffButton.getAttribute('aria-disabled') === 'true') return;
-      const reviewer = reviewerName();
-      if (!reviewer) return;
-      signOffButton.setAttribute('aria-disabled', 'true');
-      status.className = 'review__status';
-      status.textContent = 'Sending your sign-off...';
-      try {
-        const answer = await callReview<SignOffAnswer>('/jira/review/signOff', { token, reviewer });
-        const conditional = [...answers.values()].some((a) => a.verdict === 'failed');
-        notice.signedOff = { by: reviewer, at: new Date().toISOString(), conditional };
-        status.classList.add('review__status--done');
-        status.textContent = answer.message || SIGNED_OFF_THANKS_TEXT;
-        showSignOff();
-      } catch (error) {
-        if (error instanceof ReviewCallError && error.status === 404) return showInvalid();
-        status.classList.add('review__status--error');
-        status.textContent = `Your sign-off was not sent: ${(error as Error).message}`;
-        signOffButton.removeAttribute('aria-disabled');
-      }
-    });
-
-    form.addEventListener('submit', async (event) => {
-      event.preventDefault();
-      if (submit.getAttribute('aria-disabled') === 'true' || notice.signedOff) return;
-      const verdicts: SubmitVerdictsBody['verdicts'] = [];
-      for (const [key, answer] of answers) {
-        if (!answer.verdict) continue;
-        const comment = answer.comment.trim();
-        verdicts.push({ key, verdict: answer.verdict, ...(comment ? { comment } : {}) });
-      }
-      status.className = 'review__status';
-      if (verdicts.length === 0) {
-        status.classList.add('review__status--error');
-        status.textContent = NO_VERDICT_TEXT;
-        return;
-      }
-      const reviewer = reviewerName();
-      if (!reviewer) return;
-      submit.setAttribute('aria-disabled', 'true');
-      status.textContent = 'Sending your results...';
-      try {
-        const answer = await callReview<SubmitVerdictsAnswer>('/jira/review/submitVerdicts', {
-          token,
-          verdicts,
-          reviewer,
-        });
-        status.classList.add('review__status--done');
-        status.textContent = answer.message || THANKS_TEXT;
-        for (const verdict of verdicts) saved.add(verdict.key);
-        showSignOff();
-      } catch (error) {
-        if (error instanceof ReviewCallError && error.status === 404) return showInvalid();
-        status.classList.add('review__status--error');
-        status.textContent = `Your results were not sent: ${(error as Error).message}`;
-      } finally {
-        submit.removeAttribute('aria-disabled');
-      }
-    });
-
-    root.replaceChildren(
-      ...(brand ? [brand] : []),
-      heading,
-      intro,
-      ...noticeDetails(notice),
-      signedOffNote,
-      form,
-    );
-    showSignOff();
-    root.removeAttribute('aria-busy');
-    document.title = `Review: ${notice.projectName} · Handoff`;
-  };
-
   await load();
 }
 
-/** Where to test and by when, worded as in the e-mail (the same lines: @handoff/core/notice-mail); none when unset. */
+/**
+ * The invalid-link page: the sending company's band where the link is known, why it no longer works
+ * (expired, revoked, unknown), and a way to ask the sender for a new one.
+ */
+async function showClosedLink(root: HTMLElement, token: string | null): Promise<void> {
+  let state: ReviewLinkStateAnswer['data'] | null = null;
+  if (token) {
+    state = await callReview<ReviewLinkStateAnswer>('/jira/review/getLinkState', { token })
+      .then((answer) => answer.data)
+      .catch(() => null);
+  }
+  if (state) speak(state.language, state.messages);
+  if (state?.workspaceName) showBrandBand(root, state.workspaceName, state.logoUrl);
+  const heading = el('h1', 'review__title', say('linkInvalid'));
+  const reason = el(
+    'p',
+    'review__note',
+    say(
+      state?.state === 'expired' ? 'linkExpired' : state?.state === 'revoked' ? 'linkRevoked' : 'linkUnknown',
+    ),
+  );
+  const card = el('section', 'review__closed');
+  card.append(heading, reason);
+  const sender = state?.senderEmail;
+  if (sender) {
+    card.append(el('p', 'review__note', say('askSender', { sender })));
+    const write = el('a', 'review__button', say('writeToSender'));
+    write.href = `mailto:${sender}?subject=${encodeURIComponent(say('newLinkSubject'))}`;
+    card.append(write);
+  } else {
+    card.append(el('p', 'review__note', say('askTeam')));
+  }
+  root.replaceChildren(card);
+  root.classList.add('review--invalid');
+  root.removeAttribute('aria-busy');
+  root.removeAttribute('aria-labelledby');
+  document.title = say('linkInvalidTitle');
+}
+
+/** The heading `Please test {N} stories of {project}` (with the release where there is one). */
+function noticeHeading(notice: Notice): string {
+  const values = { count: notice.stories.length, project: notice.projectName, release: notice.release ?? '' };
+  return say(notice.release ? 'headingWithRelease' : 'heading', values);
+}
+
+/** Above the stories: the heading, who sent them, until when answers can change, where to test and by when. */
+function noticeIntro(notice: Notice): HTMLElement {
+  const intro = el('div', 'review__intro');
+  const heading = el('h1', 'review__title', noticeHeading(notice));
+  heading.id = 'review-title';
+  intro.append(heading);
+  if (notice.senderEmail)
+    intro.append(el('p', 'review__sender', say('sentBy', { sender: notice.senderEmail })));
+  const change = say('intro', { date: new Date(notice.expiresAt) });
+  intro.append(el('p', 'review__note review__change-note', change));
+  intro.append(...noticeDetails(notice));
+  return intro;
+}
+
+interface NoticeContext {
+  token: string;
+  /** The page's query: a verdict the e-mail's link chose. */
+  search: string;
+  /** Shows the invalid-link page (the link was revoked or expired while the page was open). */
+  closed: () => Promise<void>;
+}
+
+/** The parts of the notice's form the submit and sign-off handlers work with. */
+interface NoticeForm {
+  notice: Notice;
+  answers: Map<string, Answer>;
+  /** The stories whose verdicts the server holds: the sign-off is offered once every story has one. */
+  saved: Set<string>;
+  form: HTMLFormElement;
+  name: HTMLInputElement;
+  status: HTMLElement;
+  submit: HTMLButtonElement;
+  signOff: HTMLButtonElement;
+  signedOffNote: HTMLElement;
+}
+
+/** The notice: its intro, the reviewer's name, the stories, and the sticky bar with progress and buttons. */
+function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): void {
+  const answers = new Map<string, Answer>(
+    notice.stories.map((story) => [story.key, { verdict: story.verdict, comment: story.comment ?? '' }]),
+  );
+  const saved = new Set(notice.stories.filter((story) => story.verdict).map((story) => story.key));
+  const chosen = notice.signedOff ? null : chosenInLink(context.search);
+  const preselected = chosen ? answers.get(chosen.key) : undefined;
+  if (chosen && preselected) preselected.verdict = chosen.verdict;
+  showBrandBand(root, notice.workspaceName, notice.logoUrl);
+  const form = el('form', 'review__form');
+  form.noValidate = true;
+  const list = el('ol', 'review__stories');
+  list.setAttribute('aria-label', say('stories'));
+  const progress = answeredProgress(notice.stories.length);
+  const showProgress = () =>
+    progress.update([...answers.values()].filter((answer) => answer.verdict !== null).length);
+  for (const [index, story] of notice.stories.entries()) {
+    list.append(storyItem(story, index, answers.get(story.key) as Answer, showProgress));
+  }
+  showProgress();
+  const { label: nameLabel, input: name } = reviewerNameField();
+  const status = el('p', 'review__status');
+  status.setAttribute('role', 'status');
+  const submit = el('button', 'review__button', say('submit'));
+  submit.type = 'submit';
+  const signOff = el('button', 'review__button review__button--outline', say('signOff'));
+  signOff.type = 'button';
+  // The bar stays at the bottom of the screen: progress, the buttons, and the answer as a banner.
+  const actions = el('div', 'review__actions');
+  actions.append(progress.element, submit, signOff);
+  const bar = el('div', 'review__bar');
+  bar.append(status, actions);
+  form.append(nameLabel, list, bar);
+  const signedOffNote = el('p', 'review__signed-off');
+  const parts: NoticeForm = { notice, answers, saved, form, name, status, submit, signOff, signedOffNote };
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void submitResults(parts, context);
+  });
+  signOff.addEventListener('click', () => void signOffNotice(parts, context));
+  const intro = noticeIntro(notice);
+  root.setAttribute('aria-labelledby', 'review-title');
+  root.replaceChildren(intro, signedOffNote, form);
+  showSignOff(parts);
+  root.removeAttribute('aria-busy');
+  document.title = say('pageTitle', { project: notice.projectName, company: notice.workspaceName });
+}
+
+/**
+ * `Sign off` once every story has a saved verdict. Once signed off: who and when, in place of the note that
+ * answers can change, and nothing left to change (no name to give, no comment to add).
+ */
+function showSignOff({ notice, saved, form, name, submit, signOff, signedOffNote }: NoticeForm): void {
+  signOff.hidden = notice.signedOff !== null || notice.stories.some((story) => !saved.has(story.key));
+  if (!notice.signedOff) return;
+  const by = say('signedOffBy', { name: notice.signedOff.by, date: new Date(notice.signedOff.at) });
+  signedOffNote.replaceChildren(el('strong', undefined, by), ` ${say('answersFinal')}`);
+  signedOffNote.parentElement?.querySelector('.review__change-note')?.remove();
+  for (const control of form.querySelectorAll('button, textarea, input')) {
+    control.setAttribute('aria-disabled', 'true');
+    if (control instanceof HTMLTextAreaElement || control instanceof HTMLInputElement)
+      control.readOnly = true;
+  }
+  for (const opener of form.querySelectorAll<HTMLElement>('.review-story__add-comment')) opener.hidden = true;
+  const nameField = name.closest('label');
+  if (nameField) nameField.hidden = true;
+  submit.hidden = true;
+}
+
+/** The name given (remembered for next time), or null after asking for it. */
+function reviewerName({ name, status }: NoticeForm): string | null {
+  const given = name.value.trim();
+  if (given) {
+    rememberName(given);
+    return given;
+  }
+  showStatus(status, 'error', say('noName'));
+  name.focus();
+  return null;
+}
+
+function showStatus(status: HTMLElement, tone: 'busy' | 'done' | 'error', text: string): void {
+  status.className = tone === 'busy' ? 'review__status' : `review__status review__status--${tone}`;
+  status.textContent = text;
+}
+
+async function submitResults(parts: NoticeForm, { token, closed }: NoticeContext): Promise<void> {
+  const { answers, notice, status, submit, saved } = parts;
+  if (submit.getAttribute('aria-disabled') === 'true' || notice.signedOff) return;
+  const verdicts: SubmitVerdictsBody['verdicts'] = [];
+  for (const [key, answer] of answers) {
+    if (!answer.verdict) continue;
+    const comment = answer.comment.trim();
+    verdicts.push({ key, verdict: answer.verdict, ...(comment ? { comment } : {}) });
+  }
+  if (verdicts.length === 0) return showStatus(status, 'error', say('noVerdict'));
+  const reviewer = reviewerName(parts);
+  if (!reviewer) return;
+  submit.setAttribute('aria-disabled', 'true');
+  showStatus(status, 'busy', say('sending'));
+  try {
+    await callReview<SubmitVerdictsAnswer>('/jira/review/submitVerdicts', { token, verdicts, reviewer });
+    showStatus(status, 'done', say('thanks'));
+    for (const verdict of verdicts) saved.add(verdict.key);
+    showSignOff(parts);
+  } catch (error) {
+    if (isClosedLink(error)) return closed();
+    showStatus(status, 'error', say('notSent', { reason: failureText(error) }));
+  } finally {
+    submit.removeAttribute('aria-disabled');
+  }
+}
+
+async function signOffNotice(parts: NoticeForm, { token, closed }: NoticeContext): Promise<void> {
+  const { answers, notice, status, signOff } = parts;
+  if (signOff.getAttribute('aria-disabled') === 'true') return;
+  const reviewer = reviewerName(parts);
+  if (!reviewer) return;
+  signOff.setAttribute('aria-disabled', 'true');
+  showStatus(status, 'busy', say('sendingSignOff'));
+  try {
+    await callReview<SignOffAnswer>('/jira/review/signOff', { token, reviewer });
+    const conditional = [...answers.values()].some((answer) => answer.verdict === 'failed');
+    notice.signedOff = { by: reviewer, at: new Date().toISOString(), conditional };
+    showStatus(status, 'done', say('signedOffThanks'));
+    showSignOff(parts);
+  } catch (error) {
+    if (isClosedLink(error)) return closed();
+    showStatus(status, 'error', say('signOffNotSent', { reason: failureText(error) }));
+    signOff.removeAttribute('aria-disabled');
+  }
+}
+
+/** Where to test and by when, worded as in the e-mail (@handoff/core/notice-mail); none when unset. */
 function noticeDetails(notice: Notice): HTMLElement[] {
-  const lines = noticeDetailLines(notice);
+  const lines = noticeDetailLines(notice, translate);
   if (lines.length === 0) return [];
   const details = el('div', 'review__details');
   for (const line of lines) details.append(el('p', 'review__detail', line));
@@ -302,7 +314,7 @@ function noticeDetails(notice: Notice): HTMLElement[] {
 
 /** The `Your name` box, holding the name this browser remembers. */
 function reviewerNameField(): { label: HTMLLabelElement; input: HTMLInputElement } {
-  const label = el('label', 'review__name', 'Your name');
+  const label = el('label', 'review__name', say('yourName'));
   const input = el('input');
   input.type = 'text';
   input.name = 'reviewer';
@@ -312,71 +324,4 @@ function reviewerNameField(): { label: HTMLLabelElement; input: HTMLInputElement
   input.value = rememberedName();
   label.append(input);
   return { label, input };
-}
-
-/** One story: key and summary, test steps, the two toggles and the comment box. */
-function storyItem(story: ReviewStory, index: number, answer: Answer, onChoice: () => void): HTMLLIElement {
-  const item = el('li', 'review-story');
-  const headingId = `story-${index}`;
-  item.setAttribute('aria-labelledby', headingId);
-  const heading = el('h2', 'review-story__title');
-  heading.id = headingId;
-  heading.append(el('span', 'review-story__key', story.key));
-  // Until the server has read the story from Jira its summary may be just the key: not shown twice.
-  if (story.summary && story.summary !== story.key) heading.append(` ${story.summary}`);
-  item.append(heading);
-
-  if (story.testSteps.length > 0) {
-    const stepsId = `story-${index}-steps`;
-    const stepsLabel = el('h3', 'review-story__label', 'Test steps');
-    stepsLabel.id = stepsId;
-    const steps = el('ol', 'review-story__steps');
-    steps.setAttribute('aria-labelledby', stepsId);
-    for (const step of story.testSteps) {
-      const item = el('li');
-      item.append(...withLinks(step));
-      steps.append(item);
-    }
-    item.append(stepsLabel, steps);
-  } else {
-    item.append(el('p', 'review-story__none', 'No test steps were given for this story.'));
-  }
-
-  const choice = el('div', 'review-story__choice');
-  choice.setAttribute('role', 'group');
-  choice.setAttribute('aria-label', `Result for ${story.key}`);
-  const toggles: Record<ReviewVerdict, HTMLButtonElement> = {
-    passed: el('button', 'review-toggle review-toggle--passed', 'Passed'),
-    failed: el('button', 'review-toggle review-toggle--failed', 'Failed'),
-  };
-  const showChoice = () => {
-    for (const [verdict, button] of Object.entries(toggles)) {
-      button.setAttribute('aria-pressed', String(answer.verdict === verdict));
-    }
-  };
-  for (const [verdict, button] of Object.entries(toggles) as [ReviewVerdict, HTMLButtonElement][]) {
-    button.type = 'button';
-    button.addEventListener('click', () => {
-      // Like a pair of radio buttons: a given verdict can be changed, not taken back (the server keeps it).
-      answer.verdict = verdict;
-      showChoice();
-      onChoice();
-    });
-    choice.append(button);
-  }
-  showChoice();
-
-  const commentId = `story-${index}-comment`;
-  const label = el('label', 'review-story__label', 'Comment');
-  label.htmlFor = commentId;
-  const comment = el('textarea', 'review-story__comment');
-  comment.id = commentId;
-  comment.rows = 3;
-  comment.maxLength = MAX_COMMENT;
-  comment.value = answer.comment;
-  comment.addEventListener('input', () => {
-    answer.comment = comment.value;
-  });
-  item.append(choice, label, comment);
-  return item;
 }

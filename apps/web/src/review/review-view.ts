@@ -1,6 +1,6 @@
-// Parts of the client's review page built from the notice: who sent it, how many stories are answered, and
-// test steps whose web addresses are links. DOM calls and textContent only: nothing is parsed as HTML.
-import type { ReviewNoticeAnswer } from '@handoff/core/api';
+// Parts of the client's review page: the band naming who sent it, the verdict icons, how many stories are
+// answered, and test steps whose web addresses are links. DOM calls and textContent only: nothing is parsed as HTML.
+import { say } from './review-messages';
 
 /** A DOM element with a class and text, nothing parsed as HTML. */
 export function el<K extends keyof HTMLElementTagNameMap>(
@@ -14,23 +14,44 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return element;
 }
 
-/** "from {workspace}" with the workspace's logo, above the project's name; null when the name is unknown. */
-export function senderHeader(notice: ReviewNoticeAnswer['data']): HTMLElement | null {
-  if (!notice.workspaceName) return null;
-  const header = el('header', 'review__brand');
-  if (notice.logoUrl) {
-    // Decorative: the name beside it says who sent the notice. A logo that fails to load is left out.
-    const logo = el('img', 'review__logo');
+/**
+ * The band across the top of the page: the sending company's logo (or its initial on the brand colour)
+ * and name, put before `root` (the page's <main>), in place of any earlier band.
+ */
+export function showBrandBand(root: HTMLElement, company: string, logoUrl: string | null): void {
+  const band = el('header', 'review-band');
+  const inner = el('div', 'review-band__inner');
+  const initial = el('span', 'review-band__initial', company.charAt(0).toUpperCase());
+  initial.setAttribute('aria-hidden', 'true');
+  if (logoUrl) {
+    // Decorative: the name beside it says who sent the notice. A logo that fails to load gives way to the
+    // initial.
+    const logo = el('img', 'review-band__logo');
     logo.alt = '';
-    logo.src = notice.logoUrl;
-    logo.addEventListener('error', () => logo.remove());
-    header.append(logo);
+    logo.src = logoUrl;
+    logo.addEventListener('error', () => logo.replaceWith(initial));
+    inner.append(logo);
+  } else {
+    inner.append(initial);
   }
-  const from = el('p', 'review__from', 'from ');
-  from.append(el('strong', undefined, notice.workspaceName));
-  header.append(from);
-  return header;
+  inner.append(el('p', 'review-band__name', company));
+  band.append(inner);
+  root.parentElement?.querySelector(':scope > .review-band')?.remove();
+  root.before(band);
 }
+
+/** A check (passed) or a cross (failed), drawn in the text's colour; decorative (the button's text says it). */
+export function verdictIcon(verdict: 'passed' | 'failed'): SVGSVGElement {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('class', 'review-toggle__icon');
+  svg.setAttribute('viewBox', '0 0 16 16');
+  svg.setAttribute('aria-hidden', 'true');
+  const path = document.createElementNS(SVG, 'path');
+  path.setAttribute('d', verdict === 'passed' ? 'M3 8.5l3.2 3.2L13 4.8' : 'M4 4l8 8M12 4l-8 8');
+  svg.append(path);
+  return svg;
+}
+const SVG = 'http://www.w3.org/2000/svg';
 
 /** "N of M answered", told to screen readers as it changes, with a bar that fills as verdicts are chosen. */
 export function answeredProgress(total: number): {
@@ -47,7 +68,7 @@ export function answeredProgress(total: number): {
   return {
     element,
     update(answered) {
-      text.textContent = `${answered} of ${total} answered`;
+      text.textContent = say('answered', { answered, total });
       bar.value = answered;
     },
   };

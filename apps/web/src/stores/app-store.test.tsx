@@ -21,6 +21,7 @@ const full: AppState = {
       siteId: 'default',
       siteName: 'default',
       statusesOffered: null,
+      reminderDays: 3,
       autosendStatus: {
         nextRunAt: null,
         lastRunAt: null,

@@ -37,6 +37,9 @@ const addressList = (label: string) =>
     .max(MAX_ADDRESSES, `At most ${MAX_ADDRESSES} addresses.`)
     .transform(uniqueAddresses);
 
+/** Days after a notice (or its last reminder) to remind the client; fractions allowed; null: off. */
+export const reminderDaysSchema = z.number().positive().max(30).nullable();
+
 /** A project as every project call answers it (docs/product.md §3 "Project"). */
 const projectSchema = z.object({
   userId: z.string(),
@@ -51,6 +54,8 @@ const projectSchema = z.object({
   siteName: z.string(),
   /** The statuses the send screen offers, the first fetched by auto-send; null: Done and Testing. */
   statusesOffered: z.array(z.string()).nullable(),
+  /** Days after a notice (or its last reminder) to remind the client; null: off. */
+  reminderDays: z.number().nullable(),
   /** Auto-send bookkeeping: when the next automatic round runs (null while off), the last round and its error. */
   autosendStatus: z.object({
     nextRunAt: z.string().nullable(),
@@ -68,9 +73,6 @@ export const userIdBody = z.object({ userId });
 export type UserIdBody = z.input<typeof userIdBody>;
 export const projectRefBody = z.object({ userId, projectKey, siteId });
 export type ProjectRefBody = z.input<typeof projectRefBody>;
-
-/** Days after a notice (or its last reminder) to remind the client; fractions allowed; null: off. */
-export const reminderDaysSchema = z.number().positive().max(30).nullable();
 
 export const addProjectBody = z.object({
   userId,
@@ -90,7 +92,8 @@ export type AddProjectBody = z.input<typeof addProjectBody>;
 /**
  * Both forms the web sends: the edit screen's (clientCC, sentProjectIssuesList) and the list toggle's
  * full project (clinetCC, autosend, and its userId, which is ignored). Every field may be left out to
- * keep its stored value.
+ * keep its stored value. Any other field is refused (the server's unknown-field check); the fields of a
+ * project answer that an update can't change are accepted and ignored (README, "Projects").
  */
 export const updateProjectBody = z.object({
   userId,
@@ -98,6 +101,10 @@ export const updateProjectBody = z.object({
   siteId,
   updatedProject: z.object({
     userId: z.string().optional().describe('Ignored: the list toggle sends the whole project.'),
+    // The rest of a project answer, which a client sending the whole project back sends too: ignored.
+    siteId: z.unknown().optional().describe("Ignored: the site is the call's own siteId."),
+    siteName: z.unknown().optional().describe('Ignored: the site’s name is the site’s.'),
+    autosendStatus: z.unknown().optional().describe('Ignored: auto-send’s bookkeeping is the server’s.'),
     projectKey: projectKey.optional(),
     projectName: projectName.optional(),
     clientEmails: addressList('Client e-mail')
@@ -118,6 +125,7 @@ export const updateProjectBody = z.object({
       .describe(
         "The statuses the send screen offers (the first is auto-send's); null or []: Done and Testing.",
       ),
+    reminderDays: reminderDaysSchema.optional().describe('Left out: unchanged.'),
   }),
 });
 export type UpdateProjectBody = z.input<typeof updateProjectBody>;

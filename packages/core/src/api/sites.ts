@@ -1,6 +1,7 @@
 // The Jira sites of a workspace (main README, "Jira sites"): POST /jira/sites/add, /list, /remove and
 // /setCredential. The site `default` is JIRA_BASE_URL (or the demo tracker) and is in every workspace.
 import { z } from 'zod';
+import { ADDABLE_TRACKER_KINDS, TRACKER_KIND_IDS, type TrackerKindId } from '../tracker-kinds.ts';
 import { apiKeySchema } from './accounts.ts';
 
 const userId = z.string().min(1, 'userId is required.').max(200);
@@ -9,9 +10,12 @@ const userId = z.string().min(1, 'userId is required.').max(200);
 const siteIdSchema = z.string().trim().min(1, 'siteId is required.').max(64);
 export const DEFAULT_SITE_ID = 'default';
 
-const siteKindSchema = z.enum(['jira-cloud', 'jira-datacenter'], {
-  error: 'Kind must be jira-cloud or jira-datacenter.',
+/** A kind an owner may add (packages/core/src/tracker-kinds.ts). */
+const addableKindSchema = z.enum(ADDABLE_TRACKER_KINDS as [TrackerKindId, ...TrackerKindId[]], {
+  error: `Kind must be ${ADDABLE_TRACKER_KINDS.join(', ').replace(/, ([^,]*)$/, ' or $1')}.`,
 });
+/** Any kind a site may have, the built-in demo tracker's included. */
+const siteKindSchema = z.enum(TRACKER_KIND_IDS as [TrackerKindId, ...TrackerKindId[]]);
 
 /**
  * What is wrong with a tracker site's Base URL, naming the rule, or undefined when it is well formed: http
@@ -49,7 +53,7 @@ const baseUrlSchema = z
 export const addSiteBody = z.object({
   userId,
   name: z.string().trim().min(1, 'Enter a name for the site.').max(100, 'The name is too long.'),
-  kind: siteKindSchema,
+  kind: addableKindSchema,
   baseUrl: baseUrlSchema,
 });
 export type AddSiteBody = z.input<typeof addSiteBody>;

@@ -75,6 +75,25 @@ export type SetMemberRoleBody = z.input<typeof setMemberRoleBody>;
 export const joinWorkspaceBody = z.object({ userId, token: z.string().trim().min(1).max(200) });
 export type JoinWorkspaceBody = z.input<typeof joinWorkspaceBody>;
 
+/** The invitation page's question (no account needed: the link's token is the key). */
+export const invitationBody = z.strictObject({ token: z.string().trim().min(1).max(200) });
+export type InvitationBody = z.input<typeof invitationBody>;
+const INVITATION_STATES = ['open', 'used', 'expired', 'unknown'] as const;
+export const invitationAnswer = z.object({
+  data: z.object({
+    /** 'open': it can be accepted; 'used', 'expired': no longer; 'unknown': no such invitation. */
+    state: z.enum(INVITATION_STATES),
+    /** Null for an unknown link, as are the two addresses. */
+    workspaceName: z.string().nullable(),
+    inviterEmail: z.string().nullable(),
+    /** The invited address: the account that may accept it. */
+    email: z.string().nullable(),
+    /** Whether an account uses the invited address (then sign in, else register). */
+    hasAccount: z.boolean(),
+  }),
+});
+export type InvitationAnswer = z.infer<typeof invitationAnswer>;
+
 export const teamChangeAnswer = z.object({ status: z.literal(200), message: z.string() });
 export type TeamChangeAnswer = z.infer<typeof teamChangeAnswer>;
 

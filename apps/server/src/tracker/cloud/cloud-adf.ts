@@ -1,9 +1,18 @@
 // What Handoff writes to and reads from Jira Cloud in Atlassian Document Format
 // (https://developer.atlassian.com/cloud/jira/platform/apis/document/structure/): a verdict's comment, and a
 // story's description as the draft reads it.
-import type { AdfNode, Issue } from '@handoff/core';
+import { adfTextPieces } from '@handoff/core/adf';
 import type { SearchIssue } from '../jira.schemas.ts';
-import { commentLines, dateOf, reviewedBy, type VerdictComment, verdictMarker } from '../tracker.ts';
+import { jiraStory } from '../jira-stories.ts';
+import {
+  commentLines,
+  inAnswerTo,
+  reviewedBy,
+  type Story,
+  type VerdictComment,
+  verdictHeadline,
+  verdictMarker,
+} from '../tracker.ts';
 
 /** The ADF comment of a verdict: the verdict, the client's comment, and which notice it answers. */
 export function verdictAdf(verdict: VerdictComment): object {
@@ -11,9 +20,7 @@ export function verdictAdf(verdict: VerdictComment): object {
     type: 'paragraph',
     content: [{ type: 'text', text, ...(strong ? { marks: [{ type: 'strong' }] } : {}) }],
   });
-  const content: object[] = [
-    paragraph(`Client review: ${verdict.verdict === 'passed' ? 'Passed' : 'Failed'}`, true),
-  ];
+  const content: object[] = [paragraph(verdictHeadline(verdict.verdict), true)];
   if (verdict.reviewer) content.push(paragraph(reviewedBy(verdict.reviewer)));
   const lines = commentLines(verdict.comment);
   if (lines.length > 0) {
@@ -25,11 +32,7 @@ export function verdictAdf(verdict: VerdictComment): object {
       ]),
     });
   }
-  content.push(
-    paragraph(
-      `In answer to the notice of ${dateOf(verdict.sentAt)}${verdict.subject ? `: “${verdict.subject}”` : ''}.`,
-    ),
-  );
+  content.push(paragraph(inAnswerTo(verdict.sentAt, verdict.subject)));
   content.push({
     type: 'paragraph',
     content: [{ type: 'text', text: verdictMarker(verdict.id), marks: [{ type: 'em' }] }],
@@ -37,27 +40,16 @@ export function verdictAdf(verdict: VerdictComment): object {
   return { type: 'doc', version: 1, content };
 }
 
-/** A Cloud search result as the product's story; description "N/A" when the story has none. */
-export function cloudStory(issue: SearchIssue): Issue {
-  return {
-    key: issue.key,
-    issueHeader: issue.fields.summary ?? '',
-    description: descriptionOf(issue.fields.description),
-  };
-}
-
-function descriptionOf(description: SearchIssue['fields']['description']): Issue['description'] {
-  if (description === null || description === undefined) return 'N/A';
-  if (typeof description === 'string') {
-    // API v2-style plain text: one paragraph per line.
-    const lines = description.split(/\r\n|\n|\r/).filter((line) => line.trim() !== '');
-    if (lines.length === 0) return 'N/A';
-    return {
-      type: 'doc',
-      version: 1,
-      content: lines.map((line) => ({ type: 'paragraph', content: [{ type: 'text', text: line }] })),
-    };
-  }
-  if (description.content.length === 0) return 'N/A';
-  return description as AdfNode;
+/** A Cloud search result as the neutral story: its ADF description read into text and test steps. */
+export function cloudStory(issue: SearchIssue, browseBase: string | null): Story {
+  const { description } = issue.fields;
+  const pieces =
+    typeof description === 'string'
+      ? // API v2-style plain text: one piece per line.
+        description
+          .split(/\r\n|\n|\r/)
+          .map((line) => line.trim())
+          .filter((line) => line !== '')
+      : adfTextPieces(description ?? null);
+  return jiraStory(issue.key, issue.fields, pieces, browseBase);
 }

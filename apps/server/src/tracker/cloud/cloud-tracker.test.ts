@@ -33,15 +33,15 @@ describe('Jira Cloud behind the tracker seam', () => {
       ]);
     });
     const tracker = new JiraCloudTracker({ endpoint: { baseUrl: jira.url } });
-    expect(await tracker.listStatuses(credentials, 'PAY')).toEqual(['To Do', 'QA', 'Done']);
+    expect(await tracker.listStates(credentials, 'PAY')).toEqual(['To Do', 'QA', 'Done']);
   });
 
-  it("reads an issue's changelog over every page", async () => {
+  it('tells a story moved again from its changelog, read over every page', async () => {
     jira.handle((request, response) => {
       const startAt = Number(request.query.get('startAt'));
       const history = (n: number) => ({
         id: String(n),
-        created: '2026-11-26T09:00:00.000+0000',
+        created: `2026-11-26T${n === 0 ? '09' : '11'}:00:00.000+0000`,
         author: { accountId: 'a', displayName: 'Ada' },
         items: [{ field: 'status', fromString: 'Testing', toString: n === 0 ? 'Done' : 'Testing' }],
       });
@@ -54,11 +54,15 @@ describe('Jira Cloud behind the tracker seam', () => {
       });
     });
     const tracker = new JiraCloudTracker({ endpoint: { baseUrl: jira.url } });
-    const entries = await tracker.changelog(credentials, 'PAY-1');
-    expect(entries.map((e) => [e.id, e.author, e.items[0]?.to])).toEqual([
-      ['0', 'Ada', 'Done'],
-      ['1', 'Ada', 'Testing'],
+    // The second page's change (11:00) is after 10:00; nothing changed after noon.
+    const moved = await tracker.movedSince(credentials, [
+      { key: 'PAY-1', since: new Date('2026-11-26T10:00:00Z') },
     ]);
+    expect([...moved]).toEqual(['PAY-1']);
+    const later = await tracker.movedSince(credentials, [
+      { key: 'PAY-1', since: new Date('2026-11-26T12:00:00Z') },
+    ]);
+    expect(later.size).toBe(0);
   });
 
   it('counts an anonymous answer to /myself (X-Seraph-LoginReason) as a refusal', async () => {

@@ -7,7 +7,7 @@ import { historySchema } from '../cloud/cloud-schemas.ts';
 /** `GET /rest/api/2/project` → an unpaged array of ProjectBean (the document says one ProjectBean). */
 export const dcProjectsSchema = z.array(z.looseObject({ key: z.string(), name: z.string() }));
 
-/** `POST /rest/api/2/search` → SearchResultsBean, fields summary and description (wiki markup or null). */
+/** `POST /rest/api/2/search` → SearchResultsBean, fields summary, description (wiki markup or null) and status. */
 export const dcSearchPageSchema = z.looseObject({
   startAt: z.number().optional(),
   maxResults: z.number().optional(),
@@ -17,7 +17,11 @@ export const dcSearchPageSchema = z.looseObject({
       z.looseObject({
         key: z.string(),
         fields: z
-          .looseObject({ summary: z.string().nullish(), description: z.string().nullish() })
+          .looseObject({
+            summary: z.string().nullish(),
+            description: z.string().nullish(),
+            status: z.looseObject({ name: z.string() }).nullish(),
+          })
           .default({}),
       }),
     )

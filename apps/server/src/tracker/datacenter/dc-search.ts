@@ -1,10 +1,12 @@
 // Jira Data Center's paged reads: its projects (one unpaged array) and the JQL search of REST v2, paged by
 // `startAt` until `total`. DC caps a page at `jira.search.views.default.max` (1000 by default) and says in
 // each answer's `maxResults` what it applied; we ask for that from then on.
-import { type Issue, wikiToAdf } from '@handoff/core';
-import { TrackerError } from '../jira-errors.ts';
+import { wikiToAdf } from '@handoff/core';
+import { adfTextPieces } from '@handoff/core/adf';
 import type { JiraCredentials, JiraHttp } from '../jira-http.ts';
-import type { TrackerProject } from '../tracker.ts';
+import { jiraStory } from '../jira-stories.ts';
+import type { Story, TrackerProject } from '../tracker.ts';
+import { TrackerError } from '../tracker-errors.ts';
 import { dcProjectsSchema, dcSearchHeadSchema, dcSearchPageSchema } from './dc-schemas.ts';
 
 /** Every project the account can browse, sorted by name (DC answers them all at once). */
@@ -21,7 +23,8 @@ export async function dcListProjects(
 }
 
 /**
- * Every issue matching the JQL, summary and wiki description, over every `startAt` page. The next page is
+ * Every issue matching the JQL as a story (its wiki description read into text and steps), over every
+ * `startAt` page. The next page is
  * asked for as soon as the answer in hand says where it starts, and the page in hand is checked while Jira
  * works on it.
  */
@@ -30,8 +33,9 @@ export async function dcSearchStories(
   credentials: JiraCredentials,
   jql: string,
   asked: number,
-): Promise<Issue[]> {
-  const stories: Issue[] = [];
+  browseBase: string,
+): Promise<Story[]> {
+  const stories: Story[] = [];
   const cancel = new AbortController();
   const page = (startAt: number, maxResults: number) =>
     http.request({
@@ -39,7 +43,7 @@ export async function dcSearchStories(
       method: 'POST',
       credentials,
       signal: cancel.signal,
-      body: { jql, startAt, maxResults, fields: ['summary', 'description'] },
+      body: { jql, startAt, maxResults, fields: ['summary', 'description', 'status'] },
     });
   let pending = page(0, asked);
   try {
@@ -53,8 +57,7 @@ export async function dcSearchStories(
         if (n >= http.options.maxPages) throw http.tooManyPages();
         if (next <= stories.length) {
           throw new TrackerError(
-            502,
-            'TRACKER_BAD_ANSWER',
+            'unexpected',
             'Jira answered with something unexpected: its search pages repeat.',
           );
         }
@@ -63,11 +66,8 @@ export async function dcSearchStories(
         await new Promise((resolve) => setImmediate(resolve));
       }
       for (const issue of http.parse(dcSearchPageSchema, json, 'issue search').issues) {
-        stories.push({
-          key: issue.key,
-          issueHeader: issue.fields.summary ?? '',
-          description: wikiToAdf(issue.fields.description),
-        });
+        const pieces = adfTextPieces(wikiToAdf(issue.fields.description));
+        stories.push(jiraStory(issue.key, issue.fields, pieces, browseBase));
       }
       if (!more) return stories;
     }

@@ -1,11 +1,10 @@
-import { draftEmail } from '@handoff/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeJiraDc, startFakeJiraDc } from '../../testing/fake-jira-dc.ts';
 import { JiraCloudTracker } from '../cloud/cloud-tracker.ts';
-import { TrackerError } from '../jira-errors.ts';
 import type { JiraClientOptions } from '../jira-http.ts';
-import { storiesJql } from '../jql.ts';
 import { checkSiteKind } from '../site-check.ts';
+import type { VerdictComment, VerdictWriteBack } from '../tracker.ts';
+import { TrackerError } from '../tracker-errors.ts';
 import { JiraDataCenterTracker } from './dc-tracker.ts';
 
 const PAT = 'NjE0MzQ1Njc4OTAxOkpvZSBQQVQ=';
@@ -46,6 +45,21 @@ function tracker(overrides: Partial<JiraClientOptions> = {}) {
   return { tracker: instance, sleeps };
 }
 
+/** A write-back of a verdict with nothing written yet; the comment ids it records land in `recorded`. */
+const recorded: string[] = [];
+function writeBack(verdict: VerdictComment, overrides: Partial<VerdictWriteBack> = {}): VerdictWriteBack {
+  return {
+    verdict,
+    writtenCommentId: null,
+    mayHaveWritten: false,
+    move: null,
+    commented: async (id) => {
+      recorded.push(id);
+    },
+    ...overrides,
+  };
+}
+
 async function failure(promise: Promise<unknown>): Promise<TrackerError> {
   const error = await promise.then(
     () => {
@@ -80,10 +94,7 @@ describe('Jira Data Center', () => {
       });
     }
     const { tracker: t } = tracker();
-    const stories = await t.searchStories(credentials, {
-      jql: storiesJql({ projectKey: 'PAY', status: 'Done', issueTypes: ['Story'] }),
-      maxResults: 100,
-    });
+    const stories = await t.searchStories(credentials, { project: 'PAY', states: ['Done'] });
     expect(stories).toHaveLength(65);
     const bodies = dc.requests.map(
       (r) => r.json as { startAt: number; maxResults: number; fields: string[] },
@@ -92,10 +103,17 @@ describe('Jira Data Center', () => {
       [0, 100],
       [40, 40],
     ]);
-    expect(bodies[0]?.fields).toEqual(['summary', 'description']);
+    expect(bodies[0]?.fields).toEqual(['summary', 'description', 'status']);
     expect(dc.requests.every((r) => r.method === 'POST' && r.path === '/jira/rest/api/2/search')).toBe(true);
-    const draft = draftEmail(stories.slice(0, 1), []);
-    expect(draft.text).toContain('Story 1:\n- Open the page 1\n- Check the total');
+    // The wiki description reaches the rest of Handoff as text and steps, markup gone.
+    expect(stories[0]).toEqual({
+      key: 'PAY-1',
+      title: 'Story 1',
+      state: 'Done',
+      url: `${dc.url}/browse/PAY-1`,
+      text: 'As a payer.',
+      testSteps: ['Open the page 1', 'Check the total'],
+    });
   });
 
   it('writes a verdict as wiki markup in which nothing the client typed becomes markup, and finds it again', async () => {
@@ -103,13 +121,16 @@ describe('Jira Data Center', () => {
     const { tracker: t } = tracker();
     const typed =
       '[~admin] see [here|http://evil.example] !x.png! *bold* {noformat}\nh1. Big {color:red}x{color}';
-    const { id } = await t.addVerdictComment(credentials, 'PAY-1', {
+    const verdict = {
       id: 'v-1',
-      verdict: 'failed',
+      verdict: 'failed' as const,
       comment: typed,
       sentAt: new Date(NOW),
       subject: 'Request for Testing',
-    });
+    };
+    const { commentId: id, moveRefused } = await t.writeVerdict(credentials, 'PAY-1', writeBack(verdict));
+    expect(moveRefused).toBeNull();
+    expect(recorded.at(-1)).toBe(id);
     const [comment] = dc.comments;
     expect(comment?.id).toBe(id);
     const lines = comment!.body.split('\n');
@@ -123,41 +144,56 @@ describe('Jira Data Center', () => {
     expect(lines[open + 1]).not.toContain('{noformat}');
     expect(lines[open + 2]).toBe('h1. Big {color:red}x{color}');
     expect(lines.at(-1)).toBe('_Handoff verdict v-1_');
-    expect(await t.findVerdictComment(credentials, 'PAY-1', 'v-1')).toBe(id);
-    expect(await t.findVerdictComment(credentials, 'PAY-1', 'v-2')).toBeUndefined();
+    // A retry finds the comment by its marker instead of writing it twice; another verdict's is new.
+    const again = await t.writeVerdict(credentials, 'PAY-1', writeBack(verdict, { mayHaveWritten: true }));
+    expect(again.commentId).toBe(id);
+    expect(dc.comments).toHaveLength(1);
+    const other = await t.writeVerdict(
+      credentials,
+      'PAY-1',
+      writeBack({ ...verdict, id: 'v-2' }, { mayHaveWritten: true }),
+    );
+    expect(other.commentId).not.toBe(id);
+    expect(dc.comments).toHaveLength(2);
   });
 
-  it('lists and runs transitions, and reads the change in the changelog; lists statuses', async () => {
+  it('lists the moves, makes one after the comment, and then tells the story moved; lists statuses', async () => {
     dc.issues.push({ key: 'PAY-2', summary: 's', description: 'x', status: 'Testing' });
     const { tracker: t } = tracker();
-    const transitions = await t.listTransitions(credentials, 'PAY-2');
-    const reopen = transitions.find((tr) => tr.name === 'Move to In Progress');
+    const before = new Date(Date.now() - 60_000);
+    const moves = await t.listMoves(credentials, 'PAY', 'PAY-2');
+    const reopen = moves.find((tr) => tr.name === 'Move to In Progress');
     expect(reopen).toBeDefined();
-    await t.transitionIssue(credentials, 'PAY-2', reopen!.id);
+    const verdict = {
+      id: 'v-9',
+      verdict: 'failed' as const,
+      comment: null,
+      sentAt: new Date(NOW),
+      subject: null,
+    };
+    await t.writeVerdict(credentials, 'PAY-2', writeBack(verdict, { move: reopen! }));
     expect(dc.issues[0]?.status).toBe('In Progress');
-    const changes = await t.changelog(credentials, 'PAY-2');
-    expect(changes).toEqual([
-      expect.objectContaining({
-        author: 'Joe Banks',
-        items: [{ field: 'status', from: 'Testing', to: 'In Progress' }],
-      }),
-    ]);
-    expect(await t.listStatuses(credentials, 'PAY')).toEqual(['To Do', 'In Progress', 'Testing', 'Done']);
-    const error = await failure(t.transitionIssue(credentials, 'NOPE-1', '11'));
+    expect([...(await t.movedSince(credentials, [{ key: 'PAY-2', since: before }]))]).toEqual(['PAY-2']);
+    expect(await t.listStates(credentials, 'PAY')).toEqual(['To Do', 'In Progress', 'Testing', 'Done']);
+    const error = await failure(t.writeVerdict(credentials, 'NOPE-1', writeBack(verdict, { move: reopen! })));
     expect(error.code).toBe('TRACKER_ISSUE_NOT_FOUND');
   });
 
   it('names the reviewer in a block of its own, where nothing they typed becomes markup', async () => {
     dc.issues.push({ key: 'PAY-3', summary: 's', description: null, status: 'Testing' });
     const { tracker: t } = tracker();
-    await t.addVerdictComment(credentials, 'PAY-3', {
-      id: 'v-3',
-      verdict: 'passed',
-      comment: null,
-      sentAt: new Date(NOW),
-      subject: null,
-      reviewer: '[~admin] {noformat} http://evil.example',
-    });
+    await t.writeVerdict(
+      credentials,
+      'PAY-3',
+      writeBack({
+        id: 'v-3',
+        verdict: 'passed',
+        comment: null,
+        sentAt: new Date(NOW),
+        subject: null,
+        reviewer: '[~admin] {noformat} http://evil.example',
+      }),
+    );
     const lines = dc.comments.at(-1)!.body.split('\n');
     expect(lines[0]).toBe('*Client review: Passed*');
     expect(lines.slice(1, 4)).toEqual([
@@ -167,17 +203,28 @@ describe('Jira Data Center', () => {
     ]);
   });
 
-  it('reads when statuses last changed from the changelog, and finds any issue of a project', async () => {
+  it('tells which stories moved from their changelogs, and reads the moves from any issue of a project', async () => {
     dc.issues.push({ key: 'PAY-4', summary: 's', description: 'x', status: 'Testing' });
     dc.issues.push({ key: 'PAY-5', summary: 's', description: 'x', status: 'Testing' });
     const { tracker: t } = tracker();
-    const reopen = (await t.listTransitions(credentials, 'PAY-4')).find(
-      (tr) => tr.name === 'Move to In Progress',
-    );
-    await t.transitionIssue(credentials, 'PAY-4', reopen!.id);
-    const changed = await t.lastStatusChanges(credentials, ['PAY-4', 'PAY-5']);
-    expect([...changed.keys()]).toEqual(['PAY-4']);
-    expect(await t.anyIssueOfProject(credentials, 'PAY')).toBe('PAY-4');
+    const before = new Date(Date.now() - 60_000);
+    const moves = await t.listMoves(credentials, 'PAY');
+    const reopen = moves.find((tr) => tr.name === 'Move to In Progress');
+    const verdict = {
+      id: 'v-4',
+      verdict: 'failed' as const,
+      comment: null,
+      sentAt: new Date(NOW),
+      subject: null,
+    };
+    await t.writeVerdict(credentials, 'PAY-4', writeBack(verdict, { move: reopen! }));
+    const stories = ['PAY-4', 'PAY-5'].map((key) => ({ key, since: before }));
+    expect([...(await t.movedSince(credentials, stories))]).toEqual(['PAY-4']);
+    // The move came before a later verdict: no re-test for that one.
+    expect(
+      (await t.movedSince(credentials, [{ key: 'PAY-4', since: new Date(Date.now() + 60_000) }])).size,
+    ).toBe(0);
+    expect(await t.listMoves(credentials, 'NOPE')).toEqual([]);
   });
 
   it('checks a credential with /myself; a dead token, or an anonymous answer, is a refusal', async () => {
@@ -193,7 +240,7 @@ describe('Jira Data Center', () => {
   it('refuses Basic auth: a Cloud client gets 403', async () => {
     const cloud = new JiraCloudTracker({ endpoint: { baseUrl: dc.url } });
     const error = await failure(cloud.checkCredential(credentials));
-    expect(error.jiraStatus).toBe(404); // /rest/api/3 does not exist on DC
+    expect(error.trackerStatus).toBe(404); // /rest/api/3 does not exist on DC
     const response = await fetch(`${dc.url}/rest/api/2/myself`, {
       headers: { authorization: `Basic ${Buffer.from(`joe:${PAT}`).toString('base64')}` },
     });

@@ -2,23 +2,36 @@
 // base URL (which may carry a context path such as /jira), personal access tokens as Bearer (Basic is off by
 // default from Jira 11), `startAt`/`total` paging, wiki-markup descriptions and comments. Every call goes
 // through jira-http.ts (retries, Retry-After) and fails with dc-errors.ts's messages.
-import type { Issue } from '@handoff/core';
 import { changelogEntry, projectStatusesSchema, statusNames } from '../cloud/cloud-schemas.ts';
 import { createdCommentSchema, transitionsSchema } from '../jira.schemas.ts';
-import { issueNotFound, TrackerError } from '../jira-errors.ts';
+import { issueNotFound } from '../jira-errors.ts';
 import { type JiraClientOptions, JiraHttp, withDefaults } from '../jira-http.ts';
-import { jqlString } from '../jql.ts';
-import { answeredAnonymously } from '../site-check.ts';
+import {
+  type ChangelogEntry,
+  explainSearchError,
+  jiraProjectOfKey,
+  statusChangedSince,
+  transitionsOfProject,
+} from '../jira-stories.ts';
+import { jqlString, storiesJql } from '../jql.ts';
+import { answeredAnonymously, checkSiteKind } from '../site-check.ts';
 import type {
-  ChangelogEntry,
-  StorySearch,
+  SiteKind,
+  SiteProbe,
+  Story,
+  StoryMove,
+  StoryQuery,
   Tracker,
   TrackerCredentials,
   TrackerOptions,
   TrackerProject,
+  TrackerSettings,
   VerdictComment,
+  VerdictWriteBack,
+  VerdictWritten,
 } from '../tracker.ts';
-import { lastStatusChangesOf, verdictMarker } from '../tracker.ts';
+import { verdictMarker, writeVerdictWith } from '../tracker.ts';
+import { TrackerError } from '../tracker-errors.ts';
 import { dcFailure } from './dc-errors.ts';
 import {
   dcCommentPageSchema,
@@ -33,22 +46,66 @@ const issuePath = (issueKey: string, what = '') =>
   `/rest/api/2/issue/${encodeURIComponent(issueKey)}${what ? `/${what}` : ''}`;
 
 export class JiraDataCenterTracker implements Tracker {
-  readonly kind = 'jira-datacenter' as const;
+  readonly kind: SiteKind = 'jira-datacenter';
   private readonly http: JiraHttp;
 
-  constructor(private readonly options: JiraClientOptions) {
+  constructor(private readonly options: JiraClientOptions & Partial<Pick<TrackerSettings, 'issueTypes'>>) {
     this.http = new JiraHttp(withDefaults({ ...options, auth: 'bearer', failure: dcFailure }));
+  }
+
+  private get baseUrl(): string {
+    const { endpoint } = this.options;
+    return (typeof endpoint === 'function' ? endpoint() : endpoint).baseUrl;
+  }
+
+  async checkSite(probe: SiteProbe = {}): Promise<void> {
+    await checkSiteKind(this.baseUrl, 'jira-datacenter', probe);
+  }
+
+  projectOfKey(key: string): string | undefined {
+    return jiraProjectOfKey(this.kind, key);
+  }
+
+  listMoves(credentials: TrackerCredentials, project: string, sample?: string): Promise<StoryMove[]> {
+    return transitionsOfProject(this, credentials, project, sample);
+  }
+
+  movedSince(
+    credentials: TrackerCredentials,
+    stories: ReadonlyArray<{ key: string; since: Date }>,
+  ): Promise<Set<string>> {
+    return statusChangedSince((key) => this.changelog(credentials, key), stories);
+  }
+
+  writeVerdict(
+    credentials: TrackerCredentials,
+    key: string,
+    writeBack: VerdictWriteBack,
+  ): Promise<VerdictWritten> {
+    return writeVerdictWith(
+      {
+        findComment: async (marker) => this.findComment(credentials, key, marker),
+        addComment: async () => (await this.addVerdictComment(credentials, key, writeBack.verdict)).id,
+        move: (move) => this.transitionIssue(credentials, key, move.id),
+      },
+      writeBack,
+    );
   }
 
   listProjects(credentials: TrackerCredentials): Promise<TrackerProject[]> {
     return dcListProjects(this.http, credentials);
   }
 
-  searchStories(credentials: TrackerCredentials, search: StorySearch): Promise<Issue[]> {
-    return dcSearchStories(this.http, credentials, search.jql, search.maxResults ?? 100);
+  async searchStories(credentials: TrackerCredentials, query: StoryQuery): Promise<Story[]> {
+    const issueTypes = this.options.issueTypes ?? ['Story'];
+    try {
+      return await dcSearchStories(this.http, credentials, storiesJql(query, issueTypes), 100, this.baseUrl);
+    } catch (error) {
+      throw explainSearchError(error, query, issueTypes);
+    }
   }
 
-  async listStatuses(credentials: TrackerCredentials, projectKey: string): Promise<string[]> {
+  async listStates(credentials: TrackerCredentials, projectKey: string): Promise<string[]> {
     const { json } = await this.http.request({
       path: `/rest/api/2/project/${encodeURIComponent(projectKey)}/statuses`,
       method: 'GET',
@@ -57,7 +114,8 @@ export class JiraDataCenterTracker implements Tracker {
     return statusNames(this.http.parse(projectStatusesSchema, json, 'project statuses'));
   }
 
-  async changelog(credentials: TrackerCredentials, issueKey: string): Promise<ChangelogEntry[]> {
+  /** The issue's history, oldest first. */
+  private async changelog(credentials: TrackerCredentials, issueKey: string): Promise<ChangelogEntry[]> {
     const { status, json } = await this.http.request({
       path: issuePath(issueKey),
       method: 'GET',
@@ -68,13 +126,6 @@ export class JiraDataCenterTracker implements Tracker {
     if (status === 404) throw issueNotFound(issueKey);
     const body = this.http.parse(dcIssueChangelogSchema, json, 'changelog');
     return (body.changelog?.histories ?? []).map(changelogEntry);
-  }
-
-  lastStatusChanges(
-    credentials: TrackerCredentials,
-    issueKeys: readonly string[],
-  ): Promise<Map<string, Date>> {
-    return lastStatusChangesOf((key) => this.changelog(credentials, key), issueKeys);
   }
 
   async anyIssueOfProject(credentials: TrackerCredentials, projectKey: string): Promise<string | undefined> {
@@ -97,7 +148,7 @@ export class JiraDataCenterTracker implements Tracker {
     return typeof key === 'string' ? key : undefined;
   }
 
-  async addVerdictComment(
+  private async addVerdictComment(
     credentials: TrackerCredentials,
     issueKey: string,
     verdict: VerdictComment,
@@ -113,12 +164,11 @@ export class JiraDataCenterTracker implements Tracker {
     return this.http.parse(createdCommentSchema, json, 'comment');
   }
 
-  async findVerdictComment(
+  private async findComment(
     credentials: TrackerCredentials,
     issueKey: string,
-    verdictId: string,
+    marker: string,
   ): Promise<string | undefined> {
-    const marker = verdictMarker(verdictId);
     const pages = this.http.offsetPages(
       { path: issuePath(issueKey, 'comment'), query: { orderBy: 'created' }, credentials },
       (json) => this.http.parse(dcCommentPageSchema, json, 'comments'),
@@ -144,7 +194,7 @@ export class JiraDataCenterTracker implements Tracker {
     return transitions.map(({ id, name }) => ({ id, name }));
   }
 
-  async transitionIssue(credentials: TrackerCredentials, issueKey: string, transitionId: string) {
+  private async transitionIssue(credentials: TrackerCredentials, issueKey: string, transitionId: string) {
     const { status } = await this.http.request({
       path: issuePath(issueKey, 'transitions'),
       method: 'POST',
@@ -164,10 +214,9 @@ export class JiraDataCenterTracker implements Tracker {
     const user = this.http.parse(dcMyselfSchema, json, 'account check');
     if (answeredAnonymously(headers) || (!user.name && !user.key)) {
       throw new TrackerError(
-        403,
-        'TRACKER_AUTH_REFUSED',
+        'credential-refused',
         'Jira Data Center answered as if no one had signed in: the personal access token is wrong, expired or revoked.',
-        401,
+        { trackerStatus: 401 },
       );
     }
   }

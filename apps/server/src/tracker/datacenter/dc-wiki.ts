@@ -2,7 +2,14 @@
 // https://jira.atlassian.com/secure/WikiRendererHelpAction.jspa?section=all). The client's words go into a
 // {noformat} block, where Jira renders nothing as markup (no mentions, links, images, macros or
 // formatting); a `{noformat}` inside them is broken up so it cannot end the block.
-import { commentLines, dateOf, reviewedBy, type VerdictComment, verdictMarker } from '../tracker.ts';
+import {
+  commentLines,
+  inAnswerTo,
+  reviewedBy,
+  type VerdictComment,
+  verdictHeadline,
+  verdictMarker,
+} from '../tracker.ts';
 
 /** Characters Jira's wiki renderer treats as markup, escaped with a backslash in text of our own. */
 const WIKI_SPECIAL = /[-#*_+?^~|%{}[\]()!@\\]/g;
@@ -19,17 +26,12 @@ function inert(line: string): string {
 }
 
 export function verdictWiki(verdict: VerdictComment): string {
-  const lines = [`*Client review: ${verdict.verdict === 'passed' ? 'Passed' : 'Failed'}*`];
+  const lines = [`*${verdictHeadline(verdict.verdict)}*`];
   const said = commentLines(verdict.comment);
   if (said.length > 0) lines.push('{noformat}', ...said.map(inert), '{noformat}');
   // The client's name is theirs too: in a block of its own, it stays text.
   const name = verdict.reviewer?.replace(/\s+/g, ' ').trim();
   if (name) lines.push('{noformat}', inert(reviewedBy(name)), '{noformat}');
-  lines.push(
-    escapeWikiText(
-      `In answer to the notice of ${dateOf(verdict.sentAt)}${verdict.subject ? `: “${verdict.subject}”` : ''}.`,
-    ),
-    `_${verdictMarker(verdict.id)}_`,
-  );
+  lines.push(escapeWikiText(inAnswerTo(verdict.sentAt, verdict.subject)), `_${verdictMarker(verdict.id)}_`);
   return lines.join('\n');
 }

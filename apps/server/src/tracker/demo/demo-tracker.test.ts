@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAndSignIn } from '../../testing/sign-up.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { JiraClient } from '../jira.client.ts';
-import { TrackerError } from '../jira-errors.ts';
 import { storiesJql } from '../jql.ts';
 import { adfErrors, openApiErrors } from '../testdata/atlassian-schemas.ts';
+import { TrackerError } from '../tracker-errors.ts';
 import { DEMO_ISSUES } from './demo-data.ts';
 import { DemoTracker } from './demo-tracker.ts';
 
@@ -45,7 +45,7 @@ async function post(path: string, body: unknown, auth = basic(account.email, acc
 
 describe('the demo tracker answers in the shapes of Atlassian’s OpenAPI document', () => {
   it('is on when JIRA_BASE_URL is unset', () => {
-    expect(t.app.trackerIsDemo).toBe(true);
+    expect(t.app.trackers.defaultTracker.kind).toBe('demo');
   });
 
   it('GET /rest/api/3/project/search → PageBeanProject, page by page', async () => {
@@ -253,7 +253,7 @@ describe('the Jira client against the demo tracker, over HTTP', () => {
   });
 
   it('gets the same stories whatever the page size, by GET or POST', async () => {
-    const jql = storiesJql({ projectKey: 'DEMO', status: 'Done', issueTypes: ['Story', 'Bug'] });
+    const jql = storiesJql({ project: 'DEMO', states: ['Done'] }, ['Story', 'Bug']);
     const all = await jira.searchIssues(credentials, { jql, fields: ['summary', 'description'] });
     expect(all.map((i) => i.key)).toEqual(['DEMO-1', 'DEMO-2', 'DEMO-3', 'DEMO-4', 'DEMO-5', 'DEMO-10']);
     const paged = await jira.searchIssues(credentials, {
@@ -274,7 +274,7 @@ describe('the Jira client against the demo tracker, over HTTP', () => {
   });
 
   it('matches status and issue type names without regard to case, as Jira does', async () => {
-    const jql = storiesJql({ projectKey: 'mob', status: 'testing', issueTypes: ['story'] });
+    const jql = storiesJql({ project: 'mob', states: ['testing'] }, ['story']);
     const issues = await jira.searchIssues(credentials, { jql, fields: ['summary'] });
     expect(issues.map((i) => i.key)).toEqual(['MOB-3']);
   });
@@ -289,7 +289,7 @@ describe('the Jira client against the demo tracker, over HTTP', () => {
 });
 
 describe('the changelog of status changes', () => {
-  it('POST /changelog/bulkfetch → BulkChangelogResponseBean and GET …/changelog → PageBeanChangelog; the client reads when a status last changed', async () => {
+  it('POST /changelog/bulkfetch → BulkChangelogResponseBean and GET …/changelog → PageBeanChangelog; the seam tells which stories moved', async () => {
     const issue = DEMO_ISSUES.find((candidate) => candidate.key === 'DEMO-5')!;
     const before = Date.now();
     for (let step = 0; step < 2; step++) {
@@ -318,10 +318,18 @@ describe('the changelog of status changes', () => {
 
     // Through the tracker seam, as the re-tests and the edit screen's transitions read it.
     const tracker = new DemoTracker({ endpoint: { baseUrl: base } });
-    const changed = await tracker.lastStatusChanges(credentials, ['DEMO-5', 'DEMO-6']);
-    expect([...changed.keys()]).toEqual(['DEMO-5']);
-    expect(changed.get('DEMO-5')!.getTime()).toBeGreaterThanOrEqual(before - 1000);
-    expect(await tracker.anyIssueOfProject(credentials, 'DEMO')).toBe('DEMO-1');
+    const since = (at: number) => ['DEMO-5', 'DEMO-6'].map((key) => ({ key, since: new Date(at) }));
+    expect([...(await tracker.movedSince(credentials, since(before - 1000)))]).toEqual(['DEMO-5']);
+    expect((await tracker.movedSince(credentials, since(Date.now() + 1000))).size).toBe(0);
+    // Before a first notice, the moves are read from the project's first story.
+    const moves = await tracker.listMoves(credentials, 'DEMO');
+    const firstStory = await get('/rest/api/3/issue/DEMO-1/transitions');
+    expect(moves).toEqual(
+      (firstStory.body.transitions as Array<{ id: string; name: string }>).map(({ id, name }) => ({
+        id,
+        name,
+      })),
+    );
   });
 });
 
@@ -329,7 +337,7 @@ describe('with JIRA_BASE_URL set', () => {
   it('serves no demo tracker and says so', async () => {
     const real = await createTestApp({ JIRA_BASE_URL: 'https://team.atlassian.net' });
     try {
-      expect(real.app.trackerIsDemo).toBe(false);
+      expect(real.app.trackers.defaultTracker.kind).toBe('jira-cloud');
       const response = await real.app.inject({ method: 'GET', url: '/rest/api/3/myself' });
       expect(response.statusCode).toBe(404);
     } finally {

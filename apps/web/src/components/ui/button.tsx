@@ -1,11 +1,12 @@
 // Buttons of the design system (docs/design-system.md "Button"): one primary action per screen part,
-// secondary and outline for the others, ghost inside dense rows, danger for destructive confirmations.
+// secondary and outline for the others, ghost inside dense rows, danger for destructive confirmations,
+// danger-outline for an action that destroys after a confirmation.
 // ButtonLink is a router link that looks like a button (for actions that open another screen).
 import type { ButtonHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import './button.css';
 
-type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'danger';
+type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'danger' | 'danger-outline';
 
 interface ButtonLook {
   variant?: ButtonVariant;

@@ -15,6 +15,7 @@ export function ChipInput({
   onChange,
   isValid = isValidEmailEntry,
   placeholder = 'name@example.com',
+  hint,
   disabled = false,
 }: {
   /** The input's visible label, e.g. "Client Emails". */
@@ -25,6 +26,8 @@ export function ChipInput({
   onChange: (values: string[]) => void;
   isValid?: (entry: string) => boolean;
   placeholder?: string;
+  /** One sentence under the input on what to enter (its description). */
+  hint?: string;
   disabled?: boolean;
 }) {
   const [entry, setEntry] = useState('');
@@ -67,6 +70,7 @@ export function ChipInput({
           spellCheck={false}
           className="field__input"
           placeholder={placeholder}
+          aria-describedby={hint ? `${inputId}-hint` : undefined}
           value={entry}
           disabled={disabled}
           onChange={(e) => setEntry(e.target.value)}
@@ -82,6 +86,11 @@ export function ChipInput({
           <PlusIcon />
         </button>
       </div>
+      {hint ? (
+        <p id={`${inputId}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
       {values.length > 0 ? (
         <ul className="chip-input__chips">
           {values.map((value, index) => (

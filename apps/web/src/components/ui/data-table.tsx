@@ -14,6 +14,8 @@ export interface Column<Row> {
   rowHeader?: boolean;
   /** Extra class names for the header and the cells, e.g. to set a width or right-align numbers. */
   className?: string;
+  /** Whether the row has nothing in this cell: its line is left out of a card (the table shows the cell). */
+  isEmpty?: (row: Row) => boolean;
   cell: (row: Row) => ReactNode;
 }
 
@@ -70,8 +72,9 @@ export function DataTable<Row>({
           {rows.map((row) => (
             <tr key={rowKey(row)} className={rowClassName?.(row)}>
               {columns.map((column) => {
+                const empty = column.isEmpty?.(row) ? 'data-table__cell--empty' : '';
                 const props = {
-                  className: column.className,
+                  className: [column.className, empty].filter(Boolean).join(' ') || undefined,
                   'data-label': column.hideHeader ? undefined : column.header,
                 };
                 return column.rowHeader ? (

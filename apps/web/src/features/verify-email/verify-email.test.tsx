@@ -37,6 +37,8 @@ describe('/auth/action?mode=verifyEmail', () => {
     );
     renderApp('/auth/action?mode=verifyEmail&oobCode=used');
     expect(await screen.findByText(/This link has expired or was already used/)).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent(/This link has expired or was already used/);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Verification link no longer valid');
   });
 });
 
@@ -70,7 +72,7 @@ describe('the admin area while the address is not verified', () => {
       ),
     );
     renderApp('/admin/index');
-    expect(await screen.findByRole('button', { name: 'Logout' })).toBeVisible();
+    expect(await screen.findByRole('table', { name: 'Projects' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Send the link again' })).toBeNull();
   });
 });

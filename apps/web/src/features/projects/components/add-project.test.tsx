@@ -19,22 +19,31 @@ describe('/admin/add-project', () => {
     const { account } = await openAddProject();
     expect(callsTo('/jira/getAllProjects')).toEqual([{ email: 'ada@example.com', api: account.apikey }]);
     const select = screen.getByRole('combobox', { name: 'Project Name' });
-    expect(select).toHaveDisplayValue('None');
+    expect(select).toHaveDisplayValue('Choose a Jira project…');
     expect(
       within(select)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['None', 'Mobile App', 'Web Shop']);
-    expect(screen.getByRole('textbox', { name: 'Project Key' })).toHaveAttribute('readonly');
-    expect(screen.getByRole('textbox', { name: 'Project Key' })).toHaveValue('');
+    ).toEqual(['Choose a Jira project…', 'Mobile App', 'Web Shop']);
+    // No key before a project is chosen; one site only: no Site select either.
+    expect(screen.queryByLabelText('Project Key')).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Site' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/admin/index');
+    expect(screen.getByRole('textbox', { name: 'Client Emails' })).toHaveAccessibleDescription(
+      /they receive each e-mail with its review link/,
+    );
   });
 
-  it('fills the read-only key from the chosen project', async () => {
+  it("shows the chosen project's key as read-only text", async () => {
     const { user } = await openAddProject();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Project Name' }), 'Web Shop');
-    expect(screen.getByRole('textbox', { name: 'Project Key' })).toHaveValue('SHOP');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Project Name' }), 'None');
-    expect(screen.getByRole('textbox', { name: 'Project Key' })).toHaveValue('');
+    expect(screen.getByLabelText('Project Key')).toHaveTextContent('SHOP');
+    expect(screen.queryByRole('textbox', { name: 'Project Key' })).not.toBeInTheDocument();
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Project Name' }),
+      'Choose a Jira project…',
+    );
+    expect(screen.queryByLabelText('Project Key')).not.toBeInTheDocument();
   });
 
   it('alerts the server error when the tracker projects cannot be fetched', async () => {

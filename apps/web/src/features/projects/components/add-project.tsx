@@ -1,5 +1,6 @@
-// /admin/add-project (docs/product.md §2, §5, §8): pick a tracker project by name (its key fills the read-only
-// "Project Key"), add client and CC addresses, then "Add Project". The tracker projects are fetched on load
+// /admin/add-project (docs/product.md §2, §5, §8): pick a tracker project by name (its key then shows, read-only,
+// as "Project Key"), add client and CC addresses, then "Add Project" (or Cancel). The Site select shows once the
+// workspace has more than one site. The tracker projects are fetched on load
 // with the user's e-mail and API key; a failure shows a browser alert with the server's error.
 import { texts } from '@handoff/core';
 import type { ListedSite, TrackerProject } from '@handoff/core/api';
@@ -8,7 +9,7 @@ import { Link } from 'react-router';
 import { addProject } from '@/api/projects';
 import { listSites } from '@/api/sites';
 import { BusyButton } from '@/components/ui/busy-button';
-import { TextField } from '@/components/ui/form-field';
+import { FormActions } from '@/components/ui/form-section';
 import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
 import { paths } from '@/config/paths';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
@@ -24,7 +25,7 @@ export function AddProject() {
   const { user } = useAppState();
   const dialog = useResultDialog();
   const selectId = useId();
-  const siteSelectId = useId();
+  const keyId = useId();
   const [sites, setSites] = useState<ListedSite[]>([]);
   const [siteId, setSiteId] = useState('default');
   const [trackerProjects, setTrackerProjects] = useState<TrackerProject[]>([]);
@@ -109,23 +110,7 @@ export function AddProject() {
         <Link to={paths.admin.index}>Back to projects</Link>
       </div>
       <form className="form-panel" onSubmit={onSubmit} noValidate>
-        <div className="field">
-          <label className="field__label" htmlFor={siteSelectId}>
-            Site
-          </label>
-          <select
-            id={siteSelectId}
-            className="field__input"
-            value={siteId}
-            onChange={(e) => setSiteId(e.target.value)}
-          >
-            {(sites.length > 0 ? sites : [{ id: 'default', name: 'default' }]).map((site) => (
-              <option key={site.id} value={site.id}>
-                {site.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SiteSelect sites={sites} value={siteId} onChange={setSiteId} />
         <div className="field">
           <label className="field__label" htmlFor={selectId}>
             Project Name
@@ -137,7 +122,7 @@ export function AddProject() {
             aria-busy={loadingTracker}
             onChange={(e) => setProjectKey(e.target.value)}
           >
-            <option value="">None</option>
+            <option value="">Choose a Jira project…</option>
             {trackerProjects.map((project) => (
               <option key={project.key} value={project.key}>
                 {project.name}
@@ -150,16 +135,53 @@ export function AddProject() {
             </p>
           ) : null}
         </div>
-        <TextField label="Project Key" readOnly value={selected?.key ?? ''} />
+        {selected ? (
+          <div className="field">
+            <label className="field__label" htmlFor={keyId}>
+              Project Key
+            </label>
+            <output id={keyId} className="field__value">
+              {selected.key}
+            </output>
+          </div>
+        ) : null}
         <RecipientFields value={recipients} onChange={setRecipients} />
         <ReminderSelect value={reminderDays} onChange={setReminderDays} />
-        <div className="form-panel__actions">
+        <FormActions>
           <BusyButton type="submit" busy={saving}>
             Add Project
           </BusyButton>
-        </div>
+        </FormActions>
       </form>
       <ResultDialog control={dialog} />
     </section>
+  );
+}
+
+/** The site a new project lives on: a choice only once the workspace has more than the default one. */
+function SiteSelect({
+  sites,
+  value,
+  onChange,
+}: {
+  sites: ListedSite[];
+  value: string;
+  onChange: (siteId: string) => void;
+}) {
+  const id = useId();
+  if (sites.length <= 1) return null;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        Site
+      </label>
+      <select id={id} className="field__input" value={value} onChange={(e) => onChange(e.target.value)}>
+        {sites.map((site) => (
+          <option key={site.id} value={site.id}>
+            {site.id === 'default' ? 'Default site' : site.name}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -4,27 +4,25 @@
 // /admin/index.
 import { texts } from '@handoff/core';
 import type { Project, ReviewSettings } from '@handoff/core/api';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { updateProject } from '@/api/projects';
-import {
-  getReviewSettings,
-  getReviewTransitions,
-  setReviewSettings,
-  setReviewTransitions,
-} from '@/api/review';
+import { setReviewSettings, setReviewTransitions } from '@/api/review';
 import { ProjectLoadStatus, useProjectFromUrl } from '@/api/use-project-from-url';
 import { BusyButton } from '@/components/ui/busy-button';
 import { TextField } from '@/components/ui/form-field';
+import { FormActions, FormSection } from '@/components/ui/form-section';
 import { ResultDialog, type ResultDialogControl, useResultDialog } from '@/components/ui/result-dialog';
+import { Switch } from '@/components/ui/switch';
 import { paths } from '@/config/paths';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppDispatch, useAppState } from '@/stores/app-store';
-import { getProjectStatuses } from '../api/project-statuses';
+import { useProjectSettings } from '../hooks/use-project-settings';
+import { ClientLanguageSelect } from './client-language-select';
 import { RecipientFields, type Recipients } from './recipient-fields';
 import { ReminderSelect } from './reminder-select';
-import { ReviewTransitionFields, type TransitionsLoad } from './review-transitions';
+import { ReviewTransitionFields } from './review-transitions';
 import { StatusesOffered } from './statuses-offered';
 import { TestEnvironmentField } from './test-environment-field';
 import './projects.css';
@@ -48,7 +46,7 @@ export function EditProject() {
   );
 }
 
-/** The form for the loaded project; its address lists start as the project's. */
+/** The form for the loaded project, in sections; its address lists start as the project's. */
 function EditProjectForm({ project, show }: { project: Project; show: ResultDialogControl['show'] }) {
   const { api } = useServices();
   const { user } = useAppState();
@@ -57,68 +55,12 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
     clientEmails: project.clientEmails,
     clientCC: project.clientCC,
   });
-  const [saving, setSaving] = useState(false);
-  const [transitions, setTransitions] = useState<TransitionsLoad>({ state: 'loading' });
-  const [availableStatuses, setAvailableStatuses] = useState<string[] | null>(null);
   const [statuses, setStatuses] = useState<string[]>(project.statusesOffered ?? []);
-  // The review settings as saved, and as on screen; the select shows once they are loaded.
-  const [savedSettings, setSavedSettings] = useState<ReviewSettings | null>(null);
-  const [reminderDays, setReminderDays] = useState<number | null>(null);
-  const [testEnvironment, setTestEnvironment] = useState('');
+  const [autosend, setAutosend] = useState(project.autosend);
+  const [saving, setSaving] = useState(false);
   const userId = user?.id;
-
-  useEffect(() => {
-    if (!userId) return;
-    let active = true;
-    getReviewSettings(api, userId, project.projectKey).then(
-      (value) => {
-        if (!active) return;
-        setSavedSettings(value);
-        setReminderDays(value.reminderDays);
-        setTestEnvironment(value.testEnvironment ?? '');
-      },
-      () => {
-        // Without them, nothing is shown and nothing about reminders is saved.
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [api, userId, project.projectKey]);
-
-  useEffect(() => {
-    if (!userId) return;
-    let active = true;
-    getProjectStatuses(api, userId, project.projectKey, project.siteId).then(
-      (value) => {
-        if (active) setAvailableStatuses(value.available);
-      },
-      () => {
-        // Without Jira's list, the statuses chosen before are still shown and kept.
-        if (active) setAvailableStatuses([]);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [api, userId, project.projectKey, project.siteId]);
-
-  useEffect(() => {
-    if (!userId) return;
-    let active = true;
-    getReviewTransitions(api, userId, project.projectKey).then(
-      (value) => {
-        if (active) setTransitions({ state: 'loaded', value });
-      },
-      (error: unknown) => {
-        if (active && !isSessionEnded(error))
-          setTransitions({ state: 'failed', message: errorMessage(error) });
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [api, userId, project.projectKey]);
+  const settings = useProjectSettings(userId, project);
+  const { transitions, savedSettings, reminderDays, testEnvironment } = settings;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -138,6 +80,7 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
           projectName: project.projectName,
           ...recipients,
           ...(sameStatuses(statuses, project.statusesOffered ?? []) ? {} : { statusesOffered: statuses }),
+          ...(autosend === project.autosend ? {} : { autosend }),
         },
         project.siteId,
       );
@@ -147,15 +90,13 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
         const { onFailed, onPassed } = transitions.value;
         await setReviewTransitions(api, userId, project.projectKey, { onFailed, onPassed });
       }
-      const environment = testEnvironment.trim() || null;
-      if (
-        savedSettings &&
-        (savedSettings.reminderDays !== reminderDays || savedSettings.testEnvironment !== environment)
-      ) {
-        await setReviewSettings(api, userId, project.projectKey, {
-          reminderDays,
-          testEnvironment: environment,
-        });
+      const chosen: ReviewSettings = {
+        reminderDays,
+        testEnvironment: testEnvironment.trim() || null,
+        clientLanguage: settings.clientLanguage,
+      };
+      if (savedSettings && !sameSettings(savedSettings, chosen)) {
+        await setReviewSettings(api, userId, project.projectKey, chosen);
       }
       show(texts.editProject.success, 'success', paths.admin.index);
     } catch (error) {
@@ -167,28 +108,58 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
 
   return (
     <form className="form-panel" onSubmit={onSubmit} noValidate>
-      <TextField label="Project Name" readOnly value={project.projectName} />
-      <TextField label="Project Key" readOnly value={project.projectKey} />
-      <RecipientFields value={recipients} onChange={setRecipients} />
-      <StatusesOffered available={availableStatuses} value={statuses} onChange={setStatuses} />
-      {savedSettings ? (
-        <>
-          <ReminderSelect value={reminderDays} onChange={setReminderDays} />
-          <TestEnvironmentField value={testEnvironment} onChange={setTestEnvironment} />
-        </>
-      ) : null}
-      <ReviewTransitionFields
-        load={transitions}
-        onChange={(value) => setTransitions({ state: 'loaded', value })}
-      />
-      <div className="form-panel__actions">
+      <div className="form-panel__row">
+        <TextField label="Project Name" readOnly value={project.projectName} />
+        <TextField label="Project Key" readOnly value={project.projectKey} />
+      </div>
+      <FormSection title="Recipients" lead="Who receives the e-mails of stories.">
+        <RecipientFields value={recipients} onChange={setRecipients} />
+      </FormSection>
+      <FormSection title="Tracker" lead="Which of the Jira project's stories the send screen fetches.">
+        <StatusesOffered available={settings.availableStatuses} value={statuses} onChange={setStatuses} />
+      </FormSection>
+      <FormSection
+        title="Client review"
+        lead="Where the client tests, reminders, and what a verdict does in Jira."
+      >
+        {savedSettings ? (
+          <>
+            <TestEnvironmentField value={testEnvironment} onChange={settings.setTestEnvironment} />
+            <ReminderSelect value={reminderDays} onChange={settings.setReminderDays} />
+            <ClientLanguageSelect value={settings.clientLanguage} onChange={settings.setClientLanguage} />
+          </>
+        ) : null}
+        <ReviewTransitionFields
+          load={transitions}
+          onChange={(value) => settings.setTransitions({ state: 'loaded', value })}
+        />
+      </FormSection>
+      <FormSection
+        title="Auto-send"
+        lead="E-mail new stories to the client on a schedule, without a visit here."
+      >
+        <div className="switch-field">
+          <Switch
+            checked={autosend}
+            label={`Auto send email for ${project.projectKey}`}
+            onChange={setAutosend}
+          />
+          <span aria-hidden="true">{autosend ? 'On' : 'Off'}</span>
+        </div>
+      </FormSection>
+      <FormActions>
         <BusyButton type="submit" busy={saving}>
           Update Project
         </BusyButton>
-      </div>
+      </FormActions>
     </form>
   );
 }
+
+const sameSettings = (a: ReviewSettings, b: ReviewSettings) =>
+  a.reminderDays === b.reminderDays &&
+  a.testEnvironment === b.testEnvironment &&
+  a.clientLanguage === b.clientLanguage;
 
 const sameStatuses = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((status, index) => status === b[index]);

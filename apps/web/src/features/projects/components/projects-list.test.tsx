@@ -331,7 +331,7 @@ describe('/admin/index — Projects', () => {
     await router.navigate('/admin/index');
     await user.click(await screen.findByRole('button', { name: 'Actions for P1' }));
     await user.click(screen.getByRole('menuitem', { name: 'Review status' }));
-    expect(await screen.findByRole('heading', { name: 'Review status P1' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Review status of Project 1' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/review-status');
     expect(router.state.location.search).toBe('?key=P1');
   });

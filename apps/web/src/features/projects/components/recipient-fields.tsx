@@ -24,6 +24,7 @@ export function RecipientFields({
       <ChipInput
         label="Client Emails"
         addLabel="Add client email"
+        hint="The people who test the stories: they receive each e-mail with its review link. Press Enter or + after each address."
         values={value.clientEmails}
         onChange={(clientEmails) => onChange((current) => ({ ...current, clientEmails }))}
         disabled={disabled}
@@ -31,6 +32,7 @@ export function RecipientFields({
       <ChipInput
         label="Cc"
         addLabel="Add cc"
+        hint="Optional: colleagues who get a copy, such as the project manager."
         values={value.clientCC}
         onChange={(clientCC) => onChange((current) => ({ ...current, clientCC }))}
         disabled={disabled}

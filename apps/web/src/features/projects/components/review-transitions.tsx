@@ -57,7 +57,7 @@ export function ReviewTransitionFields({
 }) {
   return (
     <fieldset className="review-transitions">
-      <legend className="field__label">Client review</legend>
+      <legend className="field__label">Jira after a verdict</legend>
       {load.state === 'loading' ? (
         <p className="review-transitions__note">Loading Jira's transitions...</p>
       ) : null}

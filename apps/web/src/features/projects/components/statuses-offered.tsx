@@ -1,5 +1,5 @@
-// The edit screen's "Statuses offered": a multiple select of the Jira project's statuses. The send screen
-// offers the ones chosen (Done and Testing when none is); the first is the one auto-send fetches.
+// The edit screen's "Statuses offered": a checkbox per status of the Jira project. The send screen offers the
+// ticked ones (Done and Testing when none is); auto-send fetches the first ticked, in Jira's order.
 import { useId } from 'react';
 
 export function StatusesOffered({
@@ -12,33 +12,37 @@ export function StatusesOffered({
   value: string[];
   onChange: (value: string[]) => void;
 }) {
-  const id = useId();
   const hintId = useId();
   const options = [...new Set([...(available ?? []), ...value])];
+  const toggle = (status: string, ticked: boolean) => {
+    const next = new Set(value);
+    if (ticked) next.add(status);
+    else next.delete(status);
+    // In the list's order, so "the first ticked" is the first one seen.
+    onChange(options.filter((option) => next.has(option)));
+  };
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        Statuses offered
-      </label>
-      <select
-        id={id}
-        className="field__input"
-        multiple
-        size={Math.min(Math.max(options.length, 2), 8)}
-        aria-describedby={hintId}
-        aria-busy={available === null}
-        value={value}
-        onChange={(e) => onChange(Array.from(e.target.selectedOptions, (option) => option.value))}
-      >
+    <fieldset className="field checks" aria-describedby={hintId} aria-busy={available === null}>
+      <legend className="field__label">Statuses offered</legend>
+      {available === null && options.length === 0 ? (
+        <p className="form-panel__status">Loading the Jira project's statuses...</p>
+      ) : null}
+      <div className="checks__list">
         {options.map((status) => (
-          <option key={status} value={status}>
+          <label key={status} className="checks__item">
+            <input
+              type="checkbox"
+              checked={value.includes(status)}
+              onChange={(event) => toggle(status, event.target.checked)}
+            />
             {status}
-          </option>
+          </label>
         ))}
-      </select>
-      <p id={hintId} className="form-panel__status">
-        The send screen offers these; the first is the one auto-send fetches. None chosen: Done and Testing.
+      </div>
+      <p id={hintId} className="field__hint">
+        The send screen offers the ticked statuses; auto-send fetches the first one ticked. None ticked: Done
+        and Testing.
       </p>
-    </div>
+    </fieldset>
   );
 }

@@ -1,6 +1,7 @@
 // The review status screen against the MSW handlers: what a member sees of every story sent.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { formatDateTime, formatShortDate } from '@/lib/format';
 import { callsTo, createProject, createReviewedSend } from '@/testing/mocks/db';
 import { renderApp, signIn } from '@/testing/test-utils';
 
@@ -27,17 +28,44 @@ const rows = () =>
     .map((row) => within(row).getByRole('rowheader').textContent);
 
 describe('the review status screen', () => {
+  it('sorts the keys naturally (SHOP-2 before SHOP-10) and shows short dates with the full one on hover', async () => {
+    const { account } = signIn('ada@example.com');
+    const project = createProject(account.id, { projectKey: 'SHOP', projectName: 'Web Shop' });
+    createReviewedSend(account.id, project, 'token-of-the-review-link-000000000000', [
+      { key: 'SHOP-10', summary: 'Ten' },
+      { key: 'SHOP-2', summary: 'Two' },
+      { key: 'SHOP-1', summary: 'One' },
+    ]);
+    renderApp('/admin/review-status?key=SHOP');
+    await screen.findByRole('table');
+    expect(rows()).toEqual(['SHOP-1', 'SHOP-2', 'SHOP-10']);
+    const sent = within(screen.getByRole('row', { name: /SHOP-1 / })).getAllByRole('time')[0]!;
+    expect(sent).toHaveAttribute('title', formatDateTime(sent.getAttribute('datetime')!));
+    expect(sent.textContent).toBe(formatShortDate(sent.getAttribute('datetime')!));
+  });
+
   it('lists every story with its state, filters by state, offers a story again, and downloads a CSV', async () => {
     const { account } = arrange();
     const { user } = renderApp('/admin/review-status?key=SHOP');
-    await screen.findByRole('heading', { name: 'Review status SHOP' });
+    expect(await screen.findByRole('heading', { name: 'Review status of Web Shop' })).toBeInTheDocument();
     expect(await screen.findByRole('table')).toBeInTheDocument();
     expect(rows()).toEqual(['SHOP-1', 'SHOP-2']);
     expect(screen.getByRole('row', { name: /SHOP-1/ })).toHaveTextContent('Failed');
     expect(screen.getByRole('row', { name: /SHOP-1/ })).toHaveTextContent('Ann Client');
 
-    await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'Waiting');
+    // The summary chips count each state and filter the table; pressed again, the filter goes.
+    const chips = screen.getByRole('group', { name: 'Show stories by state' });
+    expect(
+      within(chips)
+        .getAllByRole('button')
+        .map((chip) => chip.textContent),
+    ).toEqual(['All 2', 'Passed 0', 'Failed 1', 'Waiting 1', 'Overdue 0']);
+    const waiting = within(chips).getByRole('button', { name: 'Waiting 1' });
+    await user.click(waiting);
+    expect(waiting).toHaveAttribute('aria-pressed', 'true');
     expect(rows()).toEqual(['SHOP-2']);
+    // An empty cell says "none"; its line is marked for the phone's card to leave out.
+    expect(within(screen.getByRole('row', { name: /SHOP-2/ })).getAllByText('none')).toHaveLength(2);
 
     await user.click(screen.getByRole('button', { name: 'Offer again SHOP-2' }));
     expect(callsTo('/jira/offerAgain')).toEqual([

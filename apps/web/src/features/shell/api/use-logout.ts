@@ -7,7 +7,8 @@ import { endServerSession } from '@/lib/end-session';
 import { useServices } from '@/lib/services';
 import { useAppDispatch } from '@/stores/app-store';
 
-export function useLogout(): () => void {
+/** Signs out and goes to `to` (the login page unless a page asks for another, such as an invitation's). */
+export function useLogout(to: string = paths.auth.login): () => void {
   const { session, api } = useServices();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -15,6 +16,6 @@ export function useLogout(): () => void {
     dispatch({ type: 'LOGOUT' });
     endServerSession(api);
     session.clear();
-    navigate(paths.auth.login, { replace: true });
-  }, [dispatch, session, api, navigate]);
+    navigate(to, { replace: true });
+  }, [dispatch, session, api, navigate, to]);
 }

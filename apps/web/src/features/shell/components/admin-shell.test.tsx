@@ -70,12 +70,13 @@ describe('admin shell', () => {
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Projects', '/admin/index'],
       ['Team', '/admin/team'],
-      ['User Profile', '/admin/user-profile'],
+      ['Sites', '/admin/sites'],
+      ['User profile', '/admin/user-profile'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Handoff' })).toHaveAttribute('href', '/admin/index');
 
-    await user.click(within(menu).getByRole('link', { name: 'User Profile' }));
-    expect(await screen.findByRole('heading', { name: 'User Profile' })).toBeInTheDocument();
+    await user.click(within(menu).getByRole('link', { name: 'User profile' }));
+    expect(await screen.findByRole('heading', { name: 'User profile' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/user-profile');
     expect(screen.getByText('ada@example.com', { selector: 'dd' })).toBeInTheDocument();
   });
@@ -83,7 +84,7 @@ describe('admin shell', () => {
   it('opens and closes the mobile menu; choosing an entry closes it', async () => {
     signIn();
     const { user } = renderApp('/admin/user-profile');
-    await screen.findByRole('heading', { name: 'User Profile' });
+    await screen.findByRole('heading', { name: 'User profile' });
     const toggle = screen.getByRole('button', { name: 'Menu' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
 
@@ -107,7 +108,7 @@ describe('admin shell', () => {
       within(nav)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['User Profile']);
+    ).toEqual(['User profile']);
 
     await user.clear(within(nav).getByRole('searchbox'));
     await user.type(within(nav).getByRole('searchbox'), 'zzz');
@@ -115,9 +116,17 @@ describe('admin shell', () => {
     expect(within(nav).getByText('No matching pages.')).toBeInTheDocument();
   });
 
-  it('has a user dropdown with "Welcome!", profile entries and a Logout entry that does nothing', async () => {
+  it('highlights the section of a sub-page in the sidebar', async () => {
+    signIn();
+    renderApp('/admin/edit-project?key=SHOP');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Projects' })).toHaveClass('active');
+    expect(within(nav).getByRole('link', { name: 'Team' })).not.toHaveClass('active');
+  });
+
+  it('has an account menu with "Welcome!", profile entries and Logout', async () => {
     signIn('ada@example.com');
-    const { user, router } = renderApp('/admin/index');
+    const { user } = renderApp('/admin/index');
     const account = await screen.findByRole('button', { name: 'ada@example.com' });
     await user.click(account);
     expect(account).toHaveAttribute('aria-expanded', 'true');
@@ -125,18 +134,10 @@ describe('admin shell', () => {
     for (const name of ['My profile', 'Settings', 'Activity', 'Support']) {
       expect(screen.getByRole('link', { name })).toHaveAttribute('href', '/admin/user-profile');
     }
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeVisible();
 
-    const [dropdownLogout] = screen
-      .getAllByRole('button', { name: 'Logout' })
-      .filter((b) => b.classList.contains('dropdown__item'));
-    await user.click(dropdownLogout!);
-    expect(router.state.location.pathname).toBe('/admin/index');
-    expect(window.localStorage.getItem(storageKeys.authToken)).not.toBeNull();
-    expect(account).toHaveAttribute('aria-expanded', 'false');
-
-    await user.click(account);
     await user.click(screen.getByRole('link', { name: 'Settings' }));
-    expect(await screen.findByRole('heading', { name: 'User Profile' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'User profile' })).toBeInTheDocument();
   });
 
   it('has a notifications bell that says when there is nothing new', async () => {
@@ -178,7 +179,7 @@ describe('admin shell', () => {
       expect.stringContaining('Auto-send failed. Jira did not answer.'),
     ]);
     expect(links[0]).toHaveAttribute('href', '/admin/review-status?key=SHOP');
-    expect(links[1]).toHaveAttribute('href', '/admin/send-stories?key=SHOP');
+    expect(links[1]).toHaveAttribute('href', '/admin/send-stories?key=SHOP&tab=sent');
     await waitFor(() =>
       expect(callsTo('/jira/markNotificationsSeen')).toEqual([
         { userId: account.id, asOf: '2026-03-14T12:00:00.000Z' },
@@ -192,11 +193,13 @@ describe('admin shell', () => {
     expect(screen.getByText('Nothing new since you last looked.')).toBeVisible();
   });
 
-  it('shows the demo tracker notice only while the demo tracker is on', async () => {
+  it('shows the demo tracker badge only while the demo tracker is on', async () => {
     signIn();
     const first = renderApp('/admin/index', { config: { ...testConfig, demoTracker: true } });
     await screen.findByRole('heading', { name: 'Projects' });
-    expect(screen.getByText('Demo tracker')).toBeInTheDocument();
+    const badge = screen.getByRole('link', { name: 'Demo tracker' });
+    expect(badge).toHaveAttribute('href', '/admin/sites');
+    expect(badge).toHaveAccessibleDescription(/built-in sample tracker/);
     first.unmount();
 
     renderApp('/admin/index', { config: { ...testConfig, demoTracker: false } });
@@ -211,8 +214,7 @@ describe('admin shell', () => {
     );
     signIn('ada@example.com');
     const { user, router } = renderApp('/admin/index');
-    await screen.findByRole('button', { name: 'ada@example.com' });
-
+    await user.click(await screen.findByRole('button', { name: 'ada@example.com' }));
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/login');

@@ -1,5 +1,5 @@
-// The admin area shell (docs/product.md §2): sidebar, top bar (Workspace select, notifications, user dropdown, Logout button), the demo
-// tracker notice, then the page's lead, the notices and the page. The user is loaded by the stored e-mail on
+// The admin area shell (docs/product.md §2): sidebar, top bar (the demo tracker's badge, Workspace select, notifications,
+// the account menu, which holds Logout), then the page's lead, the notices and the page. The user is loaded by the stored e-mail on
 // mount; a progress bar shows until then, and the page waits for it (its lead does not).
 import type { User, WorkspaceRole } from '@handoff/core/api';
 import { Fragment, type ReactNode, useCallback, useMemo, useState } from 'react';
@@ -9,7 +9,7 @@ import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
 import { WorkspaceSwitchContext } from '@/stores/workspace-switch';
 import { useLoadUser } from '../api/get-user-by-email';
-import { useLogout } from '../api/use-logout';
+import { DemoTrackerBadge } from './demo-tracker-badge';
 import { NotificationsDropdown } from './notifications-dropdown';
 import { Sidebar, type SidebarRoute } from './sidebar';
 import { UserDropdown } from './user-dropdown';
@@ -41,7 +41,6 @@ export function AdminShell({
   const { config, session } = useServices();
   const { user, getUserLoading } = useAppState();
   const { state, retry } = useLoadUser(onUserLoaded);
-  const logout = useLogout();
   const loading = state === 'loading' || getUserLoading;
   const [workspaceVersion, setWorkspaceVersion] = useState(0);
   const changed = useCallback(() => setWorkspaceVersion((n) => n + 1), []);
@@ -67,21 +66,11 @@ export function AdminShell({
         <Sidebar routes={routes} logo={logo} />
         <div className="admin__main">
           <header className="topbar">
-            {config.demoTracker ? (
-              <p className="demo-notice">
-                <span className="demo-notice__badge">Demo tracker</span>
-                <span className="demo-notice__text">
-                  Projects and stories come from the built-in sample tracker.
-                </span>
-              </p>
-            ) : null}
+            {config.demoTracker ? <DemoTrackerBadge /> : null}
             <div className="topbar__actions">
               {loading || state === 'failed' ? null : workspaceSelect}
               <NotificationsDropdown />
               <UserDropdown email={user?.email ?? session.getEmail()} />
-              <button type="button" className="button button--outline" onClick={logout}>
-                Logout
-              </button>
             </div>
           </header>
           {/* Fixed along the top edge: the page does not move when it goes. */}

@@ -2,7 +2,7 @@
 // the shared outline frame of components/ui/icons.
 import { type IconProps, Svg } from '@/components/ui/icons';
 
-export type MenuIconName = 'projects' | 'user' | 'team' | 'key' | 'register';
+export type MenuIconName = 'projects' | 'user' | 'team' | 'sites' | 'key' | 'register';
 
 const paths: Record<MenuIconName, string[]> = {
   projects: ['M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z'],
@@ -12,6 +12,8 @@ const paths: Record<MenuIconName, string[]> = {
     'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z',
     'M23 21v-2a4 4 0 0 0-3-3.87M16 3.13a4 4 0 0 1 0 7.75',
   ],
+  // A server stack: the trackers' sites.
+  sites: ['M4 4h16v6H4z', 'M4 14h16v6H4z', 'M8 7h.01M8 17h.01'],
   key: ['M15 7a4 4 0 1 1-3.9 5H3v3h3v3h3v-3h2.1A4 4 0 0 1 15 7z'],
   register: [
     'M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2',

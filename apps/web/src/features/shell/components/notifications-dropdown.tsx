@@ -16,11 +16,12 @@ import { BellIcon } from './menu-icons';
 /** How often the count is read again while the page stays open. */
 const REFRESH_MS = 2 * 60_000;
 
-/** Verdicts and sign-offs open the project's review status; sends open its send screen and history. */
+/** Verdicts and sign-offs open the project's review status; sends open the Sent tab of its send screen. */
 function hrefOf(item: Notification): string {
-  const screen =
-    item.kind === 'verdict' || item.kind === 'signOff' ? paths.admin.reviewStatus : paths.admin.sendStories;
-  return projectHref(screen, item.projectKey, item.siteId);
+  if (item.kind === 'verdict' || item.kind === 'signOff') {
+    return projectHref(paths.admin.reviewStatus, item.projectKey, item.siteId);
+  }
+  return `${projectHref(paths.admin.sendStories, item.projectKey, item.siteId)}&tab=sent`;
 }
 
 export function NotificationsDropdown() {

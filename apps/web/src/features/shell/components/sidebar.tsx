@@ -2,7 +2,7 @@
 // layout + path). On small screens a toggle shows and hides the menu, a search input filters the entries
 // by name, and choosing an entry closes the menu.
 import { memo, useId, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { LogoIcon } from '@/components/ui/icons';
 import type { LogoConfig } from '@/config/brand';
 import { MenuIcon, type MenuIconName, MenuToggleIcon } from './menu-icons';
@@ -14,6 +14,8 @@ export interface SidebarRoute {
   icon: MenuIconName;
   /** Routable but not listed in the menu (e.g. edit screens). */
   hidden?: boolean;
+  /** For a hidden page: the path of the entry it belongs to, which the menu highlights on it. */
+  section?: string;
 }
 
 function Logo({ logo }: { logo: LogoConfig }) {
@@ -47,6 +49,9 @@ export const Sidebar = memo(function Sidebar({
   const [query, setQuery] = useState('');
   const menuId = useId();
   const searchId = useId();
+  const { pathname } = useLocation();
+  // A sub-page (e.g. Edit project) highlights the entry of its section (Projects).
+  const section = routes.find((route) => route.layout + route.path === pathname)?.section;
 
   const needle = query.trim().toLowerCase();
   const entries = routes
@@ -92,7 +97,13 @@ export const Sidebar = memo(function Sidebar({
           <ul className="sidebar__list">
             {entries.map((route) => (
               <li key={route.layout + route.path}>
-                <NavLink className="sidebar__link" to={route.layout + route.path} onClick={closeMenu}>
+                <NavLink
+                  className={({ isActive }) =>
+                    `sidebar__link${isActive || route.path === section ? ' active' : ''}`
+                  }
+                  to={route.layout + route.path}
+                  onClick={closeMenu}
+                >
                   <MenuIcon name={route.icon} className="sidebar__icon" />
                   <span>{route.name}</span>
                 </NavLink>

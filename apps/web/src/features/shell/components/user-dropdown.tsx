@@ -1,13 +1,16 @@
-// The user dropdown (docs/product.md §2): a "Welcome!" header; My profile, Settings, Activity and Support all go to
-// /admin/user-profile; its Logout entry does nothing (the separate Logout button signs out).
+// The account menu (docs/product.md §2): a "Welcome!" header; My profile, Settings, Activity and Support all go to
+// /admin/user-profile. Its Logout entry signs out (§4's Logout button, moved into the menu by issue 28 so the top
+// bar keeps one line; docs/product.md's inert dropdown entry would be a second, misleading Logout).
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useLogout } from '../api/use-logout';
 import { Dropdown } from './dropdown';
 
 const entries = ['My profile', 'Settings', 'Activity', 'Support'] as const;
 
 export function UserDropdown({ email }: { email: string | null }) {
   const name = email ?? 'Account';
+  const logout = useLogout();
   return (
     <Dropdown
       buttonClassName="topbar__button topbar__user"
@@ -36,8 +39,7 @@ export function UserDropdown({ email }: { email: string | null }) {
             ))}
             <li className="dropdown__divider" aria-hidden="true" />
             <li>
-              {/* docs/product.md §4: "The dropdown's Logout entry does nothing." It only closes the dropdown. */}
-              <button type="button" className="dropdown__item" onClick={close}>
+              <button type="button" className="dropdown__item" onClick={logout}>
                 Logout
               </button>
             </li>

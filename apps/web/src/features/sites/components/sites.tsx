@@ -1,11 +1,13 @@
-// /admin/sites: the workspace's Jira sites. Owners add one (text boxes "Name" and "Base URL", a select
-// "Kind" with "Jira Cloud" and "Jira Data Center", a button "Add site"); the server checks the site answers
-// as the kind chosen. A site no project lives on can be removed. The site `default` is always there.
+// /admin/sites: the workspace's tracker sites. Owners add one (text boxes "Name" and "Base URL", a select
+// "Kind" listing packages/core's addable tracker kinds, a button "Add site"; choosing a kind fills in its
+// usual Base URL when the box is empty or holds another kind's); the server checks the site answers as the
+// kind chosen. A site no project lives on can be removed. The site `default` is always there.
 // Adding and removing are confirmed by a toast; a refusal is shown in the result dialog.
 
 import type { ListedSite } from '@handoff/core/api';
+import { ADDABLE_TRACKER_KINDS, TRACKER_KINDS, type TrackerKindId } from '@handoff/core/tracker-kinds';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { addSite, listSites, removeSite, SITE_KIND_LABELS } from '@/api/sites';
+import { addSite, listSites, removeSite } from '@/api/sites';
 import { Badge } from '@/components/ui/badge';
 import { BusyButton } from '@/components/ui/busy-button';
 import { Button } from '@/components/ui/button';
@@ -18,17 +20,17 @@ import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
 
-type Kind = keyof typeof SITE_KIND_LABELS;
+const KIND_DEFAULTS = new Set<string>(ADDABLE_TRACKER_KINDS.map((id) => TRACKER_KINDS[id].baseUrlDefault));
 
 export function Sites() {
-  const { api } = useServices();
+  const { api, config } = useServices();
   const { user } = useAppState();
   const dialog = useResultDialog();
   const toast = useToast();
   const [sites, setSites] = useState<ListedSite[] | null>(null);
   const [name, setName] = useState('');
   const [baseUrl, setBaseUrl] = useState('');
-  const [kind, setKind] = useState<Kind>('jira-cloud');
+  const [kind, setKind] = useState<TrackerKindId>('jira-cloud');
   const [busy, setBusy] = useState(false);
   const userId = user?.id;
 
@@ -77,6 +79,11 @@ export function Sites() {
           Sites
         </h1>
       </div>
+      <p className="page__intro">
+        The trackers your workspace's projects and stories come from. Each member sets their own credential
+        for a site on their profile.
+      </p>
+      {config.demoTracker ? <DemoTrackerCallout /> : null}
       {sites ? (
         <DataTable
           labelledBy="sites-heading"
@@ -85,7 +92,7 @@ export function Sites() {
           columns={[
             // `default` is the site's id; people read what it is.
             { header: 'Name', cell: (site) => (site.id === 'default' ? 'Default site' : site.name) },
-            { header: 'Kind', cell: (site) => SITE_KIND_LABELS[site.kind] },
+            { header: 'Kind', cell: (site) => TRACKER_KINDS[site.kind].label },
             { header: 'Base URL', cell: (site) => site.baseUrl || 'Built-in demo tracker' },
             {
               header: 'Your credential',
@@ -120,9 +127,11 @@ export function Sites() {
       <form className="form-panel" onSubmit={onAdd} noValidate>
         <h2 className="section-title">Add a site</h2>
         <p className="form-panel__status">
-          A Jira Cloud site (https://team.atlassian.net) or a Jira Data Center base URL, with its context path
-          (https://tools.example.com/jira). Handoff checks that it answers as the kind chosen. Each member
-          then sets their own credential for it on their profile.
+          {ADDABLE_TRACKER_KINDS.map(
+            (id) => `${TRACKER_KINDS[id].label} (${TRACKER_KINDS[id].baseUrlExample})`,
+          ).join(', ')}
+          . Handoff checks that it answers as the kind chosen. Each member then sets their own credential for
+          it on their profile.
         </p>
         <TextField
           label="Name"
@@ -145,10 +154,18 @@ export function Sites() {
               {...control}
               className="field__input"
               value={kind}
-              onChange={(e) => setKind(e.target.value as Kind)}
+              onChange={(e) => {
+                const chosen = e.target.value as TrackerKindId;
+                setKind(chosen);
+                // Another kind's usual address (or none) gives way to this kind's.
+                if (KIND_DEFAULTS.has(baseUrl.trim())) setBaseUrl(TRACKER_KINDS[chosen].baseUrlDefault);
+              }}
             >
-              <option value="jira-cloud">{SITE_KIND_LABELS['jira-cloud']}</option>
-              <option value="jira-datacenter">{SITE_KIND_LABELS['jira-datacenter']}</option>
+              {ADDABLE_TRACKER_KINDS.map((id) => (
+                <option key={id} value={id}>
+                  {TRACKER_KINDS[id].label}
+                </option>
+              ))}
             </select>
           )}
         </Field>
@@ -160,5 +177,18 @@ export function Sites() {
       </form>
       <ResultDialog control={dialog} />
     </section>
+  );
+}
+
+/** Shown while the default site is the built-in demo tracker. */
+function DemoTrackerCallout() {
+  return (
+    <div className="callout" id="demo-tracker">
+      <p className="callout__title">The demo tracker is on</p>
+      <p>
+        The default site is a built-in sample tracker: its projects and stories are examples, and any
+        credential works with it. Add your own site below to work with your real projects.
+      </p>
+    </div>
   );
 }

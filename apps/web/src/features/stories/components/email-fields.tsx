@@ -1,22 +1,8 @@
-// The e-mail on the send screen: its project, and its subject, message and optional attachment (who receives
+// The e-mail on the send screen: its subject, message and optional attachment (who receives
 // it is shown beside "Send Email"). Every required field is marked the same way, with a "*" the spec's
 // labels "Issue Status *" and "Email message *" already carry (the screen's note says what it means).
-import type { Project } from '@handoff/core/api';
 import { type RefObject, useId } from 'react';
 import { AttachmentField } from './attachment-field';
-
-export function ProjectSummary({ project }: { project: Project }) {
-  return (
-    <div className="panel send-summary">
-      <dl className="details">
-        <dt>Project</dt>
-        <dd>
-          {project.projectName} ({project.projectKey})
-        </dd>
-      </dl>
-    </div>
-  );
-}
 
 export function EmailFields({
   subject,
@@ -64,9 +50,13 @@ export function EmailFields({
           className="field__input stories-message"
           rows={14}
           required
+          aria-describedby={`${messageId}-hint`}
           value={text}
           onChange={(e) => onText(e.target.value)}
         />
+        <p id={`${messageId}-hint`} className="field__hint">
+          The client's review link, where they mark each story passed or failed, is added below your message.
+        </p>
       </div>
       <AttachmentField file={file} onFile={onFile} inputRef={fileInputRef} />
     </>

@@ -12,6 +12,7 @@ export function StatusPicker({
   onChange,
   fetching,
   onGetStories,
+  primary,
 }: {
   status: string;
   /** The project's statuses offered; Done and Testing unless it chose its own. */
@@ -19,6 +20,8 @@ export function StatusPicker({
   onChange: (status: string) => void;
   fetching: boolean;
   onGetStories: () => void;
+  /** The screen's main action until stories are fetched; then the send is. */
+  primary: boolean;
 }) {
   const statusId = useId();
   return (
@@ -42,7 +45,12 @@ export function StatusPicker({
           ))}
         </select>
       </div>
-      <BusyButton busy={fetching} spinner={false} onClick={onGetStories}>
+      <BusyButton
+        busy={fetching}
+        spinner={false}
+        className={`button ${primary ? 'button--primary' : 'button--outline'}`}
+        onClick={onGetStories}
+      >
         Get User Stories
       </BusyButton>
     </div>
@@ -90,9 +98,9 @@ function StoryList({ title, issues }: { title: string; issues: Issue[] }) {
   const headingId = useId();
   return (
     <div className="stories">
-      <h2 id={headingId} className="stories__title">
+      <h3 id={headingId} className="stories__title">
         {title} ({issues.length})
-      </h2>
+      </h3>
       <ul className="stories__list" aria-labelledby={headingId}>
         {issues.map((issue) => (
           <li key={issue.key}>

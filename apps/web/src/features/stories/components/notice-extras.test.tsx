@@ -2,6 +2,7 @@
 // answerBy, the server's refusal is shown, and the preview renders the e-mail's HTML part from the shared
 // template, with the project's test environment and the date, in a sandboxed iframe.
 import type { Issue } from '@handoff/core';
+import { clientTexts } from '@handoff/core/catalogues/index';
 import { reviewNoticeHtml } from '@handoff/core/notice-mail';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
@@ -48,7 +49,11 @@ describe('the send screen: Answer by', () => {
       expect.objectContaining({ answerBy: '2099-01-31', issueKeys: 'SHOP-2,SHOP-3' }),
     ]);
     // A new draft starts without it.
-    expect(answerBy()).toHaveValue('');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Okay' }));
+    db.issues.set('SHOP|Testing', [{ key: 'SHOP-9', issueHeader: 'Wish list', description: 'N/A' }]);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Issue Status *' }), 'Testing');
+    await user.click(screen.getByRole('button', { name: 'Get User Stories' }));
+    expect(await screen.findByLabelText('Answer by')).toHaveValue('');
   });
 
   it("shows the server's refusal of the date and keeps the draft", async () => {
@@ -94,6 +99,7 @@ describe('the send screen: Preview', () => {
       new URL('/review/preview', window.location.href).href,
       ['SHOP-2', 'SHOP-3'],
       { testEnvironment: 'https://staging.example.com', answerBy: '2099-01-31' },
+      { language: 'en', t: clientTexts('en') },
     );
     expect(frame.getAttribute('srcdoc')).toBe(previewDocument(expected));
     expect(expected).toContain(
@@ -108,7 +114,28 @@ describe('the send screen: Preview', () => {
     expect(screen.getByRole('button', { name: 'Preview' })).toHaveFocus();
   });
 
-  it('without a draft there is nothing to preview', async () => {
+  it("drafts in the project's client language, and previews the e-mail's own lines in it", async () => {
+    db.reviewSettings.set('SHOP', { clientLanguage: 'de', testEnvironment: 'https://staging.example.com' });
+    const { user } = await openWithDraft();
+    expect(screen.getByRole('textbox', { name: 'Subject' })).toHaveValue(
+      'Bitte um Test: neue Funktionen zur Abnahme',
+    );
+    expect(screen.getByRole('textbox', { name: 'Email message *' })).toHaveValue(
+      'Sehr geehrte Damen und Herren,\n\ndie folgenden Funktionen sind fertiggestellt:\n- Login <page>\n- Export' +
+        '\n\nBitte testen Sie Folgendes:\n\n\nMit freundlichen Grüßen',
+    );
+    await user.type(answerBy(), '2099-01-31');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Preview of the e-mail' });
+    const srcdoc = within(dialog).getByTitle('The e-mail as the client will see it').getAttribute('srcdoc');
+    expect(srcdoc).toContain('<html lang="de">');
+    expect(srcdoc).toContain(
+      'Testumgebung: https://staging.example.com<br>Bitte antworten Sie bis zum 31. Januar 2099.',
+    );
+    expect(srcdoc).toContain('>Prüfen und Ergebnisse melden</a>');
+  });
+
+  it('without a draft there is nothing to preview, nor to send', async () => {
     const { account } = signIn('ada@example.com');
     createProject(account.id, {
       projectKey: 'SHOP',
@@ -116,6 +143,8 @@ describe('the send screen: Preview', () => {
       clientEmails: ['c@shop.example'],
     });
     renderApp('/admin/send-stories?key=SHOP');
-    expect(await screen.findByRole('button', { name: 'Preview' })).toBeDisabled();
+    expect(await screen.findByText('Fetch stories to draft the e-mail')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Preview' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send Email' })).not.toBeInTheDocument();
   });
 });

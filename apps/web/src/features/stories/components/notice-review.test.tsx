@@ -37,7 +37,7 @@ function arrange() {
 }
 
 async function openHistory() {
-  const view = renderApp('/admin/send-stories?key=SHOP');
+  const view = renderApp('/admin/send-stories?key=SHOP&tab=sent');
   const history = await screen.findByRole('region', { name: 'Sent' });
   const review = await within(history).findByRole('region', { name: 'Client review' });
   return { ...view, review };
@@ -161,7 +161,7 @@ describe('the Sent history with client reviews', () => {
       { key: 'SHOP-1', summary: 'Pay by card' },
     ]);
     db.sends[0]!.review = null;
-    renderApp('/admin/send-stories?key=SHOP');
+    renderApp('/admin/send-stories?key=SHOP&tab=sent');
     const history = await screen.findByRole('region', { name: 'Sent' });
     await within(history).findByRole('listitem');
     expect(within(history).queryByRole('region', { name: 'Client review' })).not.toBeInTheDocument();
@@ -177,7 +177,7 @@ describe('a message kept in the outbox', () => {
     ]);
     const link = 'http://localhost:3000/review/token-of-the-review-link-000000000000';
     Object.assign(send, { delivered: false, text: `Hello,\n\nBye\n\nReview and report results: ${link}` });
-    const { user } = renderApp('/admin/send-stories?key=SHOP');
+    const { user } = renderApp('/admin/send-stories?key=SHOP&tab=sent');
     const history = await screen.findByRole('region', { name: 'Sent' });
     await user.click(await within(history).findByText('Show the message'));
     expect(within(history).getByRole('link', { name: link })).toHaveAttribute('href', link);

@@ -5,6 +5,7 @@ import type { NoticeReview } from '@handoff/core/api';
 import { useState } from 'react';
 import { offerStoryAgain, revokeReviewLink } from '@/api/review';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { formatDateTime } from '@/lib/format';
@@ -100,19 +101,19 @@ export function NoticeReviewView({
   return (
     <section className="notice-review" aria-label="Client review">
       <p className="notice-review__link">
-        <span>
-          Review link:{' '}
-          <span className={`notice-review__state notice-review__state--${review.linkState}`}>
-            {linkStateText(review)}
-          </span>
+        Review link:{' '}
+        <span className={`notice-review__state notice-review__state--${review.linkState}`}>
+          {linkStateText(review)}
         </span>
-        {review.linkState === 'active' ? (
-          <button type="button" className="button button--outline" onClick={() => setConfirming(true)}>
-            Revoke link
-          </button>
-        ) : null}
       </p>
-      {review.linkState === 'active' ? <ReviewLinkCopy url={review.url} /> : null}
+      {review.linkState === 'active' ? (
+        <div className="notice-review__link-actions">
+          <ReviewLinkCopy url={review.url} />
+          <Button variant="danger-outline" size="small" onClick={() => setConfirming(true)}>
+            Revoke link
+          </Button>
+        </div>
+      ) : null}
       {review.signedOff ? (
         <p className="notice-review__signed-off">
           Signed off by {review.signedOff.by} on{' '}
@@ -137,18 +138,18 @@ export function NoticeReviewView({
                 <span className="notice-review__summary">{story.summary}</span>
                 <Badge tone={verdictTone[story.verdict]}>{verdictText[story.verdict]}</Badge>
                 {offered.has(story.key) ? (
-                  <span className="notice-review__offered" role="status">
+                  <span className="notice-review__action notice-review__offered" role="status">
                     Offered again
                   </span>
                 ) : (
-                  <button
-                    type="button"
-                    className="button button--outline"
+                  <Button
+                    size="small"
+                    className="notice-review__action"
                     aria-label={`Offer again ${story.key}`}
                     onClick={() => offerAgain(story.key)}
                   >
                     Offer again
-                  </button>
+                  </Button>
                 )}
               </p>
               {story.comment ? <p className="notice-review__comment">“{story.comment}”</p> : null}

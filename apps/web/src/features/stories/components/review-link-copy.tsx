@@ -52,7 +52,7 @@ export function ReviewLinkCopy({ url }: { url: string | null }) {
         value={url}
         onFocus={(e) => e.currentTarget.select()}
       />
-      <button type="button" className="button button--outline" onClick={copy}>
+      <button type="button" className="button button--secondary button--small" onClick={copy}>
         Copy link
       </button>
       <span className="review-link__status" aria-live="polite">

@@ -5,13 +5,13 @@
 import type { SendRecord } from '@handoff/core/api';
 import { useEffect, useState } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { AddressList } from '@/components/ui/breakable-text';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { formatDateTime, formatFileSize } from '@/lib/format';
 import { useServices } from '@/lib/services';
 import { getProjectSends } from '../api/get-project-sends';
 import { NoticeReviewView } from './notice-review';
 import { REVIEW_LINK } from './review-link-copy';
-import { AddressList } from './send-recipients';
 
 /** What a send's outcome reads as. */
 function sendStatusText(send: SendRecord): string {
@@ -49,7 +49,7 @@ export function SendHistory({
   /** Bump it to reload the history (after each send). */
   version: number;
 }) {
-  const { api, config } = useServices();
+  const { api } = useServices();
   const [sends, setSends] = useState<SendRecord[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -71,16 +71,16 @@ export function SendHistory({
     };
   }, [api, userId, projectKey, version, attempt]);
 
-  const outbox = config.demoTracker || (sends ?? []).some((send) => send.delivered === false);
+  const outbox = (sends ?? []).some((send) => send.delivered === false);
 
   return (
-    <section className="panel send-history" aria-labelledby="send-history-heading">
-      <h2 id="send-history-heading" className="section-title">
+    <section className="send-history" aria-labelledby="send-history-heading">
+      <h2 id="send-history-heading" className="visually-hidden">
         Sent
       </h2>
       {outbox ? (
         <p className="send-history__note">
-          E-mails that no mail server delivered stay in the outbox: open a message below to read it.
+          An e-mail no mail server delivered is kept here: open “Show the message” to read it.
         </p>
       ) : null}
       {failure ? (
@@ -104,33 +104,10 @@ export function SendHistory({
                 <span className="send__trigger">{sentBy(send)}</span>
                 <Badge tone={statusTone(send)}>{sendStatusText(send)}</Badge>
               </p>
-              <dl className="details send__details">
-                <dt>To</dt>
-                <dd>{addresses(send.to)}</dd>
-                <dt>CC</dt>
-                <dd>{addresses(send.cc)}</dd>
-                <dt>Stories</dt>
-                <dd>{list(send.issueKeys)}</dd>
-                {send.recipients ? (
-                  <>
-                    <dt>Mail server</dt>
-                    <dd>
-                      <RecipientAnswers answers={send.recipients} />
-                    </dd>
-                  </>
-                ) : null}
-                <dt>Subject</dt>
-                <dd>{send.subject || '(none)'}</dd>
-                {send.attachmentName ? (
-                  <>
-                    <dt>Attachment</dt>
-                    <dd>
-                      {send.attachmentName}
-                      {send.attachmentSize != null ? ` (${formatFileSize(send.attachmentSize)})` : ''}
-                    </dd>
-                  </>
-                ) : null}
-              </dl>
+              <p className="send__summary">
+                To <AddressList addresses={send.to} />
+                {send.issueKeys.length > 0 ? ` · ${storyCount(send.issueKeys.length)}` : ''}
+              </p>
               {send.review ? (
                 <NoticeReviewView
                   review={send.review}
@@ -140,8 +117,12 @@ export function SendHistory({
                   onRevoked={() => setAttempt((n) => n + 1)}
                 />
               ) : null}
+              <details className="send__fold">
+                <summary>Delivery details</summary>
+                <DeliveryDetails send={send} />
+              </details>
               {send.text ? (
-                <details className="send__body">
+                <details className="send__fold send__body">
                   <summary>Show the message</summary>
                   <pre>
                     <MessageText text={send.text} />
@@ -153,6 +134,41 @@ export function SendHistory({
         </ol>
       ) : null}
     </section>
+  );
+}
+
+const storyCount = (n: number) => (n === 1 ? '1 story' : `${n} stories`);
+
+/** Recipients, stories, the mail server's answers, subject and attachment: folded, as they are rarely needed. */
+function DeliveryDetails({ send }: { send: SendRecord }) {
+  return (
+    <dl className="details send__details">
+      <dt>To</dt>
+      <dd>{addresses(send.to)}</dd>
+      <dt>CC</dt>
+      <dd>{addresses(send.cc)}</dd>
+      <dt>Stories</dt>
+      <dd>{list(send.issueKeys)}</dd>
+      {send.recipients ? (
+        <>
+          <dt>Mail server</dt>
+          <dd>
+            <RecipientAnswers answers={send.recipients} />
+          </dd>
+        </>
+      ) : null}
+      <dt>Subject</dt>
+      <dd>{send.subject || '(none)'}</dd>
+      {send.attachmentName ? (
+        <>
+          <dt>Attachment</dt>
+          <dd>
+            {send.attachmentName}
+            {send.attachmentSize != null ? ` (${formatFileSize(send.attachmentSize)})` : ''}
+          </dd>
+        </>
+      ) : null}
+    </dl>
   );
 }
 

@@ -135,7 +135,8 @@ describe('choosing the stories of the e-mail', () => {
 
 describe('around "Send Email"', () => {
   it('names who will receive the e-mail, To and CC, beside the button', async () => {
-    await openSendStories();
+    const { user } = await openSendStories();
+    await getStories(user);
     const button = await screen.findByRole('button', { name: 'Send Email' });
     expect(button).toHaveAccessibleDescription(
       'To: client@shop.example, owner@shop.example CC: pm@team.example',
@@ -143,7 +144,8 @@ describe('around "Send Email"', () => {
   });
 
   it('marks every required field with "*" and says what it means', async () => {
-    await openSendStories();
+    const { user } = await openSendStories();
+    await getStories(user);
     expect(await screen.findByText('Fields marked * are required.')).toBeInTheDocument();
     const fields = [
       screen.getByRole('combobox', { name: 'Issue Status *' }),
@@ -170,6 +172,7 @@ describe('around "Send Email"', () => {
 describe('the attachment drop zone', () => {
   it('takes a file chosen with the keyboard-reachable input, shows its name and size, and removes it', async () => {
     const { user } = await openSendStories();
+    await getStories(user);
     const input = (await screen.findByLabelText('Attachment')) as HTMLInputElement;
     expect(input).toHaveAttribute('type', 'file');
     expect(input).toHaveAccessibleDescription(
@@ -234,7 +237,7 @@ describe('the review link of a history entry', () => {
   it('copies the link with a button and announces "Copied"', async () => {
     const link = 'http://localhost:3000/review/token-of-the-review-link-000000000000';
     sendWithLink(link);
-    const { user } = renderApp('/admin/send-stories?key=SHOP');
+    const { user } = renderApp('/admin/send-stories?key=SHOP&tab=sent');
     const review = await screen.findByRole('region', { name: 'Client review' });
     expect(within(review).getByRole('textbox', { name: 'Review link' })).toHaveValue(link);
 
@@ -246,7 +249,7 @@ describe('the review link of a history entry', () => {
 
   it('says where the link is when the server does not have it (a link made before links were kept)', async () => {
     sendWithLink(null);
-    renderApp('/admin/send-stories?key=SHOP');
+    renderApp('/admin/send-stories?key=SHOP&tab=sent');
     const review = await screen.findByRole('region', { name: 'Client review' });
     expect(within(review).queryByRole('button', { name: 'Copy link' })).not.toBeInTheDocument();
     expect(

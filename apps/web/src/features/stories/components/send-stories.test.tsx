@@ -159,21 +159,18 @@ describe('/admin/send-stories', () => {
     );
     await getStories(user, 'Done');
     expect(window.alert).toHaveBeenCalledWith('Jira is not available; try again in a minute.');
-    expect(subject()).toHaveValue('');
+    expect(screen.queryByRole('textbox', { name: 'Subject' })).not.toBeInTheDocument();
+    expect(screen.getByText('Fetch stories to draft the e-mail')).toBeInTheDocument();
   });
 
   it('refuses an empty subject or message and sends nothing', async () => {
     const { user } = await openSendStories();
-    await user.click(await screen.findByRole('button', { name: 'Send Email' }));
-    let dialog = screen.getByRole('dialog', { name: 'Subject and message may not be empty.' });
-    expect(dialog).toHaveAccessibleDescription('Error');
-    await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
-
     await getStories(user, 'Done');
     await user.clear(subject());
     await user.type(subject(), '   ');
     await user.click(screen.getByRole('button', { name: 'Send Email' }));
-    dialog = screen.getByRole('dialog', { name: texts.sendStories.emptySubjectOrMessage });
+    const dialog = screen.getByRole('dialog', { name: 'Subject and message may not be empty.' });
+    expect(dialog).toHaveAccessibleDescription('Error');
     await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
 
     expect(callsTo('/jira/updateFirebaseProject')).toEqual([]);
@@ -228,20 +225,23 @@ describe('/admin/send-stories', () => {
     expect(append).toHaveBeenCalledWith('file', file);
 
     await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
-    // The fetched list and the draft are emptied, the file input cleared, the project reloaded.
-    expect(subject()).toHaveValue('');
-    expect(message()).toHaveValue('');
+    // The fetched list and the draft are emptied (the e-mail's fields wait for a new fetch), the file
+    // input is cleared, the project reloaded.
+    expect(screen.queryByRole('textbox', { name: 'Subject' })).not.toBeInTheDocument();
+    expect(screen.getByText('Fetch stories to draft the e-mail')).toBeInTheDocument();
     expect(fileInput.files).toHaveLength(0);
     expect(fileInput.value).toBe('');
     expect(screen.queryByRole('list', { name: /Stories in this e-mail/ })).not.toBeInTheDocument();
     await waitFor(() => expect(callsTo('/jira/getFirebaseProjectByKey')).toHaveLength(2));
     expect(findProject(account.id, 'SHOP')?.sentProjectIssuesList).toEqual(['SHOP-1', 'SHOP-2', 'SHOP-3']);
+    expect(screen.getByText(/the e-mail was kept in the outbox/)).toBeInTheDocument();
 
-    // The history is reloaded and shows the e-mail (kept in the outbox: no mail server here).
+    // The Sent tab shows the e-mail (kept in the outbox: no mail server here).
+    await user.click(screen.getByRole('tab', { name: 'Sent' }));
     const sent = await screen.findByRole('listitem', { name: /^E-mail of / });
     expect(within(sent).getByText('Kept in the outbox — not delivered')).toBeInTheDocument();
     expect(within(sent).getByText('SHOP-2, SHOP-3')).toBeInTheDocument();
-    expect(screen.getByText(/the e-mail was kept in the outbox/)).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'New e-mail' }));
 
     // Fetching again offers nothing new: every story has been sent, and the form makes way for what to do.
     await getStories(user, 'Done');
@@ -419,6 +419,7 @@ describe('/admin/send-stories', () => {
       },
     );
     const { user } = renderApp('/admin/send-stories?key=SHOP');
+    await user.click(await screen.findByRole('tab', { name: 'Sent' }));
     const history = await screen.findByRole('region', { name: 'Sent' });
     await within(history).findAllByRole('listitem');
     const entries = within(history).getAllByRole('listitem');
@@ -442,11 +443,16 @@ describe('/admin/send-stories', () => {
       within(failed).getByText('Failed: The mail server refused the e-mail: 550 mailbox unavailable'),
     ).toBeInTheDocument();
     expect(within(sent).getByText('Sent')).toBeInTheDocument();
-    expect(within(sent).getByText('client@shop.example')).toBeInTheDocument();
-    expect(within(sent).getByText('pm@team.example')).toBeInTheDocument();
-    expect(within(sent).getByText('SHOP-1')).toBeInTheDocument();
-    expect(within(sent).getByText(texts.draft.subject)).toBeInTheDocument();
-    expect(within(sent).getByText('plan.pdf (12.0 KB)')).toBeInTheDocument();
+    expect(within(sent).getByText(/· 1 story$/)).toBeInTheDocument();
+    // The delivery details are folded under a toggle.
+    const details = within(sent).getByText('Delivery details').closest('details')!;
+    expect(within(details).getByText('client@shop.example')).not.toBeVisible();
+    await user.click(within(sent).getByText('Delivery details'));
+    expect(within(details).getByText('client@shop.example')).toBeVisible();
+    expect(within(details).getByText('pm@team.example')).toBeInTheDocument();
+    expect(within(details).getByText('SHOP-1')).toBeInTheDocument();
+    expect(within(details).getByText(texts.draft.subject)).toBeInTheDocument();
+    expect(within(details).getByText('plan.pdf (12.0 KB)')).toBeInTheDocument();
     expect(within(sent).getByText(formatDateTime('2026-03-10T09:00:00.000Z'))).toHaveAttribute(
       'datetime',
       '2026-03-10T09:00:00.000Z',
@@ -456,6 +462,6 @@ describe('/admin/send-stories', () => {
     expect(within(outbox).getByText(/The following features are finished/)).not.toBeVisible();
     await user.click(body);
     expect(within(outbox).getByText(/The following features are finished/)).toBeVisible();
-    expect(screen.getByText(/open a message below to read it/)).toBeInTheDocument();
+    expect(screen.getByText(/An e-mail no mail server delivered is kept here/)).toBeInTheDocument();
   });
 });

@@ -27,9 +27,9 @@ export function StoryChecklist({
   const withoutSteps = issues.some((issue) => testStepsOf(issue.description).length === 0);
   return (
     <div className="stories">
-      <h2 id={headingId} className="stories__title">
+      <h3 id={headingId} className="stories__title">
         Stories in this e-mail ({count})
-      </h2>
+      </h3>
       <p className="stories__hint">
         Untick a story to leave it out of this e-mail; it stays unsent and is offered again next time.
         {messageEdited ? ' Ticking or unticking drafts the message again, replacing your changes.' : ''}

@@ -1,6 +1,8 @@
 // The team calls: the caller's workspaces and the switch, the current workspace's members and invitations,
 // roles, removing (or leaving), and joining by an invitation link.
 import type {
+  InvitationAnswer,
+  InvitationBody,
   InviteMemberBody,
   JoinWorkspaceAnswer,
   JoinWorkspaceBody,
@@ -72,6 +74,12 @@ export function setMemberRole(
 ): Promise<TeamChangeAnswer> {
   const body: SetMemberRoleBody = { userId, memberId, role };
   return api.post<TeamChangeAnswer>('/jira/setMemberRole', body);
+}
+
+/** What the invitation page says of a link (no account needed). */
+export async function getInvitation(api: ApiClient, token: string): Promise<InvitationAnswer['data']> {
+  const body: InvitationBody = { token };
+  return (await api.post<InvitationAnswer>('/jira/getInvitation', body, { auth: false })).data;
 }
 
 export function joinWorkspace(api: ApiClient, userId: string, token: string): Promise<JoinWorkspaceAnswer> {

@@ -3,14 +3,15 @@
 import type { JoinWorkspaceAnswer } from '@handoff/core/api';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { paths } from '@/config/paths';
-import type { ApiClient } from '@/lib/api-client';
+import { type ApiClient, ApiError } from '@/lib/api-client';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
 import { useWorkspaceSwitch } from '@/stores/workspace-switch';
-import { joinWorkspace } from '../api/team';
+import { getInvitation, joinWorkspace } from '../api/team';
 
 /**
  * A link is used once: the page may be mounted again while the shell settles, so every mount for the same
@@ -27,12 +28,18 @@ function joinOnce(api: ApiClient, userId: string, token: string): Promise<JoinWo
   return join;
 }
 
-export function JoinWorkspace({ token }: { token: string }) {
+/**
+ * `onSwitchAccount`: signs out and opens the invitation link again, for a link of another address than the
+ * signed-in one.
+ */
+export function JoinWorkspace({ token, onSwitchAccount }: { token: string; onSwitchAccount: () => void }) {
   const { api } = useServices();
   const { user } = useAppState();
   const { changed } = useWorkspaceSwitch();
   const navigate = useNavigate();
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The invited address, when the link is another account's.
+  const [invitedEmail, setInvitedEmail] = useState<string | null>(null);
   const userId = user?.id;
 
   useEffect(() => {
@@ -41,8 +48,12 @@ export function JoinWorkspace({ token }: { token: string }) {
       // Leave this page before the shell mounts the next one afresh, or the new one would join again.
       .then(() => navigate(paths.admin.index, { replace: true }))
       .then(changed)
-      .catch((error: unknown) => {
-        if (!isSessionEnded(error)) setRefusal(errorMessage(error));
+      .catch(async (error: unknown) => {
+        if (isSessionEnded(error)) return;
+        setRefusal(errorMessage(error));
+        if (!(error instanceof ApiError && error.status === 403)) return;
+        const invitation = await getInvitation(api, token).catch(() => null);
+        if (invitation?.state === 'open' && invitation.email) setInvitedEmail(invitation.email);
       });
   }, [api, userId, token, changed, navigate]);
 
@@ -57,9 +68,14 @@ export function JoinWorkspace({ token }: { token: string }) {
       {refusal ? (
         <div className="panel" role="alert">
           <p>{refusal}</p>
-          <p>
+          <div className="form-panel__actions">
+            {invitedEmail ? (
+              <Button variant="primary" onClick={onSwitchAccount}>
+                Sign out and continue as {invitedEmail}
+              </Button>
+            ) : null}
             <Link to={paths.admin.index}>Go to the projects</Link>
-          </p>
+          </div>
         </div>
       ) : null}
     </section>

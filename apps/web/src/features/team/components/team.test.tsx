@@ -219,12 +219,33 @@ describe("a member's project list", () => {
 });
 
 describe('an invitation link', () => {
-  it('signed out: remembers the link, and signing in continues to joining', async () => {
+  it('signed out: names the workspace, the inviter and the address, makes Register primary for a new address, and remembers the link', async () => {
     const { router } = renderApp('/join/valid-token');
-    expect(await screen.findByRole('heading', { name: 'Join a workspace' })).toBeInTheDocument();
-    expect(window.localStorage.getItem(storageKeys.pendingJoin)).toBe('/admin/join?token=valid-token');
-    expect(screen.getByRole('link', { name: 'Register' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Join Acme Studio' })).toBeInTheDocument();
+    expect(
+      screen.getByText('owner@example.com invited new@example.com to this Handoff workspace.'),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Register' })).toHaveClass('button--primary');
+    expect(screen.getByRole('link', { name: 'Login' })).not.toHaveClass('button--primary');
+    await waitFor(() =>
+      expect(window.localStorage.getItem(storageKeys.pendingJoin)).toBe('/admin/join?token=valid-token'),
+    );
     expect(router.state.location.pathname).toBe('/join/valid-token');
+  });
+
+  it('signed out: makes Login primary for an address with an account', async () => {
+    renderApp('/join/someone-elses');
+    expect(await screen.findByText('Sign in as bea@example.com: you join at once.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveClass('button--primary');
+  });
+
+  it('signed out: a used link is a warning, and is not remembered', async () => {
+    renderApp('/join/used-token');
+    expect(await screen.findByRole('heading', { name: 'Invitation no longer valid' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This invitation was already used. Ask owner@example.com for a new one.',
+    );
+    expect(window.localStorage.getItem(storageKeys.pendingJoin)).toBeNull();
   });
 
   it('signed in: joins once and goes on to the projects', async () => {
@@ -235,9 +256,32 @@ describe('an invitation link', () => {
     expect(callsTo('/jira/joinWorkspace')).toHaveLength(1);
   });
 
-  it("signed in with another account: shows the server's refusal", async () => {
+  it("signed in with another account: shows the server's refusal and offers to sign out and continue as the invited address", async () => {
     signIn('ada@example.com');
-    renderApp('/join/someone-elses');
+    const { user, router } = renderApp('/join/someone-elses');
     expect(await screen.findByRole('alert')).toHaveTextContent('This invitation is for someone else.');
+    await user.click(await screen.findByRole('button', { name: 'Sign out and continue as bea@example.com' }));
+    expect(await screen.findByRole('heading', { name: 'Join Acme Studio' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/join/someone-elses');
+    expect(window.localStorage.getItem('auth-token')).toBeNull();
+  });
+});
+
+describe('naming the workspace before the first notice', () => {
+  it('says on the send screen which company clients see until it is named, and names it in place', async () => {
+    const { account } = signIn('ada@acme-studio.test');
+    createProject(account.id, { projectKey: 'SHOP' });
+    const { user } = renderApp('/admin/send-stories?key=SHOP');
+    const hint = await screen.findByRole('complementary', { name: 'Name your workspace' });
+    expect(hint).toHaveTextContent('your clients see acme-studio.test as the company');
+    // Sending does not wait for it: the send screen is all there.
+    expect(screen.getByRole('button', { name: 'Get User Stories' })).toBeInTheDocument();
+    await user.type(within(hint).getByLabelText('Workspace name'), 'Acme Studio');
+    await user.click(within(hint).getByRole('button', { name: 'Save name' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('complementary', { name: 'Name your workspace' })).not.toBeInTheDocument(),
+    );
+    expect(callsTo('/jira/renameWorkspace')).toEqual([{ userId: account.id, name: 'Acme Studio' }]);
+    expect(await screen.findByRole('option', { name: 'Acme Studio' })).toBeInTheDocument();
   });
 });

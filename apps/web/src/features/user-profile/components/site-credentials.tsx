@@ -1,9 +1,10 @@
-// The profile's credentials per Jira site (main README, "Jira sites"): for each site the workspace added,
-// a Jira Cloud site takes an e-mail and API token, a Jira Data Center site a personal access token. The
+// The profile's credentials per tracker site (main README, "Jira sites"): for each site the workspace added,
+// the token its kind takes (packages/core's registry: Jira Cloud an e-mail and API token, the others a token). The
 // server checks each with the site before it saves it, encrypted. The site `default` uses the API token above.
 import type { ListedSite } from '@handoff/core/api';
+import { TRACKER_KINDS } from '@handoff/core/tracker-kinds';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { listSites, SITE_KIND_LABELS, setSiteCredential } from '@/api/sites';
+import { listSites, setSiteCredential } from '@/api/sites';
 import { BusyButton } from '@/components/ui/busy-button';
 import { PasswordField, TextField } from '@/components/ui/form-field';
 import type { useResultDialog } from '@/components/ui/result-dialog';
@@ -59,7 +60,8 @@ function SiteCredentialForm({
   const [account, setAccount] = useState(email);
   const [token, setToken] = useState('');
   const [saving, setSaving] = useState(false);
-  const cloud = site.kind === 'jira-cloud';
+  const { label, credential } = TRACKER_KINDS[site.kind];
+  const cloud = credential.needsEmail;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -85,11 +87,12 @@ function SiteCredentialForm({
   return (
     <form className="form-panel" onSubmit={onSubmit} noValidate aria-label={`Credential for ${site.name}`}>
       <h2 className="section-title">
-        {site.name} ({SITE_KIND_LABELS[site.kind]})
+        {site.name} ({label})
       </h2>
       <p className="form-panel__status">
         {site.baseUrl}.{' '}
-        {site.hasCredential ? 'Your credential is set.' : 'You have no credential for this site yet.'}
+        {site.hasCredential ? 'Your credential is set.' : 'You have no credential for this site yet.'}{' '}
+        {credential.howToGet}
       </p>
       {cloud ? (
         <TextField
@@ -101,7 +104,7 @@ function SiteCredentialForm({
         />
       ) : null}
       <PasswordField
-        label={cloud ? 'Jira API token' : 'Personal access token'}
+        label={credential.tokenLabel}
         name="token"
         autoComplete="off"
         value={token}

@@ -1,11 +1,20 @@
-// What the e-mailed link `/auth/action?mode=verifyEmail&oobCode=…` does: applies the code and says so.
+// What the e-mailed link `/auth/action?mode=verifyEmail&oobCode=…` does: applies the code and says so, under
+// a heading that says the same; a dead or unknown link is a warning.
 import { useEffect, useState } from 'react';
+import { AuthLayout, AuthWarning } from '@/components/layouts/auth-layout';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useServices } from '@/lib/services';
 import { applyVerificationCode } from '../api/verify-email';
 
 type State = 'applying' | 'verified' | 'failed' | 'unknown';
+
+const TITLES: Record<State, string> = {
+  applying: 'Verify your e-mail address',
+  verified: 'E-mail address verified',
+  failed: 'Verification link no longer valid',
+  unknown: 'Link not recognised',
+};
 
 export function ApplyActionCode({ mode, oobCode }: { mode: string | null; oobCode: string | null }) {
   const { config } = useServices();
@@ -24,16 +33,20 @@ export function ApplyActionCode({ mode, oobCode }: { mode: string | null; oobCod
   }, [config, mode, oobCode]);
 
   return (
-    <div role="status" className="auth-form">
-      {state === 'applying' ? <p>Verifying your e-mail address…</p> : null}
-      {state === 'verified' ? <p>Your e-mail address is verified. You can use Handoff now.</p> : null}
+    <AuthLayout title={TITLES[state]}>
       {state === 'failed' ? (
-        <p>This link has expired or was already used. Sign in and send yourself a new one.</p>
+        <AuthWarning>
+          This link has expired or was already used. Sign in and send yourself a new one.
+        </AuthWarning>
       ) : null}
-      {state === 'unknown' ? <p>This link is not one Handoff understands.</p> : null}
-      <ButtonLink to={paths.admin.index} variant="primary" block>
-        Continue to Handoff
-      </ButtonLink>
-    </div>
+      {state === 'unknown' ? <AuthWarning>This link is not one Handoff understands.</AuthWarning> : null}
+      <div role="status" className="auth-form">
+        {state === 'applying' ? <p>Verifying your e-mail address…</p> : null}
+        {state === 'verified' ? <p>Your e-mail address is verified. You can use Handoff now.</p> : null}
+        <ButtonLink to={paths.admin.index} variant="primary" block>
+          Continue to Handoff
+        </ButtonLink>
+      </div>
+    </AuthLayout>
   );
 }

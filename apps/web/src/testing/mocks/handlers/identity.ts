@@ -52,7 +52,8 @@ export const identityHandlers = [
         if (typeof body.newPassword === 'string' && body.newPassword.length < 6) {
           return identityError('WEAK_PASSWORD : Password should be at least 6 characters');
         }
-        db.oobCodes.delete(code);
+        // The code alone only checks it; with a new password it is used up.
+        if (body.newPassword !== undefined) db.oobCodes.delete(code);
         return HttpResponse.json({
           kind: 'identitytoolkit#ResetPasswordResponse',
           requestType: 'PASSWORD_RESET',

@@ -63,6 +63,7 @@ export const projectHandlers = [
       siteId: 'default',
       siteName: 'default',
       statusesOffered: null,
+      reminderDays: typeof body.reminderDays === 'number' ? body.reminderDays : 3,
       autosendStatus: noAutosendYet(),
     };
     db.projects.push(project);

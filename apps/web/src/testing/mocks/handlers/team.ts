@@ -1,6 +1,6 @@
 // The team calls, served the simple way: every account owns one workspace ("ws-{id}", "{name}'s team")
 // and is its only member; invitations are remembered by address; the token "valid-token" joins.
-import { HttpResponse } from 'msw';
+import { HttpResponse, http } from 'msw';
 import type { Account } from '../db';
 import { db } from '../db';
 import { apiError, post } from './projects';
@@ -106,6 +106,22 @@ export const teamHandlers = [
   post('/jira/removeMember', () =>
     apiError(409, 'A workspace needs an owner: make someone else an owner first.', 'CONFLICT'),
   ),
+  // The invitation page's call, public: 'valid-token' invites an address without an account,
+  // 'someone-elses' one with an account, 'used-token' was used; any other token is unknown.
+  http.post('/jira/getInvitation', async ({ request }) => {
+    const { token } = (await request.json()) as { token: string };
+    db.requests.push('POST /jira/getInvitation');
+    const invitation = (state: string, email: string, hasAccount: boolean) =>
+      HttpResponse.json({
+        data: { state, workspaceName: 'Acme Studio', inviterEmail: 'owner@example.com', email, hasAccount },
+      });
+    if (token === 'valid-token') return invitation('open', 'new@example.com', false);
+    if (token === 'someone-elses') return invitation('open', 'bea@example.com', true);
+    if (token === 'used-token') return invitation('used', 'bea@example.com', true);
+    return HttpResponse.json({
+      data: { state: 'unknown', workspaceName: null, inviterEmail: null, email: null, hasAccount: false },
+    });
+  }),
   post('/jira/joinWorkspace', (_caller, body) =>
     body.token === 'valid-token'
       ? HttpResponse.json({

@@ -1,0 +1,90 @@
+// What the edit screen loads beside the project: its review settings (reminders, test environment, the
+// client's language), the
+// Jira project's statuses (for "Statuses offered") and Jira's transitions (for a verdict's move). Each is
+// optional: without it, its fields are left out (or say why) and nothing of it is saved.
+import type { Project, ReviewSettings } from '@handoff/core/api';
+import type { ClientLanguage } from '@handoff/core/client-language';
+import { useEffect, useState } from 'react';
+import { getReviewSettings, getReviewTransitions } from '@/api/review';
+import { errorMessage, isSessionEnded } from '@/lib/errors';
+import { useServices } from '@/lib/services';
+import { getProjectStatuses } from '../api/project-statuses';
+import type { TransitionsLoad } from '../components/review-transitions';
+
+export function useProjectSettings(userId: string | undefined, project: Project) {
+  const { api } = useServices();
+  const [transitions, setTransitions] = useState<TransitionsLoad>({ state: 'loading' });
+  const [availableStatuses, setAvailableStatuses] = useState<string[] | null>(null);
+  // The review settings as saved, and as on screen; their fields show once they are loaded.
+  const [savedSettings, setSavedSettings] = useState<ReviewSettings | null>(null);
+  const [reminderDays, setReminderDays] = useState<number | null>(null);
+  const [testEnvironment, setTestEnvironment] = useState('');
+  const [clientLanguage, setClientLanguage] = useState<ClientLanguage>('en');
+
+  useEffect(() => {
+    if (!userId) return;
+    let active = true;
+    getReviewSettings(api, userId, project.projectKey).then(
+      (value) => {
+        if (!active) return;
+        setSavedSettings(value);
+        setReminderDays(value.reminderDays);
+        setTestEnvironment(value.testEnvironment ?? '');
+        setClientLanguage(value.clientLanguage);
+      },
+      () => {
+        // Without them, nothing is shown and nothing about reminders is saved.
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [api, userId, project.projectKey]);
+
+  useEffect(() => {
+    if (!userId) return;
+    let active = true;
+    getProjectStatuses(api, userId, project.projectKey, project.siteId).then(
+      (value) => {
+        if (active) setAvailableStatuses(value.available);
+      },
+      () => {
+        // Without Jira's list, the statuses chosen before are still shown and kept.
+        if (active) setAvailableStatuses([]);
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [api, userId, project.projectKey, project.siteId]);
+
+  useEffect(() => {
+    if (!userId) return;
+    let active = true;
+    getReviewTransitions(api, userId, project.projectKey).then(
+      (value) => {
+        if (active) setTransitions({ state: 'loaded', value });
+      },
+      (error: unknown) => {
+        if (active && !isSessionEnded(error))
+          setTransitions({ state: 'failed', message: errorMessage(error) });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [api, userId, project.projectKey]);
+
+  return {
+    transitions,
+    setTransitions,
+    availableStatuses,
+    savedSettings,
+    reminderDays,
+    setReminderDays,
+    testEnvironment,
+    setTestEnvironment,
+    clientLanguage,
+    setClientLanguage,
+  };
+}

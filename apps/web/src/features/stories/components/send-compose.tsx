@@ -1,0 +1,135 @@
+// The send screen's new e-mail, in three steps (docs/product.md §2, §4): choose the stories (a status, then
+// tick the fetched ones), write the e-mail (its fields appear once stories are fetched), check and send
+// (who receives it, an answer-by date, Preview, "Send Email").
+import type { Project } from '@handoff/core/api';
+import { type ReactNode, useId } from 'react';
+import { BusyButton } from '@/components/ui/busy-button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import type { ResultDialogControl } from '@/components/ui/result-dialog';
+import { useSendNotice } from '../hooks/use-send-notice';
+import { useStoryDraft } from '../hooks/use-story-draft';
+import { AnswerByField } from './answer-by-field';
+import { EmailFields } from './email-fields';
+import { FetchedStories, StatusPicker } from './fetch-stories';
+import { NoticePreview } from './notice-preview';
+import { SendRecipients } from './send-recipients';
+
+function Step({ number, title, children }: { number: number; title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <li className="send-step" aria-labelledby={headingId}>
+      <h2 id={headingId} className="send-step__title">
+        <span className="send-step__number" aria-hidden="true">
+          {number}
+        </span>
+        {title}
+      </h2>
+      <div className="send-step__body">{children}</div>
+    </li>
+  );
+}
+
+export function SendCompose({
+  userId,
+  project,
+  setProject,
+  reloadProject,
+  show,
+  onSent,
+}: {
+  userId: string;
+  project: Project;
+  setProject: (project: Project) => void;
+  reloadProject: () => void;
+  show: ResultDialogControl['show'];
+  onSent: () => void;
+}) {
+  const draft = useStoryDraft({ project, setProject, show });
+  const notice = useSendNotice({ userId, project, setProject, reloadProject, draft, show, onSent });
+  const recipientsId = useId();
+  const drafted = draft.fetchedStatus !== null;
+  // The status of a fetch that found stories, every one sent before: nothing to e-mail, so no form either.
+  const allSentIn =
+    !draft.fetching && draft.projectIssues.length > 0 && draft.offeredIssues.length === 0
+      ? draft.fetchedStatus
+      : null;
+  const ready = drafted && allSentIn === null;
+
+  return (
+    <ol className="send-steps">
+      <Step number={1} title="Choose the stories">
+        <p className="form-panel__status">Fields marked * are required.</p>
+        <StatusPicker
+          status={draft.status}
+          statuses={project.statusesOffered}
+          onChange={draft.setStatus}
+          fetching={draft.fetching}
+          onGetStories={draft.getStories}
+          primary={!ready}
+        />
+        {draft.fetching ? <ProgressBar label="Loading user stories" /> : null}
+        {drafted && !draft.fetching ? (
+          <FetchedStories
+            status={draft.fetchedStatus ?? ''}
+            issues={draft.projectIssues}
+            offered={draft.offeredIssues}
+            alreadySent={draft.alreadySent}
+            leftOut={draft.leftOut}
+            onToggle={draft.setStoryIncluded}
+            messageEdited={draft.messageEdited}
+          />
+        ) : null}
+      </Step>
+      <Step number={2} title="Write the e-mail">
+        {allSentIn !== null ? (
+          <div role="status">
+            <EmptyState title="All of these stories were already sent.">
+              Nothing in {allSentIn} is left to e-mail. Choose another status and press “Get User Stories”, or
+              use “Offer again” on a story in the Sent tab to send it for a re-test.
+            </EmptyState>
+          </div>
+        ) : ready ? (
+          <EmailFields
+            subject={draft.subject}
+            onSubject={draft.setSubject}
+            text={draft.text}
+            onText={draft.setText}
+            file={notice.file}
+            fileInputRef={notice.fileInputRef}
+            onFile={notice.setFile}
+          />
+        ) : (
+          <p className="send-step__waiting">Fetch stories to draft the e-mail</p>
+        )}
+      </Step>
+      <Step number={3} title="Check and send">
+        {ready ? (
+          <>
+            <SendRecipients id={recipientsId} project={project} />
+            <AnswerByField value={notice.answerBy} onChange={notice.setAnswerBy} />
+            <div className="form-panel__actions">
+              <BusyButton busy={notice.sending} onClick={notice.send} aria-describedby={recipientsId}>
+                Send Email
+              </BusyButton>
+              <NoticePreview
+                userId={userId}
+                projectKey={project.projectKey}
+                text={draft.text}
+                issueKeys={draft.draftKeys}
+                answerBy={notice.answerBy}
+              />
+            </div>
+          </>
+        ) : (
+          <p className="send-step__waiting">Who receives the e-mail shows here once it is drafted.</p>
+        )}
+        {notice.keptInOutbox ? (
+          <p className="form-panel__status" role="status">
+            No mail server delivered it: the e-mail was kept in the outbox. Read it in the Sent tab.
+          </p>
+        ) : null}
+      </Step>
+    </ol>
+  );
+}

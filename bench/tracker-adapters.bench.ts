@@ -1,0 +1,80 @@
+// Benchmark of every tracker adapter against the Jira Cloud adapter in the same run: fetching 500 finished
+// stories (each with a paragraph, a heading, `#test#` and five steps with a link and bold text, in the
+// tracker's own format) through the adapter (tracker/trackers.ts makes it, as for a site) from its double
+// (bench/tracker-doubles.ts, in a process of its own), pages of 100 one after another. Each double answers
+// a page after a fixed time: 0 ms (the adapters' and doubles' own cost only) and 30 ms (a fast tracker).
+// Target: each adapter within 1.5× of Jira Cloud's time. Reference: the Jira Cloud adapter, same run.
+// Run: npx tsx bench/tracker-adapters.bench.ts
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { Trackers } from '../apps/server/src/tracker/trackers.ts';
+import { median } from './stats.ts';
+import { DOUBLE_KINDS, type DoubleKind } from './tracker-doubles.ts';
+
+const STORIES = 500;
+const PAGE_MS = [0, 30];
+const RUNS = 9;
+const TARGET_RATIO = 1.5;
+
+async function startDouble(kind: DoubleKind, pageMs: number) {
+  const child = spawn('npx', ['tsx', 'bench/tracker-doubles.ts', kind, String(STORIES)], {
+    env: { ...process.env, PAGE_MS: String(pageMs) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [line] = await createInterface({ input: child.stdout! })
+    [Symbol.asyncIterator]()
+    .next()
+    .then((r) => [r.value as string]);
+  const { url, token, project, state } = JSON.parse(line!) as {
+    url: string;
+    token: string;
+    project?: string;
+    state?: string;
+  };
+  return { url, token, project: project ?? 'BENCH', state: state ?? 'Done', stop: () => child.kill() };
+}
+
+const trackers = new Trackers(undefined as never, { issueTypes: ['Story'] }, (url, init) => fetch(url, init));
+
+async function timeKind(kind: DoubleKind, pageMs: number): Promise<number> {
+  const double = await startDouble(kind, pageMs);
+  try {
+    const tracker = trackers.forSite({ kind, baseUrl: double.url });
+    const credentials = { email: 'bench@example.com', apiToken: double.token };
+    const fetchAll = async () => {
+      const stories = await tracker.searchStories(credentials, {
+        project: double.project,
+        states: [double.state],
+      });
+      if (stories.length !== STORIES || stories[0]!.testSteps.length !== 5) {
+        throw new Error(`${kind}: ${stories.length} stories, ${stories[0]?.testSteps.length} steps`);
+      }
+    };
+    await fetchAll(); // warm-up
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const started = performance.now();
+      await fetchAll();
+      times.push(performance.now() - started);
+    }
+    return median(times);
+  } finally {
+    double.stop();
+  }
+}
+
+let failed = false;
+for (const pageMs of PAGE_MS) {
+  const jira = await timeKind('jira-cloud', pageMs);
+  console.log(`${STORIES} stories, ${pageMs} ms per page: jira-cloud ${jira.toFixed(1)} ms (reference)`);
+  for (const kind of DOUBLE_KINDS.filter((k) => k !== 'jira-cloud')) {
+    const ms = await timeKind(kind, pageMs);
+    const ratio = ms / jira;
+    const ok = ratio <= TARGET_RATIO;
+    failed ||= !ok;
+    console.log(
+      `  ${kind} ${ms.toFixed(1)} ms: ${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO}×) ${ok ? 'ok' : 'MISSED'}`,
+    );
+  }
+}
+process.exitCode = failed ? 1 : 0;
