@@ -24,8 +24,10 @@ export interface TrackerKindDefinition {
   /** An example of the Base URL, for the field's hint. */
   baseUrlExample: string;
   /**
-   * A story key as the ledger stores it (`^…$`, a RegExp source: one pattern for server and web). Within a
-   * project the screens may show it shorter (GitHub: `{repo}#{number}`).
+   * A story key as the ledger stores it (`^…$`, a RegExp source: one pattern for server and web), checked
+   * before anything else is done with a key a client sent: a value such as `DEMO-3 OR project = MOB` is no
+   * key, even though every value an adapter puts into a query is quoted. Within a project the screens may
+   * show it shorter (GitHub: `{repo}#{number}`).
    */
   keyPattern: string;
   /** An example key, for messages. */
@@ -33,6 +35,13 @@ export interface TrackerKindDefinition {
   /** Whether an owner may add a site of this kind on the Sites screen (the demo tracker is built in). */
   addable: boolean;
 }
+
+/**
+ * A Jira key (and the demo tracker's): a project key (an upper-case letter, then upper-case letters, digits
+ * or `_`), a dash and the issue number
+ * (https://support.atlassian.com/jira-cloud-administration/docs/edit-a-projects-details/).
+ */
+const JIRA_KEY_PATTERN = '^[A-Z][A-Z0-9_]+-[1-9][0-9]*$';
 
 export const TRACKER_KINDS = {
   'jira-cloud': {
@@ -46,7 +55,7 @@ export const TRACKER_KINDS = {
     },
     baseUrlDefault: '',
     baseUrlExample: 'https://yourteam.atlassian.net',
-    keyPattern: '^[A-Z][A-Z0-9_]+-[1-9][0-9]*$',
+    keyPattern: JIRA_KEY_PATTERN,
     keyExample: 'ABC-123',
     addable: true,
   },
@@ -60,7 +69,7 @@ export const TRACKER_KINDS = {
     },
     baseUrlDefault: '',
     baseUrlExample: 'https://jira.example.com/jira',
-    keyPattern: '^[A-Z][A-Z0-9_]+-[1-9][0-9]*$',
+    keyPattern: JIRA_KEY_PATTERN,
     keyExample: 'ABC-123',
     addable: true,
   },
@@ -104,7 +113,7 @@ export const TRACKER_KINDS = {
     },
     baseUrlDefault: '',
     baseUrlExample: '',
-    keyPattern: '^[A-Z][A-Z0-9_]+-[1-9][0-9]*$',
+    keyPattern: JIRA_KEY_PATTERN,
     keyExample: 'DEMO-1',
     addable: false,
   },
