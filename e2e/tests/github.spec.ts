@@ -33,7 +33,15 @@ test.beforeAll(async () => {
       state_reason: 'completed',
       labels: [],
     },
-    { repo: REPO, number: 2, title: 'Receipts', body: null, state: 'closed', state_reason: 'completed', labels: [] },
+    {
+      repo: REPO,
+      number: 2,
+      title: 'Receipts',
+      body: null,
+      state: 'closed',
+      state_reason: 'completed',
+      labels: [],
+    },
     // Neither is a finished story: a pull request, and an issue closed as not planned.
     {
       repo: REPO,
@@ -45,7 +53,15 @@ test.beforeAll(async () => {
       labels: [],
       pullRequest: true,
     },
-    { repo: REPO, number: 4, title: 'Dropped', body: null, state: 'closed', state_reason: 'not_planned', labels: [] },
+    {
+      repo: REPO,
+      number: 4,
+      title: 'Dropped',
+      body: null,
+      state: 'closed',
+      state_reason: 'not_planned',
+      labels: [],
+    },
   );
 });
 test.afterAll(async () => {
@@ -173,7 +189,7 @@ test('a GitHub site: token, repository, send, a Failed verdict back as an inert 
   await expect(included.getByRole('listitem')).toContainText('(re-test)');
 
   expect(github.problems).toEqual([]);
-  expect(github.requests.every((r) => r.path === '/meta' || r.headers.authorization === `Bearer ${PAT}`)).toBe(
-    true,
-  );
+  expect(
+    github.requests.every((r) => r.path === '/meta' || r.headers.authorization === `Bearer ${PAT}`),
+  ).toBe(true);
 });
