@@ -5,14 +5,13 @@
 // written with the sender's token, Failed reopens the issue, and once the issue is closed again the story
 // comes back as a re-test. The double checks every request against GitHub's REST OpenAPI description.
 
-import type { Page } from '@playwright/test';
 import { type FakeGitHub, startFakeGitHub } from '../../apps/server/src/testing/fake-github.ts';
 import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { apiCall, currentUser } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
 import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
 import { reviewLinkOf } from '../support/review.ts';
-import { expect, test } from '../support/test.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 const PAT = `github_pat_e2e${Date.now()}`;
 const REPO = 'acme/shop';
