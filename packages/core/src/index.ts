@@ -5,7 +5,6 @@ export {
   descriptionDocument,
   draftEmail,
   type Issue,
-  type SplitDescription,
   splitAtTestMarker,
   testStepsOf,
 } from './draft.ts';
