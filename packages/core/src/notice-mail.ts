@@ -16,7 +16,7 @@ export interface NoticeDetails {
 }
 
 /** `Test environment: {text}` and `Please answer by {date}.`, each set one on its own line. */
-export function noticeDetailLines(details: NoticeDetails = {}): string[] {
+function noticeDetailLines(details: NoticeDetails = {}): string[] {
   const environment = details.testEnvironment?.replace(/\s*[\r\n]+\s*/g, ' ').trim();
   return [
     ...(environment ? [`Test environment: ${environment}`] : []),

@@ -3,7 +3,7 @@
 import type { ReviewTokenBody, SignOffBody, SubmitVerdictsBody } from '@handoff/core/api';
 import { say } from './review-messages';
 
-export class ReviewCallError extends Error {
+class ReviewCallError extends Error {
   constructor(
     readonly status: number,
     message: string,

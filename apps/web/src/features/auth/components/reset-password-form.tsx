@@ -19,7 +19,7 @@ import { SubmitButton } from './submit-button';
 
 /** The provider's answers for a code that will never work; any other failure (offline) shows the form. */
 const DEAD_CODES = new Set(['INVALID_OOB_CODE', 'EXPIRED_OOB_CODE', 'MISSING_OOB_CODE']);
-export const DEAD_LINK_TEXT = 'This link has expired or was already used.';
+const DEAD_LINK_TEXT = 'This link has expired or was already used.';
 
 type CodeState = { state: 'checking' } | { state: 'valid'; email: string } | { state: 'dead' };
 
