@@ -56,7 +56,7 @@ export function UserProfile() {
     <section className="page" aria-labelledby="profile-heading">
       <div className="page__header">
         <h1 id="profile-heading" className="page__title">
-          User Profile
+          User profile
         </h1>
       </div>
       <div className="panel">
