@@ -23,6 +23,7 @@
 
 import { fork } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
+import { clientTexts } from '@handoff/core/catalogues/index';
 import { reviewNoticeHtml, reviewNoticeText } from '@handoff/core/notice-mail';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
@@ -32,6 +33,8 @@ import { signUpAndSignIn } from '../apps/server/src/testing/sign-up.ts';
 import { testConfig } from '../apps/server/src/testing/test-app.ts';
 import { createTestDatabase } from '../apps/server/src/testing/test-database.ts';
 import { median, percentile } from './stats.ts';
+
+const ENGLISH = { language: 'en', t: clientTexts('en') } as const;
 
 const WARMUP_RUNS = 20;
 const RUNS = 200;
@@ -93,8 +96,8 @@ async function benchDatabase(smtpPort: number, database: 'PGlite' | 'PostgreSQL'
   const reviewLink = `${config.publicUrl}/review/${newReviewToken()}`;
   const notice = {
     ...message,
-    text: reviewNoticeText(message.text, reviewLink),
-    html: reviewNoticeHtml(message.text, reviewLink),
+    text: reviewNoticeText(message.text, reviewLink, {}, ENGLISH),
+    html: reviewNoticeHtml(message.text, reviewLink, [], {}, ENGLISH),
   };
   try {
     const user = await signUpAndSignIn(app, {

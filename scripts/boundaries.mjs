@@ -99,7 +99,7 @@ export const server = {
     // the product: it implements the seam (the rest of tracker/) over the tracker's HTTP API.
     'tracker/cloud/': {},
     'tracker/datacenter/': {},
-    'web/': {},
+    'web/': { 'accounts/': 'whether the first account exists yet (invite-only registration, /config.json)' },
     'workspaces/': {
       'accounts/': 'the member’s current workspace',
       'mail/': 'how a delivery failed',
@@ -146,7 +146,7 @@ export const web = {
     'styles/': {},
     'lib/': { 'config/': 'paths and storage keys' },
     'stores/': { 'config/': 'storage keys' },
-    'components/': {},
+    'components/': { 'config/': 'the paths a shared link points to' },
     'api/': {
       'components/': 'the project-from-URL hook shows the not-found state',
       'lib/': 'the fetch client',
@@ -175,8 +175,8 @@ export const web = {
       'stores/': 'the empty state the pages render from',
     },
     // The review page (review.html) is its own entry of plain DOM code, a few kB (npm run size): nothing
-    // of the React admin app (biome.json keeps React itself out).
-    'review/': { 'lib/': 'shared helpers with no React' },
+    // of the React admin app (biome.json keeps React itself out); its texts come with its notice.
+    'review/': {},
     'testing/': { '*': 'test helpers render the app and mock the API' },
   },
 };

@@ -2,6 +2,7 @@
 // and the server (auto-send). The two choices the spec leaves open are documented in packages/core/README.md.
 
 import { type AdfDoc, type AdfNode, adfTextPieces } from './adf.ts';
+import type { Translate } from './client-language.ts';
 import { texts } from './texts.ts';
 
 /** A user story as the product API returns it (docs/product.md §3). */
@@ -25,6 +26,32 @@ export interface EmailDraft {
    */
   includedKeys: string[];
 }
+
+/** The words of a draft around its stories: the client's language's, or the project's own template. */
+export interface DraftWording {
+  subject: string;
+  greeting: string;
+  intro: string;
+  testStepsIntro: string;
+  closing: string;
+  /** After the title of a story offered again for re-test. */
+  retest: string;
+}
+
+/** The default draft's words in a client language (English: docs/product.md §4, word for word). */
+export function draftWording(t: Translate): DraftWording {
+  return {
+    subject: t('draft.subject'),
+    greeting: t('draft.greeting'),
+    intro: t('draft.intro'),
+    testStepsIntro: t('draft.testStepsIntro'),
+    closing: t('draft.closing'),
+    retest: t('draft.retest'),
+  };
+}
+
+/** docs/product.md §4's draft, which the catalogue's English words make too (draft.test.ts checks both agree). */
+const SPEC_WORDING: DraftWording = texts.draft;
 
 const MARKER = texts.draft.testMarker.toLowerCase();
 
@@ -109,10 +136,12 @@ function toKeySet(sentKeys: unknown): Set<string> {
  * A missing or blank issueHeader falls back to the key. Issues without a string key, and repeats of a key
  * already listed, are skipped. When no issue is unsent, subject and text are '' (nothing to request) and
  * includedKeys is []. Never throws, whatever it is given. See packages/core/README.md for the rules.
+ * `wording` puts the client's language (draftWording) or the project's template in place of §4's words.
  */
 export function draftEmail(
   issues: readonly Issue[],
   sentKeys: readonly string[] | ReadonlySet<string>,
+  wording: DraftWording = SPEC_WORDING,
 ): EmailDraft {
   const sent = toKeySet(sentKeys);
   const listed = new Set<string>();
@@ -129,7 +158,7 @@ export function draftEmail(
       if (retest !== true && sent.has(key)) continue;
       listed.add(key); // list each key once
       const header = (typeof issueHeader === 'string' ? oneLine(issueHeader) : '') || key;
-      const feature = retest === true ? `${header}${texts.draft.retestSuffix}` : header;
+      const feature = retest === true ? `${header} ${wording.retest}` : header;
       features += includedKeys.length === 0 ? `- ${feature}` : `\n- ${feature}`;
       includedKeys.push(key);
       const issueSteps = testStepsOf(description);
@@ -139,6 +168,6 @@ export function draftEmail(
     }
   }
   if (includedKeys.length === 0) return { subject: '', text: '', includedKeys };
-  const text = texts.draft.bodyStart + features + texts.draft.testStepsIntro + steps + texts.draft.bodyEnd;
-  return { subject: texts.draft.subject, text, includedKeys };
+  const text = `${wording.greeting}\n\n${wording.intro}\n${features}\n\n${wording.testStepsIntro}\n${steps}\n\n${wording.closing}`;
+  return { subject: wording.subject, text, includedKeys };
 }

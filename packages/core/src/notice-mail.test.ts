@@ -1,7 +1,10 @@
 // The notice's HTML part: Passed and Failed links beside each story, each opening the review page with
 // that verdict chosen (the page records nothing until Submit results).
 import { describe, expect, it } from 'vitest';
+import { clientTexts } from './catalogues/index.ts';
 import { reviewNoticeHtml } from './notice-mail.ts';
+
+const ENGLISH = { language: 'en', t: clientTexts('en') } as const;
 
 const LINK = 'https://handoff.example.test/review/abcDEF123_abcDEF123_abcDEF123';
 const DRAFT =
@@ -10,7 +13,7 @@ const DRAFT =
 
 describe('the HTML part of a notice', () => {
   it('shows Passed and Failed links beside each finished feature, in the order of its keys', () => {
-    const html = reviewNoticeHtml(DRAFT, LINK, ['SHOP-1', 'SHOP-2']);
+    const html = reviewNoticeHtml(DRAFT, LINK, ['SHOP-1', 'SHOP-2'], {}, ENGLISH);
     const links = [...html.matchAll(/<a href="([^"]+)"[^>]*>(Passed|Failed)<\/a>/g)].map((m) => [
       m[1]!.replaceAll('&amp;', '&'),
       m[2],
@@ -27,7 +30,7 @@ describe('the HTML part of a notice', () => {
   });
 
   it('adds no verdict links when the edited draft no longer lists one line per story', () => {
-    const html = reviewNoticeHtml(DRAFT, LINK, ['SHOP-1']);
+    const html = reviewNoticeHtml(DRAFT, LINK, ['SHOP-1'], {}, ENGLISH);
     expect(html).not.toMatch(/>Passed<\/a>/);
     expect(html).toContain('Review and report results');
   });

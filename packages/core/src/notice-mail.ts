@@ -3,9 +3,16 @@
 // same content, escaped, with a button-styled link that reads well without CSS (a table cell, inline
 // styles; no images, no scripts). Pure functions: the server sends them (apps/server/src/messages/) and the
 // send screen's Preview renders the same HTML.
-import { formatAnswerBy } from './dates.ts';
+// Every word the client reads comes from the client's language (a translator of its catalogue,
+// client-language.ts); the draft is as the user left it.
+import type { ClientLanguage, Translate } from './client-language.ts';
+import { calendarDay } from './dates.ts';
 
-const REVIEW_LINK_LABEL = 'Review and report results';
+/** The client's language: its code (the HTML part's `lang`) and its catalogue's translator. */
+export interface ClientWords {
+  language: ClientLanguage;
+  t: Translate;
+}
 
 /** What the notice adds between the draft and the review line; nothing when neither is set. */
 export interface NoticeDetails {
@@ -15,20 +22,26 @@ export interface NoticeDetails {
   answerBy?: string | null | undefined;
 }
 
-/** `Test environment: {text}` and `Please answer by {date}.`, each set one on its own line. */
-export function noticeDetailLines(details: NoticeDetails = {}): string[] {
+/** `Test environment: {text}` and `Please answer by {date}.` (in the client's language), each on its own line. */
+export function noticeDetailLines(details: NoticeDetails, t: Translate): string[] {
   const environment = details.testEnvironment?.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+  const answerBy = details.answerBy ? calendarDay(details.answerBy) : null;
   return [
-    ...(environment ? [`Test environment: ${environment}`] : []),
-    ...(details.answerBy ? [`Please answer by ${formatAnswerBy(details.answerBy)}.`] : []),
+    ...(environment ? [t('notice.testEnvironment', { environment })] : []),
+    ...(answerBy ? [t('notice.answerBy', { date: answerBy })] : []),
   ];
 }
 
 /** The text part: the draft as left, one blank line, the details' lines (if any) and a blank line, the link line. */
-export function reviewNoticeText(draft: string, link: string, details?: NoticeDetails): string {
-  const lines = noticeDetailLines(details);
+export function reviewNoticeText(
+  draft: string,
+  link: string,
+  details: NoticeDetails,
+  { t }: ClientWords,
+): string {
+  const lines = noticeDetailLines(details, t);
   const between = lines.length > 0 ? `${lines.join('\n')}\n\n` : '';
-  return `${draft}\n\n${between}${REVIEW_LINK_LABEL}: ${link}`;
+  return `${draft}\n\n${between}${t('notice.reviewLink')}: ${link}`;
 }
 
 const ESCAPES: Record<string, string> = {
@@ -93,16 +106,16 @@ function draftToHtml(draft: string, verdictLinks: (index: number) => string = ()
 }
 
 /** The details' lines as one paragraph (none when unset, so the HTML is then as before). */
-function detailsHtml(details: NoticeDetails | undefined): string {
-  const lines = noticeDetailLines(details);
+function detailsHtml(details: NoticeDetails, t: Translate): string {
+  const lines = noticeDetailLines(details, t);
   return lines.length > 0 ? `<p style="margin:0 0 12px">${lines.map(escapeHtml).join('<br>')}</p>` : '';
 }
 
 /** A link to the review page with one story's verdict preselected (opening it records nothing). */
-function verdictLink(link: string, key: string, verdict: 'passed' | 'failed'): string {
+function verdictLink(link: string, key: string, verdict: 'passed' | 'failed', t: Translate): string {
   const href = escapeHtml(`${link}?${new URLSearchParams({ story: key, verdict })}`);
   const color = verdict === 'passed' ? '#15803d' : '#b91c1c';
-  return `<a href="${href}" target="_blank" rel="noopener noreferrer" style="color:${color};font-weight:bold">${verdict === 'passed' ? 'Passed' : 'Failed'}</a>`;
+  return `<a href="${href}" target="_blank" rel="noopener noreferrer" style="color:${color};font-weight:bold">${escapeHtml(t(verdict === 'passed' ? 'notice.passed' : 'notice.failed'))}</a>`;
 }
 
 /**
@@ -113,8 +126,9 @@ function verdictLink(link: string, key: string, verdict: 'passed' | 'failed'): s
 export function reviewNoticeHtml(
   draft: string,
   link: string,
-  keys: readonly string[] = [],
-  details?: NoticeDetails,
+  keys: readonly string[],
+  details: NoticeDetails,
+  { language, t }: ClientWords,
 ): string {
   const href = escapeHtml(link);
   const firstList = /(?:^|\n)((?:[ \t]*- [^\n]*(?:\n|$))+)/.exec(draft.replace(/\r\n?/g, '\n'))?.[1];
@@ -122,19 +136,20 @@ export function reviewNoticeHtml(
   const verdictLinks =
     keys.length > 0 && features === keys.length
       ? (index: number) =>
-          ` &nbsp;${verdictLink(link, keys[index] as string, 'passed')} · ${verdictLink(link, keys[index] as string, 'failed')}`
+          ` &nbsp;${verdictLink(link, keys[index] as string, 'passed', t)} · ${verdictLink(link, keys[index] as string, 'failed', t)}`
       : undefined;
   const button =
     '<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 16px"><tr>' +
     `<td bgcolor="#1d4ed8" style="border-radius:6px;background-color:#1d4ed8">` +
     `<a href="${href}" target="_blank" rel="noopener noreferrer" style="display:inline-block;padding:12px 20px;${FONT};color:#ffffff;font-weight:bold;text-decoration:none;border-radius:6px">` +
-    `${REVIEW_LINK_LABEL}</a></td></tr></table>`;
+    `${escapeHtml(t('notice.reviewLink'))}</a></td></tr></table>`;
   return (
-    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">' +
+    `<!DOCTYPE html><html lang="${language}"><head>` +
+    '<meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width,initial-scale=1"></head>' +
     `<body style="margin:0;padding:16px;${FONT};color:#1f2933"><div style="max-width:640px">` +
-    `${draftToHtml(draft, verdictLinks)}${detailsHtml(details)}${button}` +
-    `<p style="margin:0;font-size:13px;color:#52606d">Or open this address: ${href}</p>` +
+    `${draftToHtml(draft, verdictLinks)}${detailsHtml(details, t)}${button}` +
+    `<p style="margin:0;font-size:13px;color:#52606d">${escapeHtml(t('notice.openAddress', { link }))}</p>` +
     '</div></body></html>'
   );
 }

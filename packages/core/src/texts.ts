@@ -81,18 +81,19 @@ export const texts = deepFreeze({
   draft: {
     /** §4 / §9: the draft subject. */
     subject: 'Request for Testing: User Stories for Review',
-    /** §4: body part 1. */
-    bodyStart: 'Dear customer,\n\nThe following features are finished:\n',
-    /** §4: body part 3. */
-    testStepsIntro: '\n\nPlease test the following:\n',
-    /** §4: body part 5. */
-    bodyEnd: '\n\nRegards,',
+    /** §4: body part 1 is the greeting, a blank line, then the intro and a line break. */
+    greeting: 'Dear customer,',
+    intro: 'The following features are finished:',
+    /** §4: body part 3, between blank lines. */
+    testStepsIntro: 'Please test the following:',
+    /** §4: body part 5, after a blank line. */
+    closing: 'Regards,',
     /** §3 / §9: an issue description with no content. */
     notAvailable: 'N/A',
     /** §9: the test-steps marker (matched case-insensitively). */
     testMarker: '#test#',
     /** After the title of a story offered again for re-test, in the list of finished features. */
-    retestSuffix: ' (re-test)',
+    retest: '(re-test)',
   },
 });
 

@@ -137,6 +137,8 @@ export interface ProjectsTable {
   reminder_days: ColumnType<string | null, number | null | undefined, number | null>;
   /** What and where the client tests, as the notices say it; null: unset. */
   test_environment: string | null;
+  /** The language the client reads (`Client language`: a code of CLIENT_LANGUAGES). */
+  client_language: Generated<string>;
 }
 
 /** A Jira transition as a project keeps it: `{ id, name }` (written as JSON text). */
@@ -227,6 +229,8 @@ interface ReviewLinksTable {
   /** The token sealed under SECRET_KEY (purpose 'review-link'): the history's copy of the link; null before it was kept. */
   token_sealed: ColumnType<string | null, string | null | undefined, string | null>;
   test_environment: string | null;
+  /** The language the notice was sent in (its project's `Client language` then). */
+  client_language: Generated<string>;
   signed_off_verdicts: ColumnType<
     Array<{ key: string; verdict: 'passed' | 'failed' }> | null,
     string | null,
@@ -304,7 +308,8 @@ interface DemoTrackerStatusesTable {
 
 export interface TrackerSitesTable {
   id: Generated<string>;
-  workspace_id: string;
+  /** null: the site `default`, every workspace's (its row is written at start-up, sites.repository.ts). */
+  workspace_id: string | null;
   name: string;
   /** One of packages/core's tracker kinds (tracker-kinds.ts), checked when the site is added. */
   kind: TrackerKindId;

@@ -1,6 +1,13 @@
 // The client's e-mails: the notice of stories (its text and HTML parts from the shared templates in
 // @handoff/core/notice-mail, which the send screen's Preview renders too) and its reminder.
-import { type NoticeDetails, reviewNoticeHtml, reviewNoticeText } from '@handoff/core/notice-mail';
+import { clientTexts } from '@handoff/core/catalogues/index';
+import type { ClientLanguage } from '@handoff/core/client-language';
+import {
+  type ClientWords,
+  type NoticeDetails,
+  reviewNoticeHtml,
+  reviewNoticeText,
+} from '@handoff/core/notice-mail';
 import type { MailAttachment, Mailer, SentMail } from '../mail/mailer.ts';
 import { handOver, type RecordHandedOver } from './outgoing.ts';
 
@@ -11,9 +18,14 @@ export interface NoticeParts {
   storedText: string | undefined;
 }
 
+/** The client's language with its catalogue's translator. */
+function wordsOf(language: ClientLanguage): ClientWords {
+  return { language, t: clientTexts(language) };
+}
+
 /**
  * The notice of `keys` with its review link: the draft, the details (test environment, answer-by date),
- * the link. With `storedLink` the outbox copy names that instead of the working link.
+ * the link, in the client's language. With `storedLink` the outbox copy names that instead of the working link.
  */
 export function noticeParts(notice: {
   draft: string;
@@ -21,12 +33,14 @@ export function noticeParts(notice: {
   storedLink: string | undefined;
   keys: readonly string[];
   details: NoticeDetails;
+  language: ClientLanguage;
 }): NoticeParts {
   const { draft, link, storedLink, keys, details } = notice;
+  const words = wordsOf(notice.language);
   return {
-    text: reviewNoticeText(draft, link, details),
-    html: reviewNoticeHtml(draft, link, keys, details),
-    storedText: storedLink === undefined ? undefined : reviewNoticeText(draft, storedLink, details),
+    text: reviewNoticeText(draft, link, details, words),
+    html: reviewNoticeHtml(draft, link, keys, details, words),
+    storedText: storedLink === undefined ? undefined : reviewNoticeText(draft, storedLink, details, words),
   };
 }
 
@@ -48,16 +62,11 @@ export function sendStories(
   );
 }
 
-/** The reminder's text: the unanswered stories, then the link, as the notice's review line reads. */
-function reminderText(summaries: readonly string[], link: string): string {
-  return (
-    'Dear customer,\n\nThe following stories are still waiting for your review:\n' +
-    summaries.map((summary) => `- ${summary}`).join('\n') +
-    `\n\nReview and report results: ${link}\n\nRegards,`
-  );
-}
-
-/** A notice's reminder, to the notice's own To and CC, with a working link to the same notice. */
+/**
+ * A notice's reminder, to the notice's own To and CC, with a working link to the same notice, in the
+ * language the notice was sent in: the default draft's greeting, the unanswered stories, the review line
+ * as the notice has it, the closing.
+ */
 export async function sendReminder(
   mailer: Mailer,
   reminder: {
@@ -66,23 +75,27 @@ export async function sendReminder(
     subject: string;
     link: string;
     stories: ReadonlyArray<{ key: string; summary: string }>;
+    language: ClientLanguage;
   },
 ) {
-  const text = reminderText(
-    reminder.stories.map((story) => story.summary),
-    reminder.link,
-  );
-  const draft = `${text.slice(0, text.indexOf('\n\nReview and report results:'))}\n\nRegards,`;
+  const words = wordsOf(reminder.language);
+  const { t } = words;
+  const stories =
+    `${t('draft.greeting')}\n\n${t('reminder.intro')}\n` +
+    reminder.stories.map((story) => `- ${story.summary}`).join('\n');
+  const closing = t('draft.closing');
   await handOver(mailer, {
     purpose: 'review-reminder',
     to: reminder.to,
     cc: reminder.cc,
-    subject: `Reminder: ${reminder.subject}`,
-    text,
+    subject: t('reminder.subject', { subject: reminder.subject }),
+    text: `${stories}\n\n${t('notice.reviewLink')}: ${reminder.link}\n\n${closing}`,
     html: reviewNoticeHtml(
-      draft,
+      `${stories}\n\n${closing}`,
       reminder.link,
       reminder.stories.map((story) => story.key),
+      {},
+      words,
     ),
   });
 }

@@ -18,6 +18,7 @@ export async function claimDueAutosendProjects(db: Executor, now: Date, next: Da
     client_cc: string[];
     site_id: string | null;
     statuses_offered: string[] | null;
+    client_language: string;
   }>`
     UPDATE projects SET autosend_next_run_at = ${next}
     WHERE id IN (
@@ -28,7 +29,7 @@ export async function claimDueAutosendProjects(db: Executor, now: Date, next: Da
       FOR UPDATE SKIP LOCKED
     )
     RETURNING id, workspace_id, autosend_user_id, project_key, client_emails, client_cc, site_id,
-      statuses_offered`.execute(db);
+      statuses_offered, client_language`.execute(db);
   return result.rows;
 }
 

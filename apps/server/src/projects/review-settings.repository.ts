@@ -1,4 +1,5 @@
-// A project's review settings, kept on its row: the reminder days, the test environment, the transitions.
+// A project's review settings, kept on its row: the reminder days, the test environment, the client's
+// language, the transitions.
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
@@ -34,11 +35,15 @@ export async function setReviewTransitions(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** The project's review settings: days before a reminder (null: off) and the test environment. */
+/** The project's review settings: days before a reminder (null: off), the test environment, the client's language. */
 export async function reviewSettingsOf(db: Executor, projectId: string) {
   return db
     .selectFrom('projects')
-    .select([sql<number | null>`reminder_days::float8`.as('reminder_days'), 'test_environment'])
+    .select([
+      sql<number | null>`reminder_days::float8`.as('reminder_days'),
+      'test_environment',
+      'client_language',
+    ])
     .where('id', '=', projectId)
     .executeTakeFirst();
 }
@@ -46,11 +51,20 @@ export async function reviewSettingsOf(db: Executor, projectId: string) {
 export async function setReviewSettings(
   db: Executor,
   projectId: string,
-  settings: { reminderDays: number | null; testEnvironment: string | null },
+  settings: {
+    reminderDays: number | null;
+    testEnvironment: string | null;
+    clientLanguage?: string | undefined;
+  },
 ): Promise<void> {
   await db
     .updateTable('projects')
-    .set({ reminder_days: settings.reminderDays, test_environment: settings.testEnvironment })
+    .set({
+      reminder_days: settings.reminderDays,
+      test_environment: settings.testEnvironment,
+      // Left out: kept as it is.
+      ...(settings.clientLanguage === undefined ? {} : { client_language: settings.clientLanguage }),
+    })
     .where('id', '=', projectId)
     .execute();
 }

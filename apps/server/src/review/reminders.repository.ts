@@ -18,6 +18,8 @@ export interface DueReminder {
   to_addresses: string[];
   cc_addresses: string[];
   subject: string | null;
+  /** The language the notice was sent in: the reminder is in it too. */
+  client_language: string;
 }
 
 /**
@@ -34,7 +36,7 @@ export async function claimDueReminders(
 ): Promise<Array<DueReminder & { reminder_id: string; token_hash: string }>> {
   return db.transaction().execute(async (trx) => {
     const dueNotices = (onlyLinks: RawBuilder<unknown>) => sql<DueReminder>`
-      select l.id as link_id, l.stories, s.to_addresses, s.cc_addresses, s.subject,
+      select l.id as link_id, l.stories, s.to_addresses, s.cc_addresses, s.subject, l.client_language,
              array(select k from unnest(s.issue_keys) as k
                     where not exists (select 1 from review_verdicts v where v.link_id = l.id and v.issue_key = k))
                as unanswered

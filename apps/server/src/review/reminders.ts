@@ -3,6 +3,7 @@
 // reminded when its project's days have passed since the notice or its last reminder, at most twice; the
 // e-mail goes to the notice's own To and CC addresses with a working link to the same notice (its own
 // token). The claim (reminders.repository.ts) makes each reminder go out once across processes.
+import { clientLanguageOf } from '@handoff/core/client-language';
 import { mailServerRefused } from '../mail/mailer.ts';
 import { sendReminder } from '../messages/notices.ts';
 import { claimDueReminders, finishReminder } from './reminders.repository.ts';
@@ -35,6 +36,7 @@ export async function runReminderRound(
           cc: reminder.cc_addresses,
           subject: reminder.subject ?? '',
           link,
+          language: clientLanguageOf(reminder.client_language),
           stories: reminder.unanswered.map((key) => ({ key, summary: summaryOf(key) })),
         });
         await finishReminder(deps.db, reminder.reminder_id, { status: 'sent', error: null, at: deps.now() });

@@ -14,7 +14,8 @@ import {
   submitVerdictsAnswer,
   submitVerdictsBody,
 } from '@handoff/core/api';
-import { escapeHtml } from '@handoff/core/notice-mail';
+import { reviewPageMessages } from '@handoff/core/catalogues/index';
+import type { ClientLanguage } from '@handoff/core/client-language';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +23,7 @@ import { emailOfUser } from '../accounts/users.repository.ts';
 import { RateLimiter, type RateRule } from '../common/rate-limiter.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { workspaceBrand, workspaceLogo } from '../workspaces/workspace-brand.ts';
+import { acceptedLanguage, invalidLinkPages } from './invalid-link-page.ts';
 import {
   findOpenLink,
   linkByToken,
@@ -52,17 +54,6 @@ const TOKEN_PATH = /^[A-Za-z0-9_-]{20,100}$/;
 
 function linkInvalid(): AppError {
   return new AppError(404, 'REVIEW_LINK_INVALID', REVIEW_LINK_INVALID);
-}
-
-/**
- * The page of an unknown, expired or revoked link while the review page is not built: that sentence, styled
- * by the review page's stylesheets when there are any (no inline style, for the strict CSP). Once built,
- * review.html is that page too (with status 404): it asks getLinkState why, and says so.
- */
-function invalidLinkPage(reviewHtml: string | null): string {
-  const stylesheets = reviewHtml?.match(/<link\b[^>]*\brel="stylesheet"[^>]*>/g) ?? [];
-  const sentence = escapeHtml(REVIEW_LINK_INVALID);
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="no-referrer"><title>${sentence}</title>${stylesheets.join('')}</head><body><main class="review review--invalid"><h1 class="review__title">${sentence}</h1></main></body></html>`;
 }
 
 /** What every client call does first: limit the caller, open the link, keep the answer private. */
@@ -116,7 +107,11 @@ export function reviewClientRoutes(
   reviewAnswerRoutes(root, guard, deps);
 }
 
-/** GET /review/{token}: the built review.html for an open link, the invalid-link page for any other. */
+/**
+ * GET /review/{token}: the built review.html for an open link; for any other, review.html with status 404
+ * (it asks getLinkState why the link is closed, and says so in the notice's language). While the page is
+ * not built, the invalid-link sentence alone, in the notice's language or the browser's.
+ */
 function reviewPageRoute(
   root: FastifyInstance,
   { limit, privateAnswer }: ClientGuard,
@@ -126,7 +121,7 @@ function reviewPageRoute(
   const app = root.withTypeProvider<ZodTypeProvider>();
   // As the rest of the web app: the files that exist when the server starts are the ones it serves.
   const reviewPageBuilt = webRoot !== false && existsSync(path.join(webRoot, 'review.html'));
-  const invalidPage = invalidLinkPage(
+  const invalidPages = invalidLinkPages(
     webRoot && reviewPageBuilt ? readFileSync(path.join(webRoot, 'review.html'), 'utf8') : null,
   );
   app.get(
@@ -140,13 +135,23 @@ function reviewPageRoute(
     async (request, reply) => {
       privateAnswer(reply);
       const { token } = request.params;
-      const invalid = () =>
-        webRoot && reviewPageBuilt
-          ? reply.status(404).type('text/html; charset=utf-8').sendFile('review.html', webRoot)
-          : reply.status(404).type('text/html; charset=utf-8').send(invalidPage);
-      if (!TOKEN_PATH.test(token)) return invalid();
+      // An expired or revoked link speaks its notice's language; an unknown one the browser's.
+      const invalid = (language: ClientLanguage | null) => {
+        if (webRoot && reviewPageBuilt) {
+          return reply.status(404).type('text/html; charset=utf-8').sendFile('review.html', webRoot);
+        }
+        const shown = language ?? acceptedLanguage(request.headers['accept-language']);
+        return reply
+          .status(404)
+          .type('text/html; charset=utf-8')
+          .header('content-language', shown)
+          .header('vary', 'accept-language')
+          .send(invalidPages.get(shown));
+      };
+      if (!TOKEN_PATH.test(token)) return invalid(null);
       await limit(request, token, 'views');
-      if (!(await findOpenLink(app.db, token, now()))) return invalid();
+      const { state, link } = await linkByToken(app.db, token, now());
+      if (state !== 'open') return invalid(link?.clientLanguage ?? null);
       if (!webRoot || !reviewPageBuilt) {
         throw new AppError(503, 'REVIEW_PAGE_NOT_BUILT', 'The review page is not built (npm run build).');
       }
@@ -188,6 +193,8 @@ function reviewAnswerRoutes(
           signedOff: link.signedOff,
           testEnvironment: link.testEnvironment,
           answerBy: link.answerBy,
+          language: link.clientLanguage,
+          messages: reviewPageMessages(link.clientLanguage),
         },
       };
     },
@@ -290,7 +297,10 @@ async function senderOf(db: FastifyInstance['db'], link: OpenLink, token: string
   };
 }
 
-/** POST /jira/review/getLinkState: why a link no longer opens its notice, for the invalid-link page. */
+/**
+ * POST /jira/review/getLinkState: why a link no longer opens its notice, for the invalid-link page, in the
+ * notice's language (an unknown link's in the browser's).
+ */
 function reviewLinkStateRoute(
   root: FastifyInstance,
   { limit, privateAnswer }: ClientGuard,
@@ -303,7 +313,7 @@ function reviewLinkStateRoute(
       config: { public: true },
       schema: {
         description:
-          "Why a review link no longer opens its notice (expired, revoked, unknown), with the sender's company and address for a link that exists: the invalid-link page.",
+          "Why a review link no longer opens its notice (expired, revoked, unknown), with the sender's company and address for a link that exists, and the page's messages in the notice's language (an unknown link's: the browser's): the invalid-link page.",
         body: reviewTokenBody,
         response: { 200: reviewLinkStateAnswer },
       },
@@ -315,7 +325,8 @@ function reviewLinkStateRoute(
       const sender = link
         ? await senderOf(app.db, link, request.body.token)
         : { workspaceName: null, logoUrl: null, senderEmail: null };
-      return { data: { state, ...sender } };
+      const language = link?.clientLanguage ?? acceptedLanguage(request.headers['accept-language']);
+      return { data: { state, ...sender, language, messages: reviewPageMessages(language) } };
     },
   );
 }

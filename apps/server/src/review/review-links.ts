@@ -4,6 +4,7 @@
 // no link.
 import { createHash, randomBytes } from 'node:crypto';
 import { type Issue, testStepsOf } from '@handoff/core';
+import { clientLanguageOf } from '@handoff/core/client-language';
 import { SecretBox } from '../common/secret-box.ts';
 import type { Db } from '../db/database.ts';
 import type { ReviewStorySnapshot } from '../db/schema.ts';
@@ -103,7 +104,7 @@ export function createReviewLinks(deps: {
       const answerBy = message.answerBy ?? null;
       // Without its stories (not fetched before the hand-over: no extra Jira call on the send's path), a
       // job fetches them.
-      const { testEnvironment } = await insertReviewLink(
+      const { testEnvironment, clientLanguage } = await insertReviewLink(
         db,
         {
           sendId: send.id,
@@ -123,6 +124,7 @@ export function createReviewLinks(deps: {
         storedLink: deps.smtpConfigured ? `${deps.publicUrl}/review/[link]` : undefined,
         keys: send.issueKeys,
         details: { testEnvironment, answerBy },
+        language: clientLanguageOf(clientLanguage),
       });
     },
   };

@@ -12,6 +12,7 @@ import {
   setReviewTransitionsBody,
   userIdBody,
 } from '@handoff/core/api';
+import { clientLanguageOf } from '@handoff/core/client-language';
 import { dateOf } from '@handoff/core/dates';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -87,7 +88,7 @@ function reviewSettingsRoutes(app: StaffApp): void {
     {
       schema: {
         description:
-          "The project's review settings: reminderDays (days after a notice or its last reminder; null: off) and testEnvironment.",
+          "The project's review settings: reminderDays (days after a notice or its last reminder; null: off), testEnvironment and clientLanguage.",
         body: projectRefBody,
         response: { 200: reviewSettingsAnswer },
       },
@@ -97,7 +98,11 @@ function reviewSettingsRoutes(app: StaffApp): void {
       const settings = project && (await reviewSettingsOf(app.db, project.id));
       if (!settings) throw projectNotFound(request.body.projectKey);
       return {
-        data: { reminderDays: settings.reminder_days, testEnvironment: settings.test_environment },
+        data: {
+          reminderDays: settings.reminder_days,
+          testEnvironment: settings.test_environment,
+          clientLanguage: clientLanguageOf(settings.client_language),
+        },
       };
     },
   );
@@ -107,18 +112,20 @@ function reviewSettingsRoutes(app: StaffApp): void {
     {
       config: { ownerOnly: true },
       schema: {
-        description: "Sets the project's review settings (reminderDays, testEnvironment). Owners only.",
+        description:
+          "Sets the project's review settings (reminderDays, testEnvironment, clientLanguage). Owners only.",
         body: setReviewSettingsBody,
         response: { 200: reviewChangeAnswer },
       },
     },
     async (request) => {
-      const { projectKey, reminderDays, testEnvironment } = request.body;
+      const { projectKey, reminderDays, testEnvironment, clientLanguage } = request.body;
       const project = await findProjectForCaller(app.db, request.membership, projectKey);
       if (!project) throw projectNotFound(projectKey);
       await setReviewSettings(app.db, project.id, {
         reminderDays,
         testEnvironment: testEnvironment || null,
+        clientLanguage,
       });
       return { status: 200 as const, message: 'The review settings were saved.' };
     },

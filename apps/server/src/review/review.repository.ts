@@ -34,18 +34,22 @@ export async function insertReviewLink(
     answerBy: string | null;
   },
   storiesJob: { kind: string; runAfter: Date },
-): Promise<{ testEnvironment: string | null }> {
+): Promise<{ testEnvironment: string | null; clientLanguage: string }> {
   const values = sql`select ${link.sendId}::uuid, ${link.tokenHash}, ${link.tokenSealed}, ${link.expiresAt}::timestamptz,
-      ${link.stories ? JSON.stringify(link.stories) : null}::jsonb, ${link.answerBy}::date, p.test_environment
+      ${link.stories ? JSON.stringify(link.stories) : null}::jsonb, ${link.answerBy}::date, p.test_environment, p.client_language
       from projects p where p.id = ${link.projectId}::uuid`;
-  const insert = sql`insert into review_links (send_id, token_hash, token_sealed, expires_at, stories, answer_by, test_environment)
-      ${values} returning id, test_environment`;
+  const insert = sql`insert into review_links (send_id, token_hash, token_sealed, expires_at, stories, answer_by, test_environment, client_language)
+      ${values} returning id, test_environment, client_language`;
+  type Kept = { test_environment: string | null; client_language: string };
   const result = link.stories
-    ? await sql<{ test_environment: string | null }>`${insert}`.execute(db)
-    : await sql<{ test_environment: string | null }>`with link as (${insert}),
+    ? await sql<Kept>`${insert}`.execute(db)
+    : await sql<Kept>`with link as (${insert}),
         job as (${insertJobPerRow('link', storiesJob.kind, { linkId: 'id' }, storiesJob.runAfter)})
-        select test_environment from link`.execute(db);
-  return { testEnvironment: result.rows[0]?.test_environment ?? null };
+        select test_environment, client_language from link`.execute(db);
+  return {
+    testEnvironment: result.rows[0]?.test_environment ?? null,
+    clientLanguage: result.rows[0]?.client_language ?? 'en',
+  };
 }
 
 /** A link's state as the page and the history show it: validity, the notice's stories, its sign-off. */
@@ -67,6 +71,7 @@ export async function findLinkByTokenHash(db: Executor, tokenHash: string) {
       .select([
         ...LINK_STATE_COLUMNS,
         'l.test_environment',
+        'l.client_language',
         sql<string | null>`l.answer_by::text`.as('answer_by'),
         's.issue_keys',
         's.created_at',

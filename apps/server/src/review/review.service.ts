@@ -8,6 +8,7 @@ import {
   type ReviewStory,
   type SignOff,
 } from '@handoff/core/api';
+import { type ClientLanguage, clientLanguageOf } from '@handoff/core/client-language';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { ReviewStorySnapshot } from '../db/schema.ts';
@@ -72,6 +73,8 @@ export interface OpenLink {
   /** What the notice named: the test environment, and the date to answer by (`YYYY-MM-DD`). */
   testEnvironment: string | null;
   answerBy: string | null;
+  /** The language the notice was sent in: its page and reminders speak it too. */
+  clientLanguage: ClientLanguage;
 }
 
 /** A link's sign-off as the page and the history show it. */
@@ -134,6 +137,7 @@ function linkOf(row: NonNullable<Awaited<ReturnType<typeof findLinkByTokenHash>>
     siteId: row.site_id,
     testEnvironment: row.test_environment,
     answerBy: row.answer_by,
+    clientLanguage: clientLanguageOf(row.client_language),
   };
 }
 

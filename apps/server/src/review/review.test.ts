@@ -363,8 +363,17 @@ describe('the review page and its calls', () => {
   it('says why a link no longer works, naming the company and the sender of a known one', async () => {
     const projectKey = await newProject();
     const { token, sendId } = await sendNotice(projectKey, ['DEMO-1']);
-    const state = async (of = token) =>
-      (await publicCall('/jira/review/getLinkState', { token: of })).json().data;
+    // The page's language and messages: client-language.test.ts.
+    const state = async (of = token) => {
+      const { language, messages, ...rest } = (
+        await publicCall('/jira/review/getLinkState', { token: of })
+      ).json().data;
+      expect({ language, heading: messages['review.linkInvalid'] }).toEqual({
+        language: 'en',
+        heading: 'This review link is no longer valid.',
+      });
+      return rest;
+    };
     const sender = { workspaceName: 'example.test', logoUrl: null, senderEmail: owner.email };
     expect(await state()).toEqual({ state: 'open', ...sender });
     expect(await state('A'.repeat(43))).toEqual({

@@ -1,20 +1,13 @@
 // The client's review page against the MSW review handlers: what a client sees and what reaches the server.
+
+import { en } from '@handoff/core/catalogues/en';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { callsTo, createAccount, createProject, createReviewedSend, db } from '@/testing/mocks/db';
 import { server } from '@/testing/mocks/server';
-import {
-  LINK_INVALID_TEXT,
-  NO_NAME_TEXT,
-  NO_VERDICT_TEXT,
-  REVIEWER_STORAGE_KEY,
-  SIGNED_OFF_THANKS_TEXT,
-  startReviewPage,
-  THANKS_TEXT,
-  tokenFromPath,
-} from './review-page';
+import { REVIEWER_STORAGE_KEY, startReviewPage, tokenFromPath } from './review-page';
 import { withLinks } from './review-view';
 
 const TOKEN = 'k3Jd9_xQ-4vTn0pWz8yLmA1bC2dE3fG4hI5jK6lM7nO';
@@ -47,6 +40,44 @@ const story = (key: string) => screen.getByRole('listitem', { name: new RegExp(`
 describe('the review page', () => {
   beforeEach(() => {
     document.body.replaceChildren();
+  });
+
+  it('speaks the language the notice was sent in: heading and count with their plurals, dates, labels, messages', async () => {
+    const owner = createAccount('owner@example.com');
+    const project = createProject(owner.id, { projectKey: 'SHOP', projectName: 'Demo Web Shop' });
+    createReviewedSend(
+      owner.id,
+      project,
+      TOKEN,
+      [
+        { key: 'SHOP-1', summary: 'Pay by card', testSteps: ['Pay with 4242'] },
+        { key: 'SHOP-2', summary: 'Search by name' },
+      ],
+      { language: 'de', answerBy: '2026-11-27', expiresAt: '2026-12-11T14:00:00.000Z' },
+    );
+    const user = userEvent.setup();
+    await openPage();
+    expect(document.documentElement.lang).toBe('de');
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Bitte testen Sie 2 Funktionen von Demo Web Shop' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/Bis zum 11\. Dezember 2026 um .* können Sie Ihre Antworten noch ändern\.$/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Bitte antworten Sie bis zum 27. November 2026.')).toBeInTheDocument();
+    expect(screen.getByText('0 von 2 Funktionen bewertet')).toBeInTheDocument();
+    expect(within(story('SHOP-1')).getByRole('heading', { name: 'Testschritte' })).toBeInTheDocument();
+    expect(
+      within(story('SHOP-2')).getByText('Für diese Funktion wurden keine Testschritte angegeben.'),
+    ).toBeInTheDocument();
+    const choice = within(story('SHOP-1')).getByRole('group', { name: 'Ergebnis für SHOP-1' });
+    await user.click(within(choice).getByRole('button', { name: 'Bestanden' }));
+    expect(screen.getByText('1 von 2 Funktionen bewertet')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ergebnisse senden' }));
+    expect(
+      await screen.findByText('Vielen Dank. Ihre Ergebnisse wurden an das Team gesendet.'),
+    ).toBeInTheDocument();
+    expect(document.title).toMatch(/^Prüfung: Demo Web Shop · /);
   });
 
   it('says where to test and by when, worded as the e-mail says it; nothing when the notice named neither', async () => {
@@ -122,8 +153,8 @@ describe('the review page', () => {
     await user.type(within(story('SHOP-2')).getByRole('textbox', { name: 'Comment' }), 'Not tried yet');
     await user.click(screen.getByRole('button', { name: 'Submit results' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent(THANKS_TEXT);
-    expect(THANKS_TEXT).toBe('Thank you. Your results were sent to the team.');
+    expect(await screen.findByRole('status')).toHaveTextContent(en['review.thanks']);
+    expect(en['review.thanks']).toBe('Thank you. Your results were sent to the team.');
     expect(callsTo('/jira/review/submitVerdicts')).toEqual([
       {
         token: TOKEN,
@@ -142,7 +173,7 @@ describe('the review page', () => {
     await user.type(within(story('SHOP-1')).getByRole('textbox', { name: 'Comment' }), 'Broken');
     await user.click(within(story('SHOP-2')).getByRole('button', { name: 'Passed' }));
     await user.click(screen.getByRole('button', { name: 'Submit results' }));
-    await screen.findByText(THANKS_TEXT);
+    await screen.findByText(en['review.thanks']);
 
     await openPage();
     const first = within(story('SHOP-1'));
@@ -156,7 +187,7 @@ describe('the review page', () => {
     await user.click(first.getByRole('button', { name: 'Passed' }));
     await user.clear(first.getByRole('textbox', { name: 'Comment' }));
     await user.click(screen.getByRole('button', { name: 'Submit results' }));
-    await screen.findByText(THANKS_TEXT);
+    await screen.findByText(en['review.thanks']);
     expect(callsTo('/jira/review/submitVerdicts').at(-1)).toEqual({
       token: TOKEN,
       verdicts: [
@@ -172,22 +203,22 @@ describe('the review page', () => {
     const user = userEvent.setup();
     await openPage();
     await user.click(screen.getByRole('button', { name: 'Submit results' }));
-    expect(screen.getByRole('status')).toHaveTextContent(NO_VERDICT_TEXT);
+    expect(screen.getByRole('status')).toHaveTextContent(en['review.noVerdict']);
     expect(callsTo('/jira/review/submitVerdicts')).toEqual([]);
   });
 
   it('says why a link no longer works, and for a known one who sent it and how to ask them for a new one', async () => {
     const send = arrangeNotice();
     await openPage('an-unknown-token-of-thirty-chars-xx');
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(LINK_INVALID_TEXT);
-    expect(LINK_INVALID_TEXT).toBe('This review link is no longer valid.');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(en['review.linkInvalid']);
+    expect(en['review.linkInvalid']).toBe('This review link is no longer valid.');
     expect(screen.getByText(/There is no review at this address/)).toBeVisible();
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
     expect(screen.queryByText(/Demo Web Shop|SHOP-/)).not.toBeInTheDocument();
 
     send.review!.linkState = 'revoked';
     await openPage();
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(LINK_INVALID_TEXT);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(en['review.linkInvalid']);
     expect(screen.getByText('The team has withdrawn this review link.')).toBeVisible();
     expect(screen.getByRole('banner')).toHaveTextContent('example.com');
     expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
@@ -202,7 +233,7 @@ describe('the review page', () => {
 
     const calls = callsTo('/jira/review/getNotice').length;
     await openPage(null);
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(LINK_INVALID_TEXT);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(en['review.linkInvalid']);
     expect(callsTo('/jira/review/getNotice')).toHaveLength(calls);
   });
 
@@ -213,7 +244,7 @@ describe('the review page', () => {
     await user.click(within(story('SHOP-1')).getByRole('button', { name: 'Passed' }));
     send.review!.linkState = 'revoked';
     await user.click(screen.getByRole('button', { name: 'Submit results' }));
-    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(LINK_INVALID_TEXT);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(en['review.linkInvalid']);
   });
 
   it('keeps the answers and says why when the results could not be sent, e.g. rate-limited', async () => {
@@ -285,11 +316,11 @@ describe('tokenFromPath', () => {
     await openPage(TOKEN, null);
     await user.click(within(story('SHOP-1')).getByRole('button', { name: 'Passed' }));
     await user.click(screen.getByRole('button', { name: 'Submit results' }));
-    expect(screen.getByRole('status')).toHaveTextContent(NO_NAME_TEXT);
+    expect(screen.getByRole('status')).toHaveTextContent(en['review.noName']);
     expect(callsTo('/jira/review/submitVerdicts')).toEqual([]);
     await user.type(screen.getByRole('textbox', { name: 'Your name' }), 'Bea Buyer');
     await user.click(screen.getByRole('button', { name: 'Submit results' }));
-    await screen.findByText(THANKS_TEXT);
+    await screen.findByText(en['review.thanks']);
     expect(callsTo('/jira/review/submitVerdicts')[0]).toMatchObject({ reviewer: 'Bea Buyer' });
     expect(window.localStorage.getItem(REVIEWER_STORAGE_KEY)).toBe('Bea Buyer');
   });
@@ -302,9 +333,9 @@ describe('tokenFromPath', () => {
     await user.click(within(story('SHOP-1')).getByRole('button', { name: 'Passed' }));
     await user.click(within(story('SHOP-2')).getByRole('button', { name: 'Failed' }));
     await user.click(screen.getByRole('button', { name: 'Submit results' }));
-    await screen.findByText(THANKS_TEXT);
+    await screen.findByText(en['review.thanks']);
     await user.click(screen.getByRole('button', { name: 'Sign off' }));
-    expect(await screen.findByText(SIGNED_OFF_THANKS_TEXT)).toBeVisible();
+    expect(await screen.findByText(en['review.signedOffThanks'])).toBeVisible();
     expect(callsTo('/jira/review/signOff')).toEqual([{ token: TOKEN, reviewer: 'Ann Client' }]);
     expect(send.review?.signedOff).toMatchObject({ by: 'Ann Client', conditional: true });
     expect(screen.queryByRole('button', { name: 'Submit results' })).not.toBeInTheDocument();
@@ -373,7 +404,7 @@ describe('who sent the notice, and how far the client is', () => {
     expect(within(bar).getByText('2 of 2 answered')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Submit results' }));
     const banner = await within(bar).findByRole('status');
-    expect(banner).toHaveTextContent(THANKS_TEXT);
+    expect(banner).toHaveTextContent(en['review.thanks']);
     expect(banner).toHaveClass('review__status--done');
   });
 
@@ -408,7 +439,7 @@ describe('who sent the notice, and how far the client is', () => {
     await openPage();
     await user.click(within(story('SHOP-2')).getByRole('button', { name: 'Failed' }));
     await user.click(screen.getByRole('button', { name: 'Submit results' }));
-    await screen.findByText(THANKS_TEXT);
+    await screen.findByText(en['review.thanks']);
     await openPage();
     expect(screen.getByText('1 of 2 answered')).toBeVisible();
   });

@@ -13,18 +13,12 @@ import type {
   SubmitVerdictsAnswer,
   SubmitVerdictsBody,
 } from '@handoff/core/api';
-import { formatAnswerBy } from '@handoff/core/dates';
-import { formatDateTime } from '@/lib/format';
-import { callReview, isClosedLink } from './review-api';
-import { messages, say } from './review-messages';
+import { noticeDetailLines } from '@handoff/core/notice-mail';
+import { callReview, failureText, isClosedLink } from './review-api';
+import { say, speak, translate } from './review-messages';
 import { type Answer, storyItem } from './review-story';
 import { answeredProgress, el, showBrandBand } from './review-view';
 
-export const LINK_INVALID_TEXT = messages.linkInvalid;
-export const THANKS_TEXT = messages.thanks;
-export const NO_VERDICT_TEXT = messages.noVerdict;
-export const SIGNED_OFF_THANKS_TEXT = messages.signedOffThanks;
-export const NO_NAME_TEXT = messages.noName;
 /** Where the browser remembers the reviewer's name for the next notice. */
 export const REVIEWER_STORAGE_KEY = 'handoff.reviewer';
 
@@ -76,6 +70,7 @@ export async function startReviewPage(root: HTMLElement, token: string | null, s
     root.setAttribute('aria-busy', 'true');
     try {
       const answer = await callReview<ReviewNoticeAnswer>('/jira/review/getNotice', { token });
+      speak(answer.data.language, answer.data.messages);
       showNotice(root, answer.data, { token, search, closed });
     } catch (error) {
       if (isClosedLink(error)) return closed();
@@ -84,7 +79,7 @@ export async function startReviewPage(root: HTMLElement, token: string | null, s
       retry.addEventListener('click', () => void load());
       root.replaceChildren(
         el('h1', 'review__title', say('loadFailed')),
-        el('p', 'review__note', (error as Error).message),
+        el('p', 'review__note', failureText(error)),
         retry,
       );
       root.removeAttribute('aria-busy');
@@ -104,6 +99,7 @@ async function showClosedLink(root: HTMLElement, token: string | null): Promise<
       .then((answer) => answer.data)
       .catch(() => null);
   }
+  if (state) speak(state.language, state.messages);
   if (state?.workspaceName) showBrandBand(root, state.workspaceName, state.logoUrl);
   const heading = el('h1', 'review__title', say('linkInvalid'));
   const reason = el(
@@ -133,10 +129,8 @@ async function showClosedLink(root: HTMLElement, token: string | null): Promise<
 
 /** The heading `Please test {N} stories of {project}` (with the release where there is one). */
 function noticeHeading(notice: Notice): string {
-  const many = notice.stories.length !== 1;
   const values = { count: notice.stories.length, project: notice.projectName, release: notice.release ?? '' };
-  if (notice.release) return say(many ? 'headingManyWithRelease' : 'headingOneWithRelease', values);
-  return say(many ? 'headingMany' : 'headingOne', values);
+  return say(notice.release ? 'headingWithRelease' : 'heading', values);
 }
 
 /** Above the stories: the heading, who sent them, until when answers can change, where to test and by when. */
@@ -147,7 +141,7 @@ function noticeIntro(notice: Notice): HTMLElement {
   intro.append(heading);
   if (notice.senderEmail)
     intro.append(el('p', 'review__sender', say('sentBy', { sender: notice.senderEmail })));
-  const change = say('intro', { date: formatDateTime(notice.expiresAt) });
+  const change = say('intro', { date: new Date(notice.expiresAt) });
   intro.append(el('p', 'review__note review__change-note', change));
   intro.append(...noticeDetails(notice));
   return intro;
@@ -231,7 +225,7 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
 function showSignOff({ notice, saved, form, name, submit, signOff, signedOffNote }: NoticeForm): void {
   signOff.hidden = notice.signedOff !== null || notice.stories.some((story) => !saved.has(story.key));
   if (!notice.signedOff) return;
-  const by = say('signedOffBy', { name: notice.signedOff.by, date: formatDateTime(notice.signedOff.at) });
+  const by = say('signedOffBy', { name: notice.signedOff.by, date: new Date(notice.signedOff.at) });
   signedOffNote.replaceChildren(el('strong', undefined, by), ` ${say('answersFinal')}`);
   signedOffNote.parentElement?.querySelector('.review__change-note')?.remove();
   for (const control of form.querySelectorAll('button, textarea, input')) {
@@ -283,7 +277,7 @@ async function submitResults(parts: NoticeForm, { token, closed }: NoticeContext
     showSignOff(parts);
   } catch (error) {
     if (isClosedLink(error)) return closed();
-    showStatus(status, 'error', say('notSent', { reason: (error as Error).message }));
+    showStatus(status, 'error', say('notSent', { reason: failureText(error) }));
   } finally {
     submit.removeAttribute('aria-disabled');
   }
@@ -304,18 +298,14 @@ async function signOffNotice(parts: NoticeForm, { token, closed }: NoticeContext
     showSignOff(parts);
   } catch (error) {
     if (isClosedLink(error)) return closed();
-    showStatus(status, 'error', say('signOffNotSent', { reason: (error as Error).message }));
+    showStatus(status, 'error', say('signOffNotSent', { reason: failureText(error) }));
     signOff.removeAttribute('aria-disabled');
   }
 }
 
 /** Where to test and by when, worded as in the e-mail (@handoff/core/notice-mail); none when unset. */
 function noticeDetails(notice: Notice): HTMLElement[] {
-  const environment = notice.testEnvironment?.replace(/\s*[\r\n]+\s*/g, ' ').trim();
-  const lines = [
-    ...(environment ? [say('testEnvironment', { environment })] : []),
-    ...(notice.answerBy ? [say('answerBy', { date: formatAnswerBy(notice.answerBy) })] : []),
-  ];
+  const lines = noticeDetailLines(notice, translate);
   if (lines.length === 0) return [];
   const details = el('div', 'review__details');
   for (const line of lines) details.append(el('p', 'review__detail', line));

@@ -14,6 +14,7 @@
 //   POST /jira/review/setTransitions      setReviewTransitionsBody → reviewChangeAnswer (owners only)
 // getProjectSends answers each notice's review in sendRecordSchema.review (see sends.ts).
 import { z } from 'zod';
+import { CLIENT_LANGUAGES } from '../client-language.ts';
 import { reminderDaysSchema } from './projects.ts';
 
 const REVIEW_VERDICTS = ['passed', 'failed'] as const;
@@ -79,6 +80,10 @@ export const reviewNoticeAnswer = z.object({
     testEnvironment: z.string().nullable(),
     /** The date the notice asked for an answer by, `YYYY-MM-DD`; null: none. */
     answerBy: z.string().nullable(),
+    /** The language the notice was sent in: the page speaks it. */
+    language: z.enum(CLIENT_LANGUAGES),
+    /** The page's texts in that language (ICU messages by key), so the page carries no catalogue of its own. */
+    messages: z.record(z.string(), z.string()),
   }),
 });
 export type ReviewNoticeAnswer = z.infer<typeof reviewNoticeAnswer>;
@@ -93,6 +98,9 @@ export const reviewLinkStateAnswer = z.object({
     workspaceName: z.string().nullable(),
     logoUrl: z.string().nullable(),
     senderEmail: z.string().nullable(),
+    /** The language the page speaks (the notice's; an unknown link's: the browser's) and its messages. */
+    language: z.enum(CLIENT_LANGUAGES),
+    messages: z.record(z.string(), z.string()),
   }),
 });
 export type ReviewLinkStateAnswer = z.infer<typeof reviewLinkStateAnswer>;
@@ -237,13 +245,25 @@ export type ReviewStatusAnswer = z.infer<typeof reviewStatusAnswer>;
 
 const MAX_TEST_ENVIRONMENT = 500;
 
-/** A project's review settings: reminders (days, fractions allowed; null: off) and the test environment. */
+/** The language the client reads: a code of CLIENT_LANGUAGES (`en`, `de`, `fr`, `es`, `nl`, `pt`, `it`). */
+const clientLanguageSchema = z.enum(CLIENT_LANGUAGES, {
+  error: `clientLanguage must be one of ${CLIENT_LANGUAGES.join(', ')}.`,
+});
+
+/**
+ * A project's review settings: reminders (days, fractions allowed; null: off), the test environment, and
+ * the client's language (everything the client reads is written in it).
+ */
 const reviewSettingsSchema = z.object({
   reminderDays: reminderDaysSchema,
   testEnvironment: z.string().trim().max(MAX_TEST_ENVIRONMENT).nullable(),
+  clientLanguage: clientLanguageSchema,
 });
 export type ReviewSettings = z.infer<typeof reviewSettingsSchema>;
 export const reviewSettingsAnswer = z.object({ data: reviewSettingsSchema });
 export type ReviewSettingsAnswer = z.infer<typeof reviewSettingsAnswer>;
-export const setReviewSettingsBody = z.object({ userId, projectKey }).extend(reviewSettingsSchema.shape);
+export const setReviewSettingsBody = z
+  .object({ userId, projectKey })
+  .extend(reviewSettingsSchema.shape)
+  .extend({ clientLanguage: clientLanguageSchema.optional().describe('Left out: kept as it is.') });
 export type SetReviewSettingsBody = z.input<typeof setReviewSettingsBody>;

@@ -21,6 +21,7 @@ import * as storyStatuses from './2026-11-26T1500-story-statuses.ts';
 import * as storyStatusLinkMarks from './2026-11-27T2300-story-status-link-marks.ts';
 import * as trackerKinds from './2026-11-28T1840-tracker-kinds.ts';
 import * as writeBackQuiet from './2026-11-28T1900-write-back-quiet.ts';
+import * as clientLanguage from './2026-11-28T1910-client-language.ts';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T2300-story-status-link-marks': storyStatusLinkMarks,
   '2026-11-28T1840-tracker-kinds': trackerKinds,
   '2026-11-28T1900-write-back-quiet': writeBackQuiet,
+  '2026-11-28T1910-client-language': clientLanguage,
 };

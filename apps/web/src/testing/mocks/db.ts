@@ -5,11 +5,13 @@ import type {
   JiraTransition,
   Notification,
   Project,
+  ReviewSettings,
   ReviewStory,
   SendRecord,
   TrackerProject,
   User,
 } from '@handoff/core/api';
+import type { ClientLanguage } from '@handoff/core/client-language';
 
 export interface Account extends User {
   password: string;
@@ -51,8 +53,8 @@ export const db = {
   reviewLinks: new Map<string, ReviewLink>(),
   /** The transitions Jira lists for a project's issues, and the chosen ones, by project key. */
   transitions: new Map<string, ProjectTransitions>(),
-  /** Each project's review settings, by project key (absent: reminders after 3 days, no test environment). */
-  reviewSettings: new Map<string, { reminderDays: number | null; testEnvironment: string | null }>(),
+  /** Each project's review settings, by project key (absent: reminders after 3 days, no test environment, English). */
+  reviewSettings: new Map<string, Partial<ReviewSettings>>(),
   /** Recipients the mail server refuses at RCPT TO (lower case); the others still get the e-mail. */
   refusedRecipients: new Set<string>(),
   counter: 0,
@@ -65,6 +67,8 @@ interface ReviewLink {
   /** What the notice named: where to test, and the date to answer by (`YYYY-MM-DD`). */
   testEnvironment: string | null;
   answerBy: string | null;
+  /** The language the notice was sent in. */
+  language: ClientLanguage;
 }
 
 interface ProjectTransitions {
@@ -197,7 +201,13 @@ export function createReviewedSend(
     expiresAt = '2026-04-11T14:00:00.000Z',
     testEnvironment = null,
     answerBy = null,
-  }: { expiresAt?: string; testEnvironment?: string | null; answerBy?: string | null } = {},
+    language = 'en',
+  }: {
+    expiresAt?: string;
+    testEnvironment?: string | null;
+    answerBy?: string | null;
+    language?: ClientLanguage;
+  } = {},
 ): StoredSend {
   db.counter += 1;
   const createdAt = new Date(Date.UTC(2026, 2, 12, 14, db.counter)).toISOString();
@@ -252,6 +262,7 @@ export function createReviewedSend(
     })),
     testEnvironment,
     answerBy,
+    language,
   });
   return send;
 }

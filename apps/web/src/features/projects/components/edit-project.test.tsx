@@ -96,7 +96,13 @@ describe('/admin/edit-project', () => {
     await user.click(screen.getByRole('button', { name: 'Update Project' }));
     await screen.findByRole('dialog', { name: 'Project has been successfully updated.' });
     expect(callsTo('/jira/review/setSettings')).toEqual([
-      { userId: account.id, projectKey: 'SHOP', reminderDays: 7, testEnvironment: null },
+      {
+        userId: account.id,
+        projectKey: 'SHOP',
+        reminderDays: 7,
+        testEnvironment: null,
+        clientLanguage: 'en',
+      },
     ]);
   });
 
@@ -116,6 +122,7 @@ describe('/admin/edit-project', () => {
         projectKey: 'SHOP',
         reminderDays: 3,
         testEnvironment: 'https://staging.example.com, build 1.4.2',
+        clientLanguage: 'en',
       },
     ]);
     await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
@@ -130,7 +137,37 @@ describe('/admin/edit-project', () => {
     await user.click(screen.getByRole('button', { name: 'Update Project' }));
     await screen.findByRole('dialog', { name: 'Project has been successfully updated.' });
     expect(callsTo('/jira/review/setSettings')).toEqual([
-      { userId: account.id, projectKey: 'SHOP', reminderDays: null, testEnvironment: null },
+      {
+        userId: account.id,
+        projectKey: 'SHOP',
+        reminderDays: null,
+        testEnvironment: null,
+        clientLanguage: 'en',
+      },
+    ]);
+  });
+
+  it('Client language: every language by its own name, the saved one chosen, a new one saved with the project', async () => {
+    db.reviewSettings.set('SHOP', { clientLanguage: 'fr' });
+    const { user, account } = await openEditProject();
+    const language = await screen.findByRole('combobox', { name: 'Client language' });
+    expect(language).toHaveValue('fr');
+    expect(
+      within(language)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['English', 'Deutsch', 'Français', 'Español', 'Nederlands', 'Português', 'Italiano']);
+    await user.selectOptions(language, 'Deutsch');
+    await user.click(screen.getByRole('button', { name: 'Update Project' }));
+    await screen.findByRole('dialog', { name: 'Project has been successfully updated.' });
+    expect(callsTo('/jira/review/setSettings')).toEqual([
+      {
+        userId: account.id,
+        projectKey: 'SHOP',
+        reminderDays: 3,
+        testEnvironment: null,
+        clientLanguage: 'de',
+      },
     ]);
   });
 });

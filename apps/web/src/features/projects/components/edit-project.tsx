@@ -3,7 +3,7 @@
 // saves them with the Jira transitions a client's verdict moves an issue through, and the success dialog's Okay goes to
 // /admin/index.
 import { texts } from '@handoff/core';
-import type { Project } from '@handoff/core/api';
+import type { Project, ReviewSettings } from '@handoff/core/api';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { updateProject } from '@/api/projects';
@@ -19,6 +19,7 @@ import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppDispatch, useAppState } from '@/stores/app-store';
 import { useProjectSettings } from '../hooks/use-project-settings';
+import { ClientLanguageSelect } from './client-language-select';
 import { RecipientFields, type Recipients } from './recipient-fields';
 import { ReminderSelect } from './reminder-select';
 import { ReviewTransitionFields } from './review-transitions';
@@ -89,15 +90,13 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
         const { onFailed, onPassed } = transitions.value;
         await setReviewTransitions(api, userId, project.projectKey, { onFailed, onPassed });
       }
-      const environment = testEnvironment.trim() || null;
-      if (
-        savedSettings &&
-        (savedSettings.reminderDays !== reminderDays || savedSettings.testEnvironment !== environment)
-      ) {
-        await setReviewSettings(api, userId, project.projectKey, {
-          reminderDays,
-          testEnvironment: environment,
-        });
+      const chosen: ReviewSettings = {
+        reminderDays,
+        testEnvironment: testEnvironment.trim() || null,
+        clientLanguage: settings.clientLanguage,
+      };
+      if (savedSettings && !sameSettings(savedSettings, chosen)) {
+        await setReviewSettings(api, userId, project.projectKey, chosen);
       }
       show(texts.editProject.success, 'success', paths.admin.index);
     } catch (error) {
@@ -127,6 +126,7 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
           <>
             <TestEnvironmentField value={testEnvironment} onChange={settings.setTestEnvironment} />
             <ReminderSelect value={reminderDays} onChange={settings.setReminderDays} />
+            <ClientLanguageSelect value={settings.clientLanguage} onChange={settings.setClientLanguage} />
           </>
         ) : null}
         <ReviewTransitionFields
@@ -155,6 +155,11 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
     </form>
   );
 }
+
+const sameSettings = (a: ReviewSettings, b: ReviewSettings) =>
+  a.reminderDays === b.reminderDays &&
+  a.testEnvironment === b.testEnvironment &&
+  a.clientLanguage === b.clientLanguage;
 
 const sameStatuses = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((status, index) => status === b[index]);

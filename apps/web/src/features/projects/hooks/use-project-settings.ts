@@ -1,7 +1,9 @@
-// What the edit screen loads beside the project: its review settings (reminders, test environment), the
+// What the edit screen loads beside the project: its review settings (reminders, test environment, the
+// client's language), the
 // Jira project's statuses (for "Statuses offered") and Jira's transitions (for a verdict's move). Each is
 // optional: without it, its fields are left out (or say why) and nothing of it is saved.
 import type { Project, ReviewSettings } from '@handoff/core/api';
+import type { ClientLanguage } from '@handoff/core/client-language';
 import { useEffect, useState } from 'react';
 import { getReviewSettings, getReviewTransitions } from '@/api/review';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
@@ -17,6 +19,7 @@ export function useProjectSettings(userId: string | undefined, project: Project)
   const [savedSettings, setSavedSettings] = useState<ReviewSettings | null>(null);
   const [reminderDays, setReminderDays] = useState<number | null>(null);
   const [testEnvironment, setTestEnvironment] = useState('');
+  const [clientLanguage, setClientLanguage] = useState<ClientLanguage>('en');
 
   useEffect(() => {
     if (!userId) return;
@@ -27,6 +30,7 @@ export function useProjectSettings(userId: string | undefined, project: Project)
         setSavedSettings(value);
         setReminderDays(value.reminderDays);
         setTestEnvironment(value.testEnvironment ?? '');
+        setClientLanguage(value.clientLanguage);
       },
       () => {
         // Without them, nothing is shown and nothing about reminders is saved.
@@ -80,5 +84,7 @@ export function useProjectSettings(userId: string | undefined, project: Project)
     setReminderDays,
     testEnvironment,
     setTestEnvironment,
+    clientLanguage,
+    setClientLanguage,
   };
 }

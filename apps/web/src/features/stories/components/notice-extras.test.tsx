@@ -2,6 +2,7 @@
 // answerBy, the server's refusal is shown, and the preview renders the e-mail's HTML part from the shared
 // template, with the project's test environment and the date, in a sandboxed iframe.
 import type { Issue } from '@handoff/core';
+import { clientTexts } from '@handoff/core/catalogues/index';
 import { reviewNoticeHtml } from '@handoff/core/notice-mail';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
@@ -98,6 +99,7 @@ describe('the send screen: Preview', () => {
       new URL('/review/preview', window.location.href).href,
       ['SHOP-2', 'SHOP-3'],
       { testEnvironment: 'https://staging.example.com', answerBy: '2099-01-31' },
+      { language: 'en', t: clientTexts('en') },
     );
     expect(frame.getAttribute('srcdoc')).toBe(previewDocument(expected));
     expect(expected).toContain(
@@ -110,6 +112,27 @@ describe('the send screen: Preview', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Preview of the e-mail' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Preview' })).toHaveFocus();
+  });
+
+  it("drafts in the project's client language, and previews the e-mail's own lines in it", async () => {
+    db.reviewSettings.set('SHOP', { clientLanguage: 'de', testEnvironment: 'https://staging.example.com' });
+    const { user } = await openWithDraft();
+    expect(screen.getByRole('textbox', { name: 'Subject' })).toHaveValue(
+      'Bitte um Test: neue Funktionen zur Abnahme',
+    );
+    expect(screen.getByRole('textbox', { name: 'Email message *' })).toHaveValue(
+      'Sehr geehrte Damen und Herren,\n\ndie folgenden Funktionen sind fertiggestellt:\n- Login <page>\n- Export' +
+        '\n\nBitte testen Sie Folgendes:\n\n\nMit freundlichen Grüßen',
+    );
+    await user.type(answerBy(), '2099-01-31');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Preview of the e-mail' });
+    const srcdoc = within(dialog).getByTitle('The e-mail as the client will see it').getAttribute('srcdoc');
+    expect(srcdoc).toContain('<html lang="de">');
+    expect(srcdoc).toContain(
+      'Testumgebung: https://staging.example.com<br>Bitte antworten Sie bis zum 31. Januar 2099.',
+    );
+    expect(srcdoc).toContain('>Prüfen und Ergebnisse melden</a>');
   });
 
   it('without a draft there is nothing to preview, nor to send', async () => {

@@ -3,6 +3,8 @@
 // test environment and the answer-by date. It is shown in a sandboxed iframe (srcdoc, no scripts). The app's
 // Content-Security-Policy (no inline styles) also governs a srcdoc document, so the template's style
 // attributes travel as data-style and are applied through the CSSOM, which the policy allows.
+import { clientTexts } from '@handoff/core/catalogues/index';
+import type { ClientLanguage } from '@handoff/core/client-language';
 import { reviewNoticeHtml } from '@handoff/core/notice-mail';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -47,19 +49,26 @@ export function NoticePreview({ userId, projectKey, text, issueKeys, answerBy }:
     if (opening) return;
     setOpening(true);
     let testEnvironment: string | null = null;
+    let language: ClientLanguage = 'en';
     let problem: string | null = null;
     try {
-      testEnvironment = (await getReviewSettings(api, userId, projectKey)).testEnvironment;
+      ({ testEnvironment, clientLanguage: language } = await getReviewSettings(api, userId, projectKey));
     } catch (error) {
       if (isSessionEnded(error)) {
         setOpening(false);
         return;
       }
-      problem = `The project's test environment could not be loaded (${errorMessage(error)}); it is left out here.`;
+      problem = `The project's review settings could not be loaded (${errorMessage(error)}); the test environment is left out here, and the e-mail's own lines are in English.`;
     }
     setNote(problem);
     setHtml(
-      reviewNoticeHtml(text, previewLink(), issueKeys, { testEnvironment, answerBy: answerBy || null }),
+      reviewNoticeHtml(
+        text,
+        previewLink(),
+        issueKeys,
+        { testEnvironment, answerBy: answerBy || null },
+        { language, t: clientTexts(language) },
+      ),
     );
     setOpening(false);
   };

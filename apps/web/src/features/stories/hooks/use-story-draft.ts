@@ -5,13 +5,27 @@
 import type { Issue } from '@handoff/core';
 import { draftEmail, texts } from '@handoff/core';
 import type { Project } from '@handoff/core/api';
-import { useEffect, useMemo, useState } from 'react';
+import { clientTexts } from '@handoff/core/catalogues/index';
+import { type DraftWording, draftWording } from '@handoff/core/draft';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { getProjectByKey } from '@/api/projects';
+import { getReviewSettings } from '@/api/review';
 import type { ResultDialogControl } from '@/components/ui/result-dialog';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppDispatch, useAppState } from '@/stores/app-store';
 import { getProjectIssues } from '../api/get-project-issues';
+
+/** The fetched stories split into those the fetch offered (ticked or not) and those already sent. */
+function useOfferedStories(projectIssues: readonly Issue[], offeredKeys: readonly string[]) {
+  return useMemo(() => {
+    const offered = new Set(offeredKeys);
+    return {
+      offeredIssues: projectIssues.filter((issue) => offered.has(issue.key)),
+      alreadySent: projectIssues.filter((issue) => !offered.has(issue.key)),
+    };
+  }, [projectIssues, offeredKeys]);
+}
 
 export function useStoryDraft({
   project,
@@ -41,20 +55,29 @@ export function useStoryDraft({
   const [sentKeysOfDraft, setSentKeysOfDraft] = useState<readonly string[]>([]);
   /** The message as last drafted: when the text differs, the user has edited it. */
   const [draftedText, setDraftedText] = useState('');
+  /** The default draft's words, in the project's client language (English until it is known). */
+  const [wording, setWording] = useState<DraftWording>(() => draftWording(clientTexts('en')));
+  const wordingOfProject = useRef<{ projectKey: string; wording: Promise<DraftWording> } | null>(null);
   const userId = user?.id;
+
+  /** The project's draft wording, asked for once per project; English when the settings cannot be read. */
+  const projectWording = (projectKey: string): Promise<DraftWording> => {
+    if (wordingOfProject.current?.projectKey !== projectKey && userId) {
+      const wording = getReviewSettings(api, userId, projectKey).then(
+        (settings) => draftWording(clientTexts(settings.clientLanguage)),
+        () => draftWording(clientTexts('en')),
+      );
+      wordingOfProject.current = { projectKey, wording };
+    }
+    return wordingOfProject.current?.wording ?? Promise.resolve(draftWording(clientTexts('en')));
+  };
 
   // The issues list in client state belongs to this screen: start without another visit's stories.
   useEffect(() => {
     dispatch({ type: 'CLEAR_PROJECT_ISSUES' });
   }, [dispatch]);
 
-  const { offeredIssues, alreadySent } = useMemo(() => {
-    const offered = new Set(offeredKeys);
-    return {
-      offeredIssues: projectIssues.filter((issue) => offered.has(issue.key)),
-      alreadySent: projectIssues.filter((issue) => !offered.has(issue.key)),
-    };
-  }, [projectIssues, offeredKeys]);
+  const { offeredIssues, alreadySent } = useOfferedStories(projectIssues, offeredKeys);
 
   const applyDraftText = (draft: { text: string; includedKeys: string[] }) => {
     setText(draft.text);
@@ -69,6 +92,7 @@ export function useStoryDraft({
   const showDraft = (
     issues: Issue[],
     sentKeys: readonly string[],
+    words: DraftWording,
     untick: ReadonlySet<string> = new Set(),
   ) => {
     dispatch({ type: 'SET_PROJECT_ISSUES', issues });
@@ -77,7 +101,9 @@ export function useStoryDraft({
     const draft = draftEmail(
       issues.filter((issue) => !stillLeftOut.has(issue.key)),
       sentKeys,
+      words,
     );
+    setWording(words);
     setOfferedKeys(offered);
     setLeftOut(stillLeftOut);
     setSentKeysOfDraft(sentKeys);
@@ -94,6 +120,7 @@ export function useStoryDraft({
     const draft = draftEmail(
       projectIssues.filter((issue) => !next.has(issue.key)),
       sentKeysOfDraft,
+      wording,
     );
     applyDraftText(draft);
     // With no story ticked there is nothing to request; otherwise the user's subject stays.
@@ -108,10 +135,11 @@ export function useStoryDraft({
     if (!project || !user || fetching) return;
     setFetching(true);
     try {
-      showDraft(
-        await getProjectIssues(api, user, project.projectKey, status, project.siteId),
-        project.sentProjectIssuesList,
-      );
+      const [issues, words] = await Promise.all([
+        getProjectIssues(api, user, project.projectKey, status, project.siteId),
+        projectWording(project.projectKey),
+      ]);
+      showDraft(issues, project.sentProjectIssuesList, words);
       setFetchedStatus(status);
     } catch (error) {
       if (!isSessionEnded(error)) window.alert(errorMessage(error));
@@ -124,13 +152,14 @@ export function useStoryDraft({
   const fetchAgain = async (projectKey: string) => {
     if (!user || !userId || !fetchedStatus) return;
     try {
-      const [fresh, issues] = await Promise.all([
+      const [fresh, issues, words] = await Promise.all([
         getProjectByKey(api, userId, projectKey, project?.siteId),
         getProjectIssues(api, user, projectKey, fetchedStatus),
+        projectWording(projectKey),
       ]);
       setProject(fresh);
       // The stories the user unticked stay unticked in the new draft.
-      showDraft(issues, fresh.sentProjectIssuesList, leftOut);
+      showDraft(issues, fresh.sentProjectIssuesList, words, leftOut);
     } catch (error) {
       if (!isSessionEnded(error)) show(errorMessage(error), 'error');
     }

@@ -3,19 +3,25 @@
 
 import {
   OFFERED_AGAIN,
+  REVIEW_LINK_INVALID,
+  REVIEW_THANKS,
   type ReviewChangeAnswer,
+  type ReviewSettings,
+  type ReviewSettingsAnswer,
   type ReviewSummariesAnswer,
   type ReviewVerdict,
   type StoryStatus,
 } from '@handoff/core/api';
+import { reviewPageMessages } from '@handoff/core/catalogues/index';
+import { clientLanguageOf } from '@handoff/core/client-language';
 import { isPastAnswerBy } from '@handoff/core/dates';
 import { HttpResponse, http } from 'msw';
-import { LINK_INVALID_TEXT, THANKS_TEXT } from '@/review/review-page';
 import { db, findProject, type StoredSend } from '../db';
 import { apiError, post } from './projects';
 import { workspaceOf } from './team';
 
-const linkInvalid = () => apiError(404, LINK_INVALID_TEXT, 'NOT_FOUND');
+const DEFAULT_SETTINGS: ReviewSettings = { reminderDays: 3, testEnvironment: null, clientLanguage: 'en' };
+const linkInvalid = () => apiError(404, REVIEW_LINK_INVALID, 'NOT_FOUND');
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** The active link of a token and its send, or null (unknown, revoked or expired). */
@@ -52,13 +58,16 @@ export const reviewHandlers = [
   publicPost('/jira/review/getLinkState', (body) => {
     const link = typeof body.token === 'string' ? db.reviewLinks.get(body.token) : undefined;
     const send = link ? db.sends.find((s) => s.id === link.sendId) : undefined;
+    // The notice's language; an unknown link's is the browser's, which is English here.
+    const language = link?.language ?? 'en';
+    const speaking = { language, messages: reviewPageMessages(language) };
     if (!send?.review) {
       return HttpResponse.json({
-        data: { state: 'unknown', workspaceName: null, logoUrl: null, senderEmail: null },
+        data: { state: 'unknown', workspaceName: null, logoUrl: null, senderEmail: null, ...speaking },
       });
     }
     const state = send.review.linkState === 'active' ? 'open' : send.review.linkState;
-    return HttpResponse.json({ data: { state, ...senderOf(send, body.token) } });
+    return HttpResponse.json({ data: { state, ...senderOf(send, body.token), ...speaking } });
   }),
 
   publicPost('/jira/review/getNotice', (body) => {
@@ -75,6 +84,8 @@ export const reviewHandlers = [
         signedOff: send.review.signedOff ?? null,
         testEnvironment: link.testEnvironment,
         answerBy: link.answerBy,
+        language: link.language,
+        messages: reviewPageMessages(link.language),
       },
     });
   }),
@@ -120,7 +131,7 @@ export const reviewHandlers = [
         writtenAs: null,
       });
     }
-    return HttpResponse.json({ status: 200, message: THANKS_TEXT });
+    return HttpResponse.json({ status: 200, message: REVIEW_THANKS });
   }),
 
   post('/jira/review/revokeLink', (caller, body) => {
@@ -217,8 +228,8 @@ export const reviewHandlers = [
     const projectKey = str(body.projectKey);
     if (!findProject(caller.id, projectKey))
       return apiError(404, `You have no project with the key "${projectKey}".`);
-    const settings = db.reviewSettings.get(projectKey) ?? { reminderDays: 3, testEnvironment: null };
-    return HttpResponse.json({ data: settings });
+    const settings = { ...DEFAULT_SETTINGS, ...db.reviewSettings.get(projectKey) };
+    return HttpResponse.json<ReviewSettingsAnswer>({ data: settings });
   }),
 
   post('/jira/review/setSettings', (caller, body) => {
@@ -227,7 +238,10 @@ export const reviewHandlers = [
       return apiError(404, `You have no project with the key "${projectKey}".`);
     const reminderDays = typeof body.reminderDays === 'number' ? body.reminderDays : null;
     const testEnvironment = typeof body.testEnvironment === 'string' ? body.testEnvironment : null;
-    db.reviewSettings.set(projectKey, { reminderDays, testEnvironment });
+    const clientLanguage = clientLanguageOf(
+      body.clientLanguage ?? db.reviewSettings.get(projectKey)?.clientLanguage,
+    );
+    db.reviewSettings.set(projectKey, { reminderDays, testEnvironment, clientLanguage });
     return HttpResponse.json<ReviewChangeAnswer>({ status: 200, message: 'The review settings were saved.' });
   }),
 ];

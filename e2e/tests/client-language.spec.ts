@@ -1,0 +1,195 @@
+// The client's language end to end (issue 27): the team chooses Deutsch as the project's Client language on the
+// edit screen and sends from the send screen; the notice, its review page (heading, the count with German
+// plurals, German dates, every label and message) and its reminder are German, while the Jira comment and the
+// team's screens stay English. Then the review page and the invalid-link page in every language: axe finds
+// nothing, and the longest texts fit a 390 px phone.
+
+import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
+import { reviewPageMessages } from '../../packages/core/src/catalogues/index.ts';
+import { CLIENT_LANGUAGES } from '../../packages/core/src/client-language.ts';
+import { addDemoProject, apiCall } from '../support/api.ts';
+import { registerAndLogIn } from '../support/auth.ts';
+import { axeViolations } from '../support/axe.ts';
+import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
+import { expect, type Page, test } from '../support/test.ts';
+
+let mailbox: Mailbox;
+test.beforeAll(async () => {
+  mailbox = await openTestMailbox();
+});
+test.afterAll(() => closeTestMailbox());
+
+interface AdfNode {
+  text?: string;
+  content?: AdfNode[];
+}
+const adfText = (node: AdfNode): string =>
+  (node.text ?? '') + (node.content ?? []).map((child) => adfText(child)).join(node.content ? '\n' : '');
+
+/** How far the page is wider than the phone (0: it fits). */
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** A day a week from now, `YYYY-MM-DD`. */
+const inAWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+
+test('a German client: German notice, review page and reminder; the Jira comment stays English', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const account = await registerAndLogIn(page);
+  const client = `kunde-${Date.now()}@example.test`;
+  const user = await addDemoProject(page, [client]);
+
+  // The team's screen stays English; the client's language is one of its settings.
+  await page.goto('/admin/edit-project?key=DEMO');
+  await page.getByLabel('Client language').selectOption({ label: 'Deutsch' });
+  await page.getByRole('button', { name: 'Update Project' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Project has been successfully updated.');
+  await page.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
+  // A reminder within seconds (the rounds run every 3 s here), the language left as chosen.
+  await apiCall(page, '/jira/review/setSettings', {
+    userId: user.id,
+    projectKey: 'DEMO',
+    reminderDays: 0.0002,
+    testEnvironment: 'https://staging.example.com',
+  });
+
+  await page.goto('/admin/send-stories?key=DEMO');
+  await page.getByLabel(/^Issue Status/).selectOption('Done');
+  await page.getByRole('button', { name: 'Get User Stories' }).click();
+  await expect(page.getByLabel('Subject')).toHaveValue('Bitte um Test: neue Funktionen zur Abnahme');
+  await expect(page.getByLabel(/^Email message/)).toHaveValue(
+    /^Sehr geehrte Damen und Herren,\n\ndie folgenden Funktionen sind fertiggestellt:\n- /,
+  );
+  const answerBy = inAWeek();
+  await page.getByLabel('Answer by').fill(answerBy);
+  await page.getByRole('button', { name: 'Send Email' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Email sent to the client.');
+  const mail = await mailbox.waitFor((m) => JSON.stringify(m.to).includes(client));
+  const text = mail.text ?? '';
+  const germanDay = new Intl.DateTimeFormat('de-DE', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${answerBy}T00:00:00Z`));
+  expect(text).toContain(
+    `Testumgebung: https://staging.example.com\nBitte antworten Sie bis zum ${germanDay}.`,
+  );
+  expect(text).toMatch(/\n\nMit freundlichen Grüßen\n\n/);
+  const link = /\n\nPrüfen und Ergebnisse melden: (\S+)\s*$/.exec(text)?.[1];
+  expect(link, 'the text part ends with the German review line').toBeTruthy();
+  expect(String(mail.html)).toContain('<html lang="de">');
+  const sends = await apiCall<{ data: { issueKeys: string[] }[] }>(page, '/jira/getProjectSends', {
+    userId: user.id,
+    projectKey: 'DEMO',
+  });
+  const keys = sends.data[0]!.issueKeys;
+  expect(keys.length).toBeGreaterThan(1);
+
+  // The client opens the link: German throughout.
+  const review = await (await browser.newContext({ locale: 'de-DE' })).newPage();
+  await review.goto(link!);
+  await expect(review.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(
+    review.getByRole('heading', {
+      level: 1,
+      name: `Bitte testen Sie ${keys.length} Funktionen von Demo Web Shop`,
+    }),
+  ).toBeVisible();
+  await expect(review.getByText(`0 von ${keys.length} Funktionen bewertet`)).toBeVisible();
+  await expect(review.getByText(`Bitte antworten Sie bis zum ${germanDay}.`)).toBeVisible();
+  await expect(
+    review.getByText(/Bis zum \d{1,2}\. [A-ZÄÖÜ][a-zäöü]+ \d{4} um \d\d:\d\d können Sie/),
+  ).toBeVisible();
+  expect(await axeViolations(review)).toEqual([]);
+  const first = review
+    .getByRole('list', { name: 'Funktionen' })
+    .getByRole('listitem')
+    .filter({ has: review.getByRole('heading', { level: 2, name: new RegExp(`^${keys[0]}( |$)`) }) });
+  await first.getByRole('button', { name: 'Fehlgeschlagen' }).click();
+  await expect(review.getByText(`1 von ${keys.length} Funktionen bewertet`)).toBeVisible();
+  await review.getByRole('textbox', { name: 'Ihr Name' }).fill('Anna Kundin');
+  await review.getByRole('button', { name: 'Ergebnisse senden' }).click();
+  await expect(review.getByRole('status')).toHaveText(
+    'Vielen Dank. Ihre Ergebnisse wurden an das Team gesendet.',
+  );
+
+  // The Jira comment is the team's: English.
+  const headers = {
+    authorization: `Basic ${Buffer.from(`${account.email}:${account.apikey}`).toString('base64')}`,
+  };
+  await expect
+    .poll(async () => {
+      const answer = await page.request.get(`/rest/api/3/issue/${keys[0]}/comment`, { headers });
+      const { comments } = (await answer.json()) as { comments: { body: AdfNode }[] };
+      return comments.map((comment) => adfText(comment.body)).join('\n');
+    })
+    .toMatch(/Client review: Failed[\s\S]*Reviewed by Anna Kundin/);
+
+  // The reminder of the stories still waiting: German, with a working link to the same notice.
+  const reminder = await mailbox.waitFor(
+    (m) => m.subject === 'Erinnerung: Bitte um Test: neue Funktionen zur Abnahme',
+    60_000,
+  );
+  expect(reminder.text).toMatch(
+    /^Sehr geehrte Damen und Herren,\n\ndie folgenden Funktionen warten noch auf Ihre Prüfung:\n- /,
+  );
+  expect(reminder.text).toMatch(/\n\nPrüfen und Ergebnisse melden: \S+\n\nMit freundlichen Grüßen\s*$/);
+});
+
+test('the review page and the invalid-link page in every language: axe finds nothing, 390 px wide fits', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await registerAndLogIn(page);
+  const client = `every-${Date.now()}@example.test`;
+  await addDemoProject(page, [client]);
+  await page.goto('/admin/send-stories?key=DEMO');
+  await page.getByLabel(/^Issue Status/).selectOption('Done');
+  await page.getByRole('button', { name: 'Get User Stories' }).click();
+  await page.getByLabel('Answer by').fill(inAWeek());
+  await page.getByRole('button', { name: 'Send Email' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Email sent to the client.');
+  const mail = await mailbox.waitFor((m) => JSON.stringify(m.to).includes(client));
+  const link = /Review and report results: (\S+)\s*$/.exec(mail.text ?? '')?.[1] ?? '';
+
+  const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  for (const language of CLIENT_LANGUAGES) {
+    // The notice as the server answers it, in this language (the page takes its words from the answer).
+    await phone.unroute('**/jira/review/getNotice');
+    await phone.route('**/jira/review/getNotice', async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as { data: Record<string, unknown> };
+      body.data.language = language;
+      body.data.messages = reviewPageMessages(language);
+      await route.fulfill({ response: answer, json: body });
+    });
+    await phone.goto(link);
+    await expect(phone.locator('html')).toHaveAttribute('lang', language);
+    await expect(phone.getByRole('heading', { level: 1 })).toBeVisible();
+    // The longest messages on screen at once: a failure under the bar, a comment box opened.
+    await phone.getByRole('button', { name: reviewPageMessages(language)['review.submit'] }).click();
+    await expect(phone.getByRole('status')).toHaveText(reviewPageMessages(language)['review.noVerdict']!);
+    expect(await overflow(phone), `${language}: the review page fits 390 px`).toBeLessThanOrEqual(0);
+    expect(await axeViolations(phone), `${language}: the review page`).toEqual([]);
+
+    await phone.unroute('**/jira/review/getLinkState');
+    await phone.route('**/jira/review/getLinkState', async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as { data: Record<string, unknown> };
+      body.data.language = language;
+      body.data.messages = reviewPageMessages(language);
+      await route.fulfill({ response: answer, json: body });
+    });
+    await phone.goto(`${link.slice(0, link.lastIndexOf('/'))}/${'x'.repeat(43)}`);
+    await expect(phone.getByRole('heading', { level: 1 })).toHaveText(
+      reviewPageMessages(language)['review.linkInvalid']!,
+    );
+    expect(await overflow(phone), `${language}: the invalid-link page fits 390 px`).toBeLessThanOrEqual(0);
+    expect(await axeViolations(phone), `${language}: the invalid-link page`).toEqual([]);
+  }
+});

@@ -1,0 +1,71 @@
+// The client's texts in German (formal address: Sie). Keys and placeholders as in en.ts.
+import type { Catalogue } from './en.ts';
+
+export const de: Catalogue = {
+  'draft.subject': 'Bitte um Test: neue Funktionen zur Abnahme',
+  'draft.greeting': 'Sehr geehrte Damen und Herren,',
+  'draft.intro': 'die folgenden Funktionen sind fertiggestellt:',
+  'draft.testStepsIntro': 'Bitte testen Sie Folgendes:',
+  'draft.closing': 'Mit freundlichen Grüßen',
+  'draft.retest': '(erneuter Test)',
+  'notice.testEnvironment': 'Testumgebung: {environment}',
+  'notice.answerBy': 'Bitte antworten Sie bis zum {date, date, day}.',
+  'notice.reviewLink': 'Prüfen und Ergebnisse melden',
+  'notice.openAddress': 'Oder öffnen Sie diese Adresse: {link}',
+  'notice.passed': 'Bestanden',
+  'notice.failed': 'Fehlgeschlagen',
+  'reminder.subject': 'Erinnerung: {subject}',
+  'reminder.intro': 'die folgenden Funktionen warten noch auf Ihre Prüfung:',
+  'review.linkInvalid': 'Dieser Prüf-Link ist nicht mehr gültig.',
+  'review.stories': 'Funktionen',
+  'review.answered': '{answered, number} von {total, plural, one {# Funktion} other {# Funktionen}} bewertet',
+  'review.yourName': 'Ihr Name',
+  'review.testSteps': 'Testschritte',
+  'review.noTestSteps': 'Für diese Funktion wurden keine Testschritte angegeben.',
+  'review.resultFor': 'Ergebnis für {key}',
+  'review.passed': 'Bestanden',
+  'review.failed': 'Fehlgeschlagen',
+  'review.comment': 'Kommentar',
+  'review.submit': 'Ergebnisse senden',
+  'review.signOff': 'Abnahme erteilen',
+  'review.noVerdict':
+    'Bitte wählen Sie für mindestens eine Funktion „Bestanden“ oder „Fehlgeschlagen“ und senden Sie dann ab.',
+  'review.noName': 'Bitte geben Sie Ihren Namen an und senden Sie dann ab.',
+  'review.sending': 'Ihre Ergebnisse werden gesendet …',
+  'review.thanks': 'Vielen Dank. Ihre Ergebnisse wurden an das Team gesendet.',
+  'review.notSent': 'Ihre Ergebnisse wurden nicht gesendet: {reason}',
+  'review.sendingSignOff': 'Ihre Abnahme wird gesendet …',
+  'review.signedOffThanks': 'Vielen Dank. Ihre Abnahme wurde an das Team gesendet.',
+  'review.signOffNotSent': 'Ihre Abnahme wurde nicht gesendet: {reason}',
+  'review.alreadySignedOff': 'Diese Testanfrage wurde bereits abgenommen.',
+  'review.signOffIncomplete': 'Bitte bewerten Sie jede Funktion, bevor Sie die Abnahme erteilen.',
+  'review.loadFailed': 'Die Funktionen konnten nicht geladen werden',
+  'review.tryAgain': 'Erneut versuchen',
+  'review.unreachable':
+    'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+  'review.tooManyRequests':
+    'Von hier kamen gerade zu viele Anfragen. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
+  'review.serverStatus': 'Der Server antwortete mit dem Status {status, number}.',
+  'review.pageTitle': 'Prüfung: {project} · {company}',
+  'review.heading':
+    '{count, plural, one {Bitte testen Sie 1 Funktion von {project}} other {Bitte testen Sie # Funktionen von {project}}}',
+  'review.headingWithRelease':
+    '{count, plural, one {Bitte testen Sie 1 Funktion von {project} {release}} other {Bitte testen Sie # Funktionen von {project} {release}}}',
+  'review.sentBy': 'Gesendet von {sender}',
+  'review.intro':
+    'Probieren Sie jede Funktion aus und teilen Sie dem Team mit, ob sie wie erwartet funktioniert. Bis zum {date, date, dayAndTime} können Sie Ihre Antworten noch ändern.',
+  'review.addComment': 'Kommentar hinzufügen',
+  'review.signedOffBy': 'Abgenommen von {name} am {date, date, dayAndTime}.',
+  'review.answersFinal': 'Diese Antworten sind endgültig. Vielen Dank für Ihre Tests.',
+  'review.linkInvalidTitle': 'Prüf-Link nicht mehr gültig',
+  'review.linkExpired': 'Die Frist für diese Prüfung ist abgelaufen.',
+  'review.linkRevoked': 'Das Team hat diesen Prüf-Link zurückgezogen.',
+  'review.linkUnknown':
+    'Unter dieser Adresse gibt es keine Prüfung. Bitte prüfen Sie, ob der Link vollständig kopiert wurde.',
+  'review.askSender':
+    'Wenn Sie diese Funktionen noch testen möchten, bitten Sie {sender} um einen neuen Link.',
+  'review.writeToSender': 'Neuen Link anfordern',
+  'review.newLinkSubject': 'Bitte um einen neuen Prüf-Link',
+  'review.askTeam':
+    'Wenn Sie diese Funktionen noch testen möchten, bitten Sie das Team, das Ihnen den Link gesendet hat, um einen neuen.',
+};

@@ -1,0 +1,70 @@
+// The client's texts in English: the catalogue every other language is checked against (same keys, same
+// placeholders; client-language.test.ts). ICU message syntax (https://formatjs.github.io/docs/core-concepts/icu-syntax).
+// The notice's draft texts are those of docs/product.md §4, word for word.
+export const en = {
+  'draft.subject': 'Request for Testing: User Stories for Review',
+  'draft.greeting': 'Dear customer,',
+  'draft.intro': 'The following features are finished:',
+  'draft.testStepsIntro': 'Please test the following:',
+  'draft.closing': 'Regards,',
+  'draft.retest': '(re-test)',
+  'notice.testEnvironment': 'Test environment: {environment}',
+  'notice.answerBy': 'Please answer by {date, date, day}.',
+  'notice.reviewLink': 'Review and report results',
+  'notice.openAddress': 'Or open this address: {link}',
+  'notice.passed': 'Passed',
+  'notice.failed': 'Failed',
+  'reminder.subject': 'Reminder: {subject}',
+  'reminder.intro': 'The following stories are still waiting for your review:',
+  'review.linkInvalid': 'This review link is no longer valid.',
+  'review.stories': 'Stories',
+  'review.answered': '{answered, number} of {total, number} answered',
+  'review.yourName': 'Your name',
+  'review.testSteps': 'Test steps',
+  'review.noTestSteps': 'No test steps were given for this story.',
+  'review.resultFor': 'Result for {key}',
+  'review.passed': 'Passed',
+  'review.failed': 'Failed',
+  'review.comment': 'Comment',
+  'review.submit': 'Submit results',
+  'review.signOff': 'Sign off',
+  'review.noVerdict': 'Choose Passed or Failed for at least one story, then submit.',
+  'review.noName': 'Give your name, then submit.',
+  'review.sending': 'Sending your results...',
+  'review.thanks': 'Thank you. Your results were sent to the team.',
+  'review.notSent': 'Your results were not sent: {reason}',
+  'review.sendingSignOff': 'Sending your sign-off...',
+  'review.signedOffThanks': 'Thank you. Your sign-off was sent to the team.',
+  'review.signOffNotSent': 'Your sign-off was not sent: {reason}',
+  'review.alreadySignedOff': 'This notice is already signed off.',
+  'review.signOffIncomplete': 'Give every story a verdict before signing off.',
+  'review.loadFailed': 'The stories could not be loaded',
+  'review.tryAgain': 'Try again',
+  'review.unreachable': 'The server could not be reached. Check your connection and try again.',
+  'review.tooManyRequests': 'Too many requests from here just now. Wait a few minutes, then try again.',
+  'review.serverStatus': 'The server answered with status {status, number}.',
+  'review.pageTitle': 'Review: {project} · {company}',
+  'review.heading':
+    '{count, plural, one {Please test 1 story of {project}} other {Please test # stories of {project}}}',
+  'review.headingWithRelease':
+    '{count, plural, one {Please test 1 story of {project} {release}} other {Please test # stories of {project} {release}}}',
+  'review.sentBy': 'Sent by {sender}',
+  'review.intro':
+    'Try each story, then tell the team whether it works. You can change your answers until {date, date, dayAndTime}.',
+  'review.addComment': 'Add a comment',
+  'review.signedOffBy': 'Signed off by {name} on {date, date, dayAndTime}.',
+  'review.answersFinal': 'These answers are final. Thank you for testing.',
+  'review.linkInvalidTitle': 'Review link no longer valid',
+  'review.linkExpired': 'The time to answer this review has passed.',
+  'review.linkRevoked': 'The team has withdrawn this review link.',
+  'review.linkUnknown': 'There is no review at this address. Check that the whole link was copied.',
+  'review.askSender': 'If you still want to test these stories, ask {sender} for a new link.',
+  'review.writeToSender': 'Ask for a new link',
+  'review.newLinkSubject': 'A new review link, please',
+  'review.askTeam':
+    'If you still want to test these stories, ask the team that sent you the link for a new one.',
+} as const;
+
+export type MessageKey = keyof typeof en;
+/** A language's catalogue: every key of the English one, nothing else. */
+export type Catalogue = { readonly [K in MessageKey]: string };

@@ -1,0 +1,70 @@
+// The client's texts in French (formal address: vous). Keys and placeholders as in en.ts.
+import type { Catalogue } from './en.ts';
+
+export const fr: Catalogue = {
+  'draft.subject': 'Demande de test : fonctionnalités à valider',
+  'draft.greeting': 'Madame, Monsieur,',
+  'draft.intro': 'Les fonctionnalités suivantes sont terminées :',
+  'draft.testStepsIntro': 'Nous vous remercions de bien vouloir tester les points suivants :',
+  'draft.closing': 'Cordialement,',
+  'draft.retest': '(nouveau test)',
+  'notice.testEnvironment': 'Environnement de test : {environment}',
+  'notice.answerBy': 'Merci de nous répondre d’ici le {date, date, day}.',
+  'notice.reviewLink': 'Vérifier et transmettre les résultats',
+  'notice.openAddress': 'Ou ouvrez cette adresse : {link}',
+  'notice.passed': 'Réussi',
+  'notice.failed': 'Échoué',
+  'reminder.subject': 'Rappel : {subject}',
+  'reminder.intro': 'Les fonctionnalités suivantes attendent encore votre vérification :',
+  'review.linkInvalid': 'Ce lien de vérification n’est plus valide.',
+  'review.stories': 'Fonctionnalités',
+  'review.answered':
+    '{answered, plural, one {# fonctionnalité évaluée} other {# fonctionnalités évaluées}} sur {total, number}',
+  'review.yourName': 'Votre nom',
+  'review.testSteps': 'Étapes de test',
+  'review.noTestSteps': 'Aucune étape de test n’a été indiquée pour cette fonctionnalité.',
+  'review.resultFor': 'Résultat pour {key}',
+  'review.passed': 'Réussi',
+  'review.failed': 'Échoué',
+  'review.comment': 'Commentaire',
+  'review.submit': 'Envoyer les résultats',
+  'review.signOff': 'Valider la recette',
+  'review.noVerdict': 'Choisissez « Réussi » ou « Échoué » pour au moins une fonctionnalité, puis envoyez.',
+  'review.noName': 'Indiquez votre nom, puis envoyez.',
+  'review.sending': 'Envoi de vos résultats…',
+  'review.thanks': 'Merci. Vos résultats ont été transmis à l’équipe.',
+  'review.notSent': 'Vos résultats n’ont pas été envoyés : {reason}',
+  'review.sendingSignOff': 'Envoi de votre validation…',
+  'review.signedOffThanks': 'Merci. Votre validation a été transmise à l’équipe.',
+  'review.signOffNotSent': 'Votre validation n’a pas été envoyée : {reason}',
+  'review.alreadySignedOff': 'Cette recette est déjà validée.',
+  'review.signOffIncomplete': 'Évaluez chaque fonctionnalité avant de valider la recette.',
+  'review.loadFailed': 'Les fonctionnalités n’ont pas pu être chargées',
+  'review.tryAgain': 'Réessayer',
+  'review.unreachable': 'Le serveur est injoignable. Vérifiez votre connexion, puis réessayez.',
+  'review.tooManyRequests':
+    'Trop de demandes envoyées depuis cette connexion. Patientez quelques minutes, puis réessayez.',
+  'review.serverStatus': 'Le serveur a répondu avec le statut {status, number}.',
+  'review.pageTitle': 'Vérification : {project} · {company}',
+  'review.heading':
+    '{count, plural, one {Merci de tester 1 fonctionnalité de {project}} other {Merci de tester # fonctionnalités de {project}}}',
+  'review.headingWithRelease':
+    '{count, plural, one {Merci de tester 1 fonctionnalité de {project} {release}} other {Merci de tester # fonctionnalités de {project} {release}}}',
+  'review.sentBy': 'Envoyé par {sender}',
+  'review.intro':
+    'Essayez chaque fonctionnalité, puis indiquez à l’équipe si elle fonctionne. Vous pouvez modifier vos réponses jusqu’au {date, date, dayAndTime}.',
+  'review.addComment': 'Ajouter un commentaire',
+  'review.signedOffBy': 'Recette validée par {name} le {date, date, dayAndTime}.',
+  'review.answersFinal': 'Ces réponses sont définitives. Merci pour vos tests.',
+  'review.linkInvalidTitle': 'Lien de vérification plus valide',
+  'review.linkExpired': 'Le délai de réponse à cette vérification est dépassé.',
+  'review.linkRevoked': 'L’équipe a retiré ce lien de vérification.',
+  'review.linkUnknown':
+    'Aucune vérification ne correspond à cette adresse. Vérifiez que le lien a été copié en entier.',
+  'review.askSender':
+    'Si vous souhaitez encore tester ces fonctionnalités, demandez un nouveau lien à {sender}.',
+  'review.writeToSender': 'Demander un nouveau lien',
+  'review.newLinkSubject': 'Demande d’un nouveau lien de vérification',
+  'review.askTeam':
+    'Si vous souhaitez encore tester ces fonctionnalités, demandez un nouveau lien à l’équipe qui vous l’a envoyé.',
+};
