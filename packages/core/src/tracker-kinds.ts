@@ -34,6 +34,11 @@ export interface TrackerKindDefinition {
   keyExample: string;
   /** Whether an owner may add a site of this kind on the Sites screen (the demo tracker is built in). */
   addable: boolean;
+  /**
+   * The `Statuses offered` a new project of this kind starts with, when its finished stories are not in
+   * Done or Testing (the first is auto-send's); absent: Done and Testing.
+   */
+  finishedStates?: readonly string[];
 }
 
 /**
@@ -88,6 +93,8 @@ export const TRACKER_KINDS = {
     keyPattern: '^[A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9._-]+#[1-9][0-9]*$',
     keyExample: 'acme/shop#42',
     addable: true,
+    // Closed as completed; a team that marks "ready for testing" with a label chooses that label.
+    finishedStates: ['Closed'],
   },
   linear: {
     label: 'Linear',
@@ -141,4 +148,9 @@ export const trackerNameOf = (kind: TrackerKindId): string => TRACKER_KINDS[kind
 /** Whether a story key has the form its kind's keys have (the ledger's form). */
 export function isStoryKeyOf(kind: TrackerKindId, key: string): boolean {
   return keyPatterns.get(kind)?.test(key) ?? false;
+}
+
+/** The `Statuses offered` a new project of this kind starts with; undefined: Done and Testing. */
+export function finishedStatesOf(kind: TrackerKindId): readonly string[] | undefined {
+  return (TRACKER_KINDS[kind] as TrackerKindDefinition).finishedStates;
 }
