@@ -56,6 +56,8 @@ export default defineConfig({
       MAIL_FROM: 'Handoff <handoff@example.test>',
       LOG_LEVEL: 'warn',
       AUTOSEND_INTERVAL_MINUTES: '0.05',
+      // Verdicts are written back once quiet this long (120 s by default): the site specs wait for them.
+      WRITE_BACK_QUIET_SECONDS: '1',
     },
   },
 });

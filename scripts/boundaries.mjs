@@ -77,6 +77,7 @@ export const server = {
       'messages/': 'a plain e-mail that names no project',
       'projects/': 'a send names its project',
       'review/': 'the history shows each notice’s review',
+      'tracker/': 'a story key’s project is read by its site’s adapter (the send guard)',
     },
     'sites/': {
       'accounts/': 'the site default’s credential is the registration API key',

@@ -16,6 +16,7 @@ import {
   updateProjectBody,
   userIdBody,
 } from '@handoff/core/api';
+import { finishedStatesOf } from '@handoff/core/tracker-kinds';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { emailOfUser } from '../accounts/users.repository.ts';
@@ -23,7 +24,6 @@ import type { ProductUser } from '../auth/product-user.ts';
 import { cachedRead } from '../db/read-cache.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import { sendJsonText } from '../http/json-text.ts';
-import { lastAutomaticSend } from '../ledger/sends.repository.ts';
 import { TrackerError } from '../tracker/tracker-errors.ts';
 import { assertOwner, type Membership } from '../workspaces/workspaces.service.ts';
 import {
@@ -95,6 +95,8 @@ export async function projectsRoutes(instance: FastifyInstance, ledger: ProjectL
         userId: user.id,
         workspaceId: request.membership.workspaceId,
         siteId: site.id === DEFAULT_SITE_ID ? null : site.id,
+        // A kind whose finished stories are not in Done or Testing (GitHub: Closed) starts with its own.
+        statusesOffered: finishedStatesOf(site.kind) ?? null,
       });
       if (!row) throw conflict(`The project ${request.body.projectKey} has already been added.`);
       return {

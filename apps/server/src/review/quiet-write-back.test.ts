@@ -9,7 +9,7 @@ import { signUpAndSignIn } from '../testing/sign-up.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 const QUIET_MS = 120_000;
-/** The review's and the job queue's clock: it moves only when the test says so. */
+// The test's own time: the review and the job queue read it, and it moves only when the test says.
 let time = new Date('2026-11-22T09:00:00Z').getTime();
 let t: TestApp;
 let member: Member;
