@@ -46,8 +46,6 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       // The tests register many accounts: registration is open (its default is invite).
       REGISTRATION: 'open',
-      // Verdicts are written back at once: the tests follow them to the tracker (default: 120 s of quiet).
-      WRITE_BACK_QUIET_SECONDS: '0',
       // The tracker doubles the site specs add (Jira, GitHub, Linear) listen on loopback, which an
       // administrator must allow.
       TRACKER_ALLOWED_HOSTS: '127.0.0.1',
