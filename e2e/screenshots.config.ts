@@ -25,6 +25,8 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       // The tests register many accounts: registration is open (its default is invite).
       REGISTRATION: 'open',
+      // Verdicts are written back at once: the tests follow them to the tracker (default: 120 s of quiet).
+      WRITE_BACK_QUIET_SECONDS: '0',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'handoff-screenshots-')),
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
     },
