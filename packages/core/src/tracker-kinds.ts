@@ -24,8 +24,10 @@ export interface TrackerKindDefinition {
   /** An example of the Base URL, for the field's hint. */
   baseUrlExample: string;
   /**
-   * A story key as the ledger stores it (`^…$`, a RegExp source: one pattern for server and web). Within a
-   * project the screens may show it shorter (GitHub: `{repo}#{number}`).
+   * A story key as the ledger stores it (`^…$`, a RegExp source: one pattern for server and web), checked
+   * before anything else is done with a key a client sent: a value such as `DEMO-3 OR project = MOB` is no
+   * key, even though every value an adapter puts into a query is quoted. Within a project the screens may
+   * show it shorter (GitHub: `{repo}#{number}`).
    */
   keyPattern: string;
   /** An example key, for messages. */
@@ -39,6 +41,13 @@ export interface TrackerKindDefinition {
   finishedStates?: readonly string[];
 }
 
+/**
+ * A Jira key (and the demo tracker's): a project key (an upper-case letter, then upper-case letters, digits
+ * or `_`), a dash and the issue number
+ * (https://support.atlassian.com/jira-cloud-administration/docs/edit-a-projects-details/).
+ */
+const JIRA_KEY_PATTERN = '^[A-Z][A-Z0-9_]+-[1-9][0-9]*$';
+
 export const TRACKER_KINDS = {
   'jira-cloud': {
     label: 'Jira Cloud',
@@ -51,7 +60,7 @@ export const TRACKER_KINDS = {
     },
     baseUrlDefault: '',
     baseUrlExample: 'https://yourteam.atlassian.net',
-    keyPattern: '^[A-Z][A-Z0-9_]+-[1-9][0-9]*$',
+    keyPattern: JIRA_KEY_PATTERN,
     keyExample: 'ABC-123',
     addable: true,
   },
@@ -65,7 +74,7 @@ export const TRACKER_KINDS = {
     },
     baseUrlDefault: '',
     baseUrlExample: 'https://jira.example.com/jira',
-    keyPattern: '^[A-Z][A-Z0-9_]+-[1-9][0-9]*$',
+    keyPattern: JIRA_KEY_PATTERN,
     keyExample: 'ABC-123',
     addable: true,
   },
@@ -111,7 +120,7 @@ export const TRACKER_KINDS = {
     },
     baseUrlDefault: '',
     baseUrlExample: '',
-    keyPattern: '^[A-Z][A-Z0-9_]+-[1-9][0-9]*$',
+    keyPattern: JIRA_KEY_PATTERN,
     keyExample: 'DEMO-1',
     addable: false,
   },
