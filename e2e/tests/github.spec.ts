@@ -83,7 +83,8 @@ test('a GitHub site: token, repository, send, a Failed verdict back as an inert 
 
   // The owner adds the site: GitHub's kind, the double's address as its API base URL.
   await page.goto('/admin/team');
-  await page.getByRole('link', { name: 'Jira sites' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sites' }).click();
+  await expect(page.getByRole('heading', { name: 'Sites' })).toBeVisible();
   await page.getByLabel('Name', { exact: true }).fill('Acme GitHub');
   await page.getByLabel('Kind').selectOption({ label: 'GitHub' });
   await expect(page.getByLabel('Base URL')).toHaveValue('https://api.github.com');
