@@ -54,7 +54,7 @@ export default defineConfig({
       MAIL_FROM: 'Handoff <handoff@example.test>',
       LOG_LEVEL: 'warn',
       AUTOSEND_INTERVAL_MINUTES: '0.05',
-      // Verdicts are written back to the tracker within a second of the client's last change, not 2 minutes.
+      // Verdicts are written back once quiet this long (120 s by default): the site specs wait for them.
       WRITE_BACK_QUIET_SECONDS: '1',
     },
   },

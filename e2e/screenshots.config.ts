@@ -12,7 +12,7 @@ import { E2E_BASE_URL, E2E_PORT, E2E_SMTP_PORT } from './support/ports.ts';
 export default defineConfig({
   ...e2eConfig,
   testDir: './screenshots',
-  timeout: 300_000,
+  timeout: 600_000,
   webServer: {
     command: 'node apps/server/dist/main.js',
     cwd: path.resolve(import.meta.dirname, '..'),

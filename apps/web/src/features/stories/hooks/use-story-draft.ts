@@ -27,6 +27,36 @@ function useOfferedStories(projectIssues: readonly Issue[], offeredKeys: readonl
   }, [projectIssues, offeredKeys]);
 }
 
+/** The message's text, the text as last drafted (a difference: the user edited it), and the keys it lists. */
+function useDraftText() {
+  const [text, setText] = useState('');
+  const [draftedText, setDraftedText] = useState('');
+  /** The keys of the stories the drafted message lists; the send names exactly these. */
+  const [draftKeys, setDraftKeys] = useState<string[]>([]);
+  const applyDraftText = (draft: { text: string; includedKeys: string[] }) => {
+    setText(draft.text);
+    setDraftedText(draft.text);
+    setDraftKeys(draft.includedKeys);
+  };
+  return { text, setText, draftedText, draftKeys, applyDraftText };
+}
+
+/** The project's draft wording, asked for once per project; English when the settings cannot be read. */
+function useProjectWording(userId: string | undefined) {
+  const { api } = useServices();
+  const wordingOfProject = useRef<{ projectKey: string; wording: Promise<DraftWording> } | null>(null);
+  return (projectKey: string): Promise<DraftWording> => {
+    if (wordingOfProject.current?.projectKey !== projectKey && userId) {
+      const wording = getReviewSettings(api, userId, projectKey).then(
+        (settings) => draftWording(clientTexts(settings.clientLanguage)),
+        () => draftWording(clientTexts('en')),
+      );
+      wordingOfProject.current = { projectKey, wording };
+    }
+    return wordingOfProject.current?.wording ?? Promise.resolve(draftWording(clientTexts('en')));
+  };
+}
+
 export function useStoryDraft({
   project,
   setProject,
@@ -44,33 +74,17 @@ export function useStoryDraft({
   /** The status of the last successful fetch, or null before any (and after sending). */
   const [fetchedStatus, setFetchedStatus] = useState<string | null>(null);
   const [subject, setSubject] = useState('');
-  const [text, setText] = useState('');
-  /** The keys of the stories the drafted message lists; the send names exactly these. */
-  const [draftKeys, setDraftKeys] = useState<string[]>([]);
+  const { text, setText, draftedText, draftKeys, applyDraftText } = useDraftText();
   /** The keys the fetch offered (not sent yet, or offered for re-test), ticked or not. */
   const [offeredKeys, setOfferedKeys] = useState<string[]>([]);
   /** The offered stories the user unticked: left out of the draft and of the send. */
   const [leftOut, setLeftOut] = useState<ReadonlySet<string>>(new Set());
   /** The sent list the fetch's draft was made against; re-drafts after a tick use the same one. */
   const [sentKeysOfDraft, setSentKeysOfDraft] = useState<readonly string[]>([]);
-  /** The message as last drafted: when the text differs, the user has edited it. */
-  const [draftedText, setDraftedText] = useState('');
   /** The default draft's words, in the project's client language (English until it is known). */
   const [wording, setWording] = useState<DraftWording>(() => draftWording(clientTexts('en')));
-  const wordingOfProject = useRef<{ projectKey: string; wording: Promise<DraftWording> } | null>(null);
   const userId = user?.id;
-
-  /** The project's draft wording, asked for once per project; English when the settings cannot be read. */
-  const projectWording = (projectKey: string): Promise<DraftWording> => {
-    if (wordingOfProject.current?.projectKey !== projectKey && userId) {
-      const wording = getReviewSettings(api, userId, projectKey).then(
-        (settings) => draftWording(clientTexts(settings.clientLanguage)),
-        () => draftWording(clientTexts('en')),
-      );
-      wordingOfProject.current = { projectKey, wording };
-    }
-    return wordingOfProject.current?.wording ?? Promise.resolve(draftWording(clientTexts('en')));
-  };
+  const projectWording = useProjectWording(userId);
 
   // The issues list in client state belongs to this screen: start without another visit's stories.
   useEffect(() => {
@@ -78,12 +92,6 @@ export function useStoryDraft({
   }, [dispatch]);
 
   const { offeredIssues, alreadySent } = useOfferedStories(projectIssues, offeredKeys);
-
-  const applyDraftText = (draft: { text: string; includedKeys: string[] }) => {
-    setText(draft.text);
-    setDraftedText(draft.text);
-    setDraftKeys(draft.includedKeys);
-  };
 
   /**
    * Shows fetched stories and drafts the e-mail from those not in `sentKeys` (docs/product.md §4 steps 2-3),
