@@ -47,7 +47,7 @@ export interface JiraClientOptions {
    */
   rateLimit?: (answer: Answer) => { waitMs: number | undefined } | undefined;
   /** The user's error for a refused request, when the site speaks otherwise than Jira Cloud (Data Center). */
-  failure?: (refusal: Refusal) => TrackerError;
+  failure?: (refusal: Refusal) => Error;
   /** Headers sent with every request (an `accept` here replaces application/json): GitHub's version and media type. */
   headers?: Record<string, string>;
 }
