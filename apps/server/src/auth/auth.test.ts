@@ -32,6 +32,9 @@ async function productRoutes(): Promise<[string, string, OpenApiOperation][]> {
 const PUBLIC_ROUTES = [
   '/jira/register',
   '/jira/logout',
+  // Named by an invitation's or a review link's token, which is the credential.
+  '/jira/getInvitation',
+  '/jira/review/getLinkState',
   '/jira/review/getNotice',
   '/jira/review/submitVerdicts',
   '/jira/review/signOff',
