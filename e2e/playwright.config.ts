@@ -53,6 +53,8 @@ export default defineConfig({
       MAIL_FROM: 'Handoff <handoff@example.test>',
       LOG_LEVEL: 'warn',
       AUTOSEND_INTERVAL_MINUTES: '0.05',
+      // Verdicts are written back to the tracker once unchanged this long (120 s by default).
+      WRITE_BACK_QUIET_SECONDS: '1',
     },
   },
 });

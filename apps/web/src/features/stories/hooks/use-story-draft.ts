@@ -5,16 +5,14 @@
 import type { Issue } from '@handoff/core';
 import { draftEmail, texts } from '@handoff/core';
 import type { Project } from '@handoff/core/api';
-import { clientTexts } from '@handoff/core/catalogues/index';
-import { type DraftWording, draftWording } from '@handoff/core/draft';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { getProjectByKey } from '@/api/projects';
-import { getReviewSettings } from '@/api/review';
 import type { ResultDialogControl } from '@/components/ui/result-dialog';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppDispatch, useAppState } from '@/stores/app-store';
 import { getProjectIssues } from '../api/get-project-issues';
+import { ENGLISH_DEFAULT, useWordingSource, type WordingSource, wordingOf } from './use-draft-wording';
 
 export function useStoryDraft({
   project,
@@ -44,22 +42,14 @@ export function useStoryDraft({
   const [sentKeysOfDraft, setSentKeysOfDraft] = useState<readonly string[]>([]);
   /** The message as last drafted: when the text differs, the user has edited it. */
   const [draftedText, setDraftedText] = useState('');
-  /** The default draft's words, in the project's client language (English until it is known). */
-  const [wording, setWording] = useState<DraftWording>(() => draftWording(clientTexts('en')));
-  const wordingOfProject = useRef<{ projectKey: string; wording: Promise<DraftWording> } | null>(null);
+  /** What the draft's words are made of (the project's template and client language), and the answer-by date. */
+  const [source, setSource] = useState<WordingSource>(ENGLISH_DEFAULT);
+  const [answerBy, setAnswerByOfDraft] = useState('');
+  const [draftedSubject, setDraftedSubject] = useState('');
   const userId = user?.id;
-
-  /** The project's draft wording, asked for once per project; English when the settings cannot be read. */
-  const projectWording = (projectKey: string): Promise<DraftWording> => {
-    if (wordingOfProject.current?.projectKey !== projectKey && userId) {
-      const wording = getReviewSettings(api, userId, projectKey).then(
-        (settings) => draftWording(clientTexts(settings.clientLanguage)),
-        () => draftWording(clientTexts('en')),
-      );
-      wordingOfProject.current = { projectKey, wording };
-    }
-    return wordingOfProject.current?.wording ?? Promise.resolve(draftWording(clientTexts('en')));
-  };
+  const wordingSource = useWordingSource(userId);
+  const projectName = project?.projectName ?? '';
+  const wording = useMemo(() => wordingOf(source, projectName, answerBy), [source, projectName, answerBy]);
 
   // The issues list in client state belongs to this screen: start without another visit's stories.
   useEffect(() => {
@@ -87,7 +77,7 @@ export function useStoryDraft({
   const showDraft = (
     issues: Issue[],
     sentKeys: readonly string[],
-    words: DraftWording,
+    words: WordingSource,
     untick: ReadonlySet<string> = new Set(),
   ) => {
     dispatch({ type: 'SET_PROJECT_ISSUES', issues });
@@ -96,13 +86,14 @@ export function useStoryDraft({
     const draft = draftEmail(
       issues.filter((issue) => !stillLeftOut.has(issue.key)),
       sentKeys,
-      words,
+      wordingOf(words, projectName, answerBy),
     );
-    setWording(words);
+    setSource(words);
     setOfferedKeys(offered);
     setLeftOut(stillLeftOut);
     setSentKeysOfDraft(sentKeys);
     setSubject(draft.subject);
+    setDraftedSubject(draft.subject);
     applyDraftText(draft);
   };
 
@@ -122,6 +113,25 @@ export function useStoryDraft({
     setSubject((current) => (draft.subject === '' ? '' : current.trim() === '' ? draft.subject : current));
   };
 
+  /**
+   * The answer-by date chosen: a template's {answerBy} says it. The draft is made again with it unless the
+   * user has edited the message (then it stays as typed); the subject likewise.
+   */
+  const setAnswerBy = (value: string) => {
+    setAnswerByOfDraft(value);
+    if (draftKeys.length === 0 || text !== draftedText) return;
+    const draft = draftEmail(
+      projectIssues.filter((issue) => !leftOut.has(issue.key)),
+      sentKeysOfDraft,
+      wordingOf(source, projectName, value),
+    );
+    applyDraftText(draft);
+    if (subject === draftedSubject) {
+      setSubject(draft.subject);
+      setDraftedSubject(draft.subject);
+    }
+  };
+
   const getStories = async () => {
     if (!status) {
       window.alert(texts.sendStories.noStatus);
@@ -132,7 +142,7 @@ export function useStoryDraft({
     try {
       const [issues, words] = await Promise.all([
         getProjectIssues(api, user, project.projectKey, status, project.siteId),
-        projectWording(project.projectKey),
+        wordingSource(project.projectKey),
       ]);
       showDraft(issues, project.sentProjectIssuesList, words);
       setFetchedStatus(status);
@@ -150,7 +160,7 @@ export function useStoryDraft({
       const [fresh, issues, words] = await Promise.all([
         getProjectByKey(api, userId, projectKey, project?.siteId),
         getProjectIssues(api, user, projectKey, fetchedStatus),
-        projectWording(projectKey),
+        wordingSource(projectKey),
       ]);
       setProject(fresh);
       // The stories the user unticked stay unticked in the new draft.
@@ -168,6 +178,7 @@ export function useStoryDraft({
     setOfferedKeys([]);
     setLeftOut(new Set());
     setFetchedStatus(null);
+    setAnswerByOfDraft('');
   };
 
   return {
@@ -187,6 +198,7 @@ export function useStoryDraft({
     text,
     setText,
     draftKeys,
+    setAnswerBy,
     getStories,
     fetchAgain,
     clear,
