@@ -46,7 +46,8 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       // The tests register many accounts: registration is open (its default is invite).
       REGISTRATION: 'open',
-      // The fake Jira sites the tests add listen on loopback, which an administrator must allow.
+      // The tracker doubles the site specs add (Jira, GitHub, Linear) listen on loopback, which an
+      // administrator must allow.
       TRACKER_ALLOWED_HOSTS: '127.0.0.1',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'handoff-e2e-')),
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,

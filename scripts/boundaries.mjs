@@ -77,6 +77,7 @@ export const server = {
       'messages/': 'a plain e-mail that names no project',
       'projects/': 'a send names its project',
       'review/': 'the history shows each notice’s review',
+      'tracker/': 'a story key’s project is read by its site’s adapter (the send guard)',
     },
     'sites/': {
       'accounts/': 'the site default’s credential is the registration API key',
@@ -99,7 +100,7 @@ export const server = {
     // the product: it implements the seam (the rest of tracker/) over the tracker's HTTP API.
     'tracker/cloud/': {},
     'tracker/datacenter/': {},
-    'web/': {},
+    'web/': { 'accounts/': 'whether the first account exists yet (invite-only registration, /config.json)' },
     'workspaces/': {
       'accounts/': 'the member’s current workspace',
       'mail/': 'how a delivery failed',
@@ -146,7 +147,7 @@ export const web = {
     'styles/': {},
     'lib/': { 'config/': 'paths and storage keys' },
     'stores/': { 'config/': 'storage keys' },
-    'components/': {},
+    'components/': { 'config/': 'the paths a shared link points to' },
     'api/': {
       'components/': 'the project-from-URL hook shows the not-found state',
       'lib/': 'the fetch client',

@@ -27,8 +27,6 @@ const PENDING_SPLIT = new Set([
   'apps/web/src/review/review-page.ts startReviewPage',
   'apps/web/src/features/stories/components/send-stories.tsx SendStories',
   'apps/web/src/features/team/components/team.tsx Team',
-  // SendStories' state, 159 lines counted whole (Biome counted fewer); split with the send screen's redesign.
-  'apps/web/src/features/stories/hooks/use-story-draft.ts useStoryDraft',
 ]);
 
 /** The name a function is known by: its own, or that of the variable, property or call it is given to. */
@@ -46,6 +44,7 @@ function nameOf(node) {
 }
 
 const problems = [];
+const pendingSeen = new Map();
 for (const folder of FOLDERS) {
   for (const relative of sourceFiles(folder)) {
     if (ASIDE.some((pattern) => pattern.test(relative))) continue;
@@ -64,7 +63,8 @@ for (const folder of FOLDERS) {
         const first = lineOf(sourceFile, node.getStart());
         const lines = lineOf(sourceFile, node.end) - first + 1;
         const name = nameOf(node);
-        if (lines > MAX_FUNCTION_LINES && !PENDING_SPLIT.has(`${file} ${name}`)) {
+        if (PENDING_SPLIT.has(`${file} ${name}`)) pendingSeen.set(`${file} ${name}`, lines);
+        else if (lines > MAX_FUNCTION_LINES) {
           problems.push(
             `${file}:${first}: function ${name} has ${lines} lines, more than ${MAX_FUNCTION_LINES}. Split it: ` +
               'each route, component or step of its own.',

@@ -54,7 +54,7 @@ test('a DC site: PAT, project, send, and the failed verdict back as inert wiki m
 
   // The owner adds the sites.
   await page.goto('/admin/team');
-  await page.getByRole('link', { name: 'Jira sites' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sites' }).click();
   await expect(page.getByRole('heading', { name: 'Sites' })).toBeVisible();
   const addSite = async (name: string, baseUrl: string, kind: string) => {
     await page.getByLabel('Name', { exact: true }).fill(name);

@@ -35,11 +35,21 @@ test('forgot password: the e-mail arrives, its link sets a new password, the old
   expect(link).toBeTruthy();
 
   const newPassword = `${account.password}-new`;
-  await page.goto(new URL(link!).pathname + new URL(link!).search);
+  const resetPath = new URL(link!).pathname + new URL(link!).search;
+  await page.goto(resetPath);
+  // Checked before the form shows: it names the account.
+  await expect(page.getByText(`Choose a new password for ${account.email}.`)).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill(newPassword);
   await page.getByLabel('Confirm Password').fill(newPassword);
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByText('Password has been updated successfully')).toBeVisible();
+
+  // Used, the link says so before anyone types a password, and offers a new one.
+  await page.goto(resetPath);
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset link no longer valid' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('This link has expired or was already used.');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Send a new link' })).toBeVisible();
 
   await logIn(page, account.email, account.password);
   await expect(page.getByRole('dialog')).toContainText('Please check your login credentials');

@@ -76,7 +76,12 @@ test("the client's verdicts from the e-mailed link reach Jira and the Sent histo
   expect(response?.status()).toBe(200);
   expect(response?.headers()['referrer-policy']).toBe('no-referrer');
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
-  await expect(review.getByRole('heading', { level: 1, name: 'Demo Web Shop' })).toBeVisible();
+  await expect(
+    review.getByRole('heading', { level: 1, name: /^Please test \d+ stor(y|ies) of Demo Web Shop$/ }),
+  ).toBeVisible();
+  // The sending company: the sender's e-mail domain until the workspace is named, never "{e-mail}'s team".
+  await expect(review.getByRole('banner')).toHaveText('Eexample.test');
+  await expect(review.getByText(`Sent by ${account.email}`)).toBeVisible();
   const stories = review
     .getByRole('list', { name: 'Stories' })
     .getByRole('listitem')
@@ -171,16 +176,22 @@ test("the client's verdicts from the e-mailed link reach Jira and the Sent histo
   const revoked = await review.goto(link);
   expect(revoked?.status()).toBe(404);
   await expect(review.getByText(LINK_INVALID)).toBeVisible();
+  await expect(review.getByText('The team has withdrawn this review link.')).toBeVisible();
+  await expect(review.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
+    'href',
+    new RegExp(`^mailto:${account.email}\\?`),
+  );
   await expect(review.getByText('Demo Web Shop')).toHaveCount(0);
   expect(cspViolations).toEqual([]);
   await clientContext.close();
 });
 
-test('an unknown review link answers 404 and says only that it is no longer valid', async ({ page }) => {
+test('an unknown review link answers 404 and says that no review is at this address', async ({ page }) => {
   for (const path of ['/review/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', '/review/not%20a%20token']) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(page.getByText(LINK_INVALID)).toBeVisible();
+    await expect(page.getByText(/There is no review at this address/)).toBeVisible();
     expect(response?.headers()['referrer-policy']).toBe('no-referrer');
   }
   // Styled by the review page's own stylesheet, not the browser's default serif page.

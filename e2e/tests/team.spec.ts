@@ -40,7 +40,13 @@ test('an owner invites a colleague, who registers through the link, sends a noti
   // The invitee, in a browser of their own, opens the link, registers with the invited address, signs in.
   const colleague = await (await browser.newContext()).newPage();
   await colleague.goto(link ?? '');
-  await expect(colleague.getByRole('heading', { name: 'Join a workspace' })).toBeVisible();
+  const workspace = `${owner.email.split('@')[0]}'s team`;
+  await expect(colleague.getByRole('heading', { name: `Join ${workspace}` })).toBeVisible();
+  await expect(
+    colleague.getByText(`${owner.email} invited ${invitee.email} to this Handoff workspace.`),
+  ).toBeVisible();
+  // A new address: Register first.
+  await expect(colleague.getByRole('link', { name: 'Register' })).toHaveClass(/button--primary/);
   await fillRegistration(colleague, invitee);
   await colleague.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
   await verifyAddress(colleague, invitee.email);

@@ -5,7 +5,6 @@ export {
   descriptionDocument,
   draftEmail,
   type Issue,
-  type SplitDescription,
   splitAtTestMarker,
   testStepsOf,
 } from './draft.ts';
@@ -15,6 +14,5 @@ export {
   isValidEmailEntry,
   sameEmail,
 } from './email-entry.ts';
-export { JIRA_ISSUE_KEY } from './issue-key.ts';
 export { EMAIL_ALREADY_IN_USE_MESSAGE, registerErrorText, texts } from './texts.ts';
 export { wikiToAdf } from './wiki.ts';

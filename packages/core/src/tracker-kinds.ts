@@ -4,7 +4,7 @@
 // ids) and the web (the Sites screen's Kind select, the profile's credential form) all read it, so adding a
 // kind is one entry here plus the adapter's own folder. Plain data, no zod: the web imports it at run time.
 
-export interface TrackerCredentialKind {
+interface TrackerCredentialKind {
   /** What the token is called on the profile's credential form. */
   tokenLabel: string;
   /** Whether the credential also names the account's e-mail (Jira Cloud's Basic e-mail:token). */

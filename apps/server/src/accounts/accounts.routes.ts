@@ -15,7 +15,13 @@ import type { Database } from '../db/schema.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { IdentityError, LONG_PASSWORD_DETAIL, MAX_PASSWORD_LENGTH } from '../identity/identity.errors.ts';
 import { sealApiKey } from './api-key.ts';
-import { countUsers, findUserByIdentityUid, insertUser } from './users.repository.ts';
+import {
+  countUsers,
+  dropRegistrationKey,
+  findUserByIdentityUid,
+  insertUser,
+  takeOverUser,
+} from './users.repository.ts';
 
 const tags = ['accounts'];
 
@@ -36,6 +42,9 @@ export async function accountsRoutes(
   workspaces: RegistrationWorkspaces,
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // A reset through the e-mailed link proves the mailbox: a Jira token set before anyone had proved it
+  // may be a squatter's, so it goes (main README, "No squatting").
+  app.identity.provider?.onFirstProofByReset((trx, uid) => dropRegistrationKey(trx, uid));
 
   api.post(
     '/jira/register',
@@ -63,10 +72,20 @@ export async function accountsRoutes(
         await app.identity.accounts.register(
           { email, password, ip: request.ip },
           async (trx, account) => {
+            const apikeyEncrypted = sealApiKey(request, apikey);
+            // The unverified account this registration replaced keeps no hold on the address: its
+            // profile is the new account's, with the new Jira token (main README, "No squatting").
+            if (account.replacedUid) {
+              const taken = await takeOverUser(trx, account.replacedUid, {
+                identityUid: account.uid,
+                apikeyEncrypted,
+              });
+              if (taken) return;
+            }
             const userId = await insertUser(trx, {
               identityUid: account.uid,
               email: account.email,
-              apikeyEncrypted: sealApiKey(request, apikey),
+              apikeyEncrypted,
             });
             if (!userId) throw new IdentityError('EMAIL_EXISTS');
             await workspaces.createPersonalWorkspace(trx, userId, account.email);

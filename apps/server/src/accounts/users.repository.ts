@@ -36,6 +36,37 @@ export async function insertUser(
   return row?.id;
 }
 
+/**
+ * Gives the Handoff user of an unverified account that a new registration replaced to the new account,
+ * with the new registration's Jira API token (the squatter's is dropped); its id, or undefined when the
+ * replaced account had none.
+ */
+export async function takeOverUser(
+  db: Db,
+  replacedUid: string,
+  user: { identityUid: string; apikeyEncrypted: string },
+): Promise<string | undefined> {
+  const row = await db
+    .updateTable('users')
+    .set({ identity_uid: user.identityUid, apikey_encrypted: user.apikeyEncrypted })
+    .where('identity_uid', '=', replacedUid)
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * Drops the Jira API token given at registration (stored empty: it opens to nothing, so the user is asked
+ * for one), when a password reset proved an address no one had proved before the token was set.
+ */
+export async function dropRegistrationKey(db: Db, identityUid: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ apikey_encrypted: '' })
+    .where('identity_uid', '=', identityUid)
+    .execute();
+}
+
 /** How many users there are: the health check's proof that the database answers. */
 export async function countUsers(db: Db): Promise<number> {
   const row = await db

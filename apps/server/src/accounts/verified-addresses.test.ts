@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Mailbox } from '../testing/mailbox.ts';
-import { signIn, uniqueEmail, waitForVerificationCode } from '../testing/sign-in.ts';
+import { signIn, uniqueEmail, waitForResetCode, waitForVerificationCode } from '../testing/sign-in.ts';
 import { createTestApp, TEST_IDENTITY_API_KEY, type TestApp } from '../testing/test-app.ts';
 
 // With SMTP_URL set, registering e-mails a verification link; until it is used, the account may sign in
@@ -122,6 +122,94 @@ describe('verified addresses', () => {
     const refused = await identity('sendOobCode', { requestType: 'VERIFY_EMAIL', idToken: session.idToken });
     expect(refused.json().error.message).toBe('TOO_MANY_ATTEMPTS_TRY_LATER');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('no squatting', () => {
+  const profileOf = async (authorization: string, email: string) =>
+    (await call(authorization, '/jira/get-user-by-email', { email })).json().data as {
+      id: string;
+      apikey: string;
+    };
+
+  it('a later registration that completes verification replaces an unverified account, its token and sessions', async () => {
+    const email = uniqueEmail('squatted');
+    const squatter = await t.app.inject({
+      method: 'POST',
+      url: '/jira/register',
+      payload: { email, password: 'squatter-password', apikey: 'squatter-jira-token' },
+    });
+    expect(squatter.statusCode).toBe(200);
+    const squatterSession = await signIn(t.app, email, 'squatter-password');
+    const squatterCode = await waitForVerificationCode(mailbox, email);
+    const squatterProfile = await profileOf(squatterSession.authorization, email);
+
+    const owner = await t.app.inject({
+      method: 'POST',
+      url: '/jira/register',
+      payload: { email, password: 'owner-password', apikey: 'owner-jira-token' },
+    });
+    expect(owner.statusCode, owner.body).toBe(200);
+    // The squatter's password, session and verification link are gone.
+    expect(
+      (
+        await identity('signInWithPassword', {
+          email,
+          password: 'squatter-password',
+          returnSecureToken: true,
+        })
+      ).statusCode,
+    ).toBe(400);
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: `/securetoken.googleapis.com/v1/token?key=${TEST_IDENTITY_API_KEY}`,
+      payload: { grant_type: 'refresh_token', refresh_token: squatterSession.refreshToken },
+    });
+    expect(refreshed.statusCode).toBe(400);
+    expect((await identity('update', { oobCode: squatterCode })).statusCode).toBe(400);
+
+    const code = await waitForVerificationCode(mailbox, email, { previous: squatterCode });
+    expect((await identity('update', { oobCode: code })).statusCode).toBe(200);
+    const session = await signIn(t.app, email, 'owner-password');
+    const profile = await profileOf(session.authorization, email);
+    expect(profile).toEqual({ id: squatterProfile.id, email, apikey: 'owner-jira-token' });
+    expect(
+      (await call(session.authorization, '/jira/getWorkspaces', { userId: profile.id })).statusCode,
+    ).toBe(200);
+    // Now verified, the address is the owner's for good.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/jira/register',
+      payload: { email, password: 'another-password', apikey: 'k' },
+    });
+    expect(again.json().code).toBe('EMAIL_EXISTS');
+  });
+
+  it("a password reset through the e-mailed link verifies the address and drops a squatter's Jira token", async () => {
+    const email = uniqueEmail('reset-squatted');
+    await register(email, 'squatter-password');
+    const sent = await identity('sendOobCode', { requestType: 'PASSWORD_RESET', email });
+    expect(sent.statusCode).toBe(200);
+    const oobCode = await waitForResetCode(mailbox, email);
+    const reset = await identity('resetPassword', { oobCode, newPassword: 'owner-password' });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const session = await signIn(t.app, email, 'owner-password');
+    expect((await identity('lookup', { idToken: session.idToken })).json().users[0].emailVerified).toBe(true);
+    const profile = await profileOf(session.authorization, email);
+    expect(profile.apikey).toBe('');
+    expect(
+      (await call(session.authorization, '/jira/getWorkspaces', { userId: profile.id })).statusCode,
+    ).toBe(200);
+
+    // A reset of an address already verified keeps the token.
+    await call(session.authorization, '/jira/updateApiKey', { apikey: 'owner-jira-token' });
+    await identity('sendOobCode', { requestType: 'PASSWORD_RESET', email });
+    const second = await waitForResetCode(mailbox, email, { previous: oobCode });
+    expect(
+      (await identity('resetPassword', { oobCode: second, newPassword: 'owner-password-2' })).statusCode,
+    ).toBe(200);
+    const later = await signIn(t.app, email, 'owner-password-2');
+    expect((await profileOf(later.authorization, email)).apikey).toBe('owner-jira-token');
   });
 });
 

@@ -2,24 +2,25 @@ import fp from 'fastify-plugin';
 import { withRetests } from '../stories/retests.ts';
 import { fetchStories, offeredStatuses } from '../stories/stories.service.ts';
 import { type AutosendDeps, type RoundReport, runAutosendRound } from './autosend.service.ts';
-import { type Clock, type Scheduler, startScheduler, systemClock } from './scheduler.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     autosend: {
-      /** Runs one round now (the scheduler calls this; tests call it with a chosen time). */
+      /** Runs one round now (the periodic job does; tests call it with a chosen time). */
       runRound(now: Date): Promise<RoundReport>;
-      /** When the scheduler next looks for due projects; null when it is not running. */
+      /** When the next round looks for due projects; null when rounds do not run. */
       nextTickAt(): Date | null;
     };
   }
 }
 
 export interface AutosendOptions {
-  /** Start the timer when the server is ready (the server does; most tests drive rounds by hand). */
+  /** Run rounds as a periodic job (the server does; most tests drive rounds by hand). */
   start?: boolean;
-  clock?: Clock;
 }
+
+/** The periodic job of the rounds (jobs/: one process runs each turn, under the job's lease). */
+const ROUND_JOB = 'autosend-round';
 
 /** Checks for due projects at least once a minute; each project runs once per interval. */
 const MAX_TICK_MS = 60_000;
@@ -43,8 +44,7 @@ export const autosendPlugin = fp<AutosendOptions>(
       intervalMs: app.config.autosendIntervalMs,
       log: app.log,
     };
-    let scheduler: Scheduler | undefined;
-    // Reminders of unanswered notices are checked in the same rounds, in every process.
+    // The ledger's sweep (in runAutosendRound) and the reminders of unanswered notices run in the same turn.
     const round = async (now: Date) => {
       const report = await runAutosendRound(deps, now);
       await app.reviewReminders.runRound(now);
@@ -52,20 +52,9 @@ export const autosendPlugin = fp<AutosendOptions>(
     };
     app.decorate('autosend', {
       runRound: round,
-      nextTickAt: () => scheduler?.nextRunAt() ?? null,
+      nextTickAt: () => (options.start ? app.jobs.nextTurnOf(ROUND_JOB) : null),
     });
-    if (!options.start) return;
-    app.addHook('onReady', async () => {
-      scheduler = startScheduler({
-        intervalMs: Math.min(app.config.autosendIntervalMs, MAX_TICK_MS),
-        clock: options.clock ?? systemClock,
-        round,
-        onError: (error) => app.log.error({ err: error }, 'auto-send round failed'),
-      });
-    });
-    app.addHook('onClose', async () => {
-      await scheduler?.stop();
-    });
+    if (options.start) app.jobs.every(ROUND_JOB, Math.min(app.config.autosendIntervalMs, MAX_TICK_MS), round);
   },
-  { name: 'autosend', dependencies: ['ledger', 'tracker', 'sites', 'review'] },
+  { name: 'autosend', dependencies: ['jobs', 'ledger', 'tracker', 'sites', 'review'] },
 );

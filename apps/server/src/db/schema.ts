@@ -311,7 +311,8 @@ interface DemoTrackerStatusesTable {
 
 export interface TrackerSitesTable {
   id: Generated<string>;
-  workspace_id: string;
+  /** null: the site `default`, every workspace's (its row is written at start-up, sites.repository.ts). */
+  workspace_id: string | null;
   name: string;
   /** One of packages/core's tracker kinds (tracker-kinds.ts), checked when the site is added. */
   kind: TrackerKindId;

@@ -19,6 +19,8 @@ export interface NewAccount {
   email: string;
   /** When the account was created (ms since the epoch). */
   createdAt: number;
+  /** The unverified account of the address it replaced, whose Handoff profile it takes over. */
+  replacedUid?: string;
 }
 /** Work that must succeed together with the account's creation (same transaction when the provider is ours). */
 export type WithinAccountCreation = (trx: Transaction<Database>, account: NewAccount) => Promise<void>;
@@ -32,9 +34,9 @@ export interface AccountInput {
 /** Makes the sign-in accounts of registrations: the built-in provider, or Google's in firebase mode. */
 export interface AccountCreator {
   /**
-   * The sign-in account of a product registration. An account of that address without a Handoff profile
-   * (`hasProfile`) is not a hostage: the right password completes it; when its address was never
-   * verified, the registration replaces it.
+   * The sign-in account of a product registration. An account of that address is not a hostage: without
+   * a Handoff profile (`hasProfile`) the right password completes it; when its address was never
+   * verified, the registration replaces it, profile or not, and the verification link decides.
    */
   register(
     input: AccountInput,
@@ -92,8 +94,9 @@ export class AccountCreation implements AccountCreator {
       if (verifyEmails) verification.send({ local_id: account.uid, email });
       return account;
     }
-    if (existing.disabled || (await hasProfile(existing.local_id))) throw new IdentityError('EMAIL_EXISTS');
-    if (await this.passwordMatches(existing, password)) {
+    if (existing.disabled) throw new IdentityError('EMAIL_EXISTS');
+    const profiled = await hasProfile(existing.local_id);
+    if (!profiled && (await this.passwordMatches(existing, password))) {
       const account = { uid: existing.local_id, email, createdAt: new Date(existing.created_at).getTime() };
       await db.transaction().execute((trx) => within(trx, account));
       if (verifyEmails && !existing.email_verified) verification.send(existing);
@@ -145,7 +148,12 @@ export class AccountCreation implements AccountCreator {
     assertPasswordAcceptable(password);
     const passwordHash = await hashPassword(password);
     const at = new Date(now());
-    const account: NewAccount = { uid: newLocalId(), email, createdAt: at.getTime() };
+    const account: NewAccount = {
+      uid: newLocalId(),
+      email,
+      createdAt: at.getTime(),
+      ...(replacing ? { replacedUid: replacing } : {}),
+    };
     await db.transaction().execute(async (trx) => {
       if (replacing) await deleteAccount(trx, replacing);
       const inserted = await insertAccount(trx, {

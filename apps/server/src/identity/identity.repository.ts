@@ -208,7 +208,15 @@ export function findOobCode(db: Db, code: string) {
   return db
     .selectFrom('identity_oob_codes as c')
     .innerJoin('identity_accounts as a', 'a.local_id', 'c.local_id')
-    .select(['c.request_type', 'c.expires_at', 'c.used_at', 'a.local_id', 'a.email', 'a.disabled'])
+    .select([
+      'c.request_type',
+      'c.expires_at',
+      'c.used_at',
+      'a.local_id',
+      'a.email',
+      'a.disabled',
+      'a.email_verified',
+    ])
     .where('c.code_hash', '=', sha256(code))
     .executeTakeFirst();
 }

@@ -19,7 +19,7 @@ import {
 } from './identity.repository.ts';
 import { type Fields, stringField } from './identity.schemas.ts';
 import { passwordPolicyResponse } from './password-policy.ts';
-import { PasswordReset } from './password-reset.ts';
+import { type FirstProofListener, PasswordReset } from './password-reset.ts';
 import { verifyPassword } from './passwords.ts';
 import type { RateLimitSettings } from './rate-limit-settings.ts';
 import type { SigningKeys } from './signing-keys.ts';
@@ -296,6 +296,11 @@ export class IdentityService {
   /** Hears of every password reset in this process (its ID tokens are refused from then on). */
   onSessionsEnded(listener: (uid: string) => void): void {
     this.reset.onSessionsEnded(listener);
+  }
+
+  /** Runs, in the reset's transaction, when a password reset proves an address never verified before. */
+  onFirstProofByReset(listener: FirstProofListener): void {
+    this.reset.onFirstProofByReset(listener);
   }
 
   // ---- /v2/passwordPolicy ------------------------------------------------------------------------

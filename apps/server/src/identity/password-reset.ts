@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { comparableEmail, isValidEmailEntry } from '@handoff/core';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
 import type { RateLimiter } from '../common/rate-limiter.ts';
 import type { Db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { sendPasswordReset } from '../messages/account-mail.ts';
 import { IdentityError, identityErrors } from './identity.errors.ts';
@@ -12,6 +14,7 @@ import {
   findAccountByEmail,
   findOobCode,
   insertOobCode,
+  markEmailVerified,
   revokeRefreshTokens,
   setPassword,
   useUpOobCodes,
@@ -37,9 +40,13 @@ interface PasswordResetDeps {
  * Password reset by e-mail: accounts:sendOobCode mails a one-hour code, accounts:resetPassword checks it
  * and, with a new password, uses it and ends every session of the account.
  */
+/** Work done in a password reset's transaction when the reset proves an address for the first time. */
+export type FirstProofListener = (trx: Transaction<Database>, uid: string) => Promise<void>;
+
 export class PasswordReset {
   private readonly pendingMail = new Set<Promise<void>>();
   private readonly sessionsEndedListeners = new Set<(uid: string) => void>();
+  private readonly firstProofListeners = new Set<FirstProofListener>();
 
   constructor(private readonly deps: PasswordResetDeps) {}
 
@@ -146,6 +153,12 @@ export class PasswordReset {
       // Every session ends: refresh tokens are revoked, and other reset codes stop working.
       await revokeRefreshTokens(trx, row.local_id, at);
       await useUpOobCodes(trx, row.local_id, at);
+      // The e-mailed link proves the mailbox. An account that had not proved it yet may hold what a
+      // squatter set before the owner got in (a Jira credential): its listeners drop that.
+      if (!row.email_verified) {
+        await markEmailVerified(trx, row.local_id);
+        for (const listener of this.firstProofListeners) await listener(trx, row.local_id);
+      }
     });
     for (const listener of this.sessionsEndedListeners) listener(row.local_id);
     // A reset lifts the account lockout, as on Google's service.
@@ -159,5 +172,10 @@ export class PasswordReset {
   /** Hears of every password reset in this process (its ID tokens are refused from then on). */
   onSessionsEnded(listener: (uid: string) => void): void {
     this.sessionsEndedListeners.add(listener);
+  }
+
+  /** Runs, in the reset's transaction, when a reset proves an address that was never verified. */
+  onFirstProofByReset(listener: FirstProofListener): void {
+    this.firstProofListeners.add(listener);
   }
 }

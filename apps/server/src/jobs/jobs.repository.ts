@@ -68,7 +68,7 @@ export async function claimDueJobs(
 export type JobSettlement =
   | { state: 'done'; finishedAt: Date }
   | { state: 'failed'; error: string; finishedAt: Date }
-  | { state: 'queued'; runAfter: Date; error: string };
+  | { state: 'queued'; runAfter: Date; error: string | null; attemptsAgain?: boolean };
 
 /** Records a job's outcome, only while `owner` still holds its lease: a job taken over is the other's to finish. */
 export async function settleJob(
@@ -82,7 +82,13 @@ export async function settleJob(
       ? { state: 'done' as const, finished_at: settlement.finishedAt }
       : settlement.state === 'failed'
         ? { state: 'failed' as const, last_error: settlement.error, finished_at: settlement.finishedAt }
-        : { state: 'queued' as const, run_after: settlement.runAfter, last_error: settlement.error };
+        : {
+            state: 'queued' as const,
+            run_after: settlement.runAfter,
+            last_error: settlement.error,
+            // A periodic job's next turn is a new run, not another attempt at this one.
+            ...(settlement.attemptsAgain ? { attempts: 0 } : {}),
+          };
   await db
     .updateTable('jobs')
     .set({ ...settled, lease_owner: null, lease_until: null })
@@ -103,4 +109,34 @@ export async function renewLease(db: Executor, id: string, owner: string, until:
     .returning('id')
     .executeTakeFirst();
   return renewed !== undefined;
+}
+
+/**
+ * The one row of a periodic job (its id fixed by its kind): inserted queued to run at `runAfter` unless
+ * there is one, revived if it ever ended. Returns when it is next due.
+ */
+export async function ensurePeriodicJob(
+  db: Executor,
+  id: string,
+  kind: string,
+  runAfter: Date,
+): Promise<Date> {
+  await db
+    .insertInto('jobs')
+    .values({ id, kind, payload: '{}', run_after: runAfter })
+    .onConflict((oc) =>
+      oc
+        .column('id')
+        .doUpdateSet({
+          state: 'queued',
+          lease_owner: null,
+          lease_until: null,
+          attempts: 0,
+          run_after: runAfter,
+        })
+        .where('jobs.state', 'in', ['done', 'failed']),
+    )
+    .execute();
+  const row = await db.selectFrom('jobs').select('run_after').where('id', '=', id).executeTakeFirstOrThrow();
+  return row.run_after;
 }

@@ -115,4 +115,50 @@ describe('the job queue', () => {
       { state: 'failed', attempts: 2, last_error: 'Jira is down' },
     ]);
   });
+
+  it('runs periodic work once per turn across processes, and again once its interval has passed', async () => {
+    let now = new Date('2026-11-28T09:00:00Z');
+    const clock = { now: () => now };
+    const turns: string[] = [];
+    const processes = ['a', 'b', 'c'].map((name) => {
+      const queue = new JobQueue(db, log, clock);
+      queue.every('round', 60_000, async (at) => {
+        turns.push(`${name} ${at.toISOString()}`);
+      });
+      return queue;
+    });
+    for (const queue of processes) await queue.ensurePeriodicJobs();
+    await Promise.all(processes.map((queue) => queue.drain()));
+    expect(turns).toHaveLength(1);
+    await Promise.all(processes.map((queue) => queue.drain()));
+    expect(turns).toHaveLength(1); // not due again yet
+    const ranIn = processes[['a', 'b', 'c'].indexOf(turns[0]!.split(' ')[0]!)]!;
+    expect(ranIn.nextTurnOf('round')).toEqual(new Date('2026-11-28T09:01:00Z'));
+
+    now = new Date('2026-11-28T09:01:00Z');
+    for (const queue of processes) await queue.ensurePeriodicJobs(); // a restart adds no second row
+    await Promise.all(processes.map((queue) => queue.drain()));
+    expect(turns).toHaveLength(2);
+    expect(turns[1]).toMatch(/ 2026-11-28T09:01:00.000Z$/);
+    expect(await stateOf('round')).toEqual([{ state: 'queued', attempts: 0, last_error: null }]);
+  });
+
+  it('a periodic task that throws runs again next turn, never given up', async () => {
+    let now = new Date('2026-11-28T10:00:00Z');
+    const queue = new JobQueue(db, log, { now: () => now, maxAttempts: 1 });
+    let turns = 0;
+    queue.every('failing-round', 60_000, async () => {
+      turns += 1;
+      throw new Error('the tracker is down');
+    });
+    await queue.ensurePeriodicJobs();
+    expect(await queue.drain()).toBe(1);
+    expect(await stateOf('failing-round')).toEqual([
+      { state: 'queued', attempts: 0, last_error: 'the tracker is down' },
+    ]);
+    now = new Date('2026-11-28T10:01:00Z');
+    expect(await queue.drain()).toBe(1);
+    expect(turns).toBe(2);
+    expect(await stateOf('failing-round')).toMatchObject([{ state: 'queued' }]);
+  });
 });

@@ -1,14 +1,21 @@
 // A durable job queue in the database, shared by every server process: a job is claimed by exactly one
 // process (FOR UPDATE SKIP LOCKED) for a lease; a process that stops mid-job lets the lease run out and
 // another takes the job over. Jobs survive restarts; a job that fails is tried again later.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { claimDueJobs, insertJobs, type JobSettlement, renewLease, settleJob } from './jobs.repository.ts';
+import {
+  claimDueJobs,
+  ensurePeriodicJob,
+  insertJobs,
+  type JobSettlement,
+  renewLease,
+  settleJob,
+} from './jobs.repository.ts';
 
 export interface Job {
   id: string;
@@ -23,8 +30,15 @@ export interface Job {
   leaseLost?: boolean;
 }
 
-/** What a job's handler says: done; try again at a time; or given up for good (recorded). */
-export type JobOutcome = { done: true } | { retryAt: Date; error: string } | { failed: string };
+/**
+ * What a job's handler says: done; try again at a time; given up for good (recorded); or, for a periodic
+ * job, its next turn (with the error of this one, if it failed).
+ */
+export type JobOutcome =
+  | { done: true }
+  | { retryAt: Date; error: string }
+  | { failed: string }
+  | { nextTurn: Date; error: string | null };
 
 type JobHandler = (job: Job) => Promise<JobOutcome>;
 
@@ -58,6 +72,8 @@ export class JobQueue {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = true;
+  /** Periodic kinds, their interval, and when this process last knew the next turn to be due. */
+  private readonly periodic = new Map<string, { intervalMs: number; knownNext: Date }>();
 
   constructor(
     private readonly db: Db,
@@ -84,9 +100,53 @@ export class JobQueue {
     await insertJobs(executor, [{ kind, payload, runAfter: this.now() }]);
   }
 
-  /** Starts looking for due jobs now and every pollMs. */
-  start(): void {
+  /**
+   * Periodic work (an auto-send round, the ledger's sweep, reminders): `task` runs every `intervalMs`,
+   * in one process at a time (its job row's lease), whichever process finds it due first; then its row is
+   * queued for the next turn. A task that throws is logged and runs again next turn, never given up.
+   * Register before start().
+   */
+  every(kind: string, intervalMs: number, task: (now: Date) => Promise<unknown>): void {
+    this.periodic.set(kind, { intervalMs, knownNext: this.now() });
+    this.handle(kind, async () => {
+      let error: string | null = null;
+      try {
+        await task(this.now());
+      } catch (thrown) {
+        error = thrown instanceof Error ? thrown.message : String(thrown);
+        this.log.error({ err: thrown, kind }, 'a periodic job failed');
+      }
+      const nextTurn = new Date(this.now().getTime() + intervalMs);
+      this.periodic.set(kind, { intervalMs, knownNext: nextTurn });
+      return { nextTurn, error };
+    });
+  }
+
+  /**
+   * When a periodic job's next turn is due, as this process last saw it (another process may run a turn
+   * a little earlier or later); null for a kind not registered.
+   */
+  nextTurnOf(kind: string): Date | null {
+    const periodic = this.periodic.get(kind);
+    if (!periodic) return null;
+    const now = this.now().getTime();
+    const known = periodic.knownNext.getTime();
+    if (known >= now) return periodic.knownNext;
+    return new Date(known + Math.ceil((now - known) / periodic.intervalMs) * periodic.intervalMs);
+  }
+
+  /** Makes sure each periodic job has its row (due at once when new). */
+  async ensurePeriodicJobs(): Promise<void> {
+    for (const [kind, periodic] of this.periodic) {
+      const knownNext = await ensurePeriodicJob(this.db, periodicJobId(kind), kind, this.now());
+      this.periodic.set(kind, { ...periodic, knownNext });
+    }
+  }
+
+  /** Starts looking for due jobs now and every pollMs (after making sure the periodic jobs exist). */
+  async start(): Promise<void> {
     this.stopped = false;
+    await this.ensurePeriodicJobs();
     this.wake();
   }
 
@@ -163,6 +223,16 @@ export class JobQueue {
       clearInterval(renewal);
     }
     if ('retryAt' in outcome && job.attempts >= this.maxAttempts) outcome = { failed: outcome.error };
+    if ('nextTurn' in outcome) {
+      const next: JobSettlement = {
+        state: 'queued',
+        runAfter: outcome.nextTurn,
+        error: outcome.error,
+        attemptsAgain: true,
+      };
+      await settleJob(this.db, job.id, this.owner, next);
+      return;
+    }
     // Only while the lease is still ours: a job taken over by another process is theirs to finish.
     const settlement: JobSettlement =
       'done' in outcome
@@ -198,6 +268,12 @@ export class JobQueue {
   }
 }
 
+/** The fixed id of a periodic job's one row: a UUID made from its kind. */
+function periodicJobId(kind: string): string {
+  const hex = createHash('sha256').update(`periodic:${kind}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
 /** 1 s, 2 s, 4 s … up to 10 minutes between attempts, after the attempts-th one. */
 export function backoffMs(attempts: number): number {
   return Math.min(600_000, 1_000 * 2 ** Math.min(Math.max(attempts - 1, 0), 20));
@@ -223,7 +299,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
   async (app, { run = true, ...options }) => {
     const jobs = new JobQueue(app.db, app.log, options);
     app.decorate('jobs', jobs);
-    if (run) app.addHook('onReady', async () => jobs.start());
+    if (run) app.addHook('onReady', () => jobs.start());
     // Before any plugin closes what a running job uses (the mailer, the trackers' connections).
     app.addHook('preClose', async () => jobs.stop());
   },

@@ -94,6 +94,7 @@ export async function startManualSend(
         projectKey: owner.projectKey,
         clientEmails: project.client_emails,
         clientCc: project.client_cc,
+        siteId: project.site_id,
       });
       projectId = project.id;
       const at = context.now();

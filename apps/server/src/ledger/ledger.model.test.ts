@@ -102,7 +102,7 @@ let pauseNextSweep: (() => void) | null = null;
 /** Set by the slow-claim step: what the next manual send's claim waits for once it has read the project. */
 let pauseNextClaim: (() => Promise<void>) | null = null;
 /** How much the scenarios did, printed with the timing. */
-const tally = { steps: 0, emails: 0, retests: 0, status: new Map<number, number>() };
+const tally = { steps: 0, emails: 0, retests: 0, onLinear: 0, status: new Map<number, number>() };
 
 function outcomeOf(subject: string | undefined): Outcome {
   if (subject === AUTO_SUBJECT) return current.autoOutcome;
@@ -811,6 +811,7 @@ function scenarioTracker(kind: TrackerKind, projectKey: string): ScenarioTracker
     };
   }
   linear.addTeam(projectKey, 'Ledger');
+  tally.onLinear += 1;
   return {
     siteId: linearSiteId,
     finished: (keys) => {
@@ -873,6 +874,8 @@ async function endScenario(): Promise<void> {
   await Promise.all(current.stopped.map((stopped) => stopped.request));
   await checkNothingLost();
   await checkStatusIsCurrent();
+  // Every GraphQL document the Linear adapter sent was one Linear takes.
+  expect(linear.problems).toEqual([]);
 }
 
 describe('the send ledger under random interleavings', () => {
@@ -901,7 +904,7 @@ describe('the send ledger under random interleavings', () => {
       );
       console.log(
         `ledger model: ${RUNS} scenarios on ${onPostgres ? 'PostgreSQL' : 'PGlite'} in ${((performance.now() - started) / 1000).toFixed(1)} s: ` +
-          `${tally.steps} steps, ${tally.emails} e-mails, ${tally.retests} re-test offers used, send answers ${JSON.stringify(Object.fromEntries(tally.status))}`,
+          `${tally.onLinear} on the Linear double, ${tally.steps} steps, ${tally.emails} e-mails, ${tally.retests} re-test offers used, send answers ${JSON.stringify(Object.fromEntries(tally.status))}`,
       );
     },
     onPostgres ? 600_000 : 300_000,

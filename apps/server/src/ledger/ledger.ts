@@ -96,7 +96,13 @@ export interface LedgerOptions {
  */
 export type ManualSendAdmission = (
   trx: Trx,
-  project: { projectKey: string; clientEmails: string[]; clientCc: string[] },
+  project: {
+    projectKey: string;
+    clientEmails: string[];
+    clientCc: string[];
+    /** The project's tracker site (null: `default`), whose kind reads its story keys. */
+    siteId: string | null;
+  },
 ) => Promise<void>;
 
 export interface Ledger {

@@ -90,6 +90,8 @@ interface ProjectForSend {
   id: string;
   client_emails: string[];
   client_cc: string[];
+  /** The project's tracker site (null: `default`). */
+  site_id: string | null;
   /** The send's keys that are in the sent list (not the whole list: it grows with the project's history). */
   listed_keys: string[];
 }
@@ -131,7 +133,7 @@ export async function findProjectForCaller(
     // The look-up and the lock in one statement. Of the sent list only the send's keys come back: the
     // list grows with the project's history, a send doesn't.
     return byKey
-      .select(['id', 'client_emails', 'client_cc'])
+      .select(['id', 'client_emails', 'client_cc', 'site_id'])
       .select(
         sql<
           string[]

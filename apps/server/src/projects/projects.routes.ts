@@ -23,7 +23,6 @@ import type { ProductUser } from '../auth/product-user.ts';
 import { cachedRead } from '../db/read-cache.ts';
 import { AppError, badRequest, conflict } from '../errors.ts';
 import { sendJsonText } from '../http/json-text.ts';
-import { lastAutomaticSend } from '../ledger/sends.repository.ts';
 import { TrackerError } from '../tracker/tracker-errors.ts';
 import { assertOwner, type Membership } from '../workspaces/workspaces.service.ts';
 import {

@@ -109,10 +109,14 @@ export async function claimFailedMail(
     const coveredUntil = link.failed_mail_covered_until;
     const latest = await sql<FailedStory & { verdict: string; created_at: Date }>`
       select distinct on (issue_key) issue_key, verdict, comment, created_at
-        from review_verdicts where link_id = ${linkId} and created_at <= ${at.settledBefore}
+        from review_verdicts where link_id = ${linkId}
        order by issue_key, created_at desc, id desc`.execute(trx);
+    // A story still changing (its latest verdict not yet quiet) is told of by its own job, later.
     const failed = latest.rows.filter(
-      (row) => row.verdict === 'failed' && (!coveredUntil || row.created_at > coveredUntil),
+      (row) =>
+        row.verdict === 'failed' &&
+        row.created_at <= at.settledBefore &&
+        (!coveredUntil || row.created_at > coveredUntil),
     );
     if (failed.length === 0) return { kind: 'nothing' };
     const newest = new Date(Math.max(...failed.map((row) => row.created_at.getTime())));

@@ -1,11 +1,13 @@
 // What a send must pass before anything is claimed or mailed: the recipients are a project's, and the
 // user has not sent too much lately. Without these checks any registered user could mail anyone.
-import { comparableEmail, JIRA_ISSUE_KEY } from '@handoff/core';
+import { comparableEmail } from '@handoff/core';
+import { isStoryKeyOf, TRACKER_KINDS } from '@handoff/core/tracker-kinds';
 import type { FastifyInstance } from 'fastify';
 import { RateLimiter } from '../common/rate-limiter.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, badRequest, forbidden } from '../errors.ts';
 import { recipientsOfProjects } from '../projects/projects.repository.ts';
+import type { Tracker } from '../tracker/tracker.ts';
 
 /** A project's addresses, the only ones its e-mails may go to. */
 interface ProjectRecipients {
@@ -54,30 +56,26 @@ export function assertRecipientsOf(
   );
 }
 
-/** A story key's project key: what comes before its last '-' (Jira's keys are `PROJECT-123`). */
-function projectOfKey(issueKey: string): string {
-  const dash = issueKey.lastIndexOf('-');
-  return dash > 0 ? issueKey.slice(0, dash) : '';
-}
-
 /**
- * Refuses (400, naming them) a send whose story keys are not all issue keys (`keyPattern`, Jira's by
- * default), then one whose keys are not all of the project it names, checked against the project's key:
- * a send acts only on its own project's stories, so its review link can't write to another project's issue.
+ * Refuses (400, naming them) a send whose story keys do not all have its tracker kind's form (packages/core's
+ * key pattern; a value such as `DEMO-3 OR project = MOB` is no key), then one whose keys are not all of the
+ * project it names, as the project's tracker reads a key's project (Tracker.projectOfKey): a send acts only
+ * on its own project's stories, so its review link can't write to another project's issue.
  */
 export function assertKeysOfProject(
+  tracker: Pick<Tracker, 'kind' | 'projectOfKey'>,
   projectKey: string,
   issueKeys: readonly string[],
-  keyPattern: RegExp = JIRA_ISSUE_KEY,
 ): void {
-  const malformed = [...new Set(issueKeys.filter((key) => !keyPattern.test(key)))];
+  const malformed = [...new Set(issueKeys.filter((key) => !isStoryKeyOf(tracker.kind, key)))];
   if (malformed.length > 0) {
+    const { label, keyExample } = TRACKER_KINDS[tracker.kind];
     throw badRequest(
-      `A story key is a project key, a dash and a number (such as ${projectKey}-12). Not a key: ${listed(malformed.map((key) => JSON.stringify(key)))}.`,
+      `A story key has the form of ${label}'s keys (such as ${keyExample}). Not a key: ${listed(malformed.map((key) => JSON.stringify(key)))}.`,
       'INVALID_ISSUE_KEY',
     );
   }
-  const foreign = [...new Set(issueKeys.filter((key) => projectOfKey(key) !== projectKey))];
+  const foreign = [...new Set(issueKeys.filter((key) => tracker.projectOfKey(key) !== projectKey))];
   if (foreign.length === 0) return;
   throw badRequest(`A send names only stories of its project ${projectKey}. Not of it: ${listed(foreign)}.`);
 }

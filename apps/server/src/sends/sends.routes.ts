@@ -88,7 +88,8 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
         form.issueKeys,
         message,
         async (trx, project) => {
-          assertKeysOfProject(project.projectKey, form.issueKeys ?? []);
+          const site = await app.sites.site(request.membership.workspaceId, project.siteId, trx);
+          assertKeysOfProject(site.tracker, project.projectKey, form.issueKeys ?? []);
           assertRecipientsOf([project], form);
           await sendRateLimit.assertAllowed(user.id, trx);
         },

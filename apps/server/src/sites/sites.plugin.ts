@@ -6,6 +6,7 @@ import { SecretBox } from '../common/secret-box.ts';
 import type { FetchLike } from '../tracker/jira-http.ts';
 import type { TrackerCredentials } from '../tracker/tracker.ts';
 import { admitToWorkspace } from '../workspaces/workspaces.service.ts';
+import { saveDefaultSite } from './sites.repository.ts';
 import { type ResolvedSite, SiteDirectory } from './sites.service.ts';
 
 declare module 'fastify' {
@@ -22,11 +23,16 @@ declare module 'fastify' {
 
 export const sitesPlugin = fp(
   async (app) => {
+    // The site `default` is a row, written as this server is configured: JIRA_BASE_URL, or the demo tracker.
+    const defaultRow = await saveDefaultSite(app.db, {
+      kind: app.trackers.defaultTracker.kind,
+      baseUrl: app.config.jiraBaseUrl ?? '',
+    });
     const directory = new SiteDirectory({
       db: app.db,
       secretBox: new SecretBox(app.config.secretKey),
       trackers: app.trackers,
-      defaultBaseUrl: app.config.jiraBaseUrl,
+      defaultRow,
     });
     app.decorate(
       'sites',

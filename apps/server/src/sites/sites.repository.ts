@@ -9,6 +9,31 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 type SiteRow = Pick<TrackerSitesTable, 'name' | 'kind' | 'base_url'> & { id: string };
 
+/** The row of the site `default`: the zero UUID, as projects_workspace_site_key counts a null site_id. */
+const DEFAULT_SITE_ROW_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Writes the site `default` as this server is configured (JIRA_BASE_URL or the demo tracker) and returns
+ * it: a row of no workspace, since every workspace has it.
+ */
+export async function saveDefaultSite(
+  db: Executor,
+  site: { kind: SiteRow['kind']; baseUrl: string },
+): Promise<SiteRow> {
+  return db
+    .insertInto('tracker_sites')
+    .values({
+      id: DEFAULT_SITE_ROW_ID,
+      workspace_id: null,
+      name: 'default',
+      kind: site.kind,
+      base_url: site.baseUrl,
+    })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ kind: site.kind, base_url: site.baseUrl }))
+    .returning(['id', 'name', 'kind', 'base_url'])
+    .executeTakeFirstOrThrow();
+}
+
 /** Adds a site; undefined when the workspace has one of that name already. */
 export async function insertSite(
   db: Executor,

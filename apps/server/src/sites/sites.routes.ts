@@ -10,6 +10,7 @@ import {
   setSiteCredentialBody,
   siteChangeAnswer,
 } from '@handoff/core/api';
+import { TRACKER_KINDS } from '@handoff/core/tracker-kinds';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { setUserApiKey } from '../accounts/users.repository.ts';
@@ -122,7 +123,8 @@ export async function sitesRoutes(instance: FastifyInstance): Promise<void> {
       const { siteId, token } = request.body;
       const user = request.productUser;
       const site = await app.sites.site(request.membership.workspaceId, siteId);
-      const email = site.kind === 'jira-cloud' ? (request.body.email ?? user.email) : user.email;
+      const { needsEmail } = TRACKER_KINDS[site.kind].credential;
+      const email = needsEmail ? (request.body.email ?? user.email) : user.email;
       if (site.tracker.kind !== 'demo') await site.tracker.checkCredential({ email, apiToken: token });
       if (site.id === DEFAULT_SITE_ID) {
         await setUserApiKey(app.db, user.id, app.sites.seal(token));
@@ -131,7 +133,7 @@ export async function sitesRoutes(instance: FastifyInstance): Promise<void> {
         await upsertCredential(app.db, {
           siteId: site.id,
           userId: user.id,
-          email: site.kind === 'jira-cloud' ? email : null,
+          email: needsEmail ? email : null,
           tokenEncrypted: app.sites.seal(token),
         });
       }

@@ -24,28 +24,33 @@ interface SiteDirectoryDeps {
   db: Db;
   secretBox: SecretBox;
   trackers: Trackers;
-  /** JIRA_BASE_URL; undefined with the demo tracker. */
-  defaultBaseUrl: string | undefined;
+  /** The site `default`'s row, as the server wrote it at start-up (sites.repository.ts, saveDefaultSite). */
+  defaultRow: { kind: SiteKind; base_url: string };
 }
 
 export class SiteDirectory {
   constructor(private readonly deps: SiteDirectoryDeps) {}
 
-  /** The site `default` of every workspace. */
+  /** The site `default` of every workspace: its row, served by the tracker JIRA_BASE_URL or the demo gives. */
   get defaultSite(): ResolvedSite {
     return {
       id: DEFAULT_SITE_ID,
       name: DEFAULT_SITE_ID,
-      kind: 'jira-cloud',
-      baseUrl: this.deps.defaultBaseUrl ?? '',
+      kind: this.deps.defaultRow.kind,
+      baseUrl: this.deps.defaultRow.base_url,
       tracker: this.deps.trackers.defaultTracker,
     };
   }
 
   /** The workspace's site by id (`default`, null or undefined: the site `default`); 404 when it has none. */
-  async site(workspaceId: string, siteId: string | null | undefined): Promise<ResolvedSite> {
+  async site(
+    workspaceId: string,
+    siteId: string | null | undefined,
+    /** A transaction to read it in (a send's claim). */
+    db: Db = this.deps.db,
+  ): Promise<ResolvedSite> {
     if (siteId === null || siteId === undefined || siteId === DEFAULT_SITE_ID) return this.defaultSite;
-    const row = await findSite(this.deps.db, workspaceId, siteId);
+    const row = await findSite(db, workspaceId, siteId);
     if (!row) throw notFound(`This workspace has no Jira site ${JSON.stringify(siteId)}.`);
     return {
       id: row.id,

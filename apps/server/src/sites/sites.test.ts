@@ -147,3 +147,42 @@ describe('Jira sites', () => {
     expect((await remove('not-a-uuid')).statusCode).toBe(404);
   });
 });
+
+describe('the site default', () => {
+  const listDefault = async (app: TestApp, caller: Caller) => {
+    const listed = await callAs(app.app, caller, '/jira/sites/list', { userId: caller.userId });
+    return (listed.json().data as Array<{ id: string; kind: string; baseUrl: string }>)[0];
+  };
+  const rows = (app: TestApp) =>
+    app.app.db
+      .selectFrom('tracker_sites')
+      .select(['name', 'kind', 'base_url'])
+      .where('workspace_id', 'is', null)
+      .execute();
+
+  it('is a row written at start-up: the demo tracker without JIRA_BASE_URL', async () => {
+    expect(await rows(t)).toEqual([{ name: 'default', kind: 'demo', base_url: '' }]);
+    expect(await listDefault(t, owner)).toMatchObject({ id: 'default', kind: 'demo', baseUrl: '' });
+  });
+
+  it('is the Jira Cloud site of JIRA_BASE_URL when it is set', async () => {
+    const jira = await createTestApp({ JIRA_BASE_URL: 'https://team.atlassian.net' });
+    try {
+      const caller = await signUpAndSignIn(jira.app, {
+        email: 'ada@agency.example',
+        password: 'password-ada',
+        apikey: 'ada-key',
+      });
+      expect(await rows(jira)).toEqual([
+        { name: 'default', kind: 'jira-cloud', base_url: 'https://team.atlassian.net' },
+      ]);
+      expect(await listDefault(jira, caller)).toMatchObject({
+        id: 'default',
+        kind: 'jira-cloud',
+        baseUrl: 'https://team.atlassian.net',
+      });
+    } finally {
+      await jira.close();
+    }
+  });
+});

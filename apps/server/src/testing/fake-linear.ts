@@ -31,7 +31,7 @@ interface LinearTeam {
   states: LinearState[];
 }
 
-export interface LinearIssue {
+interface LinearIssue {
   id: string;
   identifier: string;
   number: number;
@@ -95,7 +95,7 @@ export interface FakeLinear {
 }
 
 /** A new team's workflow states, as Linear creates them. */
-export const LINEAR_STATES: ReadonlyArray<Omit<LinearState, 'id'>> = [
+const LINEAR_STATES: ReadonlyArray<Omit<LinearState, 'id'>> = [
   { name: 'Backlog', type: 'backlog', position: 0 },
   { name: 'Todo', type: 'unstarted', position: 1 },
   { name: 'In Progress', type: 'started', position: 2 },

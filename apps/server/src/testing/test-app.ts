@@ -42,7 +42,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<AppOptions, 'identity' | 'webRoot' | 'review' | 'outbound'> = {},
+  options: Pick<AppOptions, 'identity' | 'webRoot' | 'review' | 'outbound' | 'jobs'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const app = await buildApp({ webRoot: false, ...options, config: testConfig(env), db: database.db });

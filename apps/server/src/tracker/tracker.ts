@@ -105,7 +105,7 @@ export interface VerdictWritten {
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
 /** How an adapter reaches its site: where, and the retry policy every adapter honours. */
-export interface TrackerEndpoint {
+interface TrackerEndpoint {
   /** The site's base URL without a trailing slash, e.g. https://team.atlassian.net. */
   baseUrl: string;
   fetch?: FetchLike;

@@ -315,7 +315,8 @@ describe('members and roles', () => {
       '/jira/getFirebaseProjectByKey',
       '/jira/getProjectSends',
     ]) {
-      const refused = await callAs(t.app, member, url, { userId: member.userId, projectKey: 'SHOP' });
+      const body = url === '/jira/getFirebaseProjects' ? {} : { projectKey: 'SHOP' };
+      const refused = await callAs(t.app, member, url, { userId: member.userId, ...body });
       expect(refused.statusCode, url).toBe(403);
       expect(refused.json().message).toBe(
         'You are no longer a member of this workspace. Choose another one in the Workspace list.',

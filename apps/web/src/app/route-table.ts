@@ -29,7 +29,7 @@ export const routeTable: readonly RouteEntry[] = [
   {
     layout: '/admin',
     path: '/add-project',
-    name: 'Add Project',
+    name: 'Add project',
     icon: 'projects',
     hidden: true,
     section: '/index',
@@ -38,7 +38,7 @@ export const routeTable: readonly RouteEntry[] = [
   {
     layout: '/admin',
     path: '/edit-project',
-    name: 'Edit Project',
+    name: 'Edit project',
     icon: 'projects',
     hidden: true,
     section: '/index',
@@ -47,7 +47,7 @@ export const routeTable: readonly RouteEntry[] = [
   {
     layout: '/admin',
     path: '/send-stories',
-    name: 'Send Stories',
+    name: 'Send stories',
     icon: 'projects',
     hidden: true,
     section: '/index',
@@ -88,7 +88,7 @@ export const routeTable: readonly RouteEntry[] = [
   {
     layout: '/admin',
     path: '/user-profile',
-    name: 'User Profile',
+    name: 'User profile',
     icon: 'user',
     load: () => import('./routes/admin/user-profile'),
   },

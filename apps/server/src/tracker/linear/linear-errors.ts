@@ -19,12 +19,12 @@ const linearErrorSchema = z.object({
     .passthrough()
     .optional(),
 });
-export type LinearGraphqlError = z.infer<typeof linearErrorSchema>;
+type LinearGraphqlError = z.infer<typeof linearErrorSchema>;
 
 const errorsSchema = z.object({ errors: z.array(z.unknown()).optional() }).passthrough();
 
 /** The GraphQL errors of an answer body (unreadable entries and bodies give none). */
-export function linearErrorsOf(text: string): LinearGraphqlError[] {
+function linearErrorsOf(text: string): LinearGraphqlError[] {
   try {
     const body = errorsSchema.safeParse(JSON.parse(text));
     if (!body.success) return [];

@@ -9,7 +9,7 @@ import { TrackerError } from '../tracker-errors.ts';
 import { linearFailure, linearRateLimit, linearUnanswered } from './linear-errors.ts';
 
 /** Nodes asked for per page of a connection (Linear answers at most 250). */
-export const LINEAR_PAGE_SIZE = 100;
+const LINEAR_PAGE_SIZE = 100;
 
 const answerSchema = z.object({ data: z.unknown().optional(), errors: z.array(z.unknown()).optional() });
 
@@ -44,6 +44,8 @@ export class LinearGraphql {
         path: '',
         method: 'POST',
         credentials,
+        // No key (the site check): no Authorization header at all, rather than an empty one.
+        anonymous: credentials.apiToken === '',
         body: { query: document, variables },
       });
     } catch (error) {

@@ -54,6 +54,7 @@ const failure = (promise: Promise<unknown>) =>
 describe('the Linear adapter: site, key and projects', () => {
   it('recognises Linear by its own refusal, and refuses an address that is not Linear', async () => {
     await expect(tracker.checkSite()).resolves.toBeUndefined();
+    expect(linear.requests.at(-1)?.headers).not.toHaveProperty('authorization');
     const other = await startFakeJira();
     try {
       const error = await failure(trackerOf(`${other.url}/graphql`).checkSite());

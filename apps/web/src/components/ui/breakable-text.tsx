@@ -17,3 +17,23 @@ export function BreakableText({ text }: { text: string }) {
     </>
   );
 }
+
+/**
+ * E-mail addresses separated by ", ". Each is one unit that moves to the next line whole when it does not fit
+ * where it is (so it is never broken where a line has room); only one longer than a whole line breaks, and
+ * then after its "@" and dots (BreakableText), never at a hyphen as in "acme-studio".
+ */
+export function AddressList({ addresses }: { addresses: readonly string[] }) {
+  return (
+    <span className="address-list">
+      {addresses.map((address, index) => (
+        <Fragment key={address}>
+          {index > 0 ? ', ' : null}
+          <span className="address">
+            <BreakableText text={address} />
+          </span>
+        </Fragment>
+      ))}
+    </span>
+  );
+}

@@ -32,7 +32,7 @@ describe('/auth/register', () => {
     expect(screen.getByText('Already have an account?')).toBeInTheDocument();
     // SPEC's label, with a hint that names the credential as every other screen does.
     expect(screen.getByLabelText('API Key')).toHaveAccessibleDescription(
-      'Paste your Jira API token (Atlassian account settings → Security → API tokens). With the demo tracker, any value works.',
+      'Paste your Jira API token (Atlassian account settings → Security → API tokens).',
     );
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth/login');
     expect(screen.getByRole('button', { name: 'Register' })).toBeInTheDocument();

@@ -61,7 +61,7 @@ export function RegisterForm() {
         <NewPasswordFields confirmLabel="Confirm password" value={newPassword} onChange={setNewPassword} />
         <TextField
           label="API Key"
-          hint="Paste your Jira API token (Atlassian account settings → Security → API tokens). With the demo tracker, any value works."
+          hint="Paste your Jira API token (Atlassian account settings → Security → API tokens)."
           name="apikey"
           autoComplete="off"
           spellCheck={false}

@@ -25,7 +25,6 @@ export function AddProject() {
   const { user } = useAppState();
   const dialog = useResultDialog();
   const selectId = useId();
-  const siteSelectId = useId();
   const keyId = useId();
   const [sites, setSites] = useState<ListedSite[]>([]);
   const [siteId, setSiteId] = useState('default');
@@ -111,26 +110,7 @@ export function AddProject() {
         <Link to={paths.admin.index}>Back to projects</Link>
       </div>
       <form className="form-panel" onSubmit={onSubmit} noValidate>
-        {/* The site is a choice only once the workspace has more than the default one. */}
-        {sites.length > 1 ? (
-          <div className="field">
-            <label className="field__label" htmlFor={siteSelectId}>
-              Site
-            </label>
-            <select
-              id={siteSelectId}
-              className="field__input"
-              value={siteId}
-              onChange={(e) => setSiteId(e.target.value)}
-            >
-              {sites.map((site) => (
-                <option key={site.id} value={site.id}>
-                  {site.id === 'default' ? 'Default site' : site.name}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
+        <SiteSelect sites={sites} value={siteId} onChange={setSiteId} />
         <div className="field">
           <label className="field__label" htmlFor={selectId}>
             Project Name
@@ -175,5 +155,33 @@ export function AddProject() {
       </form>
       <ResultDialog control={dialog} />
     </section>
+  );
+}
+
+/** The site a new project lives on: a choice only once the workspace has more than the default one. */
+function SiteSelect({
+  sites,
+  value,
+  onChange,
+}: {
+  sites: ListedSite[];
+  value: string;
+  onChange: (siteId: string) => void;
+}) {
+  const id = useId();
+  if (sites.length <= 1) return null;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        Site
+      </label>
+      <select id={id} className="field__input" value={value} onChange={(e) => onChange(e.target.value)}>
+        {sites.map((site) => (
+          <option key={site.id} value={site.id}>
+            {site.id === 'default' ? 'Default site' : site.name}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -4,14 +4,22 @@
 
 import type { Project } from '@handoff/core/api';
 import { Fragment, memo, useId } from 'react';
-import { BreakableText } from '@/components/ui/breakable-text';
+import { AddressList } from '@/components/ui/breakable-text';
 import { Switch } from '@/components/ui/switch';
 import { formatRunTimeFromNow } from '@/lib/format';
 
 /** "client@example.com, cc boss@example.com": the addresses an auto-sent notice goes to. */
-function recipientsText(project: Project): string {
-  const cc = project.clientCC.length > 0 ? `, cc ${project.clientCC.join(', ')}` : '';
-  return `${project.clientEmails.join(', ')}${cc}`;
+function Recipients({ project }: { project: Project }) {
+  return (
+    <>
+      Auto-send e-mails <AddressList addresses={project.clientEmails} />
+      {project.clientCC.length > 0 ? (
+        <>
+          , cc <AddressList addresses={project.clientCC} />
+        </>
+      ) : null}
+    </>
+  );
 }
 
 /** Memoised: rendered again only when its project, the time or the handler changes. */
@@ -26,19 +34,14 @@ export const AutosendCell = memo(function AutosendCell({
 }) {
   const infoId = useId();
   const status = project.autosendStatus;
-  const recipients = project.clientEmails.length > 0 ? recipientsText(project) : '';
   const nextRun = project.autosend ? formatRunTimeFromNow(status.nextRunAt, now) : '';
   const lastError = status.lastError ?? '';
   const lastSent = formatRunTimeFromNow(status.lastSentAt, now);
   // Auto-send runs on the Jira API token of the member who switched it on.
   const tokenOf = project.autosend ? (status.switchedOnBy ?? '') : '';
   const lines = [
-    recipients
-      ? {
-          key: 'to',
-          className: 'autosend__to',
-          text: <BreakableText text={`Auto-send e-mails ${recipients}`} />,
-        }
+    project.clientEmails.length > 0
+      ? { key: 'to', className: 'autosend__to', text: <Recipients project={project} /> }
       : null,
     nextRun || tokenOf
       ? {

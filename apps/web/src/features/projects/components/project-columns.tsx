@@ -94,7 +94,7 @@ const ProjectActions = memo(function ProjectActions({
   const navigate = useNavigate();
   return (
     <div className="projects__action-bar">
-      <ButtonLink to={sendHref(project)} variant="primary" size="small">
+      <ButtonLink to={sendHref(project)} variant="outline" size="small">
         Send stories <span className="visually-hidden">for {project.projectKey}</span>
       </ButtonLink>
       <MenuButton

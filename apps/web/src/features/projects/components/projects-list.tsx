@@ -132,7 +132,8 @@ function NoProjects({ mayManage }: { mayManage: boolean }) {
     <EmptyState
       title="No projects yet"
       action={
-        <ButtonLink to={paths.admin.addProject} variant="primary">
+        // Outline: the header's `Add new` is the screen's one primary button.
+        <ButtonLink to={paths.admin.addProject} variant="outline">
           Add your first project
         </ButtonLink>
       }

@@ -43,7 +43,7 @@ function None() {
 export function statusColumns(onOfferAgain: (key: string) => void): Array<Column<StoryStatus>> {
   return [
     { header: 'Key', rowHeader: true, className: 'nowrap', cell: (story) => story.key },
-    { header: 'Summary', className: 'review-status__summary', cell: (story) => story.summary },
+    { header: 'Summary', cell: (story) => story.summary },
     {
       header: 'State',
       cell: (story) => (
@@ -62,14 +62,16 @@ export function statusColumns(onOfferAgain: (key: string) => void): Array<Column
     { header: 'Last sent', className: 'nowrap', cell: (story) => <ShortDate iso={story.lastSentAt} /> },
     {
       header: 'Answered',
-      className: 'nowrap',
       isEmpty: (story) => !story.answeredAt,
-      cell: (story) => (story.answeredAt ? <ShortDate iso={story.answeredAt} /> : <None />),
-    },
-    {
-      header: 'Reviewer',
-      isEmpty: (story) => !story.reviewer,
-      cell: (story) => story.reviewer ?? <None />,
+      cell: (story) =>
+        story.answeredAt ? (
+          <span className="review-status__answered">
+            <ShortDate iso={story.answeredAt} />
+            {story.reviewer ? <span> by {story.reviewer}</span> : null}
+          </span>
+        ) : (
+          <None />
+        ),
     },
     {
       header: 'Comment',

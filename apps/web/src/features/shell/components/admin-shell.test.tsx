@@ -71,12 +71,12 @@ describe('admin shell', () => {
       ['Projects', '/admin/index'],
       ['Team', '/admin/team'],
       ['Sites', '/admin/sites'],
-      ['User Profile', '/admin/user-profile'],
+      ['User profile', '/admin/user-profile'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Handoff' })).toHaveAttribute('href', '/admin/index');
 
-    await user.click(within(menu).getByRole('link', { name: 'User Profile' }));
-    expect(await screen.findByRole('heading', { name: 'User Profile' })).toBeInTheDocument();
+    await user.click(within(menu).getByRole('link', { name: 'User profile' }));
+    expect(await screen.findByRole('heading', { name: 'User profile' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/user-profile');
     expect(screen.getByText('ada@example.com', { selector: 'dd' })).toBeInTheDocument();
   });
@@ -84,7 +84,7 @@ describe('admin shell', () => {
   it('opens and closes the mobile menu; choosing an entry closes it', async () => {
     signIn();
     const { user } = renderApp('/admin/user-profile');
-    await screen.findByRole('heading', { name: 'User Profile' });
+    await screen.findByRole('heading', { name: 'User profile' });
     const toggle = screen.getByRole('button', { name: 'Menu' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
 
@@ -108,7 +108,7 @@ describe('admin shell', () => {
       within(nav)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['User Profile']);
+    ).toEqual(['User profile']);
 
     await user.clear(within(nav).getByRole('searchbox'));
     await user.type(within(nav).getByRole('searchbox'), 'zzz');
@@ -137,7 +137,7 @@ describe('admin shell', () => {
     expect(screen.getByRole('button', { name: 'Logout' })).toBeVisible();
 
     await user.click(screen.getByRole('link', { name: 'Settings' }));
-    expect(await screen.findByRole('heading', { name: 'User Profile' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'User profile' })).toBeInTheDocument();
   });
 
   it('has a notifications bell that says when there is nothing new', async () => {

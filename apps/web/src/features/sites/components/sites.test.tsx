@@ -1,4 +1,4 @@
-// The Jira sites screen against the MSW handlers: the list as a table of labelled cells, and a toast
+// The tracker sites screen against the MSW handlers: the list as a table of labelled cells, and a toast
 // confirming an added site (a refusal needs an answer: the result dialog).
 import type { ListedSite } from '@handoff/core/api';
 import { screen, within } from '@testing-library/react';
@@ -11,7 +11,7 @@ import { renderApp, signIn } from '@/testing/test-utils';
 const demo: ListedSite = {
   id: 'default',
   name: 'default',
-  kind: 'jira-cloud',
+  kind: 'demo',
   baseUrl: '',
   hasCredential: true,
 };
@@ -65,5 +65,33 @@ describe('/admin/sites', () => {
     expect(
       await screen.findByRole('dialog', { name: 'The base URL must start with https://.' }),
     ).toBeInTheDocument();
+  });
+
+  it("offers every kind of packages/core's registry, and fills in a kind's usual Base URL", async () => {
+    signIn();
+    serveSites();
+    const { user } = renderApp('/admin/sites');
+    const table = await screen.findByRole('table', { name: 'Sites' });
+    expect(within(table).getByRole('cell', { name: 'Demo tracker' })).toBeVisible();
+    const kind = screen.getByLabelText('Kind');
+    expect(
+      within(kind)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Jira Cloud', 'Jira Data Center', 'GitHub', 'Linear']);
+    const baseUrl = screen.getByLabelText('Base URL');
+    await user.selectOptions(kind, 'GitHub');
+    expect(baseUrl).toHaveValue('https://api.github.com');
+    await user.selectOptions(kind, 'Linear');
+    expect(baseUrl).toHaveValue('https://api.linear.app/graphql');
+    // An address the owner typed stays.
+    await user.clear(baseUrl);
+    await user.type(baseUrl, 'https://github.example.com/api/v3');
+    await user.selectOptions(kind, 'GitHub');
+    expect(baseUrl).toHaveValue('https://github.example.com/api/v3');
+    await user.type(screen.getByLabelText('Name'), 'Studio');
+    await user.click(screen.getByRole('button', { name: 'Add site' }));
+    const studio = (await within(table).findByRole('cell', { name: 'Studio' })).closest('tr') as HTMLElement;
+    expect(within(studio).getByText('GitHub')).toBeVisible();
   });
 });

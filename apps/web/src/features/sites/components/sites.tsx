@@ -83,15 +83,7 @@ export function Sites() {
         The trackers your workspace's projects and stories come from. Each member sets their own credential
         for a site on their profile.
       </p>
-      {config.demoTracker ? (
-        <div className="callout" id="demo-tracker">
-          <p className="callout__title">The demo tracker is on</p>
-          <p>
-            The default site is a built-in sample tracker: its projects and stories are examples, and any
-            credential works with it. Add your own site below to work with your real projects.
-          </p>
-        </div>
-      ) : null}
+      {config.demoTracker ? <DemoTrackerCallout /> : null}
       {sites ? (
         <DataTable
           labelledBy="sites-heading"
@@ -185,5 +177,18 @@ export function Sites() {
       </form>
       <ResultDialog control={dialog} />
     </section>
+  );
+}
+
+/** Shown while the default site is the built-in demo tracker. */
+function DemoTrackerCallout() {
+  return (
+    <div className="callout" id="demo-tracker">
+      <p className="callout__title">The demo tracker is on</p>
+      <p>
+        The default site is a built-in sample tracker: its projects and stories are examples, and any
+        credential works with it. Add your own site below to work with your real projects.
+      </p>
+    </div>
   );
 }

@@ -5,13 +5,13 @@
 import type { SendRecord } from '@handoff/core/api';
 import { useEffect, useState } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { AddressList } from '@/components/ui/breakable-text';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { formatDateTime, formatFileSize } from '@/lib/format';
 import { useServices } from '@/lib/services';
 import { getProjectSends } from '../api/get-project-sends';
 import { NoticeReviewView } from './notice-review';
 import { REVIEW_LINK } from './review-link-copy';
-import { AddressList } from './send-recipients';
 
 /** What a send's outcome reads as. */
 function sendStatusText(send: SendRecord): string {

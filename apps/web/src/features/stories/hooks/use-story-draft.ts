@@ -14,6 +14,17 @@ import { useAppDispatch, useAppState } from '@/stores/app-store';
 import { getProjectIssues } from '../api/get-project-issues';
 import { ENGLISH_DEFAULT, useWordingSource, type WordingSource, wordingOf } from './use-draft-wording';
 
+/** The fetched stories split into those the fetch offered (ticked or not) and those already sent. */
+function useOfferedStories(projectIssues: readonly Issue[], offeredKeys: readonly string[]) {
+  return useMemo(() => {
+    const offered = new Set(offeredKeys);
+    return {
+      offeredIssues: projectIssues.filter((issue) => offered.has(issue.key)),
+      alreadySent: projectIssues.filter((issue) => !offered.has(issue.key)),
+    };
+  }, [projectIssues, offeredKeys]);
+}
+
 export function useStoryDraft({
   project,
   setProject,
@@ -56,13 +67,7 @@ export function useStoryDraft({
     dispatch({ type: 'CLEAR_PROJECT_ISSUES' });
   }, [dispatch]);
 
-  const { offeredIssues, alreadySent } = useMemo(() => {
-    const offered = new Set(offeredKeys);
-    return {
-      offeredIssues: projectIssues.filter((issue) => offered.has(issue.key)),
-      alreadySent: projectIssues.filter((issue) => !offered.has(issue.key)),
-    };
-  }, [projectIssues, offeredKeys]);
+  const { offeredIssues, alreadySent } = useOfferedStories(projectIssues, offeredKeys);
 
   const applyDraftText = (draft: { text: string; includedKeys: string[] }) => {
     setText(draft.text);

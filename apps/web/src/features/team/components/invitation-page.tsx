@@ -61,7 +61,7 @@ export function InvitationPage({ token }: { token: string }) {
       </AuthLayout>
     );
   }
-  const register = !invitation || !invitation.hasAccount;
+  const register = !invitation?.hasAccount;
   return (
     <AuthLayout
       title={invitation?.workspaceName ? `Join ${invitation.workspaceName}` : 'Join a workspace'}

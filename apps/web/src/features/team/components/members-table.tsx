@@ -2,7 +2,7 @@
 // roles and remove others; anyone but the last owner leaves), and the invitations not yet accepted (owners
 // revoke them). Both are DataTables: cards below 600 px.
 import type { TeamAnswer, TeamMember } from '@handoff/core/api';
-import { BreakableText } from '@/components/ui/breakable-text';
+import { AddressList } from '@/components/ui/breakable-text';
 import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { formatDateTime } from '@/lib/format';
@@ -18,7 +18,7 @@ interface MemberControls {
 
 export function MembersTable({ members, ...controls }: { members: readonly TeamMember[] } & MemberControls) {
   return (
-    <div className="panel">
+    <section className="page__section" aria-labelledby="members-heading">
       <h2 id="members-heading" className="section-title">
         Members
       </h2>
@@ -27,7 +27,7 @@ export function MembersTable({ members, ...controls }: { members: readonly TeamM
         rows={members}
         rowKey={(member) => member.userId}
         columns={[
-          { header: 'Email', rowHeader: true, cell: (member) => <BreakableText text={member.email} /> },
+          { header: 'Email', rowHeader: true, cell: (member) => <AddressList addresses={[member.email]} /> },
           { header: 'Role', cell: (member) => member.role },
           {
             header: 'Actions',
@@ -36,7 +36,7 @@ export function MembersTable({ members, ...controls }: { members: readonly TeamM
           },
         ]}
       />
-    </div>
+    </section>
   );
 }
 
@@ -88,7 +88,7 @@ export function OpenInvites({
 }) {
   if (invites.length === 0) return null;
   return (
-    <div className="panel">
+    <section className="page__section" aria-labelledby="invites-heading">
       <h2 id="invites-heading" className="section-title">
         Invitations not yet accepted
       </h2>
@@ -97,7 +97,7 @@ export function OpenInvites({
         rows={invites}
         rowKey={(invite) => invite.id}
         columns={[
-          { header: 'Email', rowHeader: true, cell: (invite) => <BreakableText text={invite.email} /> },
+          { header: 'Email', rowHeader: true, cell: (invite) => <AddressList addresses={[invite.email]} /> },
           { header: 'Valid until', cell: (invite) => formatDateTime(invite.expiresAt) },
           ...(isOwner
             ? [
@@ -120,6 +120,6 @@ export function OpenInvites({
             : []),
         ]}
       />
-    </div>
+    </section>
   );
 }

@@ -1,10 +1,17 @@
-// On the projects list, a hint inviting an owner whose workspace still has its first name ("dana's team")
-// to name it, since the clients see that name. Dismissed once per workspace in this browser.
-import { useState } from 'react';
+// A hint for an owner whose workspace still has its first name ("dana's team"): until it is named, clients
+// see the sender's e-mail domain as the company on their review page. On the projects list it links to the
+// Team screen; on the send screen, before a notice goes out, it names the workspace in place (sending never
+// waits for it). Dismissed once per workspace in this browser.
+import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/errors';
+import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
-import { useCurrentWorkspace } from './workspace-renamed';
+import { renameWorkspace } from '../api/team';
+import { useCurrentWorkspace, workspaceRenamed } from './workspace-renamed';
 import './name-workspace-hint.css';
 
 const dismissedKey = (workspaceId: string) => `handoff.name-hint-dismissed.${workspaceId}`;
@@ -22,7 +29,9 @@ export function NameWorkspaceHint() {
   const { user } = useAppState();
   const workspace = useCurrentWorkspace();
   const [dismissed, setDismissed] = useState<string | null>(null);
-  if (pathname !== paths.admin.index || !workspace || workspace.role !== 'owner' || !user) return null;
+  const onSendScreen = pathname === paths.admin.sendStories;
+  if (pathname !== paths.admin.index && !onSendScreen) return null;
+  if (workspace?.role !== 'owner' || !user) return null;
   const firstName = `${user.email.split('@')[0]}'s team`;
   if (workspace.name !== firstName || dismissed === workspace.id || wasDismissed(workspace.id)) return null;
 
@@ -34,16 +43,66 @@ export function NameWorkspaceHint() {
     }
     setDismissed(workspace.id);
   };
+  const domain = user.email.split('@')[1] ?? user.email;
 
   return (
     <aside className="panel name-hint" aria-label="Name your workspace">
       <p className="name-hint__text">
-        Your clients see the name <strong>{workspace.name}</strong> on their review page.{' '}
-        <Link to={paths.admin.team}>Name your workspace</Link> after your team or company.
+        Until your workspace has a name, your clients see <strong>{domain}</strong> as the company on their
+        review page.{' '}
+        {onSendScreen ? (
+          'Name it after your team or company before you send (you can send either way).'
+        ) : (
+          <>
+            <Link to={paths.admin.team}>Name your workspace</Link> after your team or company.
+          </>
+        )}
       </p>
+      {onSendScreen ? <NameWorkspaceForm userId={user.id} /> : null}
       <button type="button" className="button button--outline" onClick={dismiss}>
         Dismiss
       </button>
     </aside>
+  );
+}
+
+/** The workspace's name, saved in place (owners only; the hint shows only to them). */
+function NameWorkspaceForm({ userId }: { userId: string }) {
+  const { api } = useServices();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    try {
+      await renameWorkspace(api, userId, name.trim());
+      // The Workspace select reads the new name, and the hint goes.
+      workspaceRenamed();
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <form className="name-hint__form" onSubmit={onSubmit} noValidate>
+      <TextField
+        label="Workspace name"
+        name="workspaceName"
+        autoComplete="organization"
+        maxLength={80}
+        value={name}
+        error={error ?? undefined}
+        onChange={(e) => {
+          setName(e.target.value);
+          setError(null);
+        }}
+      />
+      <Button type="submit" variant="primary" disabled={saving}>
+        Save name
+      </Button>
+    </form>
   );
 }

@@ -266,3 +266,22 @@ describe('an invitation link', () => {
     expect(window.localStorage.getItem('auth-token')).toBeNull();
   });
 });
+
+describe('naming the workspace before the first notice', () => {
+  it('says on the send screen which company clients see until it is named, and names it in place', async () => {
+    const { account } = signIn('ada@acme-studio.test');
+    createProject(account.id, { projectKey: 'SHOP' });
+    const { user } = renderApp('/admin/send-stories?key=SHOP');
+    const hint = await screen.findByRole('complementary', { name: 'Name your workspace' });
+    expect(hint).toHaveTextContent('your clients see acme-studio.test as the company');
+    // Sending does not wait for it: the send screen is all there.
+    expect(screen.getByRole('button', { name: 'Get User Stories' })).toBeInTheDocument();
+    await user.type(within(hint).getByLabelText('Workspace name'), 'Acme Studio');
+    await user.click(within(hint).getByRole('button', { name: 'Save name' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('complementary', { name: 'Name your workspace' })).not.toBeInTheDocument(),
+    );
+    expect(callsTo('/jira/renameWorkspace')).toEqual([{ userId: account.id, name: 'Acme Studio' }]);
+    expect(await screen.findByRole('option', { name: 'Acme Studio' })).toBeInTheDocument();
+  });
+});

@@ -3,10 +3,8 @@
 // anyone but the last owner can leave. Owners name the workspace and give it a logo (its clients see both).
 // The server refuses what the caller's role does not allow, and keeps the last owner.
 import type { TeamAnswer, TeamMember } from '@handoff/core/api';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { BusyButton } from '@/components/ui/busy-button';
-import { TextField } from '@/components/ui/form-field';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
 import { paths } from '@/config/paths';
@@ -24,6 +22,7 @@ import {
   setMemberRole,
   setWorkspaceLogo,
 } from '../api/team';
+import { InviteForm } from './invite-form';
 import { MembersTable, OpenInvites } from './members-table';
 import { WorkspaceIdentity } from './workspace-identity';
 import { workspaceRenamed } from './workspace-renamed';
@@ -37,7 +36,6 @@ export function Team() {
   const dialog = useResultDialog();
   const [team, setTeam] = useState<TeamAnswer['data'] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const userId = user?.id;
 
@@ -55,31 +53,22 @@ export function Team() {
     void load();
   }, [load]);
 
-  /** Runs one change, shows the server's answer, and reloads the list. */
+  /** Runs one change, shows the server's answer, and reloads the list; true when it went through. */
   const run = async (change: () => Promise<{ message: string }>, after?: () => void) => {
-    if (busy) return;
+    if (busy) return false;
     setBusy(true);
     try {
       const answer = await change();
       dialog.show(answer.message, 'success');
       if (after) after();
       else await load();
+      return true;
     } catch (error) {
       if (!isSessionEnded(error)) dialog.show(errorMessage(error), 'error');
+      return false;
     } finally {
       setBusy(false);
     }
-  };
-
-  const onInvite = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!userId) return;
-    const address = email.trim();
-    void run(async () => {
-      const answer = await inviteMember(api, userId, address);
-      setEmail('');
-      return answer;
-    });
   };
 
   const onRemove = (member: TeamMember) => {
@@ -110,11 +99,15 @@ export function Team() {
 
   return (
     <section className="page" aria-labelledby="team-heading">
-      <div className="page__header">
+      <div className="page__lead">
         <h1 id="team-heading" className="page__title">
           Team
         </h1>
-        <Link to={paths.admin.sites}>Jira sites</Link>
+        <p className="page__intro">
+          {team
+            ? `You are ${team.role === 'owner' ? 'an owner' : 'a member'} of this workspace.`
+            : 'The workspace you work in, and who is in it.'}
+        </p>
       </div>
       {!team && !failure ? <ProgressBar label="Loading the team" /> : null}
       {failure ? (
@@ -140,33 +133,13 @@ export function Team() {
             }}
             onRefused={(message) => dialog.show(message, 'error')}
           />
-          <div className="panel">
-            <dl className="details">
-              <dt>Your role</dt>
-              <dd>{team.role}</dd>
-            </dl>
-          </div>
           {isOwner ? (
-            <form className="form-panel" onSubmit={onInvite} noValidate>
-              <h2 className="section-title">Invite a colleague</h2>
-              <p className="form-panel__status">
-                They get an e-mail with a link to join, valid for 7 days. Members can fetch, send and switch
-                auto-send; owners also add, change and delete projects and manage the team.
-              </p>
-              <TextField
-                label="Email"
-                name="email"
-                type="email"
-                autoComplete="off"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-              <div className="form-panel__actions">
-                <BusyButton type="submit" busy={busy}>
-                  Invite
-                </BusyButton>
-              </div>
-            </form>
+            <InviteForm
+              busy={busy}
+              onInvite={(address) =>
+                userId ? run(() => inviteMember(api, userId, address)) : Promise.resolve(false)
+              }
+            />
           ) : null}
           <MembersTable
             members={team.members}

@@ -45,7 +45,7 @@ export function WorkspaceIdentity({
   };
 
   return (
-    <section className="panel workspace-identity" aria-labelledby="workspace-identity-heading">
+    <section className="form-panel workspace-identity" aria-labelledby="workspace-identity-heading">
       <h2 id="workspace-identity-heading" className="section-title">
         Workspace
       </h2>
@@ -62,7 +62,8 @@ export function WorkspaceIdentity({
             value={name}
             onChange={(e) => setName(e.target.value)}
           />
-          <BusyButton type="submit" busy={busy}>
+          {/* Outline: the screen's one primary action is Invite. */}
+          <BusyButton type="submit" busy={busy} className="button button--outline">
             Save name
           </BusyButton>
         </form>

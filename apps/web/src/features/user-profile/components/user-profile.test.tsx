@@ -7,11 +7,15 @@ import { server } from '@/testing/mocks/server';
 import { renderApp, signIn } from '@/testing/test-utils';
 
 describe('/admin/user-profile', () => {
-  it('shows the e-mail and a hidden token field with a show/hide toggle', async () => {
+  it('shows the e-mail, "Token saved" once a token is stored, and Replace opens a hidden token field with a show/hide toggle', async () => {
     signIn('ada@example.com');
     const { user } = renderApp('/admin/user-profile');
     expect(await screen.findByText('ada@example.com', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByText('Token saved')).toBeVisible();
+    expect(screen.queryByLabelText('Jira API token')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Replace' }));
     const field = screen.getByLabelText('Jira API token');
+    expect(field).toHaveFocus();
     expect(field).toHaveAttribute('type', 'password');
     await user.click(screen.getByRole('button', { name: 'Show password' }));
     expect(field).toHaveAttribute('type', 'text');
@@ -32,7 +36,8 @@ describe('/admin/user-profile', () => {
       }),
     );
     const { user, router } = renderApp('/admin/user-profile');
-    await user.type(await screen.findByLabelText('Jira API token'), 'new-jira-token');
+    await user.click(await screen.findByRole('button', { name: 'Replace' }));
+    await user.type(screen.getByLabelText('Jira API token'), 'new-jira-token');
     await user.click(screen.getByRole('button', { name: 'Save token' }));
     expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
     answer();
@@ -42,7 +47,8 @@ describe('/admin/user-profile', () => {
     expect(callsTo('/jira/updateApiKey')).toEqual([{ apikey: 'new-jira-token' }]);
     expect(account.apikey).toBe('new-jira-token');
     await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
-    expect(screen.getByLabelText('Jira API token')).toHaveValue('');
+    expect(screen.getByText('Token saved')).toBeVisible();
+    expect(screen.queryByLabelText('Jira API token')).not.toBeInTheDocument();
 
     // The user in client state now carries the new key: tracker calls use it.
     await router.navigate('/admin/add-project');
@@ -59,7 +65,8 @@ describe('/admin/user-profile', () => {
       ),
     );
     const { user } = renderApp('/admin/user-profile');
-    await user.type(await screen.findByLabelText('Jira API token'), 'wrong-token');
+    await user.click(await screen.findByRole('button', { name: 'Replace' }));
+    await user.type(screen.getByLabelText('Jira API token'), 'wrong-token');
     await user.click(screen.getByRole('button', { name: 'Save token' }));
     const dialog = await screen.findByRole('dialog', { name: message });
     expect(dialog).toHaveAccessibleDescription('Error');
@@ -72,8 +79,13 @@ describe('/admin/user-profile', () => {
   it('asks for a token instead of sending an empty one', async () => {
     signIn();
     const { user } = renderApp('/admin/user-profile');
-    await user.click(await screen.findByRole('button', { name: 'Save token' }));
+    await user.click(await screen.findByRole('button', { name: 'Replace' }));
+    await user.click(screen.getByRole('button', { name: 'Save token' }));
     expect(screen.getByRole('dialog', { name: 'Please enter your Jira API token.' })).toBeInTheDocument();
     await waitFor(() => expect(callsTo('/jira/updateApiKey')).toEqual([]));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Okay' }));
+    // Cancel closes the form again, the stored token untouched.
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByText('Token saved')).toBeVisible();
   });
 });

@@ -1,8 +1,11 @@
-// /admin/user-profile (docs/product.md §2: content not shown). The signed-in e-mail, and a form to replace the Jira API
-// token: the server saves it only if Jira accepts it. Success shows the success dialog and updates the user
+// /admin/user-profile (docs/product.md §2: content not shown). The signed-in e-mail, and the Jira API token: once one
+// is stored, `Token saved` with `Replace`, which opens the form to replace it; the server saves it only if Jira
+// accepts it. Success shows the success dialog and updates the user
 // in client state; a refusal shows the server's message in the error dialog.
 import { type FormEvent, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
 import { BusyButton } from '@/components/ui/busy-button';
+import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/form-field';
 import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
@@ -23,6 +26,9 @@ export function UserProfile() {
   const dialog = useResultDialog();
   const [token, setToken] = useState('');
   const [saving, setSaving] = useState(false);
+  // The form shows when no token is stored yet, or once `Replace` was pressed.
+  const [replacing, setReplacing] = useState(false);
+  const saved = Boolean(user?.apikey) && !replacing;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -37,6 +43,7 @@ export function UserProfile() {
       const answer = await updateApiKey(api, apikey);
       dispatch({ type: 'SET_USER', user: { ...user, apikey } });
       setToken('');
+      setReplacing(false);
       dialog.show(answer?.message || TOKEN_SAVED_MESSAGE, 'success');
     } catch (error) {
       if (!isSessionEnded(error)) dialog.show(errorMessage(error), 'error');
@@ -49,7 +56,7 @@ export function UserProfile() {
     <section className="page" aria-labelledby="profile-heading">
       <div className="page__header">
         <h1 id="profile-heading" className="page__title">
-          User Profile
+          User profile
         </h1>
       </div>
       <div className="panel">
@@ -72,18 +79,41 @@ export function UserProfile() {
           ) and paste it here; it is checked with Jira before it is saved.
           {config.demoTracker ? ' With the demo tracker, the token you save becomes the one it accepts.' : ''}
         </p>
-        <PasswordField
-          label="Jira API token"
-          name="apikey"
-          autoComplete="off"
-          value={token}
-          onChange={(e) => setToken(e.target.value)}
-        />
-        <div className="form-panel__actions">
-          <BusyButton type="submit" busy={saving} busyLabel="Loading...">
-            Save token
-          </BusyButton>
-        </div>
+        {saved ? (
+          <div className="form-panel__actions">
+            <Badge tone="success">Token saved</Badge>
+            <Button variant="outline" onClick={() => setReplacing(true)}>
+              Replace
+            </Button>
+          </div>
+        ) : (
+          <>
+            <PasswordField
+              label="Jira API token"
+              name="apikey"
+              autoComplete="off"
+              autoFocus={replacing}
+              value={token}
+              onChange={(e) => setToken(e.target.value)}
+            />
+            <div className="form-panel__actions">
+              <BusyButton type="submit" busy={saving} busyLabel="Loading...">
+                Save token
+              </BusyButton>
+              {replacing ? (
+                <Button
+                  variant="ghost"
+                  onClick={() => {
+                    setReplacing(false);
+                    setToken('');
+                  }}
+                >
+                  Cancel
+                </Button>
+              ) : null}
+            </div>
+          </>
+        )}
       </form>
       {user ? <SiteCredentials userId={user.id} email={user.email} dialog={dialog} /> : null}
       <ResultDialog control={dialog} />
