@@ -30,7 +30,7 @@ const adfText = (node: AdfNode): string =>
 const overflow = (page: Page) =>
   page.evaluate(() => {
     const width = document.documentElement.clientWidth;
-    const out = [...document.querySelectorAll('body *')]
+    const out = Array.from(document.querySelectorAll('body *'))
       .filter((element) => element.getBoundingClientRect().right > width + 0.5)
       .map(
         (element) =>

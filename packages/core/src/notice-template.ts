@@ -4,7 +4,7 @@
 // team's, not a catalogue message: only the four placeholders are read, everything else stays as typed.
 import type { DraftWording } from './draft.ts';
 
-export const TEMPLATE_PLACEHOLDERS = ['project', 'release', 'count', 'answerBy'] as const;
+const TEMPLATE_PLACEHOLDERS = ['project', 'release', 'count', 'answerBy'] as const;
 type Placeholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
 
 export interface NoticeTemplate {
@@ -38,7 +38,7 @@ export function unknownPlaceholdersMessage(unknown: readonly string[]): string {
 }
 
 /** `text` with each of the four placeholders replaced by its value; nothing else changes. */
-export function fillTemplate(text: string, values: TemplateValues): string {
+function fillTemplate(text: string, values: TemplateValues): string {
   return text.replace(PLACEHOLDER, (whole, name: string) =>
     name in values ? String(values[name as Placeholder]) : whole,
   );

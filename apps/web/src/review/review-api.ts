@@ -4,7 +4,7 @@ import type { ReviewTokenBody, SignOffBody, SubmitVerdictsBody } from '@handoff/
 import { say } from './review-messages';
 
 /** A refused or failed call: its HTTP status (0: no answer), the server's code and its (English) message. */
-export class ReviewCallError extends Error {
+class ReviewCallError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,

@@ -14,12 +14,12 @@ import {
 } from '@handoff/core/api';
 import { reviewPageMessages } from '@handoff/core/catalogues/index';
 import { clientLanguageOf } from '@handoff/core/client-language';
+import { isPastAnswerBy } from '@handoff/core/dates';
 import {
   type NoticeTemplate,
   unknownPlaceholders,
   unknownPlaceholdersMessage,
 } from '@handoff/core/notice-template';
-import { isPastAnswerBy } from '@handoff/core/dates';
 import { HttpResponse, http } from 'msw';
 import { db, findProject, type StoredSend } from '../db';
 import { apiError, post } from './projects';
