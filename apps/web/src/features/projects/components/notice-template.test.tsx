@@ -25,6 +25,13 @@ async function openEditProject() {
 }
 
 const field = (name: string) => screen.getByRole('textbox', { name });
+
+/** Replaces a field's text as a paste does (quicker than typing it key by key). */
+async function replaceText(user: ReturnType<typeof renderApp>['user'], name: string, text: string) {
+  await user.clear(field(name));
+  await user.click(field(name));
+  await user.paste(text);
+}
 const preview = () => screen.getByRole('region', { name: 'Preview of the template' });
 
 describe('the notice template', () => {
@@ -37,10 +44,8 @@ describe('the notice template', () => {
     expect(field('Subject')).toHaveValue('Bitte um Test: neue Funktionen zur Abnahme');
     expect(within(preview()).getByText(/^Sehr geehrte Damen und Herren,/)).toBeInTheDocument();
 
-    await user.clear(field('Subject'));
-    await user.type(field('Subject'), '{{project}: {{count} Funktionen zum Testen');
-    await user.clear(field('Greeting'));
-    await user.type(field('Greeting'), 'Hallo {{kunde},');
+    await replaceText(user, 'Subject', '{project}: {count} Funktionen zum Testen');
+    await replaceText(user, 'Greeting', 'Hallo {kunde},');
     expect(within(preview()).getByText('Web Shop: 2 Funktionen zum Testen')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Unknown placeholder: {kunde}. Use {project}, {release}, {count} or {answerBy}.',
@@ -55,8 +60,7 @@ describe('the notice template', () => {
     expect(callsTo('/jira/review/setSettings')).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Okay' }));
 
-    await user.clear(field('Greeting'));
-    await user.type(field('Greeting'), 'Guten Tag,');
+    await replaceText(user, 'Greeting', 'Guten Tag,');
     await user.click(screen.getByRole('button', { name: 'Update Project' }));
     await screen.findByRole('dialog', { name: 'Project has been successfully updated.' });
     expect(callsTo('/jira/review/setSettings')).toEqual([
