@@ -54,7 +54,7 @@ export default defineConfig({
       MAIL_FROM: 'Handoff <handoff@example.test>',
       LOG_LEVEL: 'warn',
       AUTOSEND_INTERVAL_MINUTES: '0.05',
-      // Verdicts are written back to the tracker once unchanged this long (120 s by default).
+      // Verdicts are written back to the tracker within a second of the client's last change, not 2 minutes.
       WRITE_BACK_QUIET_SECONDS: '1',
     },
   },

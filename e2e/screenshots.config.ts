@@ -12,7 +12,7 @@ import { E2E_BASE_URL, E2E_PORT, E2E_SMTP_PORT } from './support/ports.ts';
 export default defineConfig({
   ...e2eConfig,
   testDir: './screenshots',
-  timeout: 300_000,
+  timeout: 600_000,
   webServer: {
     command: 'node apps/server/dist/main.js',
     cwd: path.resolve(import.meta.dirname, '..'),
@@ -25,6 +25,8 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       // The tests register many accounts: registration is open (its default is invite).
       REGISTRATION: 'open',
+      // Verdicts are written back at once: the tests follow them to the tracker (default: 120 s of quiet).
+      WRITE_BACK_QUIET_SECONDS: '0',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'handoff-screenshots-')),
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
     },

@@ -100,7 +100,7 @@ export const server = {
     // the product: it implements the seam (the rest of tracker/) over the tracker's HTTP API.
     'tracker/cloud/': {},
     'tracker/datacenter/': {},
-    'web/': { 'accounts/': 'whether the first account exists yet (invite-only registration, /config.json)' },
+    'web/': {},
     'workspaces/': {
       'accounts/': 'the member’s current workspace',
       'mail/': 'how a delivery failed',

@@ -66,7 +66,7 @@ describe('check-table-owners', () => {
     const { failed, output } = await runCheck('check-table-owners.mjs', root);
     expect(failed).toBe(true);
     expect(output).toMatch(
-      /workspaces\/workspaces\.repository\.ts:\d+: projects belongs to projects\/; select from or write it through projects\/'s repository \(projects\/projects\.repository\.ts\), not from workspaces\//,
+      /workspaces\/workspaces\.repository\.ts:\d+: projects belongs to projects\/; select from or write it through projects\/'s repository \(projects\/\*\.repository\.ts\), not from workspaces\//,
     );
   });
 
@@ -204,17 +204,6 @@ describe('check-sizes', () => {
     );
     expect(output).toContain(
       'apps/server/src/mail/long-template.ts:1: function longTemplate has 153 lines, more than 150',
-    );
-  });
-
-  it('names a pending split that is within the limit now, so the list empties', async () => {
-    const root = copyWith((copy) =>
-      write(copy, 'apps/web/src/review/review-page.ts', 'export function startReviewPage(): void {}\n'),
-    );
-    const { failed, output } = await runCheck('check-sizes.mjs', root);
-    expect(failed).toBe(true);
-    expect(output).toContain(
-      'PENDING_SPLIT names apps/web/src/review/review-page.ts startReviewPage, which is 1 lines now: remove it',
     );
   });
 

@@ -230,7 +230,7 @@ function prerenderPages(): Plugin {
  * `type=button` button in #root is this script's alone: it stops the event before it reaches React, which
  * may already listen while it hydrates (and would then act on a state that lacks what was typed), prevents
  * a form's native submission (which would put the password in the URL), and notes the control's place among
- * the page's forms and buttons in #root's `data-early`, once per press, for main.tsx to act on once.
+ * the page's forms and buttons in #root's `data-early` (comma-separated), once per press, for main.tsx to act on once.
  */
 function startScript(imports: string[], { gate, namesAccount }: PrerenderedPage): string {
   const signedIn = `localStorage.getItem(${JSON.stringify(storageKeys.authToken)})`;
@@ -244,7 +244,7 @@ function startScript(imports: string[], { gate, namesAccount }: PrerenderedPage)
   // A block: its names stay out of the page's global scope. Importing a route chunk at once does what a
   // modulepreload link would (it runs only after the main chunk it imports), in fewer bytes. Storage may be
   // off (it throws): the app then decides.
-  return `{try{${sendOn}}catch{}${nameAccount}const hold=(e,t)=>{const r=document.getElementById("root");if(!t||!r||r.hasAttribute("data-started")||!r.contains(t))return;e.preventDefault();e.stopImmediatePropagation();r.dataset.early=(r.dataset.early??"")+" "+[...r.querySelectorAll("form,button")].indexOf(t)};
+  return `{try{${sendOn}}catch{}${nameAccount}const hold=(e,t)=>{const r=document.getElementById("root");if(!r?.contains(t)||r.hasAttribute("data-started"))return;e.preventDefault();e.stopImmediatePropagation();r.dataset.early=[r.dataset.early,[...r.querySelectorAll("form,button")].indexOf(t)]};
 addEventListener("submit",e=>hold(e,e.target),!0);
 addEventListener("click",e=>hold(e,e.target.closest?.("button[type=button]")),!0);
 let s=0;const start=()=>{s||(s=1,${JSON.stringify(imports)}.map(m=>import(m)))};

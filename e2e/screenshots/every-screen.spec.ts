@@ -10,7 +10,8 @@ const folder = path.resolve(import.meta.dirname, '../../screenshots');
 let mailbox: Mailbox;
 let demo: Demo;
 test.beforeAll(async ({ browser }, testInfo) => {
-  testInfo.setTimeout(120_000);
+  // Four notices (unanswered, submitted, signed off, revoked) on a machine that may be busy.
+  testInfo.setTimeout(240_000);
   mailbox = await openTestMailbox();
   demo = await seedDemo(browser, mailbox);
 });

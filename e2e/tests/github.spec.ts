@@ -5,14 +5,13 @@
 // written with the sender's token, Failed reopens the issue, and once the issue is closed again the story
 // comes back as a re-test. The double checks every request against GitHub's REST OpenAPI description.
 
-import type { Page } from '@playwright/test';
 import { type FakeGitHub, startFakeGitHub } from '../../apps/server/src/testing/fake-github.ts';
 import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { apiCall, currentUser } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
 import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
 import { reviewLinkOf } from '../support/review.ts';
-import { expect, test } from '../support/test.ts';
+import { expect, type Page, test } from '../support/test.ts';
 
 const PAT = `github_pat_e2e${Date.now()}`;
 const REPO = 'acme/shop';
@@ -33,7 +32,15 @@ test.beforeAll(async () => {
       state_reason: 'completed',
       labels: [],
     },
-    { repo: REPO, number: 2, title: 'Receipts', body: null, state: 'closed', state_reason: 'completed', labels: [] },
+    {
+      repo: REPO,
+      number: 2,
+      title: 'Receipts',
+      body: null,
+      state: 'closed',
+      state_reason: 'completed',
+      labels: [],
+    },
     // Neither is a finished story: a pull request, and an issue closed as not planned.
     {
       repo: REPO,
@@ -45,7 +52,15 @@ test.beforeAll(async () => {
       labels: [],
       pullRequest: true,
     },
-    { repo: REPO, number: 4, title: 'Dropped', body: null, state: 'closed', state_reason: 'not_planned', labels: [] },
+    {
+      repo: REPO,
+      number: 4,
+      title: 'Dropped',
+      body: null,
+      state: 'closed',
+      state_reason: 'not_planned',
+      labels: [],
+    },
   );
 });
 test.afterAll(async () => {
@@ -68,7 +83,8 @@ test('a GitHub site: token, repository, send, a Failed verdict back as an inert 
 
   // The owner adds the site: GitHub's kind, the double's address as its API base URL.
   await page.goto('/admin/team');
-  await page.getByRole('link', { name: 'Jira sites' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sites' }).click();
+  await expect(page.getByRole('heading', { name: 'Sites' })).toBeVisible();
   await page.getByLabel('Name', { exact: true }).fill('Acme GitHub');
   await page.getByLabel('Kind').selectOption({ label: 'GitHub' });
   await expect(page.getByLabel('Base URL')).toHaveValue('https://api.github.com');
@@ -97,17 +113,16 @@ test('a GitHub site: token, repository, send, a Failed verdict back as an inert 
   await expect(page.getByRole('dialog')).toContainText('Project has been added successfully.');
   await page.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
 
-  // GitHub's states: Closed (as completed) and the repository's labels; the project offers Closed.
+  // GitHub's states: Closed (as completed) and the repository's labels; a new project offers Closed.
   const user = await currentUser(page);
-  const states = await apiCall<{ data: { available: string[] } }>(page, '/jira/getProjectStatuses', {
-    userId: user.id,
-    projectKey: REPO,
-  });
-  expect(states.data.available).toEqual(['Closed', 'needs work', 'ready for testing']);
-  await apiCall(page, '/jira/updateFirebaseProject', {
-    userId: user.id,
-    projectKey: REPO,
-    updatedProject: { statusesOffered: ['Closed'] },
+  const states = await apiCall<{ data: { available: string[]; offered: string[] } }>(
+    page,
+    '/jira/getProjectStatuses',
+    { userId: user.id, projectKey: REPO },
+  );
+  expect(states.data).toEqual({
+    available: ['Closed', 'needs work', 'ready for testing'],
+    offered: ['Closed'],
   });
 
   // Fetch and send: the Markdown steps drafted as plain lines.
@@ -173,7 +188,7 @@ test('a GitHub site: token, repository, send, a Failed verdict back as an inert 
   await expect(included.getByRole('listitem')).toContainText('(re-test)');
 
   expect(github.problems).toEqual([]);
-  expect(github.requests.every((r) => r.path === '/meta' || r.headers.authorization === `Bearer ${PAT}`)).toBe(
-    true,
-  );
+  expect(
+    github.requests.every((r) => r.path === '/meta' || r.headers.authorization === `Bearer ${PAT}`),
+  ).toBe(true);
 });

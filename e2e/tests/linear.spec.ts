@@ -1,13 +1,13 @@
 // Linear end to end (main README, "Linear"): an owner adds a Linear site on the Sites screen (pointing at the
 // Linear double, on loopback, which the e2e server's TRACKER_ALLOWED_HOSTS allows), sets their personal API
-// key on the profile, links a team as a project, sends a notice whose steps come from Markdown; the client
-// fails a story with hostile Markdown, the comment arrives with the sender's key and the client's text
-// inert, Failed moves the issue, and the story comes back as a re-test once it is completed again. The
-// double validates every GraphQL document against Linear's schema and answers by executing it.
+// key on the profile, links a team as a project, chooses its offered states and Failed's move on the edit
+// screen, sends a notice whose steps come from Markdown; the client fails a story with hostile Markdown,
+// the comment arrives with the sender's key and the client's text inert, Failed moves the issue, and the
+// story comes back as a re-test once it is completed again. The double validates every GraphQL document
+// against Linear's schema and answers by executing it.
 
 import { type FakeLinear, startFakeLinear } from '../../apps/server/src/testing/fake-linear.ts';
 import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
-import { apiCall, currentUser } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
 import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
 import { reviewLinkOf } from '../support/review.ts';
@@ -45,7 +45,7 @@ test('a Linear site: API key, team, send, the failed verdict back inert, the mov
 
   // The owner adds the site; its Base URL is Linear's endpoint, here the double's.
   await page.goto('/admin/team');
-  await page.getByRole('link', { name: 'Jira sites' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sites' }).click();
   await page.getByLabel('Name', { exact: true }).fill('Product');
   await page.getByLabel('Kind').selectOption({ label: 'Linear' });
   await page.getByLabel('Base URL').fill(linear.url);
@@ -65,15 +65,32 @@ test('a Linear site: API key, team, send, the failed verdict back inert, the mov
   await page.goto('/admin/add-project');
   await page.getByLabel('Site').selectOption({ label: 'Product' });
   await page.getByLabel('Project Name').selectOption({ label: 'Engineering' });
-  await expect(page.getByLabel('Project Key')).toHaveValue('ENG');
+  await expect(page.getByLabel('Project Key')).toHaveText('ENG');
   await page.getByLabel('Client Emails', { exact: true }).fill(client);
   await page.getByLabel('Client Emails', { exact: true }).press('Enter');
   await page.getByRole('button', { name: 'Add Project' }).click();
   await expect(page.getByRole('dialog')).toContainText('Project has been added successfully.');
   await page.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
 
+  // The edit screen lists the team's workflow states: the send screen offers Done and In Review, and a
+  // Failed verdict moves the issue to In Progress.
+  await page.goto('/admin/edit-project?key=ENG');
+  const offered = page.getByRole('group', { name: 'Statuses offered' });
+  await expect(offered.getByRole('checkbox')).toHaveCount(6);
+  await offered.getByLabel('Done').check();
+  await offered.getByLabel('In Review').check();
+  await page.getByLabel('Move a failed story through').selectOption({ label: 'In Progress' });
+  await page.getByRole('button', { name: 'Update Project' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Project has been successfully updated.');
+  await page.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
+
   // Fetch (the completed issues) and send: the steps come from the Markdown description.
   await page.goto('/admin/send-stories?key=ENG');
+  await expect(page.getByLabel(/^Issue Status/).getByRole('option')).toHaveText([
+    'Choose one',
+    'In Review',
+    'Done',
+  ]);
   await page.getByLabel(/^Issue Status/).selectOption('Done');
   await page.getByRole('button', { name: 'Get User Stories' }).click();
   const message = page.getByLabel(/^Email message/);
@@ -85,16 +102,6 @@ test('a Linear site: API key, team, send, the failed verdict back inert, the mov
   await expect(page.getByRole('dialog')).toContainText('Email sent to the client.');
   await page.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
   const mail = await mailbox.waitFor((m) => JSON.stringify(m.to).includes(client));
-
-  // Failed verdicts move the issue back to In Progress.
-  const inProgress = linear.teams[0]!.states.find((state) => state.name === 'In Progress')!;
-  const user = await currentUser(page);
-  await apiCall(page, '/jira/review/setTransitions', {
-    userId: user.id,
-    projectKey: 'ENG',
-    onFailed: { id: inProgress.id, name: 'In Progress' },
-    onPassed: null,
-  });
 
   // The client fails a story with words that would be Markdown.
   const typed = `@someone ![x](http://evil.example/p.png) \`\`\` <script>alert(1)</script> ${Date.now()}`;

@@ -39,6 +39,12 @@ test('forgot password: the e-mail arrives, its link sets a new password, the old
   await page.goto(resetPath);
   // Checked before the form shows: it names the account.
   await expect(page.getByText(`Choose a new password for ${account.email}.`)).toBeVisible();
+  // Two passwords that differ are refused on the page, and the link still works.
+  await page.getByLabel('Password', { exact: true }).fill(`${newPassword}-1`);
+  await page.getByLabel('Confirm Password').fill(`${newPassword}-2`);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Password and confirm password are not equal.');
+  await page.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
   await page.getByLabel('Password', { exact: true }).fill(newPassword);
   await page.getByLabel('Confirm Password').fill(newPassword);
   await page.getByRole('button', { name: 'Reset Password' }).click();

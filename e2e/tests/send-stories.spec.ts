@@ -181,11 +181,13 @@ test('the send screen guides: a story unticked stays unsent, who receives it, th
   const client = `guided-${Date.now()}@example.test`;
   const user = await addDemoProject(page, [client], ['pm@example.test']);
   await page.goto('/admin/send-stories?key=DEMO');
+  // The e-mail's fields and who receives it appear once stories are fetched.
+  await expect(page.getByText('Fetch stories to draft the e-mail')).toBeVisible();
+  await page.getByLabel(/^Issue Status/).selectOption('Done');
+  await page.getByRole('button', { name: 'Get User Stories' }).click();
   await expect(page.getByRole('button', { name: 'Send Email' })).toHaveAccessibleDescription(
     `To: ${client} CC: pm@example.test`,
   );
-  await page.getByLabel(/^Issue Status/).selectOption('Done');
-  await page.getByRole('button', { name: 'Get User Stories' }).click();
   const boxes = page.getByRole('list', { name: /^Stories in this e-mail/ }).getByRole('checkbox');
   await expect(boxes.first()).toBeChecked();
   expect(await boxes.count()).toBeGreaterThan(1);

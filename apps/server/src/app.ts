@@ -152,7 +152,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Text PostgreSQL can't store and absurdly deep JSON are refused on every route, before validation.
   await app.register(safeInputPlugin);
   await app.register(lingeringClosePlugin);
-  await app.register(runtimeConfigRoutes);
+  // The register screen says invite-only once the installation has its first account.
+  await app.register(runtimeConfigRoutes, { hasAccounts: async () => (await countUsers(db)) > 0 });
   // Mail, the identity provider (or Google's, by AUTH_MODE), bearer-token checks, registration.
   await app.register(mailPlugin);
   // The job queue runs with the app: every module's jobs (and periodic work) are claimed under its leases.

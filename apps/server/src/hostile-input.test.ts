@@ -469,6 +469,16 @@ const cases: Case[] = [
     400,
   ],
   [
+    'sites/add: the built-in demo kind',
+    () => json('/jira/sites/add', { userId, name: 'n', kind: 'demo', baseUrl: 'https://x.example' }),
+    400,
+  ],
+  [
+    'sites/add: a kind named like a prototype property',
+    () => json('/jira/sites/add', { userId, name: 'n', kind: 'toString', baseUrl: 'https://x.example' }),
+    400,
+  ],
+  [
     'getProjectStatuses: NUL in the key',
     () => json('/jira/getProjectStatuses', { userId, projectKey: NUL }),
     400,

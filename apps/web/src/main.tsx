@@ -18,9 +18,6 @@ if (!container) throw new Error('The page has no #root element');
  */
 const prerendered = container.dataset.prerendered;
 
-/** The controls of `root` a visitor may use before the app runs, in document order. */
-const controlsOf = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>('form, button')];
-
 /**
  * Puts what a field holds into React's state: React sees a change only when the value differs from the one
  * it last saw (its value tracker, which hydration sets to whatever the field held by then), hence another
@@ -47,8 +44,8 @@ function takeOverEarlyInput(root: HTMLElement): () => void {
   const inputsBefore = [...root.querySelectorAll('input')];
   return () => {
     root.setAttribute('data-started', '');
-    const early = (root.dataset.early ?? '').split(' ').filter(Boolean).map(Number);
-    delete root.dataset.early;
+    // Read once: the start script notes nothing more from now on.
+    const early = (root.dataset.early ?? '').split(',').filter(Boolean).map(Number);
     const inputs = [...root.querySelectorAll('input')];
     inputsBefore.forEach((before, i) => {
       const input = inputs[i];
@@ -56,7 +53,8 @@ function takeOverEarlyInput(root: HTMLElement): () => void {
     });
     // Once React has rendered those values.
     setTimeout(() => {
-      const controls = controlsOf(root);
+      // The page's forms and buttons, in document order, as the start script counted them.
+      const controls = [...root.querySelectorAll<HTMLElement>('form,button')];
       const sent = new Set<HTMLFormElement>();
       for (const i of early) {
         const control = controls[i];

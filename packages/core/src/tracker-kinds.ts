@@ -24,15 +24,29 @@ export interface TrackerKindDefinition {
   /** An example of the Base URL, for the field's hint. */
   baseUrlExample: string;
   /**
-   * A story key as the ledger stores it (`^…$`, a RegExp source: one pattern for server and web). Within a
-   * project the screens may show it shorter (GitHub: `{repo}#{number}`).
+   * A story key as the ledger stores it (`^…$`, a RegExp source: one pattern for server and web), checked
+   * before anything else is done with a key a client sent: a value such as `DEMO-3 OR project = MOB` is no
+   * key, even though every value an adapter puts into a query is quoted. Within a project the screens may
+   * show it shorter (GitHub: `{repo}#{number}`).
    */
   keyPattern: string;
   /** An example key, for messages. */
   keyExample: string;
   /** Whether an owner may add a site of this kind on the Sites screen (the demo tracker is built in). */
   addable: boolean;
+  /**
+   * The `Statuses offered` a new project of this kind starts with, when its finished stories are not in
+   * Done or Testing (the first is auto-send's); absent: Done and Testing.
+   */
+  finishedStates?: readonly string[];
 }
+
+/**
+ * A Jira key (and the demo tracker's): a project key (an upper-case letter, then upper-case letters, digits
+ * or `_`), a dash and the issue number
+ * (https://support.atlassian.com/jira-cloud-administration/docs/edit-a-projects-details/).
+ */
+const JIRA_KEY_PATTERN = '^[A-Z][A-Z0-9_]+-[1-9][0-9]*$';
 
 export const TRACKER_KINDS = {
   'jira-cloud': {
@@ -46,7 +60,7 @@ export const TRACKER_KINDS = {
     },
     baseUrlDefault: '',
     baseUrlExample: 'https://yourteam.atlassian.net',
-    keyPattern: '^[A-Z][A-Z0-9_]+-[1-9][0-9]*$',
+    keyPattern: JIRA_KEY_PATTERN,
     keyExample: 'ABC-123',
     addable: true,
   },
@@ -60,7 +74,7 @@ export const TRACKER_KINDS = {
     },
     baseUrlDefault: '',
     baseUrlExample: 'https://jira.example.com/jira',
-    keyPattern: '^[A-Z][A-Z0-9_]+-[1-9][0-9]*$',
+    keyPattern: JIRA_KEY_PATTERN,
     keyExample: 'ABC-123',
     addable: true,
   },
@@ -79,6 +93,8 @@ export const TRACKER_KINDS = {
     keyPattern: '^[A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9._-]+#[1-9][0-9]*$',
     keyExample: 'acme/shop#42',
     addable: true,
+    // Closed as completed; a team that marks "ready for testing" with a label chooses that label.
+    finishedStates: ['Closed'],
   },
   linear: {
     label: 'Linear',
@@ -104,7 +120,7 @@ export const TRACKER_KINDS = {
     },
     baseUrlDefault: '',
     baseUrlExample: '',
-    keyPattern: '^[A-Z][A-Z0-9_]+-[1-9][0-9]*$',
+    keyPattern: JIRA_KEY_PATTERN,
     keyExample: 'DEMO-1',
     addable: false,
   },
@@ -132,4 +148,9 @@ export const trackerNameOf = (kind: TrackerKindId): string => TRACKER_KINDS[kind
 /** Whether a story key has the form its kind's keys have (the ledger's form). */
 export function isStoryKeyOf(kind: TrackerKindId, key: string): boolean {
   return keyPatterns.get(kind)?.test(key) ?? false;
+}
+
+/** The `Statuses offered` a new project of this kind starts with; undefined: Done and Testing. */
+export function finishedStatesOf(kind: TrackerKindId): readonly string[] | undefined {
+  return (TRACKER_KINDS[kind] as TrackerKindDefinition).finishedStates;
 }

@@ -2,7 +2,13 @@ import { EMAIL_ALREADY_IN_USE_MESSAGE } from '@handoff/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../common/secret-box.ts';
 import { Mailbox } from '../testing/mailbox.ts';
-import { registerAndSignIn, signIn, uniqueEmail, waitForResetCode } from '../testing/sign-in.ts';
+import {
+  registerAndSignIn,
+  signIn,
+  uniqueEmail,
+  waitForResetCode,
+  waitForVerificationCode,
+} from '../testing/sign-in.ts';
 import { createTestApp, TEST_IDENTITY_API_KEY, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
@@ -63,6 +69,14 @@ describe('POST /jira/register', () => {
   it('answers an existing e-mail with 400 EMAIL_EXISTS and the provider’s text, whatever its case', async () => {
     const email = uniqueEmail();
     expect((await register({ email, password: 'good-password', apikey: 'k' })).statusCode).toBe(200);
+    // Verified: an account that never proved its address holds it against no one (verified-addresses.test.ts).
+    const oobCode = await waitForVerificationCode(mailbox, email);
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: `/identitytoolkit.googleapis.com/v1/accounts:update?key=${TEST_IDENTITY_API_KEY}`,
+      payload: { oobCode },
+    });
+    expect(verified.statusCode).toBe(200);
     const again = await register({ email: email.toUpperCase(), password: 'other-password', apikey: 'k2' });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({

@@ -91,6 +91,25 @@ describe('no hostages (SMTP_URL set: addresses are verified)', () => {
   });
 });
 
+describe('the default', () => {
+  it('is invitation only, and /config.json says so once there is an account; open says nothing of it', async () => {
+    const byDefault = await createTestApp({ REGISTRATION: '' });
+    const open = await createTestApp({ REGISTRATION: 'open' });
+    try {
+      expect((await register(byDefault.app, uniqueEmail('first'), 'first-password')).statusCode).toBe(200);
+      expect((await register(byDefault.app, uniqueEmail('second'), 'good-password')).statusCode).toBe(403);
+      expect((await byDefault.app.inject({ method: 'GET', url: '/config.json' })).json().inviteOnly).toBe(
+        true,
+      );
+      expect((await register(open.app, uniqueEmail('first'), 'first-password')).statusCode).toBe(200);
+      expect((await open.app.inject({ method: 'GET', url: '/config.json' })).json().inviteOnly).toBe(false);
+    } finally {
+      await byDefault.close();
+      await open.close();
+    }
+  });
+});
+
 describe('REGISTRATION=invite', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -99,8 +118,14 @@ describe('REGISTRATION=invite', () => {
   afterAll(() => t.close());
 
   it('lets the first account of an empty installation in, then only invited addresses', async () => {
+    const inviteOnly = async () =>
+      (await t.app.inject({ method: 'GET', url: '/config.json' })).json().inviteOnly;
+    // The register screen of an empty installation is open to its first owner.
+    expect(await inviteOnly()).toBe(false);
     const first = uniqueEmail('first');
     expect((await register(t.app, first, 'first-password')).statusCode).toBe(200);
+    // From then on it says, before anyone types, that registration is by invitation.
+    expect(await inviteOnly()).toBe(true);
 
     const stranger = await register(t.app, uniqueEmail('stranger'), 'good-password');
     expect(stranger.statusCode).toBe(403);

@@ -14,6 +14,8 @@ const PUBLIC_ROUTES = [
   '/jira/review/getNotice',
   '/jira/review/submitVerdicts',
   '/jira/review/signOff',
+  '/jira/review/getLinkState',
+  '/jira/getInvitation',
 ];
 
 const mailbox = new Mailbox();

@@ -180,6 +180,8 @@ export async function insertProject(
     siteId: string | null;
     /** Left out: the column's default (3 days). */
     reminderDays?: number | null | undefined;
+    /** The statuses the send screen offers; null: Done and Testing. */
+    statusesOffered?: readonly string[] | null;
   },
 ) {
   return (
@@ -194,6 +196,7 @@ export async function insertProject(
         client_cc: values.clientCC,
         site_id: values.siteId,
         ...(values.reminderDays === undefined ? {} : { reminder_days: values.reminderDays }),
+        ...(values.statusesOffered ? { statuses_offered: [...values.statusesOffered] } : {}),
       })
       // The only unique rule besides the id: one key per site of a workspace.
       .onConflict((oc) => oc.doNothing())

@@ -16,6 +16,7 @@ import {
   updateProjectBody,
   userIdBody,
 } from '@handoff/core/api';
+import { finishedStatesOf } from '@handoff/core/tracker-kinds';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { emailOfUser } from '../accounts/users.repository.ts';
@@ -94,6 +95,8 @@ export async function projectsRoutes(instance: FastifyInstance, ledger: ProjectL
         userId: user.id,
         workspaceId: request.membership.workspaceId,
         siteId: site.id === DEFAULT_SITE_ID ? null : site.id,
+        // A kind whose finished stories are not in Done or Testing (GitHub: Closed) starts with its own.
+        statusesOffered: finishedStatesOf(site.kind) ?? null,
       });
       if (!row) throw conflict(`The project ${request.body.projectKey} has already been added.`);
       return {

@@ -4,7 +4,6 @@
 import type { z } from 'zod';
 import { badAnswer, networkCode, networkError, statusError, tooManyPages } from './jira-errors.ts';
 import { OutboundError } from './outbound.ts';
-import type { TrackerError } from './tracker-errors.ts';
 
 export interface JiraCredentials {
   email: string;

@@ -2,13 +2,15 @@ import { createHash } from 'node:crypto';
 import { runtimeConfigSchema } from '@handoff/core/api';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { countUsers } from '../accounts/users.repository.ts';
 
 /**
  * What the web app needs to know at run time, so one build serves every deployment. The answer is
  * written once; browsers revalidate it on every page load (no-cache) and get a 304 while it is unchanged.
  */
-export async function runtimeConfigRoutes(app: FastifyInstance): Promise<void> {
+export async function runtimeConfigRoutes(
+  app: FastifyInstance,
+  options: { hasAccounts: () => Promise<boolean> },
+): Promise<void> {
   const { config } = app;
   const builtin = config.authMode === 'builtin';
   // Without PUBLIC_URL, paths on the page's own origin: the server works under whatever name (and
@@ -40,7 +42,7 @@ export async function runtimeConfigRoutes(app: FastifyInstance): Promise<void> {
   let hasAccounts = false;
   const currentAnswer = async () => {
     if (config.registration === 'open') return open;
-    hasAccounts ||= (await countUsers(app.db)) > 0;
+    hasAccounts ||= await options.hasAccounts();
     return hasAccounts ? inviteOnly : open;
   };
   app.get(

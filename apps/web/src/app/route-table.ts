@@ -32,7 +32,6 @@ export const routeTable: readonly RouteEntry[] = [
     name: 'Add project',
     icon: 'projects',
     hidden: true,
-    section: '/index',
     load: () => import('./routes/admin/add-project'),
   },
   {
@@ -41,7 +40,6 @@ export const routeTable: readonly RouteEntry[] = [
     name: 'Edit project',
     icon: 'projects',
     hidden: true,
-    section: '/index',
     load: () => import('./routes/admin/edit-project'),
   },
   {
@@ -50,7 +48,6 @@ export const routeTable: readonly RouteEntry[] = [
     name: 'Send stories',
     icon: 'projects',
     hidden: true,
-    section: '/index',
     load: () => import('./routes/admin/send-stories'),
   },
   {
@@ -59,7 +56,6 @@ export const routeTable: readonly RouteEntry[] = [
     name: 'Review status',
     icon: 'projects',
     hidden: true,
-    section: '/index',
     load: () => import('./routes/admin/review-status'),
   },
   {
@@ -82,7 +78,6 @@ export const routeTable: readonly RouteEntry[] = [
     name: 'Join a workspace',
     icon: 'team',
     hidden: true,
-    section: '/team',
     load: () => import('./routes/admin/join'),
   },
   {

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { storageKeys } from '@/config/storage-keys';
+import { db } from '@/testing/mocks/db';
 import { renderApp, signIn } from '@/testing/test-utils';
 
 describe('session gating (docs/product.md §2 top-level routes)', () => {
@@ -51,6 +52,8 @@ describe('session gating (docs/product.md §2 top-level routes)', () => {
   });
 
   it('keeps /reset-password open with or without a token', async () => {
+    // A live code: a dead one shows its own page (checked before the form).
+    db.oobCodes.add('abc');
     const first = renderApp('/reset-password?oobCode=abc');
     expect(await screen.findByRole('button', { name: 'Reset Password' })).toBeInTheDocument();
     expect(first.router.state.location.pathname).toBe('/reset-password');

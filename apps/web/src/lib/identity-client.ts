@@ -58,11 +58,6 @@ interface IdentityClientOptions {
 export interface IdentityClient {
   signInWithPassword(email: string, password: string): Promise<SignInResult>;
   sendPasswordResetEmail(email: string): Promise<void>;
-  /**
-   * Checks a reset code without using it up (accounts:resetPassword with the code alone); resolves to the
-   * account's e-mail ('' when the answer names none).
-   */
-  verifyPasswordResetCode(oobCode: string): Promise<string>;
   confirmPasswordReset(oobCode: string, newPassword: string): Promise<void>;
   getPasswordPolicy(): Promise<PasswordPolicy>;
   refreshIdToken(refreshToken: string): Promise<RefreshResult>;
@@ -140,11 +135,6 @@ export function createIdentityClient(options: IdentityClientOptions): IdentityCl
 
     async sendPasswordResetEmail(email) {
       await postJson('/v1/accounts:sendOobCode', { requestType: 'PASSWORD_RESET', email });
-    },
-
-    async verifyPasswordResetCode(oobCode) {
-      const r = await postJson<Record<string, unknown>>('/v1/accounts:resetPassword', { oobCode });
-      return typeof r.email === 'string' ? r.email : '';
     },
 
     async confirmPasswordReset(oobCode, newPassword) {

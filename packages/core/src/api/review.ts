@@ -90,7 +90,7 @@ export const reviewNoticeAnswer = z.object({
 export type ReviewNoticeAnswer = z.infer<typeof reviewNoticeAnswer>;
 
 /** Why a review link no longer opens its notice: past its expiry, revoked by the team, or no such link. */
-export const CLOSED_LINK_STATES = ['expired', 'revoked', 'unknown'] as const;
+const CLOSED_LINK_STATES = ['expired', 'revoked', 'unknown'] as const;
 export const reviewLinkStateAnswer = z.object({
   data: z.object({
     /** 'open': the link works (getNotice shows its notice). */

@@ -30,7 +30,7 @@ import type {
   VerdictWriteBack,
   VerdictWritten,
 } from '../tracker.ts';
-import { verdictMarker, writeVerdictWith } from '../tracker.ts';
+import { writeVerdictWith } from '../tracker.ts';
 import { TrackerError } from '../tracker-errors.ts';
 import { dcFailure } from './dc-errors.ts';
 import {

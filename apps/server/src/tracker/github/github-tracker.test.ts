@@ -1,4 +1,3 @@
-import { draftEmail } from '@handoff/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeGitHub, startFakeGitHub } from '../../testing/fake-github.ts';
 import { OutboundError, OutboundGuard, parseAllowedHosts } from '../outbound.ts';

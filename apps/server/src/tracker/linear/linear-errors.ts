@@ -44,17 +44,16 @@ const isRateLimit = (error: LinearGraphqlError) =>
  * jira-http's `rateLimit` hook: a 429, or a RATELIMITED error on any status, is waited out until the
  * earliest reset Linear names (requests or complexity budget, epoch milliseconds) or its Retry-After.
  */
-export function linearRateLimit(answer: {
-  status: number;
-  text: string;
-  headers: Headers;
-}): { waitMs: number | undefined } | undefined {
+export function linearRateLimit(
+  answer: { status: number; text: string; headers: Headers },
+  now: number,
+): { waitMs: number | undefined } | undefined {
   if (answer.status !== 429 && !linearErrorsOf(answer.text).some(isRateLimit)) return undefined;
   const resets = ['x-ratelimit-requests-reset', 'x-ratelimit-complexity-reset']
     .map((name) => Number(answer.headers.get(name)))
     .filter((at) => Number.isFinite(at) && at > 0);
   if (resets.length === 0) return { waitMs: undefined };
-  return { waitMs: Math.max(0, Math.min(...resets) - Date.now()) };
+  return { waitMs: Math.max(0, Math.min(...resets) - now) };
 }
 
 const who = (email: string) => (email ? ` of ${email}` : '');

@@ -26,7 +26,12 @@ export class LinearGraphql {
 
   constructor(options: JiraClientOptions) {
     this.http = new JiraHttp(
-      withDefaults({ ...options, auth: 'plain', failure: linearFailure, rateLimit: linearRateLimit }),
+      withDefaults({
+        ...options,
+        auth: 'plain',
+        failure: linearFailure,
+        rateLimit: (answer) => linearRateLimit(answer, (options.now ?? Date.now)()),
+      }),
     );
   }
 

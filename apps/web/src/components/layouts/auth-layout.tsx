@@ -25,15 +25,3 @@ export function AuthLayout({
     </div>
   );
 }
-
-/**
- * A link that no longer works (expired, used, unknown) on an auth page: a warning card, under a page heading
- * that says the same, before the way on.
- */
-export function AuthWarning({ children }: { children: ReactNode }) {
-  return (
-    <div className="auth-warning" role="alert">
-      {children}
-    </div>
-  );
-}

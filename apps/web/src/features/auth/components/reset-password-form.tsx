@@ -5,39 +5,41 @@
 import { isValidEmailEntry, texts } from '@handoff/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { AuthLayout, AuthWarning } from '@/components/layouts/auth-layout';
+import { AuthLayout } from '@/components/layouts/auth-layout';
+import { AuthWarning } from '@/components/layouts/auth-warning';
 import { TextField } from '@/components/ui/form-field';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
 import { paths } from '@/config/paths';
 import { useServices } from '@/lib/services';
 import { identityErrorCode, resetPasswordErrorText } from '../api/password-reset';
+import { verifyPasswordResetCode } from '../api/reset-code';
 import { EMPTY_NEW_PASSWORD, NewPasswordFields } from './new-password-fields';
 import { SubmitButton } from './submit-button';
 
 /** The provider's answers for a code that will never work; any other failure (offline) shows the form. */
 const DEAD_CODES = new Set(['INVALID_OOB_CODE', 'EXPIRED_OOB_CODE', 'MISSING_OOB_CODE']);
-export const DEAD_LINK_TEXT = 'This link has expired or was already used.';
+const DEAD_LINK_TEXT = 'This link has expired or was already used.';
 
 type CodeState = { state: 'checking' } | { state: 'valid'; email: string } | { state: 'dead' };
 
 export function ResetPassword({ oobCode }: { oobCode: string | null }) {
-  const { identity } = useServices();
+  const { config } = useServices();
   const [code, setCode] = useState<CodeState>(oobCode ? { state: 'checking' } : { state: 'dead' });
 
   useEffect(() => {
     if (!oobCode) return;
     let live = true;
-    identity.verifyPasswordResetCode(oobCode).then(
+    verifyPasswordResetCode(config, oobCode).then(
       (email) => live && setCode({ state: 'valid', email }),
-      (error: unknown) =>
-        live &&
-        setCode(DEAD_CODES.has(identityErrorCode(error)) ? { state: 'dead' } : { state: 'valid', email: '' }),
+      // identityCall rejects with the provider's code as the message.
+      (error: Error) =>
+        live && setCode(DEAD_CODES.has(error.message) ? { state: 'dead' } : { state: 'valid', email: '' }),
     );
     return () => {
       live = false;
     };
-  }, [identity, oobCode]);
+  }, [config, oobCode]);
 
   if (code.state === 'dead') {
     return (

@@ -5,6 +5,7 @@ import { memo, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LogoIcon } from '@/components/ui/icons';
 import type { LogoConfig } from '@/config/brand';
+import { paths } from '@/config/paths';
 import { MenuIcon, type MenuIconName, MenuToggleIcon } from './menu-icons';
 
 export interface SidebarRoute {
@@ -14,9 +15,19 @@ export interface SidebarRoute {
   icon: MenuIconName;
   /** Routable but not listed in the menu (e.g. edit screens). */
   hidden?: boolean;
-  /** For a hidden page: the path of the entry it belongs to, which the menu highlights on it. */
-  section?: string;
 }
+
+/**
+ * The menu entry each page outside the menu belongs to, highlighted on it (kept here, not in the route
+ * table, which the sign-in page loads too).
+ */
+const SECTION_OF: Readonly<Record<string, string>> = {
+  [paths.admin.addProject]: paths.admin.index,
+  [paths.admin.editProject]: paths.admin.index,
+  [paths.admin.sendStories]: paths.admin.index,
+  [paths.admin.reviewStatus]: paths.admin.index,
+  [paths.admin.join]: paths.admin.team,
+};
 
 function Logo({ logo }: { logo: LogoConfig }) {
   const content = (
@@ -51,7 +62,7 @@ export const Sidebar = memo(function Sidebar({
   const searchId = useId();
   const { pathname } = useLocation();
   // A sub-page (e.g. Edit project) highlights the entry of its section (Projects).
-  const section = routes.find((route) => route.layout + route.path === pathname)?.section;
+  const section = SECTION_OF[pathname];
 
   const needle = query.trim().toLowerCase();
   const entries = routes
@@ -99,7 +110,7 @@ export const Sidebar = memo(function Sidebar({
               <li key={route.layout + route.path}>
                 <NavLink
                   className={({ isActive }) =>
-                    `sidebar__link${isActive || route.path === section ? ' active' : ''}`
+                    `sidebar__link${isActive || route.layout + route.path === section ? ' active' : ''}`
                   }
                   to={route.layout + route.path}
                   onClick={closeMenu}

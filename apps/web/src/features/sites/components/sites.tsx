@@ -148,27 +148,14 @@ export function Sites() {
           value={baseUrl}
           onChange={(e) => setBaseUrl(e.target.value)}
         />
-        <Field label="Kind">
-          {(control) => (
-            <select
-              {...control}
-              className="field__input"
-              value={kind}
-              onChange={(e) => {
-                const chosen = e.target.value as TrackerKindId;
-                setKind(chosen);
-                // Another kind's usual address (or none) gives way to this kind's.
-                if (KIND_DEFAULTS.has(baseUrl.trim())) setBaseUrl(TRACKER_KINDS[chosen].baseUrlDefault);
-              }}
-            >
-              {ADDABLE_TRACKER_KINDS.map((id) => (
-                <option key={id} value={id}>
-                  {TRACKER_KINDS[id].label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <KindSelect
+          kind={kind}
+          onChange={(chosen) => {
+            setKind(chosen);
+            // Another kind's usual address (or none) gives way to this kind's.
+            if (KIND_DEFAULTS.has(baseUrl.trim())) setBaseUrl(TRACKER_KINDS[chosen].baseUrlDefault);
+          }}
+        />
         <div className="form-panel__actions">
           <BusyButton type="submit" busy={busy}>
             Add site
@@ -190,5 +177,27 @@ function DemoTrackerCallout() {
         credential works with it. Add your own site below to work with your real projects.
       </p>
     </div>
+  );
+}
+
+/** The select "Kind": the trackers a site may be added for. */
+function KindSelect({ kind, onChange }: { kind: TrackerKindId; onChange: (kind: TrackerKindId) => void }) {
+  return (
+    <Field label="Kind">
+      {(control) => (
+        <select
+          {...control}
+          className="field__input"
+          value={kind}
+          onChange={(e) => onChange(e.target.value as TrackerKindId)}
+        >
+          {ADDABLE_TRACKER_KINDS.map((id) => (
+            <option key={id} value={id}>
+              {TRACKER_KINDS[id].label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

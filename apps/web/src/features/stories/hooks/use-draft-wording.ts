@@ -6,7 +6,7 @@ import { type ClientLanguage, formatClientDay } from '@handoff/core/client-langu
 import { calendarDay } from '@handoff/core/dates';
 import { type DraftWording, draftWording } from '@handoff/core/draft';
 import { type NoticeTemplate, templateWording } from '@handoff/core/notice-template';
-import { useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { getReviewSettings } from '@/api/review';
 import { useServices } from '@/lib/services';
 
@@ -19,7 +19,7 @@ export interface WordingSource {
   template: NoticeTemplate | null;
 }
 
-export const ENGLISH_DEFAULT: WordingSource = { language: 'en', template: null };
+const ENGLISH_DEFAULT: WordingSource = { language: 'en', template: null };
 
 /** The words of `source` for the project named `projectName`, the answer-by date (`YYYY-MM-DD` or '') filled in. */
 export function wordingOf(source: WordingSource, projectName: string, answerBy: string): Wording {
@@ -36,7 +36,7 @@ export function wordingOf(source: WordingSource, projectName: string, answerBy: 
 }
 
 /** The project's wording source, asked for once per project. */
-export function useWordingSource(userId: string | undefined) {
+function useWordingSource(userId: string | undefined) {
   const { api } = useServices();
   const asked = useRef<{ projectKey: string; source: Promise<WordingSource> } | null>(null);
   return (projectKey: string): Promise<WordingSource> => {
@@ -50,4 +50,19 @@ export function useWordingSource(userId: string | undefined) {
     }
     return asked.current.source;
   };
+}
+
+/**
+ * The send screen's words: the project's source (template and language) of the last fetch, the answer-by
+ * date chosen, the subject as last drafted, and the words they make for the project named `projectName`.
+ */
+export function useWording(userId: string | undefined, projectName: string) {
+  const [source, setSource] = useState<WordingSource>(ENGLISH_DEFAULT);
+  const [answerBy, setAnswerBy] = useState('');
+  const [draftedSubject, setDraftedSubject] = useState('');
+  const sourceOf = useWordingSource(userId);
+  const wording = useMemo(() => wordingOf(source, projectName, answerBy), [source, projectName, answerBy]);
+  /** The words of `of` (default: the current source) with `date` (default: the current answer-by date). */
+  const of = (from: WordingSource, date = answerBy) => wordingOf(from, projectName, date);
+  return { source, setSource, setAnswerBy, draftedSubject, setDraftedSubject, sourceOf, wording, of };
 }

@@ -5,14 +5,14 @@
 import type { Issue } from '@handoff/core';
 import { draftEmail, texts } from '@handoff/core';
 import type { Project } from '@handoff/core/api';
-import { useEffect, useMemo, useState } from 'react';
+import { type Dispatch, type SetStateAction, useEffect, useMemo, useState } from 'react';
 import { getProjectByKey } from '@/api/projects';
 import type { ResultDialogControl } from '@/components/ui/result-dialog';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppDispatch, useAppState } from '@/stores/app-store';
 import { getProjectIssues } from '../api/get-project-issues';
-import { ENGLISH_DEFAULT, useWordingSource, type WordingSource, wordingOf } from './use-draft-wording';
+import { useWording, type Wording, type WordingSource } from './use-draft-wording';
 
 /** The fetched stories split into those the fetch offered (ticked or not) and those already sent. */
 function useOfferedStories(projectIssues: readonly Issue[], offeredKeys: readonly string[]) {
@@ -23,6 +23,69 @@ function useOfferedStories(projectIssues: readonly Issue[], offeredKeys: readonl
       alreadySent: projectIssues.filter((issue) => !offered.has(issue.key)),
     };
   }, [projectIssues, offeredKeys]);
+}
+
+/** The message's text, the text as last drafted (a difference: the user edited it), and the keys it lists. */
+function useDraftText() {
+  const [text, setText] = useState('');
+  const [draftedText, setDraftedText] = useState('');
+  /** The keys of the stories the drafted message lists; the send names exactly these. */
+  const [draftKeys, setDraftKeys] = useState<string[]>([]);
+  const applyDraftText = (draft: { text: string; includedKeys: string[] }) => {
+    setText(draft.text);
+    setDraftedText(draft.text);
+    setDraftKeys(draft.includedKeys);
+  };
+  return { text, setText, draftedText, draftKeys, applyDraftText };
+}
+
+/** Re-drafts of a fetched draft: a story ticked or unticked, an answer-by date chosen. */
+function useRedrafts(state: {
+  projectIssues: readonly Issue[];
+  sentKeysOfDraft: readonly string[];
+  applyDraftText: (draft: { text: string; includedKeys: string[] }) => void;
+  leftOut: ReadonlySet<string>;
+  setLeftOut: (keys: ReadonlySet<string>) => void;
+  words: ReturnType<typeof useWording>;
+  text: string;
+  draftedText: string;
+  draftKeys: readonly string[];
+  subject: string;
+  setSubject: Dispatch<SetStateAction<string>>;
+}) {
+  const { projectIssues, sentKeysOfDraft, applyDraftText, leftOut, setLeftOut, words } = state;
+  const { text, draftedText, draftKeys, subject, setSubject } = state;
+  /** The draft again from the fetched stories but those `out`, in `wording`. */
+  const redraft = (out: ReadonlySet<string>, wording: Wording) => {
+    const draft = draftEmail(
+      projectIssues.filter((issue) => !out.has(issue.key)),
+      sentKeysOfDraft,
+      wording,
+    );
+    applyDraftText(draft);
+    return draft;
+  };
+
+  /** Ticks or unticks an offered story and drafts the message again from the ticked ones. */
+  const setStoryIncluded = (key: string, included: boolean) => {
+    const next = new Set(leftOut);
+    if (included) next.delete(key);
+    else next.add(key);
+    setLeftOut(next);
+    const draft = redraft(next, words.wording);
+    // With no story ticked there is nothing to request; otherwise the user's subject stays.
+    setSubject((current) => (draft.subject === '' ? '' : current.trim() === '' ? draft.subject : current));
+  };
+
+  /** A new answer-by date fills a template's {answerBy} in again, unless the user edited the draft. */
+  const setAnswerBy = (value: string) => {
+    words.setAnswerBy(value);
+    if (draftKeys.length === 0 || text !== draftedText) return;
+    const draft = redraft(leftOut, words.of(words.source, value));
+    if (subject === words.draftedSubject)
+      [setSubject, words.setDraftedSubject].map((set) => set(draft.subject));
+  };
+  return { setStoryIncluded, setAnswerBy };
 }
 
 export function useStoryDraft({
@@ -42,25 +105,15 @@ export function useStoryDraft({
   /** The status of the last successful fetch, or null before any (and after sending). */
   const [fetchedStatus, setFetchedStatus] = useState<string | null>(null);
   const [subject, setSubject] = useState('');
-  const [text, setText] = useState('');
-  /** The keys of the stories the drafted message lists; the send names exactly these. */
-  const [draftKeys, setDraftKeys] = useState<string[]>([]);
+  const { text, setText, draftedText, draftKeys, applyDraftText } = useDraftText();
   /** The keys the fetch offered (not sent yet, or offered for re-test), ticked or not. */
   const [offeredKeys, setOfferedKeys] = useState<string[]>([]);
   /** The offered stories the user unticked: left out of the draft and of the send. */
   const [leftOut, setLeftOut] = useState<ReadonlySet<string>>(new Set());
   /** The sent list the fetch's draft was made against; re-drafts after a tick use the same one. */
   const [sentKeysOfDraft, setSentKeysOfDraft] = useState<readonly string[]>([]);
-  /** The message as last drafted: when the text differs, the user has edited it. */
-  const [draftedText, setDraftedText] = useState('');
-  /** What the draft's words are made of (the project's template and client language), and the answer-by date. */
-  const [source, setSource] = useState<WordingSource>(ENGLISH_DEFAULT);
-  const [answerBy, setAnswerByOfDraft] = useState('');
-  const [draftedSubject, setDraftedSubject] = useState('');
   const userId = user?.id;
-  const wordingSource = useWordingSource(userId);
-  const projectName = project?.projectName ?? '';
-  const wording = useMemo(() => wordingOf(source, projectName, answerBy), [source, projectName, answerBy]);
+  const words = useWording(userId, project?.projectName ?? '');
 
   // The issues list in client state belongs to this screen: start without another visit's stories.
   useEffect(() => {
@@ -69,12 +122,6 @@ export function useStoryDraft({
 
   const { offeredIssues, alreadySent } = useOfferedStories(projectIssues, offeredKeys);
 
-  const applyDraftText = (draft: { text: string; includedKeys: string[] }) => {
-    setText(draft.text);
-    setDraftedText(draft.text);
-    setDraftKeys(draft.includedKeys);
-  };
-
   /**
    * Shows fetched stories and drafts the e-mail from those not in `sentKeys` (docs/product.md §4 steps 2-3),
    * leaving out the stories in `untick` (a fetch ticks them all).
@@ -82,7 +129,7 @@ export function useStoryDraft({
   const showDraft = (
     issues: Issue[],
     sentKeys: readonly string[],
-    words: WordingSource,
+    source: WordingSource,
     untick: ReadonlySet<string> = new Set(),
   ) => {
     dispatch({ type: 'SET_PROJECT_ISSUES', issues });
@@ -91,51 +138,21 @@ export function useStoryDraft({
     const draft = draftEmail(
       issues.filter((issue) => !stillLeftOut.has(issue.key)),
       sentKeys,
-      wordingOf(words, projectName, answerBy),
+      words.of(source),
     );
-    setSource(words);
+    words.setSource(source);
     setOfferedKeys(offered);
     setLeftOut(stillLeftOut);
     setSentKeysOfDraft(sentKeys);
     setSubject(draft.subject);
-    setDraftedSubject(draft.subject);
+    words.setDraftedSubject(draft.subject);
     applyDraftText(draft);
   };
 
-  /** Ticks or unticks an offered story and drafts the message again from the ticked ones. */
-  const setStoryIncluded = (key: string, included: boolean) => {
-    const next = new Set(leftOut);
-    if (included) next.delete(key);
-    else next.add(key);
-    setLeftOut(next);
-    const draft = draftEmail(
-      projectIssues.filter((issue) => !next.has(issue.key)),
-      sentKeysOfDraft,
-      wording,
-    );
-    applyDraftText(draft);
-    // With no story ticked there is nothing to request; otherwise the user's subject stays.
-    setSubject((current) => (draft.subject === '' ? '' : current.trim() === '' ? draft.subject : current));
-  };
-
-  /**
-   * The answer-by date chosen: a template's {answerBy} says it. The draft is made again with it unless the
-   * user has edited the message (then it stays as typed); the subject likewise.
-   */
-  const setAnswerBy = (value: string) => {
-    setAnswerByOfDraft(value);
-    if (draftKeys.length === 0 || text !== draftedText) return;
-    const draft = draftEmail(
-      projectIssues.filter((issue) => !leftOut.has(issue.key)),
-      sentKeysOfDraft,
-      wordingOf(source, projectName, value),
-    );
-    applyDraftText(draft);
-    if (subject === draftedSubject) {
-      setSubject(draft.subject);
-      setDraftedSubject(draft.subject);
-    }
-  };
+  const { setStoryIncluded, setAnswerBy } = useRedrafts({
+    ...{ projectIssues, sentKeysOfDraft, applyDraftText, leftOut, setLeftOut, words },
+    ...{ text, draftedText, draftKeys, subject, setSubject },
+  });
 
   const getStories = async () => {
     if (!status) {
@@ -145,11 +162,11 @@ export function useStoryDraft({
     if (!project || !user || fetching) return;
     setFetching(true);
     try {
-      const [issues, words] = await Promise.all([
+      const [issues, source] = await Promise.all([
         getProjectIssues(api, user, project.projectKey, status, project.siteId),
-        wordingSource(project.projectKey),
+        words.sourceOf(project.projectKey),
       ]);
-      showDraft(issues, project.sentProjectIssuesList, words);
+      showDraft(issues, project.sentProjectIssuesList, source);
       setFetchedStatus(status);
     } catch (error) {
       if (!isSessionEnded(error)) window.alert(errorMessage(error));
@@ -162,14 +179,14 @@ export function useStoryDraft({
   const fetchAgain = async (projectKey: string) => {
     if (!user || !userId || !fetchedStatus) return;
     try {
-      const [fresh, issues, words] = await Promise.all([
+      const [fresh, issues, source] = await Promise.all([
         getProjectByKey(api, userId, projectKey, project?.siteId),
         getProjectIssues(api, user, projectKey, fetchedStatus),
-        wordingSource(projectKey),
+        words.sourceOf(projectKey),
       ]);
       setProject(fresh);
       // The stories the user unticked stay unticked in the new draft.
-      showDraft(issues, fresh.sentProjectIssuesList, words, leftOut);
+      showDraft(issues, fresh.sentProjectIssuesList, source, leftOut);
     } catch (error) {
       if (!isSessionEnded(error)) show(errorMessage(error), 'error');
     }
@@ -183,7 +200,7 @@ export function useStoryDraft({
     setOfferedKeys([]);
     setLeftOut(new Set());
     setFetchedStatus(null);
-    setAnswerByOfDraft('');
+    words.setAnswerBy('');
   };
 
   return {

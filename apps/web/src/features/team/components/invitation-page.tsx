@@ -4,7 +4,8 @@
 import type { InvitationAnswer } from '@handoff/core/api';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { AuthLayout, AuthWarning } from '@/components/layouts/auth-layout';
+import { AuthLayout } from '@/components/layouts/auth-layout';
+import { AuthWarning } from '@/components/layouts/auth-warning';
 import { ButtonLink } from '@/components/ui/button';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { paths } from '@/config/paths';

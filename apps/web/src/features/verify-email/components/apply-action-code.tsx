@@ -1,7 +1,8 @@
 // What the e-mailed link `/auth/action?mode=verifyEmail&oobCode=…` does: applies the code and says so, under
 // a heading that says the same; a dead or unknown link is a warning.
 import { useEffect, useState } from 'react';
-import { AuthLayout, AuthWarning } from '@/components/layouts/auth-layout';
+import { AuthLayout } from '@/components/layouts/auth-layout';
+import { AuthWarning } from '@/components/layouts/auth-warning';
 import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useServices } from '@/lib/services';
