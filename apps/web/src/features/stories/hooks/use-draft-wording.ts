@@ -22,7 +22,7 @@ export interface WordingSource {
 const ENGLISH_DEFAULT: WordingSource = { language: 'en', template: null };
 
 /** The words of `source` for the project named `projectName`, the answer-by date (`YYYY-MM-DD` or '') filled in. */
-export function wordingOf(source: WordingSource, projectName: string, answerBy: string): Wording {
+function wordingOf(source: WordingSource, projectName: string, answerBy: string): Wording {
   const languageDefault = draftWording(clientTexts(source.language));
   const day = calendarDay(answerBy);
   const answerByText = day ? formatClientDay(source.language, day) : '';
