@@ -688,6 +688,42 @@ const cases: Case[] = [
     400,
   ],
   [
+    'setSettings: a client language it does not know',
+    () =>
+      json('/jira/review/setSettings', {
+        userId,
+        projectKey: 'ALPHA',
+        reminderDays: null,
+        testEnvironment: null,
+        clientLanguage: 'klingon',
+      }),
+    400,
+  ],
+  [
+    'setSettings: a notice template of the wrong type, or missing a part',
+    () =>
+      json('/jira/review/setSettings', {
+        userId,
+        projectKey: 'ALPHA',
+        reminderDays: null,
+        testEnvironment: null,
+        noticeTemplate: { subject: 'x', greeting: 7 },
+      }),
+    400,
+  ],
+  [
+    'setSettings: a notice template over 2000 characters, with NUL',
+    () =>
+      json('/jira/review/setSettings', {
+        userId,
+        projectKey: 'ALPHA',
+        reminderDays: null,
+        testEnvironment: null,
+        noticeTemplate: { subject: 'x', greeting: 'g'.repeat(2001), intro: NUL, closing: '' },
+      }),
+    400,
+  ],
+  [
     'setSettings: NUL in the test environment',
     () =>
       json('/jira/review/setSettings', {

@@ -75,3 +75,8 @@ export function translator(
     return String(format.format(values));
   };
 }
+
+/** A calendar day (midnight UTC, as calendarDay gives it) written in `language`, as `{date, date, day}` writes it. */
+export function formatClientDay(language: ClientLanguage, day: Date): string {
+  return new Intl.DateTimeFormat(LOCALES[language], FORMATS.date.day).format(day);
+}

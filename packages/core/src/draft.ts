@@ -136,13 +136,17 @@ function toKeySet(sentKeys: unknown): Set<string> {
  * A missing or blank issueHeader falls back to the key. Issues without a string key, and repeats of a key
  * already listed, are skipped. When no issue is unsent, subject and text are '' (nothing to request) and
  * includedKeys is []. Never throws, whatever it is given. See packages/core/README.md for the rules.
- * `wording` puts the client's language (draftWording) or the project's template in place of §4's words.
+ * `wording` puts the client's language (draftWording) or the project's template (templateWording, given the
+ * number of stories listed) in place of §4's words.
  */
 export function draftEmail(
   issues: readonly Issue[],
   sentKeys: readonly string[] | ReadonlySet<string>,
-  wording: DraftWording = SPEC_WORDING,
+  wording: DraftWording | ((count: number) => DraftWording) = SPEC_WORDING,
 ): EmailDraft {
+  // The words may depend on how many stories the draft lists (a template's {count}); the re-test mark does not.
+  const wordingFor = typeof wording === 'function' ? wording : () => wording;
+  const retestMark = wordingFor(0).retest;
   const sent = toKeySet(sentKeys);
   const listed = new Set<string>();
   const includedKeys: string[] = [];
@@ -158,7 +162,7 @@ export function draftEmail(
       if (retest !== true && sent.has(key)) continue;
       listed.add(key); // list each key once
       const header = (typeof issueHeader === 'string' ? oneLine(issueHeader) : '') || key;
-      const feature = retest === true ? `${header} ${wording.retest}` : header;
+      const feature = retest === true ? `${header} ${retestMark}` : header;
       features += includedKeys.length === 0 ? `- ${feature}` : `\n- ${feature}`;
       includedKeys.push(key);
       const issueSteps = testStepsOf(description);
@@ -168,6 +172,7 @@ export function draftEmail(
     }
   }
   if (includedKeys.length === 0) return { subject: '', text: '', includedKeys };
-  const text = `${wording.greeting}\n\n${wording.intro}\n${features}\n\n${wording.testStepsIntro}\n${steps}\n\n${wording.closing}`;
-  return { subject: wording.subject, text, includedKeys };
+  const words = wordingFor(includedKeys.length);
+  const text = `${words.greeting}\n\n${words.intro}\n${features}\n\n${words.testStepsIntro}\n${steps}\n\n${words.closing}`;
+  return { subject: words.subject, text, includedKeys };
 }

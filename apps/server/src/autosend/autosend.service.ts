@@ -2,6 +2,7 @@ import { comparableEmail, draftEmail, type Issue } from '@handoff/core';
 import { clientTexts } from '@handoff/core/catalogues/index';
 import { clientLanguageOf } from '@handoff/core/client-language';
 import { draftWording } from '@handoff/core/draft';
+import { templateWording } from '@handoff/core/notice-template';
 import type { FastifyBaseLogger } from 'fastify';
 import { memberWithJiraToken } from '../accounts/users.repository.ts';
 import type { Db } from '../db/database.ts';
@@ -95,9 +96,16 @@ async function runProject(
     (claimedKeys) => {
       const claimed = new Set(claimedKeys);
       const claimedStories = stories.filter((story) => claimed.has(story.key));
-      // The default draft in the client's language (auto-send has no one to edit it).
-      const language = clientLanguageOf(project.client_language);
-      const draft = draftEmail(claimedStories, [], draftWording(clientTexts(language)));
+      // The project's template, or the default draft, in the client's language (no one edits it here).
+      const languageDefault = draftWording(clientTexts(clientLanguageOf(project.client_language)));
+      const draft = draftEmail(claimedStories, [], (count) =>
+        templateWording(project.notice_template, languageDefault, {
+          project: project.project_name,
+          release: '',
+          count,
+          answerBy: '',
+        }),
+      );
       return {
         // Mailed in their one spelling, as a send by hand is (comparableEmail).
         to: project.client_emails.map(comparableEmail),

@@ -1,3 +1,4 @@
+import type { NoticeTemplate } from '@handoff/core/notice-template';
 import type { TrackerKindId } from '@handoff/core/tracker-kinds';
 import type { ColumnType, Generated } from 'kysely';
 
@@ -139,6 +140,8 @@ export interface ProjectsTable {
   test_environment: string | null;
   /** The language the client reads (`Client language`: a code of CLIENT_LANGUAGES). */
   client_language: Generated<string>;
+  /** The notice template in the team's words (written as JSON text); null: the language's default. */
+  notice_template: ColumnType<NoticeTemplate | null, string | null | undefined, string | null>;
 }
 
 /** A Jira transition as a project keeps it: `{ id, name }` (written as JSON text). */

@@ -1,4 +1,5 @@
 // Auto-send's bookkeeping on the project row: when a round is due, who switched it on, how the last one ended.
+import type { NoticeTemplate } from '@handoff/core/notice-template';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
@@ -19,6 +20,8 @@ export async function claimDueAutosendProjects(db: Executor, now: Date, next: Da
     site_id: string | null;
     statuses_offered: string[] | null;
     client_language: string;
+    project_name: string;
+    notice_template: NoticeTemplate | null;
   }>`
     UPDATE projects SET autosend_next_run_at = ${next}
     WHERE id IN (
@@ -29,7 +32,7 @@ export async function claimDueAutosendProjects(db: Executor, now: Date, next: Da
       FOR UPDATE SKIP LOCKED
     )
     RETURNING id, workspace_id, autosend_user_id, project_key, client_emails, client_cc, site_id,
-      statuses_offered, client_language`.execute(db);
+      statuses_offered, client_language, project_name, notice_template`.execute(db);
   return result.rows;
 }
 

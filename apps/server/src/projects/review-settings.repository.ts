@@ -1,5 +1,6 @@
 // A project's review settings, kept on its row: the reminder days, the test environment, the client's
 // language, the transitions.
+import type { NoticeTemplate } from '@handoff/core/notice-template';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
@@ -35,7 +36,7 @@ export async function setReviewTransitions(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** The project's review settings: days before a reminder (null: off), the test environment, the client's language. */
+/** The project's review settings: reminder days (null: off), test environment, client's language, notice template. */
 export async function reviewSettingsOf(db: Executor, projectId: string) {
   return db
     .selectFrom('projects')
@@ -43,6 +44,7 @@ export async function reviewSettingsOf(db: Executor, projectId: string) {
       sql<number | null>`reminder_days::float8`.as('reminder_days'),
       'test_environment',
       'client_language',
+      'notice_template',
     ])
     .where('id', '=', projectId)
     .executeTakeFirst();
@@ -55,6 +57,7 @@ export async function setReviewSettings(
     reminderDays: number | null;
     testEnvironment: string | null;
     clientLanguage?: string | undefined;
+    noticeTemplate?: NoticeTemplate | null | undefined;
   },
 ): Promise<void> {
   await db
@@ -64,6 +67,9 @@ export async function setReviewSettings(
       test_environment: settings.testEnvironment,
       // Left out: kept as it is.
       ...(settings.clientLanguage === undefined ? {} : { client_language: settings.clientLanguage }),
+      ...(settings.noticeTemplate === undefined
+        ? {}
+        : { notice_template: settings.noticeTemplate && JSON.stringify(settings.noticeTemplate) }),
     })
     .where('id', '=', projectId)
     .execute();

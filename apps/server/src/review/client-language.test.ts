@@ -71,7 +71,50 @@ describe("the client's language", () => {
       reminderDays: 3,
       testEnvironment: 'https://staging.example.com',
       clientLanguage: 'de',
+      noticeTemplate: null,
     });
+  });
+
+  it("keeps a notice template in the team's words, refusing placeholders it does not know by name", async () => {
+    const template = (greeting: string) =>
+      h.call('/jira/review/setSettings', {
+        userId: member.userId,
+        projectKey: 'DEMO',
+        reminderDays: 3,
+        testEnvironment: null,
+        noticeTemplate: {
+          subject: '{project}: {count} Funktionen bis {answerBy}',
+          greeting,
+          intro: 'folgende Funktionen sind fertig:',
+          closing: 'Viele Grüße',
+        },
+      });
+    const refused = await template('Hallo {kunde} und {firma},');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain(
+      'Unknown placeholders: {kunde}, {firma}. Use {project}, {release}, {count} or {answerBy}.',
+    );
+    expect((await template('Hallo {project}-Team,')).statusCode).toBe(200);
+    const read = async () =>
+      (await h.call('/jira/review/getSettings', { userId: member.userId, projectKey: 'DEMO' })).json().data;
+    expect((await read()).noticeTemplate).toEqual({
+      subject: '{project}: {count} Funktionen bis {answerBy}',
+      greeting: 'Hallo {project}-Team,',
+      intro: 'folgende Funktionen sind fertig:',
+      closing: 'Viele Grüße',
+    });
+    // Back to the language's own words.
+    expect((await settings()).statusCode).toBe(200);
+    expect((await read()).noticeTemplate).not.toBeNull();
+    const reset = await h.call('/jira/review/setSettings', {
+      userId: member.userId,
+      projectKey: 'DEMO',
+      reminderDays: 3,
+      testEnvironment: null,
+      noticeTemplate: null,
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await read()).noticeTemplate).toBeNull();
   });
 
   it('writes the notice, its page and its reminder in German, and keeps German after the setting changes', async () => {

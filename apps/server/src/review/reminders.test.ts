@@ -64,7 +64,12 @@ async function remindersOf(subject: string) {
 describe('reminders', () => {
   it('a new project reminds after 3 days; each reminder goes out once across two processes, at most twice', async () => {
     const settings = await h.call('/jira/review/getSettings', { userId: member.userId, projectKey: 'DEMO' });
-    expect(settings.json().data).toEqual({ reminderDays: 3, testEnvironment: null, clientLanguage: 'en' });
+    expect(settings.json().data).toEqual({
+      reminderDays: 3,
+      testEnvironment: null,
+      clientLanguage: 'en',
+      noticeTemplate: null,
+    });
     expect(
       (
         await h.send('DEMO', ['DEMO-1', 'DEMO-2'], 'Dear customer,\n\n- One\n- Two', 'Remind me', [
@@ -157,6 +162,11 @@ describe('reminders', () => {
     });
     expect(added.statusCode).toBe(200);
     const settings = await h.call('/jira/review/getSettings', { userId: member.userId, projectKey: 'QUIET' });
-    expect(settings.json().data).toEqual({ reminderDays: null, testEnvironment: null, clientLanguage: 'en' });
+    expect(settings.json().data).toEqual({
+      reminderDays: null,
+      testEnvironment: null,
+      clientLanguage: 'en',
+      noticeTemplate: null,
+    });
   });
 });

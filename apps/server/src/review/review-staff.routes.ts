@@ -88,7 +88,7 @@ function reviewSettingsRoutes(app: StaffApp): void {
     {
       schema: {
         description:
-          "The project's review settings: reminderDays (days after a notice or its last reminder; null: off), testEnvironment and clientLanguage.",
+          "The project's review settings: reminderDays (days after a notice or its last reminder; null: off), testEnvironment, clientLanguage and noticeTemplate (null: the language's default words).",
         body: projectRefBody,
         response: { 200: reviewSettingsAnswer },
       },
@@ -102,6 +102,7 @@ function reviewSettingsRoutes(app: StaffApp): void {
           reminderDays: settings.reminder_days,
           testEnvironment: settings.test_environment,
           clientLanguage: clientLanguageOf(settings.client_language),
+          noticeTemplate: settings.notice_template,
         },
       };
     },
@@ -113,19 +114,20 @@ function reviewSettingsRoutes(app: StaffApp): void {
       config: { ownerOnly: true },
       schema: {
         description:
-          "Sets the project's review settings (reminderDays, testEnvironment, clientLanguage). Owners only.",
+          "Sets the project's review settings (reminderDays, testEnvironment, clientLanguage, noticeTemplate). Owners only.",
         body: setReviewSettingsBody,
         response: { 200: reviewChangeAnswer },
       },
     },
     async (request) => {
-      const { projectKey, reminderDays, testEnvironment, clientLanguage } = request.body;
+      const { projectKey, reminderDays, testEnvironment, clientLanguage, noticeTemplate } = request.body;
       const project = await findProjectForCaller(app.db, request.membership, projectKey);
       if (!project) throw projectNotFound(projectKey);
       await setReviewSettings(app.db, project.id, {
         reminderDays,
         testEnvironment: testEnvironment || null,
         clientLanguage,
+        noticeTemplate,
       });
       return { status: 200 as const, message: 'The review settings were saved.' };
     },

@@ -15,6 +15,7 @@
 // getProjectSends answers each notice's review in sendRecordSchema.review (see sends.ts).
 import { z } from 'zod';
 import { CLIENT_LANGUAGES } from '../client-language.ts';
+import { unknownPlaceholders, unknownPlaceholdersMessage } from '../notice-template.ts';
 import { reminderDaysSchema } from './projects.ts';
 
 const REVIEW_VERDICTS = ['passed', 'failed'] as const;
@@ -250,14 +251,33 @@ const clientLanguageSchema = z.enum(CLIENT_LANGUAGES, {
   error: `clientLanguage must be one of ${CLIENT_LANGUAGES.join(', ')}.`,
 });
 
+const MAX_TEMPLATE_TEXT = 2000;
+const templateText = z
+  .string()
+  .max(MAX_TEMPLATE_TEXT, `A template text has at most ${MAX_TEMPLATE_TEXT} characters.`);
+/** A project's notice template: the default draft's subject, greeting, intro and closing in the team's words. */
+const noticeTemplateShape = {
+  subject: z.string().trim().min(1, "The template's subject may not be empty.").max(255),
+  greeting: templateText,
+  intro: templateText,
+  closing: templateText,
+};
+/** As the server takes it: a placeholder other than {project}, {release}, {count}, {answerBy} is refused, by name. */
+const noticeTemplateBody = z.object(noticeTemplateShape).superRefine((template, context) => {
+  const unknown = unknownPlaceholders(Object.values(template));
+  if (unknown.length > 0) context.addIssue({ code: 'custom', message: unknownPlaceholdersMessage(unknown) });
+});
+
 /**
- * A project's review settings: reminders (days, fractions allowed; null: off), the test environment, and
- * the client's language (everything the client reads is written in it).
+ * A project's review settings: reminders (days, fractions allowed; null: off), the test environment, the
+ * client's language (everything the client reads is written in it) and the notice template (null: the
+ * language's default words).
  */
 const reviewSettingsSchema = z.object({
   reminderDays: reminderDaysSchema,
   testEnvironment: z.string().trim().max(MAX_TEST_ENVIRONMENT).nullable(),
   clientLanguage: clientLanguageSchema,
+  noticeTemplate: z.object(noticeTemplateShape).nullable(),
 });
 export type ReviewSettings = z.infer<typeof reviewSettingsSchema>;
 export const reviewSettingsAnswer = z.object({ data: reviewSettingsSchema });
@@ -265,5 +285,11 @@ export type ReviewSettingsAnswer = z.infer<typeof reviewSettingsAnswer>;
 export const setReviewSettingsBody = z
   .object({ userId, projectKey })
   .extend(reviewSettingsSchema.shape)
-  .extend({ clientLanguage: clientLanguageSchema.optional().describe('Left out: kept as it is.') });
+  .extend({
+    clientLanguage: clientLanguageSchema.optional().describe('Left out: kept as it is.'),
+    noticeTemplate: noticeTemplateBody
+      .nullable()
+      .optional()
+      .describe("Left out: kept as it is; null: the client language's default words."),
+  });
 export type SetReviewSettingsBody = z.input<typeof setReviewSettingsBody>;

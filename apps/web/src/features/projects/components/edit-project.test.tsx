@@ -102,6 +102,7 @@ describe('/admin/edit-project', () => {
         reminderDays: 7,
         testEnvironment: null,
         clientLanguage: 'en',
+        noticeTemplate: null,
       },
     ]);
   });
@@ -123,6 +124,7 @@ describe('/admin/edit-project', () => {
         reminderDays: 3,
         testEnvironment: 'https://staging.example.com, build 1.4.2',
         clientLanguage: 'en',
+        noticeTemplate: null,
       },
     ]);
     await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
@@ -143,6 +145,7 @@ describe('/admin/edit-project', () => {
         reminderDays: null,
         testEnvironment: null,
         clientLanguage: 'en',
+        noticeTemplate: null,
       },
     ]);
   });
@@ -167,6 +170,7 @@ describe('/admin/edit-project', () => {
         reminderDays: 3,
         testEnvironment: null,
         clientLanguage: 'de',
+        noticeTemplate: null,
       },
     ]);
   });

@@ -20,6 +20,12 @@ import { useServices } from '@/lib/services';
 import { useAppDispatch, useAppState } from '@/stores/app-store';
 import { useProjectSettings } from '../hooks/use-project-settings';
 import { ClientLanguageSelect } from './client-language-select';
+import {
+  defaultTemplate,
+  NoticeTemplateFields,
+  sameTemplate,
+  templateProblem,
+} from './notice-template-fields';
 import { RecipientFields, type Recipients } from './recipient-fields';
 import { ReminderSelect } from './reminder-select';
 import { ReviewTransitionFields } from './review-transitions';
@@ -69,6 +75,11 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
       show(texts.editProject.noClientEmails, 'error');
       return;
     }
+    const problem = savedSettings ? templateProblem(settings.noticeTemplate) : null;
+    if (problem) {
+      show(problem, 'error');
+      return;
+    }
     setSaving(true);
     try {
       const answer = await updateProject(
@@ -90,10 +101,13 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
         const { onFailed, onPassed } = transitions.value;
         await setReviewTransitions(api, userId, project.projectKey, { onFailed, onPassed });
       }
+      const { clientLanguage, noticeTemplate } = settings;
       const chosen: ReviewSettings = {
         reminderDays,
         testEnvironment: testEnvironment.trim() || null,
-        clientLanguage: settings.clientLanguage,
+        clientLanguage,
+        // The language's own words are kept as none, so they follow a later change of language.
+        noticeTemplate: sameTemplate(noticeTemplate, defaultTemplate(clientLanguage)) ? null : noticeTemplate,
       };
       if (savedSettings && !sameSettings(savedSettings, chosen)) {
         await setReviewSettings(api, userId, project.projectKey, chosen);
@@ -127,6 +141,12 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
             <TestEnvironmentField value={testEnvironment} onChange={settings.setTestEnvironment} />
             <ReminderSelect value={reminderDays} onChange={settings.setReminderDays} />
             <ClientLanguageSelect value={settings.clientLanguage} onChange={settings.setClientLanguage} />
+            <NoticeTemplateFields
+              value={settings.noticeTemplate}
+              onChange={settings.setNoticeTemplate}
+              language={settings.clientLanguage}
+              projectName={project.projectName}
+            />
           </>
         ) : null}
         <ReviewTransitionFields
@@ -159,7 +179,10 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
 const sameSettings = (a: ReviewSettings, b: ReviewSettings) =>
   a.reminderDays === b.reminderDays &&
   a.testEnvironment === b.testEnvironment &&
-  a.clientLanguage === b.clientLanguage;
+  a.clientLanguage === b.clientLanguage &&
+  (a.noticeTemplate === null || b.noticeTemplate === null
+    ? a.noticeTemplate === b.noticeTemplate
+    : sameTemplate(a.noticeTemplate, b.noticeTemplate));
 
 const sameStatuses = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((status, index) => status === b[index]);

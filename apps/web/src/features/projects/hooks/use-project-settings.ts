@@ -4,11 +4,13 @@
 // optional: without it, its fields are left out (or say why) and nothing of it is saved.
 import type { Project, ReviewSettings } from '@handoff/core/api';
 import type { ClientLanguage } from '@handoff/core/client-language';
+import type { NoticeTemplate } from '@handoff/core/notice-template';
 import { useEffect, useState } from 'react';
 import { getReviewSettings, getReviewTransitions } from '@/api/review';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { getProjectStatuses } from '../api/project-statuses';
+import { defaultTemplate, sameTemplate } from '../components/notice-template-fields';
 import type { TransitionsLoad } from '../components/review-transitions';
 
 export function useProjectSettings(userId: string | undefined, project: Project) {
@@ -19,7 +21,9 @@ export function useProjectSettings(userId: string | undefined, project: Project)
   const [savedSettings, setSavedSettings] = useState<ReviewSettings | null>(null);
   const [reminderDays, setReminderDays] = useState<number | null>(null);
   const [testEnvironment, setTestEnvironment] = useState('');
-  const [clientLanguage, setClientLanguage] = useState<ClientLanguage>('en');
+  const [clientLanguage, setChosenLanguage] = useState<ClientLanguage>('en');
+  /** The notice template on screen: the saved one, or the client language's default words. */
+  const [noticeTemplate, setNoticeTemplate] = useState<NoticeTemplate>(() => defaultTemplate('en'));
 
   useEffect(() => {
     if (!userId) return;
@@ -30,7 +34,8 @@ export function useProjectSettings(userId: string | undefined, project: Project)
         setSavedSettings(value);
         setReminderDays(value.reminderDays);
         setTestEnvironment(value.testEnvironment ?? '');
-        setClientLanguage(value.clientLanguage);
+        setChosenLanguage(value.clientLanguage);
+        setNoticeTemplate(value.noticeTemplate ?? defaultTemplate(value.clientLanguage));
       },
       () => {
         // Without them, nothing is shown and nothing about reminders is saved.
@@ -85,6 +90,14 @@ export function useProjectSettings(userId: string | undefined, project: Project)
     testEnvironment,
     setTestEnvironment,
     clientLanguage,
-    setClientLanguage,
+    /** A new language: a template still the old language's default words becomes the new one's. */
+    setClientLanguage(language: ClientLanguage) {
+      if (sameTemplate(noticeTemplate, defaultTemplate(clientLanguage))) {
+        setNoticeTemplate(defaultTemplate(language));
+      }
+      setChosenLanguage(language);
+    },
+    noticeTemplate,
+    setNoticeTemplate,
   };
 }

@@ -107,7 +107,13 @@ export function SendCompose({
         {ready ? (
           <>
             <SendRecipients id={recipientsId} project={project} />
-            <AnswerByField value={notice.answerBy} onChange={notice.setAnswerBy} />
+            <AnswerByField
+              value={notice.answerBy}
+              onChange={(value) => {
+                notice.setAnswerBy(value);
+                draft.setAnswerBy(value);
+              }}
+            />
             <div className="form-panel__actions">
               <BusyButton busy={notice.sending} onClick={notice.send} aria-describedby={recipientsId}>
                 Send Email

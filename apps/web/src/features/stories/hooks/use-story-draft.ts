@@ -5,16 +5,14 @@
 import type { Issue } from '@handoff/core';
 import { draftEmail, texts } from '@handoff/core';
 import type { Project } from '@handoff/core/api';
-import { clientTexts } from '@handoff/core/catalogues/index';
-import { type DraftWording, draftWording } from '@handoff/core/draft';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type Dispatch, type SetStateAction, useEffect, useMemo, useState } from 'react';
 import { getProjectByKey } from '@/api/projects';
-import { getReviewSettings } from '@/api/review';
 import type { ResultDialogControl } from '@/components/ui/result-dialog';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppDispatch, useAppState } from '@/stores/app-store';
 import { getProjectIssues } from '../api/get-project-issues';
+import { useWording, type Wording, type WordingSource } from './use-draft-wording';
 
 /** The fetched stories split into those the fetch offered (ticked or not) and those already sent. */
 function useOfferedStories(projectIssues: readonly Issue[], offeredKeys: readonly string[]) {
@@ -41,20 +39,53 @@ function useDraftText() {
   return { text, setText, draftedText, draftKeys, applyDraftText };
 }
 
-/** The project's draft wording, asked for once per project; English when the settings cannot be read. */
-function useProjectWording(userId: string | undefined) {
-  const { api } = useServices();
-  const wordingOfProject = useRef<{ projectKey: string; wording: Promise<DraftWording> } | null>(null);
-  return (projectKey: string): Promise<DraftWording> => {
-    if (wordingOfProject.current?.projectKey !== projectKey && userId) {
-      const wording = getReviewSettings(api, userId, projectKey).then(
-        (settings) => draftWording(clientTexts(settings.clientLanguage)),
-        () => draftWording(clientTexts('en')),
-      );
-      wordingOfProject.current = { projectKey, wording };
-    }
-    return wordingOfProject.current?.wording ?? Promise.resolve(draftWording(clientTexts('en')));
+/** Re-drafts of a fetched draft: a story ticked or unticked, an answer-by date chosen. */
+function useRedrafts(state: {
+  projectIssues: readonly Issue[];
+  sentKeysOfDraft: readonly string[];
+  applyDraftText: (draft: { text: string; includedKeys: string[] }) => void;
+  leftOut: ReadonlySet<string>;
+  setLeftOut: (keys: ReadonlySet<string>) => void;
+  words: ReturnType<typeof useWording>;
+  text: string;
+  draftedText: string;
+  draftKeys: readonly string[];
+  subject: string;
+  setSubject: Dispatch<SetStateAction<string>>;
+}) {
+  const { projectIssues, sentKeysOfDraft, applyDraftText, leftOut, setLeftOut, words } = state;
+  const { text, draftedText, draftKeys, subject, setSubject } = state;
+  /** The draft again from the fetched stories but those `out`, in `wording`. */
+  const redraft = (out: ReadonlySet<string>, wording: Wording) => {
+    const draft = draftEmail(
+      projectIssues.filter((issue) => !out.has(issue.key)),
+      sentKeysOfDraft,
+      wording,
+    );
+    applyDraftText(draft);
+    return draft;
   };
+
+  /** Ticks or unticks an offered story and drafts the message again from the ticked ones. */
+  const setStoryIncluded = (key: string, included: boolean) => {
+    const next = new Set(leftOut);
+    if (included) next.delete(key);
+    else next.add(key);
+    setLeftOut(next);
+    const draft = redraft(next, words.wording);
+    // With no story ticked there is nothing to request; otherwise the user's subject stays.
+    setSubject((current) => (draft.subject === '' ? '' : current.trim() === '' ? draft.subject : current));
+  };
+
+  /** A new answer-by date fills a template's {answerBy} in again, unless the user edited the draft. */
+  const setAnswerBy = (value: string) => {
+    words.setAnswerBy(value);
+    if (draftKeys.length === 0 || text !== draftedText) return;
+    const draft = redraft(leftOut, words.of(words.source, value));
+    if (subject === words.draftedSubject)
+      [setSubject, words.setDraftedSubject].map((set) => set(draft.subject));
+  };
+  return { setStoryIncluded, setAnswerBy };
 }
 
 export function useStoryDraft({
@@ -81,10 +112,8 @@ export function useStoryDraft({
   const [leftOut, setLeftOut] = useState<ReadonlySet<string>>(new Set());
   /** The sent list the fetch's draft was made against; re-drafts after a tick use the same one. */
   const [sentKeysOfDraft, setSentKeysOfDraft] = useState<readonly string[]>([]);
-  /** The default draft's words, in the project's client language (English until it is known). */
-  const [wording, setWording] = useState<DraftWording>(() => draftWording(clientTexts('en')));
   const userId = user?.id;
-  const projectWording = useProjectWording(userId);
+  const words = useWording(userId, project?.projectName ?? '');
 
   // The issues list in client state belongs to this screen: start without another visit's stories.
   useEffect(() => {
@@ -100,7 +129,7 @@ export function useStoryDraft({
   const showDraft = (
     issues: Issue[],
     sentKeys: readonly string[],
-    words: DraftWording,
+    source: WordingSource,
     untick: ReadonlySet<string> = new Set(),
   ) => {
     dispatch({ type: 'SET_PROJECT_ISSUES', issues });
@@ -109,31 +138,21 @@ export function useStoryDraft({
     const draft = draftEmail(
       issues.filter((issue) => !stillLeftOut.has(issue.key)),
       sentKeys,
-      words,
+      words.of(source),
     );
-    setWording(words);
+    words.setSource(source);
     setOfferedKeys(offered);
     setLeftOut(stillLeftOut);
     setSentKeysOfDraft(sentKeys);
     setSubject(draft.subject);
+    words.setDraftedSubject(draft.subject);
     applyDraftText(draft);
   };
 
-  /** Ticks or unticks an offered story and drafts the message again from the ticked ones. */
-  const setStoryIncluded = (key: string, included: boolean) => {
-    const next = new Set(leftOut);
-    if (included) next.delete(key);
-    else next.add(key);
-    setLeftOut(next);
-    const draft = draftEmail(
-      projectIssues.filter((issue) => !next.has(issue.key)),
-      sentKeysOfDraft,
-      wording,
-    );
-    applyDraftText(draft);
-    // With no story ticked there is nothing to request; otherwise the user's subject stays.
-    setSubject((current) => (draft.subject === '' ? '' : current.trim() === '' ? draft.subject : current));
-  };
+  const { setStoryIncluded, setAnswerBy } = useRedrafts({
+    ...{ projectIssues, sentKeysOfDraft, applyDraftText, leftOut, setLeftOut, words },
+    ...{ text, draftedText, draftKeys, subject, setSubject },
+  });
 
   const getStories = async () => {
     if (!status) {
@@ -143,11 +162,11 @@ export function useStoryDraft({
     if (!project || !user || fetching) return;
     setFetching(true);
     try {
-      const [issues, words] = await Promise.all([
+      const [issues, source] = await Promise.all([
         getProjectIssues(api, user, project.projectKey, status, project.siteId),
-        projectWording(project.projectKey),
+        words.sourceOf(project.projectKey),
       ]);
-      showDraft(issues, project.sentProjectIssuesList, words);
+      showDraft(issues, project.sentProjectIssuesList, source);
       setFetchedStatus(status);
     } catch (error) {
       if (!isSessionEnded(error)) window.alert(errorMessage(error));
@@ -160,14 +179,14 @@ export function useStoryDraft({
   const fetchAgain = async (projectKey: string) => {
     if (!user || !userId || !fetchedStatus) return;
     try {
-      const [fresh, issues, words] = await Promise.all([
+      const [fresh, issues, source] = await Promise.all([
         getProjectByKey(api, userId, projectKey, project?.siteId),
         getProjectIssues(api, user, projectKey, fetchedStatus),
-        projectWording(projectKey),
+        words.sourceOf(projectKey),
       ]);
       setProject(fresh);
       // The stories the user unticked stay unticked in the new draft.
-      showDraft(issues, fresh.sentProjectIssuesList, words, leftOut);
+      showDraft(issues, fresh.sentProjectIssuesList, source, leftOut);
     } catch (error) {
       if (!isSessionEnded(error)) show(errorMessage(error), 'error');
     }
@@ -181,6 +200,7 @@ export function useStoryDraft({
     setOfferedKeys([]);
     setLeftOut(new Set());
     setFetchedStatus(null);
+    words.setAnswerBy('');
   };
 
   return {
@@ -200,6 +220,7 @@ export function useStoryDraft({
     text,
     setText,
     draftKeys,
+    setAnswerBy,
     getStories,
     fetchAgain,
     clear,

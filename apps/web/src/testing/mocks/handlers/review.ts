@@ -15,12 +15,22 @@ import {
 import { reviewPageMessages } from '@handoff/core/catalogues/index';
 import { clientLanguageOf } from '@handoff/core/client-language';
 import { isPastAnswerBy } from '@handoff/core/dates';
+import {
+  type NoticeTemplate,
+  unknownPlaceholders,
+  unknownPlaceholdersMessage,
+} from '@handoff/core/notice-template';
 import { HttpResponse, http } from 'msw';
 import { db, findProject, type StoredSend } from '../db';
 import { apiError, post } from './projects';
 import { workspaceOf } from './team';
 
-const DEFAULT_SETTINGS: ReviewSettings = { reminderDays: 3, testEnvironment: null, clientLanguage: 'en' };
+const DEFAULT_SETTINGS: ReviewSettings = {
+  reminderDays: 3,
+  testEnvironment: null,
+  clientLanguage: 'en',
+  noticeTemplate: null,
+};
 const linkInvalid = () => apiError(404, REVIEW_LINK_INVALID, 'NOT_FOUND');
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -241,7 +251,14 @@ export const reviewHandlers = [
     const clientLanguage = clientLanguageOf(
       body.clientLanguage ?? db.reviewSettings.get(projectKey)?.clientLanguage,
     );
-    db.reviewSettings.set(projectKey, { reminderDays, testEnvironment, clientLanguage });
+    const stored = db.reviewSettings.get(projectKey);
+    // Left out, the template is kept; a placeholder of none of the four is refused, as the server does.
+    const noticeTemplate = (
+      body.noticeTemplate === undefined ? (stored?.noticeTemplate ?? null) : body.noticeTemplate
+    ) as NoticeTemplate | null;
+    const unknown = unknownPlaceholders(noticeTemplate ? Object.values(noticeTemplate) : []);
+    if (unknown.length > 0) return apiError(400, unknownPlaceholdersMessage(unknown));
+    db.reviewSettings.set(projectKey, { reminderDays, testEnvironment, clientLanguage, noticeTemplate });
     return HttpResponse.json<ReviewChangeAnswer>({ status: 200, message: 'The review settings were saved.' });
   }),
 ];

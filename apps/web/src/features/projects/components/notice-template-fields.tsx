@@ -1,0 +1,117 @@
+// The edit screen's notice template (issue 27, "In the team's own words"): the subject, greeting, intro and
+// closing every notice's draft starts from, with the placeholders {project}, {release}, {count} and
+// {answerBy}; a placeholder of none of these is named at once (the server refuses it too). A live preview
+// beside the fields shows a draft of two example stories; `Reset to default` puts back the client
+// language's own words.
+import { draftEmail, type Issue } from '@handoff/core';
+import { clientTexts } from '@handoff/core/catalogues/index';
+import { type ClientLanguage, formatClientDay } from '@handoff/core/client-language';
+import { draftWording } from '@handoff/core/draft';
+import {
+  type NoticeTemplate,
+  TEMPLATE_FIELDS,
+  templateWording,
+  unknownPlaceholders,
+  unknownPlaceholdersMessage,
+} from '@handoff/core/notice-template';
+import { useId } from 'react';
+
+/** The client language's own words: the template of a project that has none. */
+export function defaultTemplate(language: ClientLanguage): NoticeTemplate {
+  const { subject, greeting, intro, closing } = draftWording(clientTexts(language));
+  return { subject, greeting, intro, closing };
+}
+
+export const sameTemplate = (a: NoticeTemplate, b: NoticeTemplate) =>
+  TEMPLATE_FIELDS.every((field) => a[field] === b[field]);
+
+/** The refusal of the template on screen, naming its unknown placeholders; null when it has none. */
+export function templateProblem(template: NoticeTemplate): string | null {
+  const unknown = unknownPlaceholders(Object.values(template));
+  return unknown.length > 0 ? unknownPlaceholdersMessage(unknown) : null;
+}
+
+const LABELS: Record<(typeof TEMPLATE_FIELDS)[number], string> = {
+  subject: 'Subject',
+  greeting: 'Greeting',
+  intro: 'Intro',
+  closing: 'Closing',
+};
+
+const EXAMPLE_STORIES: Issue[] = [
+  { key: 'EX-1', issueHeader: 'First example story', description: 'N/A' },
+  { key: 'EX-2', issueHeader: 'Second example story', description: 'N/A' },
+];
+
+/** The draft of two example stories as a notice of this template would start, answer by a week from today. */
+function previewOf(template: NoticeTemplate, language: ClientLanguage, projectName: string) {
+  const inAWeek = new Date(Date.now() + 7 * 86_400_000);
+  const answerBy = formatClientDay(language, new Date(`${inAWeek.toISOString().slice(0, 10)}T00:00:00Z`));
+  const languageDefault = draftWording(clientTexts(language));
+  return draftEmail(EXAMPLE_STORIES, [], (count) =>
+    templateWording(template, languageDefault, { project: projectName, release: '', count, answerBy }),
+  );
+}
+
+export function NoticeTemplateFields({
+  value,
+  onChange,
+  language,
+  projectName,
+}: {
+  value: NoticeTemplate;
+  onChange: (template: NoticeTemplate) => void;
+  language: ClientLanguage;
+  projectName: string;
+}) {
+  const id = useId();
+  const problem = templateProblem(value);
+  const preview = previewOf(value, language, projectName);
+  return (
+    <fieldset className="notice-template" aria-describedby={`${id}-hint`}>
+      <legend className="field__label">Notice template</legend>
+      <p id={`${id}-hint`} className="project-field__hint">
+        How every notice's draft starts, in the client's language. Placeholders: {'{project}'}, {'{release}'},{' '}
+        {'{count}'} (the number of stories), {'{answerBy}'} (the answer-by date).
+      </p>
+      <div className="notice-template__columns">
+        <div className="notice-template__fields">
+          {TEMPLATE_FIELDS.map((field) => {
+            const Control = field === 'intro' ? 'textarea' : 'input';
+            return (
+              <div className="field" key={field}>
+                <label className="field__label" htmlFor={`${id}-${field}`}>
+                  {LABELS[field]}
+                </label>
+                <Control
+                  id={`${id}-${field}`}
+                  className="field__input"
+                  value={value[field]}
+                  maxLength={field === 'subject' ? 255 : 2000}
+                  aria-invalid={problem !== null && unknownPlaceholders([value[field]]).length > 0}
+                  onChange={(event) => onChange({ ...value, [field]: event.target.value })}
+                />
+              </div>
+            );
+          })}
+          {problem ? (
+            <p className="field__error" role="alert">
+              {problem}
+            </p>
+          ) : null}
+          <button
+            type="button"
+            className="button button--outline"
+            onClick={() => onChange(defaultTemplate(language))}
+          >
+            Reset to default
+          </button>
+        </div>
+        <section className="notice-template__preview" aria-label="Preview of the template" lang={language}>
+          <p className="notice-template__subject">{preview.subject}</p>
+          <pre className="notice-template__text">{preview.text}</pre>
+        </section>
+      </div>
+    </fieldset>
+  );
+}
