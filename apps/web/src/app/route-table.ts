@@ -12,11 +12,11 @@ export interface PageHandle {
   Lead?: ComponentType;
 }
 
-export interface RouteEntry extends SidebarRoute {
+export type RouteEntry = SidebarRoute & {
   layout: '/admin' | '/auth';
   /** Loads the page module; it exports the page as `Component`, and may export a `handle`. */
   load: () => Promise<{ Component: ComponentType; handle?: PageHandle }>;
-}
+};
 
 export const routeTable: readonly RouteEntry[] = [
   {
@@ -30,7 +30,6 @@ export const routeTable: readonly RouteEntry[] = [
     layout: '/admin',
     path: '/add-project',
     name: 'Add project',
-    icon: 'projects',
     hidden: true,
     load: () => import('./routes/admin/add-project'),
   },
@@ -38,7 +37,6 @@ export const routeTable: readonly RouteEntry[] = [
     layout: '/admin',
     path: '/edit-project',
     name: 'Edit project',
-    icon: 'projects',
     hidden: true,
     load: () => import('./routes/admin/edit-project'),
   },
@@ -46,7 +44,6 @@ export const routeTable: readonly RouteEntry[] = [
     layout: '/admin',
     path: '/send-stories',
     name: 'Send stories',
-    icon: 'projects',
     hidden: true,
     load: () => import('./routes/admin/send-stories'),
   },
@@ -54,7 +51,6 @@ export const routeTable: readonly RouteEntry[] = [
     layout: '/admin',
     path: '/review-status',
     name: 'Review status',
-    icon: 'projects',
     hidden: true,
     load: () => import('./routes/admin/review-status'),
   },
@@ -76,7 +72,6 @@ export const routeTable: readonly RouteEntry[] = [
     layout: '/admin',
     path: '/join',
     name: 'Join a workspace',
-    icon: 'team',
     hidden: true,
     load: () => import('./routes/admin/join'),
   },

@@ -8,14 +8,14 @@ import type { LogoConfig } from '@/config/brand';
 import { paths } from '@/config/paths';
 import { MenuIcon, type MenuIconName, MenuToggleIcon } from './menu-icons';
 
-export interface SidebarRoute {
-  layout: string;
-  path: string;
-  name: string;
-  icon: MenuIconName;
-  /** Routable but not listed in the menu (e.g. edit screens). */
-  hidden?: boolean;
-}
+/**
+ * A route the menu lists, with its icon, or one it never lists (`hidden`: edit screens), which needs no icon:
+ * the sign-in page loads the route table, and every byte of it counts against the login budget.
+ */
+export type SidebarRoute = { layout: string; path: string; name: string } & (
+  | { icon: MenuIconName; hidden?: false }
+  | { hidden: true; icon?: never }
+);
 
 /**
  * The menu entry each page outside the menu belongs to, highlighted on it (kept here, not in the route
@@ -66,7 +66,10 @@ export const Sidebar = memo(function Sidebar({
 
   const needle = query.trim().toLowerCase();
   const entries = routes
-    .filter((route) => route.layout === '/admin' && !route.hidden)
+    .filter(
+      (route): route is Extract<SidebarRoute, { icon: MenuIconName }> =>
+        route.layout === '/admin' && !route.hidden,
+    )
     .filter((route) => needle === '' || route.name.toLowerCase().includes(needle));
 
   const closeMenu = () => {
