@@ -4,37 +4,17 @@
 import type { z } from 'zod';
 import { badAnswer, networkCode, networkError, statusError, tooManyPages } from './jira-errors.ts';
 import { OutboundError } from './outbound.ts';
+import type { TrackerClientOptions } from './tracker.ts';
 
 export interface JiraCredentials {
   email: string;
   apiToken: string;
 }
 
-export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+/** Where the tracker is: the seam's endpoint (tracker.ts), resolved. */
+export type JiraEndpoint = Exclude<TrackerClientOptions['endpoint'], () => unknown>;
 
-/** Where the tracker is and how to reach it; resolved on every call (the demo tracker's port is known late). */
-export interface JiraEndpoint {
-  /** The site's base URL without a trailing slash, e.g. https://team.atlassian.net. */
-  baseUrl: string;
-  fetch?: FetchLike;
-}
-
-export interface JiraClientOptions {
-  endpoint: JiraEndpoint | (() => JiraEndpoint);
-  /** Per attempt, including reading the body. */
-  timeoutMs?: number;
-  /** Attempts per request, the first one included. */
-  maxAttempts?: number;
-  /** A Retry-After longer than this is not waited for: the call fails at once. */
-  maxRetryAfterMs?: number;
-  backoffBaseMs?: number;
-  backoffMaxMs?: number;
-  /** Safety stop for paging. */
-  maxPages?: number;
-  sleep?: (ms: number) => Promise<void>;
-  now?: () => number;
-  random?: () => number;
-  logger?: { warn: (details: object, message: string) => void };
+export interface JiraClientOptions extends TrackerClientOptions {
   /**
    * How the credentials are sent: Basic e-mail:token (Jira Cloud, the default), Bearer token (a Data Center
    * PAT), or the token alone (a Linear personal API key).

@@ -4,8 +4,9 @@ import fp from 'fastify-plugin';
 import { JiraCloudTracker } from './cloud/cloud-tracker.ts';
 import { demoTrackerRoutes } from './demo/demo-tracker.routes.ts';
 import { DemoTracker } from './demo/demo-tracker.ts';
-import type { FetchLike, JiraClientOptions, JiraEndpoint } from './jira-http.ts';
+import type { JiraClientOptions, JiraEndpoint } from './jira-http.ts';
 import { allowedHostOf, OutboundGuard, type ResolvedAddress } from './outbound.ts';
+import type { FetchLike } from './tracker.ts';
 import { Trackers } from './trackers.ts';
 
 declare module 'fastify' {
