@@ -52,8 +52,9 @@ test("the workspace's name and logo head the client's page, and the bell lists t
     }
   });
   await review.goto(link);
-  await expect(review.getByText('from Acme Studio and Partners')).toBeVisible();
-  const logo = review.locator('.review__logo');
+  // The page's band names the company that sent it.
+  await expect(review.getByRole('banner')).toHaveText('Acme Studio and Partners');
+  const logo = review.locator('.review-band__logo');
   await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   const total = await review
     .getByRole('list', { name: 'Stories' })
