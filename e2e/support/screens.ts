@@ -174,19 +174,14 @@ async function signOff(page: Page) {
  * real answer is shown with its state set to expired (the one thing that differs).
  */
 async function asExpired(page: Page) {
-  // One answer only (`times`), with no unroute after it: an unroute while the page was settling left the
-  // next wait for an idle network hanging until the test's time-out.
-  await page.route(
-    '**/jira/review/getLinkState',
-    async (route) => {
-      const answer = await route.fetch();
-      const body = (await answer.json()) as { data: Record<string, unknown> };
-      await route.fulfill({ response: answer, json: { data: { ...body.data, state: 'expired' } } });
-    },
-    { times: 1 },
-  );
+  await page.route('**/jira/review/getLinkState', async (route) => {
+    const answer = await route.fetch();
+    const body = (await answer.json()) as { data: Record<string, unknown> };
+    await route.fulfill({ response: answer, json: { data: { ...body.data, state: 'expired' } } });
+  });
   await page.reload();
   await expect(page.getByText('The time to answer this review has passed.')).toBeVisible();
+  await page.unroute('**/jira/review/getLinkState');
 }
 
 function everyScreen(demo: Demo): Screen[] {
@@ -250,8 +245,6 @@ export async function forEveryScreen(
   demo: Demo,
   device: BrowserContextOptions,
   check: (page: Page, screen: Screen) => Promise<void>,
-  /** Screens left out of this walk, by name. */
-  except: readonly string[] = [],
 ): Promise<void> {
   const signedOut = await browser.newContext(device);
   const signedIn = await browser.newContext({ ...device, storageState: demo.signedIn });
@@ -270,7 +263,7 @@ export async function forEveryScreen(
         }
       });
     }
-    for (const screen of everyScreen(demo).filter((screen) => !except.includes(screen.name))) {
+    for (const screen of everyScreen(demo)) {
       const page = screen.newcomer ? pages.newcomer : screen.signedIn ? pages.signedIn : pages.signedOut;
       await openScreen(page, screen);
       await check(page, screen);
