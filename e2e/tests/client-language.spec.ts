@@ -1,4 +1,4 @@
-// The client's language end to end (issue 27): the team chooses Deutsch as the project's Client language on the
+// The client's language end to end (main README, "In the client's language, in the team's own words"): the team chooses Deutsch as the project's Client language on the
 // edit screen and sends from the send screen; the notice, its review page (heading, the count with German
 // plurals, German dates, every label and message) and its reminder are German, while the Jira comment and the
 // team's screens stay English. Then the review page and the invalid-link page in every language: axe finds

@@ -1,4 +1,4 @@
-// A project's notice template (issue 27, "In the team's own words"): the subject, greeting, intro and
+// A project's notice template (main README, "In the client's language, in the team's own words"): the subject, greeting, intro and
 // closing of its notices' default draft, in the team's words, with the placeholders {project}, {release},
 // {count} and {answerBy}. Unset (null), the draft is the client language's default. The text is the
 // team's, not a catalogue message: only the four placeholders are read, everything else stays as typed.

@@ -1,4 +1,4 @@
-// The client's language (issue 27): a project's `Client language` is the language of everything the client
+// The client's language (main README, "In the client's language, in the team's own words"): a project's `Client language` is the language of everything the client
 // reads: the notice's own lines and HTML part, its reminders, the review page's messages and the
 // invalid-link page. Each notice keeps the language it was sent in. The team's texts stay English.
 import type { FastifyInstance } from 'fastify';

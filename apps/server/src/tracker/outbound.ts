@@ -45,7 +45,7 @@ export class OutboundError extends AppError {
   override name = 'OutboundError';
 }
 
-/** The 400 a site on an address that is not public answers (word for word from issue 24). */
+/** The 400 a site on an address that is not public answers (word for word as the main README's Security section gives it). */
 function hostRefused(host: string): OutboundError {
   return new OutboundError(
     400,

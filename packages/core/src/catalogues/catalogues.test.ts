@@ -1,4 +1,4 @@
-// The client-facing catalogues (issue 27): every language has exactly the English catalogue's messages,
+// The client-facing catalogues (main README, "In the client's language, in the team's own words"): every language has exactly the English catalogue's messages,
 // each with the same placeholders, each valid ICU; English keeps docs/product.md's words; every language
 // addresses the client formally; plurals, dates and numbers follow the language.
 import { IntlMessageFormat } from 'intl-messageformat';

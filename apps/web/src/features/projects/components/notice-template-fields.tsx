@@ -1,4 +1,4 @@
-// The edit screen's notice template (issue 27, "In the team's own words"): the subject, greeting, intro and
+// The edit screen's notice template (main README, "In the client's language, in the team's own words"): the subject, greeting, intro and
 // closing every notice's draft starts from, with the placeholders {project}, {release}, {count} and
 // {answerBy}; a placeholder of none of these is named at once (the server refuses it too). A live preview
 // beside the fields shows a draft of two example stories; `Reset to default` puts back the client

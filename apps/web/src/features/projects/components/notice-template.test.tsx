@@ -1,4 +1,4 @@
-// The edit screen's notice template (issue 27): the client language's words until the team writes its own,
+// The edit screen's notice template (main README, "In the client's language, in the team's own words"): the client language's words until the team writes its own,
 // a live preview beside the fields, unknown placeholders named (and nothing saved), Reset to default, and
 // the template the send screen's draft then starts from.
 import type { Issue } from '@handoff/core';

@@ -1,5 +1,5 @@
 // The account menu (docs/product.md §2): a "Welcome!" header; My profile, Settings, Activity and Support all go to
-// /admin/user-profile. Its Logout entry signs out (§4's Logout button, moved into the menu by issue 28 so the top
+// /admin/user-profile. Its Logout entry signs out (§4's Logout button, moved into the menu (web README) so the top
 // bar keeps one line; docs/product.md's inert dropdown entry would be a second, misleading Logout).
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';

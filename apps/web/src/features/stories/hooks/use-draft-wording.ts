@@ -1,5 +1,5 @@
 // The words the send screen's draft starts from: the project's notice template in the team's words, or the
-// client language's default (issue 27), with {project}, {release}, {count} and {answerBy} filled in. Read
+// client language's default, with {project}, {release}, {count} and {answerBy} filled in. Read
 // once per project from its review settings; English defaults when they cannot be read.
 import { clientTexts } from '@handoff/core/catalogues/index';
 import { type ClientLanguage, formatClientDay } from '@handoff/core/client-language';
