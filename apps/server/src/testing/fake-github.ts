@@ -191,7 +191,9 @@ export async function startFakeGitHub(
       return paged(github.repos.map((r, i) => repoJson(r, 10_000 + i, userOf(r.split('/')[0]!), api, web)));
     }
     const inRepo =
-      /^\/repos\/([^/]+\/[^/]+)\/(labels|milestones|issues)(?:\/(\d+)(?:\/(comments|labels|timeline))?)?$/.exec(path);
+      /^\/repos\/([^/]+\/[^/]+)\/(labels|milestones|issues)(?:\/(\d+)(?:\/(comments|labels|timeline))?)?$/.exec(
+        path,
+      );
     const repo = inRepo?.[1];
     if (!inRepo || !repo || !github.repos.includes(repo)) return answer(404, error('Not Found', 404));
     if (inRepo[2] === 'labels') {

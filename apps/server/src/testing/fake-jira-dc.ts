@@ -194,7 +194,10 @@ export async function startFakeJiraDc(
     if (versions) {
       const key = decodeURIComponent(versions[1]!);
       if (!dc.projects.some((p) => p.key === key))
-        return sendJson(response, 404, { errorMessages: [`No project could be found with key '${key}'.`], errors: {} });
+        return sendJson(response, 404, {
+          errorMessages: [`No project could be found with key '${key}'.`],
+          errors: {},
+        });
       return answer(
         200,
         dc.versions.filter((v) => v.project === key).map((v) => versionJson(v, base)),

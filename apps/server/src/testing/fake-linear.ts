@@ -110,7 +110,13 @@ export interface FakeLinear {
   /** A cycle of the team, numbered on (completed when `completedAt` is given). */
   addCycle(
     teamKey: string,
-    fields: { name?: string | null; startsAt: string; endsAt: string; completedAt?: string; isActive?: boolean },
+    fields: {
+      name?: string | null;
+      startsAt: string;
+      endsAt: string;
+      completedAt?: string;
+      isActive?: boolean;
+    },
   ): LinearCycle;
   /** Someone moving the issue in Linear's own app: the state changes and the history says so. */
   moveIssue(identifier: string, stateName: string, actor?: string): void;

@@ -89,8 +89,7 @@ export function offeredReleases(all: readonly TrackerRelease[]): TrackerRelease[
     .map((release, index) => ({ release, index }))
     .filter(({ release }) => release.released)
     .sort(
-      (a, b) =>
-        (b.release.releaseDate ?? '').localeCompare(a.release.releaseDate ?? '') || a.index - b.index,
+      (a, b) => (b.release.releaseDate ?? '').localeCompare(a.release.releaseDate ?? '') || a.index - b.index,
     )
     .slice(0, RECENT_RELEASED)
     .map(({ release }) => release);

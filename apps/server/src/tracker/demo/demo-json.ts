@@ -96,7 +96,9 @@ export function issueJson(issue: DemoIssue, base: string, wanted: Set<string>) {
       hierarchyLevel: issue.issueType.hierarchyLevel,
     },
     project: { ...projectJson(project, base), expand: undefined },
-    fixVersions: DEMO_VERSIONS.filter((v) => issue.fixVersions.includes(v.id)).map((v) => versionJson(v, base)),
+    fixVersions: DEMO_VERSIONS.filter((v) => issue.fixVersions.includes(v.id)).map((v) =>
+      versionJson(v, base),
+    ),
     created: issue.created,
     updated: issue.created,
   };

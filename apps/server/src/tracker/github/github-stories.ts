@@ -8,7 +8,13 @@
 
 import { splitAtTestMarker } from '@handoff/core';
 import { markdownTextPieces } from '../markdown-description.ts';
-import { offeredReleases, type Story, type StoryQuery, type TrackerCredentials, type TrackerRelease } from '../tracker.ts';
+import {
+  offeredReleases,
+  type Story,
+  type StoryQuery,
+  type TrackerCredentials,
+  type TrackerRelease,
+} from '../tracker.ts';
 import { TrackerError, unsupportedQuery } from '../tracker-errors.ts';
 import type { GitHubHttp } from './github-http.ts';
 import { issueKeyOf, issuePath, issueRefOf, repoOf, repoPath } from './github-keys.ts';

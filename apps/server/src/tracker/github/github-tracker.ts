@@ -16,8 +16,8 @@ import {
   type TrackerCredentials,
   type TrackerOptions,
   type TrackerProject,
-  type VerdictWriteBack,
   type TrackerRelease,
+  type VerdictWriteBack,
   type VerdictWritten,
   writeVerdictWith,
 } from '../tracker.ts';

@@ -230,6 +230,7 @@ export function createReviewedSend(
     sentBy: null,
     createdAt,
     finishedAt: createdAt,
+    release: null,
     review: {
       linkState: 'active',
       url: `http://localhost:3000/review/${token}`,

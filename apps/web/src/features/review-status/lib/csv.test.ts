@@ -13,6 +13,7 @@ const story: StoryStatus = {
   comment: '=HYPERLINK("http://evil.example","x")\nsecond line',
   signedOff: true,
   answerBy: '2026-03-14',
+  release: 'Spring',
   overdue: false,
 };
 

@@ -147,6 +147,7 @@ export const projectHandlers = [
       issueKeys: str(form.get('issueKeys')),
       hasFile: file !== null && typeof file !== 'string',
       ...(form.has('answerBy') ? { answerBy: str(form.get('answerBy')) } : {}),
+      ...(form.has('release') ? { release: str(form.get('release')) } : {}),
     };
     db.calls.push({ path, body: fields });
     const caller = accountOfBearer(request.headers.get('authorization'));
@@ -209,6 +210,7 @@ export const projectHandlers = [
       createdAt: new Date(Date.UTC(2026, 2, 12, 14, db.counter)).toISOString(),
       finishedAt: new Date(Date.UTC(2026, 2, 12, 14, db.counter)).toISOString(),
       review: null,
+      release: fields.release || null,
     };
     db.sends.push(send);
     return HttpResponse.json({
