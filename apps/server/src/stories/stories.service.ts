@@ -12,14 +12,8 @@ export const offeredStatuses = (chosen: readonly string[] | null | undefined): s
  * A story in the product API's form (docs/product.md §3): its title as `issueHeader`, its text and test
  * steps as a rich-text `description` the draft reads the same steps from ("N/A" when it has neither).
  */
-function issueOfStory(story: Story, offered: readonly string[]): Issue {
-  return {
-    key: story.key,
-    issueHeader: story.title,
-    description: descriptionDocument(story),
-    status: story.state,
-    finished: offered.includes(story.state),
-  };
+function issueOfStory(story: Story): Issue {
+  return { key: story.key, issueHeader: story.title, description: descriptionDocument(story) };
 }
 
 /**
@@ -54,13 +48,21 @@ export async function storyQueryOf(
   return { project, states: [], release: { id: release.id, name: release.name } };
 }
 
-/** The stories the query names, ordered by key, in the product API's form, each marked finished or not. */
+/**
+ * The stories the query names, ordered by key, in the product API's form. Those of a release or sprint
+ * come in any status: each is marked with its status and whether it is finished (one of `offered`).
+ */
 export async function fetchStories(
   tracker: Tracker,
   credentials: TrackerCredentials,
   query: StoryQuery,
-  /** The statuses that count as finished (default: the ones asked for). */
-  offered: readonly string[] = query.states,
+  offered: readonly string[] = [],
 ): Promise<Issue[]> {
-  return (await tracker.searchStories(credentials, query)).map((story) => issueOfStory(story, offered));
+  const stories = await tracker.searchStories(credentials, query);
+  if (!query.release && !query.sprint) return stories.map(issueOfStory);
+  return stories.map((story) => ({
+    ...issueOfStory(story),
+    status: story.state,
+    finished: offered.includes(story.state),
+  }));
 }
