@@ -119,15 +119,35 @@ export const projectHandlers = [
     const url = new URL(request.url);
     const projectKey = url.searchParams.get('projectKey') ?? '';
     const status = url.searchParams.get('status') ?? '';
+    const releaseId = url.searchParams.get('release');
     const headers = { email: request.headers.get('email') ?? '', api: request.headers.get('api') ?? '' };
     db.requests.push('GET /jira/getProjectIssues');
-    db.calls.push({ path: '/jira/getProjectIssues', body: { projectKey, status }, headers });
+    db.calls.push({
+      path: '/jira/getProjectIssues',
+      body: { projectKey, status, ...(releaseId ? { release: releaseId } : {}) },
+      headers,
+    });
     const caller = accountOfBearer(request.headers.get('authorization'));
     if (!caller) return unauthorized();
     if (headers.email !== caller.email || headers.api !== caller.apikey) {
       return apiError(403, 'Jira refused the API token.', 'TRACKER_AUTH_REFUSED');
     }
+    if (releaseId) {
+      const release = db.releases.get(projectKey)?.releases.find((r) => r.id === releaseId);
+      if (!release) return apiError(400, 'release must be the id of one of the project’s releases.');
+      return HttpResponse.json({
+        data: db.issues.get(`${projectKey}|release:${releaseId}`) ?? [],
+        release: { id: release.id, name: release.name },
+      });
+    }
     return HttpResponse.json({ data: db.issues.get(`${projectKey}|${status}`) ?? [] });
+  }),
+
+  // Not in db.requests: the send screen asks for it beside its other calls, in no fixed order.
+  http.get('/jira/getProjectReleases', ({ request }) => {
+    const projectKey = new URL(request.url).searchParams.get('projectKey') ?? '';
+    if (!accountOfBearer(request.headers.get('authorization'))) return unauthorized();
+    return HttpResponse.json({ data: db.releases.get(projectKey) ?? { releases: [], currentSprint: false } });
   }),
 
   http.post('/jira/sendDownloadedIssues', async ({ request }) => {
