@@ -7,7 +7,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const source = process.argv[2];
-if (!source) throw new Error('usage: node scripts/trim-jira-dc-versions.mjs jira_software_dc_10003_swagger.v3.json');
+if (!source)
+  throw new Error('usage: node scripts/trim-jira-dc-versions.mjs jira_software_dc_10003_swagger.v3.json');
 const spec = JSON.parse(readFileSync(source, 'utf8'));
 const target = new URL('../apps/server/src/tracker/testdata/jira-dc-openapi-subset.json', import.meta.url);
 const subset = JSON.parse(readFileSync(target, 'utf8'));
@@ -21,7 +22,8 @@ subset.components.schemas.VersionBean = spec.components.schemas.VersionBean;
 subset.components.schemas = Object.fromEntries(
   Object.entries(subset.components.schemas).sort(([a], [b]) => a.localeCompare(b)),
 );
-const patch = 'GET /api/2/project/{projectIdOrKey}/versions answers an array of VersionBean (declared as one)';
+const patch =
+  'GET /api/2/project/{projectIdOrKey}/versions answers an array of VersionBean (declared as one)';
 if (!subset['x-source'].patches.includes(patch)) subset['x-source'].patches.push(patch);
 writeFileSync(target, `${JSON.stringify(subset, null, 2)}\n`);
 console.log(`added ${path} to ${target.pathname}`);

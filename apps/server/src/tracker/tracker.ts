@@ -78,7 +78,7 @@ export interface TrackerRelease {
 }
 
 /** Released versions the send screen still offers, newest first (older ones are rarely sent again). */
-export const RECENT_RELEASED = 5;
+const RECENT_RELEASED = 5;
 
 /**
  * The releases the send screen offers: every unreleased one in the tracker's order, then the

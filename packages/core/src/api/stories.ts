@@ -28,7 +28,6 @@ export const getProjectIssuesQuery = z.object({
     .describe("Stories of the project's running sprint (Jira's open sprints, Linear's active cycle)."),
   siteId: z.string().trim().min(1).max(64).optional(),
 });
-export type GetProjectIssuesQuery = z.input<typeof getProjectIssuesQuery>;
 
 export const getProjectIssuesHeaders = z.object({
   email: z.string().min(1, 'the email header is required.'),
@@ -79,7 +78,6 @@ export const getProjectReleasesQuery = z.object({
   projectKey: z.string().trim().min(1, 'projectKey is required.').max(255),
   siteId: z.string().trim().min(1).max(64).optional(),
 });
-export type GetProjectReleasesQuery = z.input<typeof getProjectReleasesQuery>;
 
 const releaseSchema = z.object({
   id: z.string(),

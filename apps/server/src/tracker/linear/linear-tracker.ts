@@ -52,7 +52,6 @@ import {
   viewerSchema,
 } from './linear-schemas.ts';
 
-const LABEL = TRACKER_KINDS.linear.label;
 /** A Linear identifier: the team's key, then the issue's number in the team. */
 const IDENTIFIER_RE = /^([A-Z][A-Z0-9]*)-([1-9][0-9]*)$/;
 /** Issues whose history is read at once (re-test detection). */

@@ -255,21 +255,10 @@ export function useStoryDraft({
     words.setRelease('');
   };
 
-  const releaseName = storiesOf.releases.find(
-    (release) => fetchedOf?.kind === 'release' && release.id === fetchedOf.releaseId,
-  )?.name;
   return {
     storiesOf,
     fetching,
-    /** What the last fetch was of, in words (a status, a release's name, the current sprint); null before one. */
-    fetchedStatus:
-      fetchedOf === null
-        ? null
-        : fetchedOf.kind === 'status'
-          ? fetchedOf.status
-          : fetchedOf.kind === 'release'
-            ? (releaseName ?? 'this release')
-            : 'the current sprint',
+    fetchedStatus: fetchedInWords(fetchedOf, storiesOf.releases),
     /** The release the draft is of (kept with the send); '' for none. */
     release: words.release,
     projectIssues,
@@ -294,4 +283,12 @@ export function useStoryDraft({
 /** The fetched stories whose status is not one the project offers: they start unticked. */
 function unfinished(issues: readonly Issue[]): ReadonlySet<string> {
   return new Set(issues.filter((issue) => issue.finished === false).map((issue) => issue.key));
+}
+
+/** What the last fetch was of, in words (a status, a release's name, the current sprint); null before one. */
+function fetchedInWords(of: StoriesOf | null, releases: readonly Release[]): string | null {
+  if (of === null) return null;
+  if (of.kind === 'status') return of.status;
+  if (of.kind === 'sprint') return 'the current sprint';
+  return releases.find((release) => release.id === of.releaseId)?.name ?? 'this release';
 }
