@@ -65,6 +65,17 @@ export function formatShortDate(iso: string, now: Date = new Date()): string {
   });
 }
 
+/**
+ * A short date and time for lists and histories, e.g. "12 Mar, 14:05" this year, "12 Mar 2025, 14:05"
+ * another year; '' when invalid. Its full form (formatDateTime) shows on hover (ShortDate).
+ */
+export function formatShortDateTime(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const thisYear = date.getFullYear() === now.getFullYear();
+  return date.toLocaleString(undefined, { ...dayAndTime, ...(thisYear ? {} : { year: 'numeric' }) });
+}
+
 /** A byte count as "512 B", "12.3 KB" or "4.5 MB" (1 KB = 1024 B). */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

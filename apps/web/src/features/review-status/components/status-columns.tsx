@@ -6,7 +6,7 @@ import { formatAnswerBy } from '@handoff/core/dates';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { Column } from '@/components/ui/data-table';
-import { formatDateTime, formatShortDate } from '@/lib/format';
+import { ShortDate } from '@/components/ui/short-date';
 
 export const STATE_TEXT: Record<StoryState, string> = {
   waiting: 'Waiting',
@@ -21,14 +21,6 @@ const STATE_TONE: Record<StoryState, BadgeTone> = {
   failed: 'danger',
   retest: 'info',
 };
-
-function ShortDate({ iso }: { iso: string }) {
-  return (
-    <time dateTime={iso} title={formatDateTime(iso)}>
-      {formatShortDate(iso)}
-    </time>
-  );
-}
 
 /** An empty cell: a dash to the eye, "none" to a screen reader. */
 function None() {
