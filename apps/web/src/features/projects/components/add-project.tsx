@@ -1,9 +1,11 @@
 // /admin/add-project (docs/product.md §2, §5, §8): pick a tracker project by name (its key then shows, read-only,
 // as "Project Key"), add client and CC addresses, then "Add Project" (or Cancel). The Site select shows once the
 // workspace has more than one site. The tracker projects are fetched on load
-// with the user's e-mail and API key; a failure shows a browser alert with the server's error.
-import { texts } from '@handoff/core';
+// with the user's e-mail and API key; a failure shows a browser alert with the server's error. A missing
+// project or client address is said under its field.
+import { TRACKER_NAME, texts } from '@handoff/core';
 import type { ListedSite, TrackerProject } from '@handoff/core/api';
+import { trackerNameOf } from '@handoff/core/tracker-kinds';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { addProject } from '@/api/projects';
@@ -34,6 +36,11 @@ export function AddProject() {
   const [recipients, setRecipients] = useState<Recipients>(NO_RECIPIENTS);
   const [reminderDays, setReminderDays] = useState<number | null>(DEFAULT_REMINDER_DAYS);
   const [saving, setSaving] = useState(false);
+  // The form's own mistakes show under their fields (the spec's texts), not in a dialog.
+  const [projectError, setProjectError] = useState<string | null>(null);
+  const [clientsError, setClientsError] = useState<string | null>(null);
+  const site = sites.find((candidate) => candidate.id === siteId);
+  const tracker = site ? trackerNameOf(site.kind) : TRACKER_NAME;
 
   useEffect(() => {
     if (!user) return;
@@ -76,14 +83,15 @@ export function AddProject() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (saving || !user) return;
-    if (!selected) {
-      dialog.show(texts.addProject.noTrackerProject, 'error');
+    const noProject = selected ? null : texts.addProject.noTrackerProject.replace(TRACKER_NAME, tracker);
+    const noClients = recipients.clientEmails.length === 0 ? texts.addProject.noClientEmails : null;
+    setProjectError(noProject);
+    setClientsError(noClients);
+    if (noProject) {
+      document.getElementById(selectId)?.focus();
       return;
     }
-    if (recipients.clientEmails.length === 0) {
-      dialog.show(texts.addProject.noClientEmails, 'error');
-      return;
-    }
+    if (noClients) return;
     setSaving(true);
     try {
       await addProject(api, user.id, {
@@ -111,7 +119,7 @@ export function AddProject() {
       </div>
       <form className="form-panel" onSubmit={onSubmit} noValidate>
         <SiteSelect sites={sites} value={siteId} onChange={setSiteId} />
-        <div className="field">
+        <div className={projectError ? 'field field--invalid' : 'field'}>
           <label className="field__label" htmlFor={selectId}>
             Project Name
           </label>
@@ -120,18 +128,28 @@ export function AddProject() {
             className="field__input"
             value={selected ? selected.key : ''}
             aria-busy={loadingTracker}
-            onChange={(e) => setProjectKey(e.target.value)}
+            aria-invalid={projectError ? true : undefined}
+            aria-describedby={projectError ? `${selectId}-error` : undefined}
+            onChange={(e) => {
+              setProjectKey(e.target.value);
+              setProjectError(null);
+            }}
           >
-            <option value="">Choose a Jira project…</option>
+            <option value="">Choose a {tracker} project…</option>
             {trackerProjects.map((project) => (
               <option key={project.key} value={project.key}>
                 {project.name}
               </option>
             ))}
           </select>
+          {projectError ? (
+            <p id={`${selectId}-error`} className="field__error" role="alert">
+              {projectError}
+            </p>
+          ) : null}
           {loadingTracker ? (
             <p className="form-panel__status" role="status">
-              Loading your Jira projects...
+              Loading your {tracker} projects...
             </p>
           ) : null}
         </div>
@@ -145,7 +163,14 @@ export function AddProject() {
             </output>
           </div>
         ) : null}
-        <RecipientFields value={recipients} onChange={setRecipients} />
+        <RecipientFields
+          value={recipients}
+          onChange={(change) => {
+            setRecipients(change);
+            setClientsError(null);
+          }}
+          clientEmailsError={clientsError}
+        />
         <ReminderSelect value={reminderDays} onChange={setReminderDays} />
         <FormActions>
           <BusyButton type="submit" busy={saving}>
