@@ -87,7 +87,7 @@ export function AddProject() {
     const noClients = recipients.clientEmails.length === 0 ? texts.addProject.noClientEmails : null;
     setProjectError(noProject);
     setClientsError(noClients);
-    if (noProject) {
+    if (!selected) {
       document.getElementById(selectId)?.focus();
       return;
     }
