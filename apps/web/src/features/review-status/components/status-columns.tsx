@@ -7,6 +7,8 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { Column } from '@/components/ui/data-table';
 import { ShortDate } from '@/components/ui/short-date';
+import { formatDateTime } from '@/lib/format';
+import type { EarlierAnswer } from '../api/get-earlier-answers';
 
 export const STATE_TEXT: Record<StoryState, string> = {
   waiting: 'Waiting',
@@ -32,7 +34,28 @@ function None() {
   );
 }
 
-export function statusColumns(onOfferAgain: (key: string) => void): Array<Column<StoryStatus>> {
+/** A re-test's answer from the round before, beside it: "Last round: Failed" (its date on hover). */
+function LastRound({ answer }: { answer: EarlierAnswer | undefined }) {
+  if (!answer) return null;
+  return (
+    <span
+      className="review-status__last"
+      title={answer.answeredAt ? formatDateTime(answer.answeredAt) : undefined}
+    >
+      Last round: <Badge tone={STATE_TONE[answer.verdict]}>{STATE_TEXT[answer.verdict]}</Badge>
+    </span>
+  );
+}
+
+/** The answer of the round before, for a story offered again and not yet answered in its new round. */
+function earlierOf(story: StoryStatus, earlier: ReadonlyMap<string, EarlierAnswer>) {
+  return story.state === 'retest' && !story.answeredAt ? earlier.get(story.key) : undefined;
+}
+
+export function statusColumns(
+  onOfferAgain: (key: string) => void,
+  earlier: ReadonlyMap<string, EarlierAnswer> = new Map(),
+): Array<Column<StoryStatus>> {
   return [
     { header: 'Key', rowHeader: true, className: 'nowrap', cell: (story) => story.key },
     { header: 'Summary', cell: (story) => story.summary },
@@ -41,6 +64,7 @@ export function statusColumns(onOfferAgain: (key: string) => void): Array<Column
       cell: (story) => (
         <span className="review-status__state">
           <Badge tone={STATE_TONE[story.state]}>{STATE_TEXT[story.state]}</Badge>
+          <LastRound answer={earlierOf(story, earlier)} />
           {story.signedOff ? <Badge tone="success">Signed off</Badge> : null}
           {story.overdue && story.answerBy ? (
             <span className="review-status__overdue">
@@ -67,8 +91,12 @@ export function statusColumns(onOfferAgain: (key: string) => void): Array<Column
     },
     {
       header: 'Comment',
-      isEmpty: (story) => !story.comment,
-      cell: (story) => story.comment ?? <None />,
+      isEmpty: (story) => !story.comment && !earlierOf(story, earlier)?.comment,
+      cell: (story) => {
+        const last = earlierOf(story, earlier)?.comment;
+        if (story.comment) return story.comment;
+        return last ? <span className="review-status__last-comment">{last}</span> : <None />;
+      },
     },
     {
       header: 'Actions',
