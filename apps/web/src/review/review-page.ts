@@ -253,6 +253,10 @@ function showSignOff(parts: NoticeForm): void {
     if (item && answer) showFinalAnswer(item, answer);
   }
   actions.hidden = true;
+  // The bar keeps the thank-you of a sign-off just sent, out of the scroll's way; opened later, it is empty.
+  const bar = actions.parentElement;
+  bar?.classList.add('review__bar--done');
+  if (bar) bar.hidden = !parts.status.textContent;
   const by = say('signedOffBy', { name: notice.signedOff.by, date: new Date(notice.signedOff.at) });
   signedOffNote.replaceChildren(el('strong', undefined, by), ` ${say('answersFinal')}`);
   signedOffNote.parentElement?.querySelector('.review__change-note')?.remove();

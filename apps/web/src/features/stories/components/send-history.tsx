@@ -110,6 +110,9 @@ export function SendHistory({
                   <span className="send__count">{storyCount(send.issueKeys.length)}</span>
                   <span className="send__badges">
                     {send.review ? <VerdictPills review={send.review} /> : null}
+                    {send.review && send.review.linkState !== 'active' ? (
+                      <Badge tone="neutral">Link {send.review.linkState}</Badge>
+                    ) : null}
                     <Badge tone={statusTone(send)}>{sendStatusText(send)}</Badge>
                   </span>
                 </summary>
