@@ -58,7 +58,7 @@ export function statusColumns(
 ): Array<Column<StoryStatus>> {
   return [
     { header: 'Key', rowHeader: true, className: 'nowrap', cell: (story) => story.key },
-    { header: 'Summary', cell: (story) => story.summary },
+    { header: 'Summary', className: 'review-status__summary', cell: (story) => story.summary },
     {
       header: 'State',
       cell: (story) => (
@@ -91,6 +91,7 @@ export function statusColumns(
     },
     {
       header: 'Comment',
+      className: 'review-status__comment',
       isEmpty: (story) => !story.comment && !earlierOf(story, earlier)?.comment,
       cell: (story) => {
         const last = earlierOf(story, earlier)?.comment;
