@@ -8,6 +8,6 @@ export type LogoConfig =
   | { kind: 'inner'; to: string; label: string }
   | { kind: 'outer'; href: string; label: string };
 
-export const productName = 'Handoff';
+const productName = 'Handoff';
 
 export const logo: LogoConfig = { kind: 'inner', to: paths.admin.index, label: productName };

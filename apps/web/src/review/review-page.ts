@@ -14,11 +14,13 @@ import type {
   SubmitVerdictsBody,
 } from '@handoff/core/api';
 import { noticeDetailLines } from '@handoff/core/notice-mail';
-import { productName } from '../config/brand';
 import { callReview, failureText, isClosedLink } from './review-api';
 import { say, speak, translate } from './review-messages';
 import { type Answer, showFinalAnswer, storyItem } from './review-story';
 import { answeredProgress, el, showBrandBand } from './review-view';
+
+/** The product's name (the admin app's logo says it too), on the band of a link no company sent. */
+const PRODUCT_NAME = 'Handoff';
 
 /** Where the browser remembers the reviewer's name for the next notice. */
 export const REVIEWER_STORAGE_KEY = 'handoff.reviewer';
@@ -102,7 +104,7 @@ async function showClosedLink(root: HTMLElement, token: string | null): Promise<
   }
   if (state) speak(state.language, state.messages);
   // A link that never existed names no company: the product's band stands in, as on the other states.
-  showBrandBand(root, state?.workspaceName ?? productName, state?.workspaceName ? state.logoUrl : null);
+  showBrandBand(root, state?.workspaceName ?? PRODUCT_NAME, state?.workspaceName ? state.logoUrl : null);
   const known = state?.state === 'expired' || state?.state === 'revoked';
   const heading = el('h1', 'review__title', say(known ? 'linkInvalid' : 'linkNotValid'));
   const reason = el(

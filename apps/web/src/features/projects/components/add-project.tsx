@@ -119,40 +119,18 @@ export function AddProject() {
       </div>
       <form className="form-panel" onSubmit={onSubmit} noValidate>
         <SiteSelect sites={sites} value={siteId} onChange={setSiteId} />
-        <div className={projectError ? 'field field--invalid' : 'field'}>
-          <label className="field__label" htmlFor={selectId}>
-            Project Name
-          </label>
-          <select
-            id={selectId}
-            className="field__input"
-            value={selected ? selected.key : ''}
-            aria-busy={loadingTracker}
-            aria-invalid={projectError ? true : undefined}
-            aria-describedby={projectError ? `${selectId}-error` : undefined}
-            onChange={(e) => {
-              setProjectKey(e.target.value);
-              setProjectError(null);
-            }}
-          >
-            <option value="">Choose a {tracker} project…</option>
-            {trackerProjects.map((project) => (
-              <option key={project.key} value={project.key}>
-                {project.name}
-              </option>
-            ))}
-          </select>
-          {projectError ? (
-            <p id={`${selectId}-error`} className="field__error" role="alert">
-              {projectError}
-            </p>
-          ) : null}
-          {loadingTracker ? (
-            <p className="form-panel__status" role="status">
-              Loading your {tracker} projects...
-            </p>
-          ) : null}
-        </div>
+        <TrackerProjectSelect
+          id={selectId}
+          tracker={tracker}
+          projects={trackerProjects}
+          value={selected ? selected.key : ''}
+          loading={loadingTracker}
+          error={projectError}
+          onChange={(key) => {
+            setProjectKey(key);
+            setProjectError(null);
+          }}
+        />
         {selected ? (
           <div className="field">
             <label className="field__label" htmlFor={keyId}>
@@ -180,6 +158,59 @@ export function AddProject() {
       </form>
       <ResultDialog control={dialog} />
     </section>
+  );
+}
+
+/** The tracker project to add, by name (`Choose a {tracker} project…` until one is chosen), and its error. */
+function TrackerProjectSelect({
+  id,
+  tracker,
+  projects,
+  value,
+  loading,
+  error,
+  onChange,
+}: {
+  id: string;
+  tracker: string;
+  projects: TrackerProject[];
+  value: string;
+  loading: boolean;
+  error: string | null;
+  onChange: (key: string) => void;
+}) {
+  return (
+    <div className={error ? 'field field--invalid' : 'field'}>
+      <label className="field__label" htmlFor={id}>
+        Project Name
+      </label>
+      <select
+        id={id}
+        className="field__input"
+        value={value}
+        aria-busy={loading}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        <option value="">Choose a {tracker} project…</option>
+        {projects.map((project) => (
+          <option key={project.key} value={project.key}>
+            {project.name}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {loading ? (
+        <p className="form-panel__status" role="status">
+          Loading your {tracker} projects...
+        </p>
+      ) : null}
+    </div>
   );
 }
 

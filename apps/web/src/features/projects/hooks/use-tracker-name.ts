@@ -6,7 +6,7 @@ import { listSites } from '@/api/sites';
 import { useServices } from '@/lib/services';
 
 /** Until the site's kind is known (or when it cannot be read), the neutral word. */
-export const UNKNOWN_TRACKER = 'the tracker';
+const UNKNOWN_TRACKER = 'the tracker';
 
 /** The tracker's name of the project's site `siteId`, once the workspace's sites are read. */
 export function useTrackerName(userId: string | undefined, siteId: string): string {

@@ -4,9 +4,9 @@
 import type { Notification, NotificationsAnswer } from '@handoff/core/api';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ShortDate } from '@/components/ui/short-date';
 import { paths, projectHref } from '@/config/paths';
 import { useServices } from '@/lib/services';
+import { ShortDate } from '@/lib/short-date';
 import { useAppState } from '@/stores/app-store';
 import { useWorkspaceSwitch } from '@/stores/workspace-switch';
 import { loadNotifications, markNotificationsSeen } from '../api/notifications';

@@ -7,10 +7,10 @@ import { offerStoryAgain, revokeReviewLink } from '@/api/review';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ShortDate } from '@/components/ui/short-date';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { formatShortDateTime } from '@/lib/format';
 import { useServices } from '@/lib/services';
+import { ShortDate } from '@/lib/short-date';
 import { ReviewLinkCopy } from './review-link-copy';
 
 export const REVOKE_CONFIRM =
