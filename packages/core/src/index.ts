@@ -14,5 +14,5 @@ export {
   isValidEmailEntry,
   sameEmail,
 } from './email-entry.ts';
-export { EMAIL_ALREADY_IN_USE_MESSAGE, registerErrorText, TRACKER_NAME, texts } from './texts.ts';
+export { EMAIL_ALREADY_IN_USE_MESSAGE, registerErrorText, texts } from './texts.ts';
 export { wikiToAdf } from './wiki.ts';

@@ -3,7 +3,7 @@
 // workspace has more than one site. The tracker projects are fetched on load
 // with the user's e-mail and API key; a failure shows a browser alert with the server's error. A missing
 // project or client address is said under its field.
-import { TRACKER_NAME, texts } from '@handoff/core';
+import { texts } from '@handoff/core';
 import type { ListedSite, TrackerProject } from '@handoff/core/api';
 import { trackerNameOf } from '@handoff/core/tracker-kinds';
 import { type FormEvent, useEffect, useId, useState } from 'react';
@@ -21,6 +21,9 @@ import { getTrackerProjects } from '../api/get-tracker-projects';
 import { NO_RECIPIENTS, RecipientFields, type Recipients } from './recipient-fields';
 import { DEFAULT_REMINDER_DAYS, ReminderSelect } from './reminder-select';
 import './projects.css';
+
+/** The kind of the site `default` until the sites are read (a Jira site, or the demo tracker, also "Jira"). */
+const DEFAULT_KIND = 'jira-cloud';
 
 export function AddProject() {
   const { api } = useServices();
@@ -40,7 +43,7 @@ export function AddProject() {
   const [projectError, setProjectError] = useState<string | null>(null);
   const [clientsError, setClientsError] = useState<string | null>(null);
   const site = sites.find((candidate) => candidate.id === siteId);
-  const tracker = site ? trackerNameOf(site.kind) : TRACKER_NAME;
+  const tracker = trackerNameOf(site?.kind ?? DEFAULT_KIND);
 
   useEffect(() => {
     if (!user) return;
@@ -83,7 +86,10 @@ export function AddProject() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (saving || !user) return;
-    const noProject = selected ? null : texts.addProject.noTrackerProject.replace(TRACKER_NAME, tracker);
+    // The spec's "Please select a {tracker} project.", which the catalogue words for the default kind (Jira).
+    const noProject = selected
+      ? null
+      : texts.addProject.noTrackerProject.replace(trackerNameOf(DEFAULT_KIND), tracker);
     const noClients = recipients.clientEmails.length === 0 ? texts.addProject.noClientEmails : null;
     setProjectError(noProject);
     setClientsError(noClients);

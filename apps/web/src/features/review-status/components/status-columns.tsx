@@ -6,8 +6,7 @@ import { formatAnswerBy } from '@handoff/core/dates';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { Column } from '@/components/ui/data-table';
-import { formatDateTime } from '@/lib/format';
-import { ShortDate } from '@/lib/short-date';
+import { formatDateTime, ShortDate } from '@/lib/format';
 import type { EarlierAnswer } from '../api/get-earlier-answers';
 
 export const STATE_TEXT: Record<StoryState, string> = {

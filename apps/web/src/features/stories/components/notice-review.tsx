@@ -8,9 +8,8 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
-import { formatShortDateTime } from '@/lib/format';
+import { formatShortDateTime, ShortDate } from '@/lib/format';
 import { useServices } from '@/lib/services';
-import { ShortDate } from '@/lib/short-date';
 import { ReviewLinkCopy } from './review-link-copy';
 
 export const REVOKE_CONFIRM =

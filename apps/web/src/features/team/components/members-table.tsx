@@ -5,7 +5,7 @@ import type { TeamAnswer, TeamMember } from '@handoff/core/api';
 import { AddressList } from '@/components/ui/breakable-text';
 import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
-import { ShortDate } from '@/lib/short-date';
+import { ShortDate } from '@/lib/format';
 
 /** What the caller may do to a member, and the handlers of its buttons. */
 interface MemberControls {

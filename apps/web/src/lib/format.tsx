@@ -1,4 +1,4 @@
-// Display formats for times and sizes, in the browser's locale.
+// Display formats for times and sizes, in the browser's locale, and ShortDate, which shows a moment.
 
 const timeOnly: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
 const dayAndTime: Intl.DateTimeFormatOptions = {
@@ -81,4 +81,16 @@ export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/**
+ * The one way a screen shows a moment: short (a date, or a date and time where the time tells sends apart),
+ * its full form on hover and to screen readers through <time>'s title, in the browser's locale (Intl).
+ */
+export function ShortDate({ iso, withTime = false }: { iso: string; withTime?: boolean }) {
+  return (
+    <time dateTime={iso} title={formatDateTime(iso)}>
+      {withTime ? formatShortDateTime(iso) : formatShortDate(iso)}
+    </time>
+  );
 }
