@@ -126,6 +126,7 @@ export function SendHistory({
                       userId={userId}
                       projectKey={projectKey}
                       sendId={send.id}
+                      sendNumber={sends.length - index}
                       onRevoked={() => setAttempt((n) => n + 1)}
                     />
                   ) : null}
