@@ -3,12 +3,14 @@ import type { Catalogue } from './en.ts';
 
 export const es: Catalogue = {
   'draft.subject': 'Solicitud de pruebas: funcionalidades para revisar',
+  'draft.subjectWithRelease': 'Solicitud de pruebas: {release}',
   'draft.greeting': 'Estimado cliente:',
   'draft.intro': 'Las siguientes funcionalidades están terminadas:',
   'draft.testStepsIntro': 'Le rogamos que pruebe lo siguiente:',
   'draft.closing': 'Atentamente,',
   'draft.retest': '(nueva prueba)',
   'notice.testEnvironment': 'Entorno de pruebas: {environment}',
+  'notice.release': 'Versión: {release}',
   'notice.answerBy': 'Le rogamos que nos responda antes del {date, date, day}.',
   'notice.reviewLink': 'Revisar y comunicar los resultados',
   'notice.openAddress': 'O abra esta dirección: {link}',

@@ -51,13 +51,21 @@ function earlierOf(story: StoryStatus, earlier: ReadonlyMap<string, EarlierAnswe
   return story.state === 'retest' && !story.answeredAt ? earlier.get(story.key) : undefined;
 }
 
+/** The columns; `Release` only once a notice of the project named one. */
 export function statusColumns(
   onOfferAgain: (key: string) => void,
+  withRelease: boolean,
   earlier: ReadonlyMap<string, EarlierAnswer> = new Map(),
 ): Array<Column<StoryStatus>> {
+  const release: Column<StoryStatus> = {
+    header: 'Release',
+    isEmpty: (story) => !story.release,
+    cell: (story) => story.release ?? <None />,
+  };
   return [
     { header: 'Key', rowHeader: true, className: 'nowrap', cell: (story) => story.key },
     { header: 'Summary', className: 'review-status__summary', cell: (story) => story.summary },
+    ...(withRelease ? [release] : []),
     {
       header: 'State',
       cell: (story) => (

@@ -366,6 +366,7 @@ describe('/admin/send-stories', () => {
       sentBy: account.email,
       finishedAt: null,
       review: null,
+      release: null,
     };
     db.sends.push(
       {

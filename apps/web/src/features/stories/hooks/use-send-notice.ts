@@ -77,6 +77,7 @@ export function useSendNotice({
         cc: project.clientCC,
         file,
         answerBy,
+        release: draft.release,
       });
       setProject(updated);
       reloadProject();
