@@ -109,6 +109,23 @@ interface WorkspaceInvitesTable {
   created_at: Generated<Date>;
 }
 
+/** The ledger's sent list of a project: every story key a notice carried or a claim holds, in order. */
+interface SentListsTable {
+  project_id: string;
+  issue_keys: Generated<string[]>;
+}
+
+/** Auto-send's bookkeeping of a project: whether it is on, who switched it on, its rounds. */
+interface AutosendSchedulesTable {
+  project_id: string;
+  switched_on: Generated<boolean>;
+  /** Whose Jira token auto-send uses: the member who switched it on. */
+  switched_on_by: string | null;
+  next_run_at: Date | null;
+  last_run_at: Date | null;
+  last_error: string | null;
+}
+
 export interface ProjectsTable {
   id: Generated<string>;
   workspace_id: string;
@@ -118,15 +135,8 @@ export interface ProjectsTable {
   project_name: string;
   client_emails: string[];
   client_cc: string[];
-  autosend: Generated<boolean>;
-  sent_issue_keys: Generated<string[]>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
-  autosend_next_run_at: Date | null;
-  autosend_last_run_at: Date | null;
-  autosend_last_error: string | null;
-  /** Whose Jira token auto-send uses: the member who switched it on. */
-  autosend_user_id: string | null;
   /** The Jira transition a Failed / Passed review verdict moves an issue through; null: none. */
   review_on_failed: JsonTransition | null;
   review_on_passed: JsonTransition | null;
@@ -354,6 +364,8 @@ export interface Database {
   workspace_logos: WorkspaceLogosTable;
   notification_marks: NotificationMarksTable;
   projects: ProjectsTable;
+  sent_lists: SentListsTable;
+  autosend_schedules: AutosendSchedulesTable;
   tracker_sites: TrackerSitesTable;
   tracker_site_credentials: TrackerSiteCredentialsTable;
   mail_messages: MailMessagesTable;
