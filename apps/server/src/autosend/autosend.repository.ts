@@ -95,7 +95,8 @@ export async function stopAutosendOfMember(
     .set({ switched_on: false, next_run_at: null, last_error: reason })
     .where('switched_on_by', '=', memberId)
     .where('switched_on', '=', true)
-    .where('project_id', 'in', db.selectFrom('projects').select('id').where('workspace_id', '=', workspaceId))
+    // The workspace's projects, read in the same statement.
+    .where(sql<boolean>`project_id in (select id from projects where workspace_id = ${workspaceId})`)
     .execute();
 }
 

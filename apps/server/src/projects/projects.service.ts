@@ -41,6 +41,17 @@ export async function projectForCaller(
   return project;
 }
 
+/** The caller's project with this key, or undefined (a call that works without a project, too). */
+export function findProjectOfCaller(
+  db: FastifyInstance['db'],
+  caller: Pick<Membership, 'workspaceId'>,
+  { projectKey, siteId }: ProjectRef,
+): Promise<ProjectRecord | undefined> {
+  return findProjectForCaller(db, caller, projectKey, { siteId });
+}
+
+export { projectNotFound } from './projects.repository.ts';
+
 /**
  * The workspace's project list as JSON text written by the database (see projectListJson), reused while
  * the workspace's projects are unchanged (cachedRead: the version came with the membership check, in the

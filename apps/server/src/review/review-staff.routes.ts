@@ -18,7 +18,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   reviewSettingsFor,
-  reviewTransitionsFor,
   saveReviewSettings,
   saveReviewTransitions,
 } from '../projects/review-settings.service.ts';

@@ -1,7 +1,6 @@
 // The staff calls on a project's reviews that read or write more than the project's settings: revoking a
 // notice's link, the review status screen, the moves a verdict may make in the tracker.
 import type { FastifyInstance } from 'fastify';
-import type { ProductUser } from '../auth/product-user.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import { latestSentKey, storyStatusText } from '../ledger/ledger.service.ts';
@@ -39,7 +38,7 @@ export async function storyStatusOf(
 export async function availableMoves(
   app: FastifyInstance,
   caller: Membership,
-  user: ProductUser,
+  user: { id: string },
   ref: ProjectRef,
 ) {
   const { project, transitions } = await reviewTransitionsFor(app.db, caller, ref);

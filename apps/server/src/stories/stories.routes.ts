@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest } from '../errors.ts';
-import { findProjectForCaller, projectNotFound } from '../projects/projects.repository.ts';
+import { findProjectOfCaller, projectForCaller } from '../projects/projects.service.ts';
 import { ownTrackerEmail } from '../tracker/tracker.routes.ts';
 import { withRetests } from './retests.ts';
 import { fetchStories, offeredStatuses } from './stories.service.ts';
@@ -40,7 +40,7 @@ export async function storiesRoutes(instance: FastifyInstance): Promise<void> {
       const user = request.productUser;
       const { projectKey, status, siteId } = request.query;
       const { workspaceId } = request.membership;
-      const project = await findProjectForCaller(app.db, request.membership, projectKey, { siteId });
+      const project = await findProjectOfCaller(app.db, request.membership, { projectKey, siteId });
       if (!offeredStatuses(project?.statuses_offered).includes(status)) {
         throw badRequest(
           project?.statuses_offered?.length
@@ -76,8 +76,7 @@ export async function storiesRoutes(instance: FastifyInstance): Promise<void> {
     async (request) => {
       const { projectKey, siteId } = request.body;
       const { workspaceId } = request.membership;
-      const project = await findProjectForCaller(app.db, request.membership, projectKey, { siteId });
-      if (!project) throw projectNotFound(projectKey);
+      const project = await projectForCaller(app.db, request.membership, { projectKey, siteId });
       const site = await app.sites.site(workspaceId, project.site_id);
       const credentials = await app.sites.requireCredential(workspaceId, site, request.productUser.id);
       const available = await site.tracker.listStates(credentials, projectKey);
