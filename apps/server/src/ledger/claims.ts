@@ -85,7 +85,7 @@ export async function startManualSend(
       // The project by its workspace, locked (its addresses hold until the send is opened), then its
       // sent list, locked, with only this send's keys of it. Always in this order: project, then list.
       const project = await findProjectForCaller(trx, owner, owner.projectKey, {
-        lock: true,
+        lock: 'share',
         siteId: owner.siteId,
       });
       if (!project) return null;

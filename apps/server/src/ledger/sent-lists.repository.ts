@@ -16,7 +16,10 @@ export async function lockSentKeys(
   projectId: string,
   only?: readonly string[],
 ): Promise<string[] | undefined> {
-  await sql`insert into sent_lists (project_id) select id from projects where id = ${projectId}
+  // The project row first (FOR KEY SHARE: only its deletion waits, and is waited for), then the list:
+  // the order a project's deletion takes them in, so the two never deadlock.
+  await sql`insert into sent_lists (project_id)
+    select id from projects where id = ${projectId} for key share
     on conflict (project_id) do nothing`.execute(trx);
   const row = await trx
     .selectFrom('sent_lists')

@@ -85,13 +85,17 @@ export async function projectListJson(
 /**
  * The project with this key in the workspace the caller was admitted to: the one lookup of a project
  * by key for every route. Undefined when there is none (a 404 that says nothing about other workspaces).
- * `lock` locks the row for the caller's transaction (a project update, a manual send's claim).
+ * `lock` locks the row for the caller's transaction: 'update' for a project update (FOR NO KEY UPDATE),
+ * 'share' for a manual send's claim (FOR SHARE: its addresses hold until the send is opened, and sends of
+ * the project wait for one another on the ledger's sent list instead). Neither blocks the FOR KEY SHARE
+ * lock a new send's foreign key takes on the row, so an auto-send claim holding the sent list never
+ * waits on a transaction that waits for that list (a deadlock, with FOR UPDATE here).
  */
 export async function findProjectForCaller(
   db: Executor,
   caller: Pick<Membership, 'workspaceId'>,
   projectKey: string,
-  { lock = false, siteId }: { lock?: boolean; siteId?: string | undefined } = {},
+  { lock, siteId }: { lock?: 'update' | 'share'; siteId?: string | undefined } = {},
 ): Promise<ProjectRecord | undefined> {
   const query = db
     .selectFrom('projects')
@@ -101,7 +105,9 @@ export async function findProjectForCaller(
     .select(columns)
     .select(siteName)
     .select(reminderDays);
-  return (lock ? query.forUpdate() : query).executeTakeFirst();
+  if (lock === 'update') return query.forNoKeyUpdate().executeTakeFirst();
+  if (lock === 'share') return query.forShare().executeTakeFirst();
+  return query.executeTakeFirst();
 }
 
 /**

@@ -126,7 +126,7 @@ export async function changeProject(
   if (changes.autosend === true) await assertTrackerAcceptsToken(app, user, caller, ref);
   const row = await app.db.transaction().execute(async (trx) => {
     const current = await findProjectForCaller(trx, caller, ref.projectKey, {
-      lock: true,
+      lock: 'update',
       siteId: ref.siteId,
     });
     if (!current) throw projectNotFound(ref.projectKey);
