@@ -2,7 +2,7 @@
 import type { ColumnType, Generated } from 'kysely';
 
 /** Timestamps are written as Date or left to their default, and always read as Date. */
-export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type JsonObject = ColumnType<Record<string, unknown>, string, string>;
 
 export interface IdentityAccountsTable {
