@@ -36,8 +36,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index autosend_schedules_due on autosend_schedules (next_run_at) where switched_on`.execute(
     db,
   );
+  // A list's row is made empty by the ledger's first lock of it (a call that may change nothing): the
+  // project answer shows no change until it holds a key.
   await sql`
-    create trigger sent_lists_bump_version after insert or update or delete on sent_lists
+    create trigger sent_lists_bump_version_insert after insert on sent_lists
+      for each row when (new.issue_keys <> '{}') execute function bump_projects_version_of_send()`.execute(
+    db,
+  );
+  await sql`
+    create trigger sent_lists_bump_version_change after update or delete on sent_lists
       for each row execute function bump_projects_version_of_send()`.execute(db);
   await sql`
     create trigger autosend_schedules_bump_version after insert or update or delete on autosend_schedules
