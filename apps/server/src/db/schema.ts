@@ -165,6 +165,8 @@ export interface SendsTable {
   sent_by_user_id: string | null;
   /** What the mail server answered for each recipient; null without SMTP (or before this was kept). */
   recipient_answers: ColumnType<RecipientAnswer[] | null, string | null, string | null>;
+  /** The release the notice is of (its name as the tracker gave it); null: stories by status. */
+  release_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The mail server's answer for one recipient of a message: accepted, or refused with its reply. */

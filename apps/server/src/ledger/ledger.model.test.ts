@@ -908,6 +908,7 @@ describe('the send ledger under random interleavings', () => {
           `${tally.onLinear} on the Linear double, ${tally.steps} steps, ${tally.emails} e-mails, ${tally.retests} re-test offers used, send answers ${JSON.stringify(Object.fromEntries(tally.status))}`,
       );
     },
-    onPostgres ? 600_000 : 300_000,
+    // A limit for a stuck run, not a speed target: on a busy 2-core machine 200 scenarios outlasted 5 minutes.
+    onPostgres ? 900_000 : 600_000,
   );
 });

@@ -3,12 +3,14 @@ import type { Catalogue } from './en.ts';
 
 export const de: Catalogue = {
   'draft.subject': 'Bitte um Test: neue Funktionen zur Abnahme',
+  'draft.subjectWithRelease': 'Bitte um Test: {release}',
   'draft.greeting': 'Sehr geehrte Damen und Herren,',
   'draft.intro': 'die folgenden Funktionen sind fertiggestellt:',
   'draft.testStepsIntro': 'Bitte testen Sie Folgendes:',
   'draft.closing': 'Mit freundlichen Grüßen',
   'draft.retest': '(erneuter Test)',
   'notice.testEnvironment': 'Testumgebung: {environment}',
+  'notice.release': 'Release: {release}',
   'notice.answerBy': 'Bitte antworten Sie bis zum {date, date, day}.',
   'notice.reviewLink': 'Prüfen und Ergebnisse melden',
   'notice.openAddress': 'Oder öffnen Sie diese Adresse: {link}',
@@ -68,4 +70,6 @@ export const de: Catalogue = {
   'review.newLinkSubject': 'Bitte um einen neuen Prüf-Link',
   'review.askTeam':
     'Wenn Sie diese Funktionen noch testen möchten, bitten Sie das Team, das Ihnen den Link gesendet hat, um einen neuen.',
+  'review.linkNotValid': 'Dieser Prüf-Link ist ungültig.',
+  'review.linkNotValidTitle': 'Prüf-Link ungültig',
 };

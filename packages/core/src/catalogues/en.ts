@@ -3,12 +3,14 @@
 // The notice's draft texts are those of docs/product.md §4, word for word.
 export const en = {
   'draft.subject': 'Request for Testing: User Stories for Review',
+  'draft.subjectWithRelease': 'Request for Testing: {release}',
   'draft.greeting': 'Dear customer,',
   'draft.intro': 'The following features are finished:',
   'draft.testStepsIntro': 'Please test the following:',
   'draft.closing': 'Regards,',
   'draft.retest': '(re-test)',
   'notice.testEnvironment': 'Test environment: {environment}',
+  'notice.release': 'Release: {release}',
   'notice.answerBy': 'Please answer by {date, date, day}.',
   'notice.reviewLink': 'Review and report results',
   'notice.openAddress': 'Or open this address: {link}',
@@ -63,6 +65,8 @@ export const en = {
   'review.newLinkSubject': 'A new review link, please',
   'review.askTeam':
     'If you still want to test these stories, ask the team that sent you the link for a new one.',
+  'review.linkNotValid': 'This review link is not valid.',
+  'review.linkNotValidTitle': 'Review link not valid',
 } as const;
 
 export type MessageKey = keyof typeof en;

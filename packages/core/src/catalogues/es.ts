@@ -3,12 +3,14 @@ import type { Catalogue } from './en.ts';
 
 export const es: Catalogue = {
   'draft.subject': 'Solicitud de pruebas: funcionalidades para revisar',
+  'draft.subjectWithRelease': 'Solicitud de pruebas: {release}',
   'draft.greeting': 'Estimado cliente:',
   'draft.intro': 'Las siguientes funcionalidades están terminadas:',
   'draft.testStepsIntro': 'Le rogamos que pruebe lo siguiente:',
   'draft.closing': 'Atentamente,',
   'draft.retest': '(nueva prueba)',
   'notice.testEnvironment': 'Entorno de pruebas: {environment}',
+  'notice.release': 'Versión: {release}',
   'notice.answerBy': 'Le rogamos que nos responda antes del {date, date, day}.',
   'notice.reviewLink': 'Revisar y comunicar los resultados',
   'notice.openAddress': 'O abra esta dirección: {link}',
@@ -66,4 +68,6 @@ export const es: Catalogue = {
   'review.newLinkSubject': 'Solicitud de un nuevo enlace de revisión',
   'review.askTeam':
     'Si aún desea probar estas funcionalidades, solicite un nuevo enlace al equipo que se lo envió.',
+  'review.linkNotValid': 'Este enlace de revisión no es válido.',
+  'review.linkNotValidTitle': 'Enlace de revisión no válido',
 };

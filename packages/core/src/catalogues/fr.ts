@@ -3,12 +3,14 @@ import type { Catalogue } from './en.ts';
 
 export const fr: Catalogue = {
   'draft.subject': 'Demande de test : fonctionnalités à valider',
+  'draft.subjectWithRelease': 'Demande de test : {release}',
   'draft.greeting': 'Madame, Monsieur,',
   'draft.intro': 'Les fonctionnalités suivantes sont terminées :',
   'draft.testStepsIntro': 'Nous vous remercions de bien vouloir tester les points suivants :',
   'draft.closing': 'Cordialement,',
   'draft.retest': '(nouveau test)',
   'notice.testEnvironment': 'Environnement de test : {environment}',
+  'notice.release': 'Version : {release}',
   'notice.answerBy': 'Merci de nous répondre d’ici le {date, date, day}.',
   'notice.reviewLink': 'Vérifier et transmettre les résultats',
   'notice.openAddress': 'Ou ouvrez cette adresse : {link}',
@@ -67,4 +69,6 @@ export const fr: Catalogue = {
   'review.newLinkSubject': 'Demande d’un nouveau lien de vérification',
   'review.askTeam':
     'Si vous souhaitez encore tester ces fonctionnalités, demandez un nouveau lien à l’équipe qui vous l’a envoyé.',
+  'review.linkNotValid': 'Ce lien de vérification n’est pas valide.',
+  'review.linkNotValidTitle': 'Lien de vérification non valide',
 };

@@ -3,12 +3,14 @@ import type { Catalogue } from './en.ts';
 
 export const it: Catalogue = {
   'draft.subject': 'Richiesta di test: funzionalità da verificare',
+  'draft.subjectWithRelease': 'Richiesta di test: {release}',
   'draft.greeting': 'Gentile cliente,',
   'draft.intro': 'le seguenti funzionalità sono state completate:',
   'draft.testStepsIntro': 'La preghiamo di testare quanto segue:',
   'draft.closing': 'Cordiali saluti',
   'draft.retest': '(nuovo test)',
   'notice.testEnvironment': 'Ambiente di test: {environment}',
+  'notice.release': 'Versione: {release}',
   'notice.answerBy': 'La preghiamo di rispondere entro il {date, date, day}.',
   'notice.reviewLink': 'Verifica e comunica i risultati',
   'notice.openAddress': 'Oppure apra questo indirizzo: {link}',
@@ -65,4 +67,6 @@ export const it: Catalogue = {
   'review.newLinkSubject': 'Richiesta di un nuovo link di verifica',
   'review.askTeam':
     'Se desidera ancora testare queste funzionalità, chieda un nuovo link al team che Le ha inviato il link.',
+  'review.linkNotValid': 'Questo link di verifica non è valido.',
+  'review.linkNotValidTitle': 'Link di verifica non valido',
 };

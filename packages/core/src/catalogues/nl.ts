@@ -3,12 +3,14 @@ import type { Catalogue } from './en.ts';
 
 export const nl: Catalogue = {
   'draft.subject': 'Testverzoek: functionaliteiten ter beoordeling',
+  'draft.subjectWithRelease': 'Testverzoek: {release}',
   'draft.greeting': 'Geachte klant,',
   'draft.intro': 'De volgende functionaliteiten zijn gereed:',
   'draft.testStepsIntro': 'Wij verzoeken u het volgende te testen:',
   'draft.closing': 'Met vriendelijke groet,',
   'draft.retest': '(hertest)',
   'notice.testEnvironment': 'Testomgeving: {environment}',
+  'notice.release': 'Release: {release}',
   'notice.answerBy': 'Graag ontvangen wij uw reactie uiterlijk {date, date, day}.',
   'notice.reviewLink': 'Beoordelen en resultaten doorgeven',
   'notice.openAddress': 'Of open dit adres: {link}',
@@ -66,4 +68,6 @@ export const nl: Catalogue = {
   'review.newLinkSubject': 'Verzoek om een nieuwe beoordelingslink',
   'review.askTeam':
     'Wilt u deze functionaliteiten toch nog testen? Vraag het team dat u de link stuurde dan om een nieuwe.',
+  'review.linkNotValid': 'Deze beoordelingslink is niet geldig.',
+  'review.linkNotValidTitle': 'Beoordelingslink niet geldig',
 };

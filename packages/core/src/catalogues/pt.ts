@@ -3,12 +3,14 @@ import type { Catalogue } from './en.ts';
 
 export const pt: Catalogue = {
   'draft.subject': 'Solicitação de testes: funcionalidades para validação',
+  'draft.subjectWithRelease': 'Solicitação de testes: {release}',
   'draft.greeting': 'Prezado cliente,',
   'draft.intro': 'As seguintes funcionalidades estão concluídas:',
   'draft.testStepsIntro': 'Solicitamos que teste o seguinte:',
   'draft.closing': 'Atenciosamente,',
   'draft.retest': '(novo teste)',
   'notice.testEnvironment': 'Ambiente de testes: {environment}',
+  'notice.release': 'Versão: {release}',
   'notice.answerBy': 'Por gentileza, responda até {date, date, day}.',
   'notice.reviewLink': 'Revisar e informar os resultados',
   'notice.openAddress': 'Ou abra este endereço: {link}',
@@ -64,4 +66,6 @@ export const pt: Catalogue = {
   'review.writeToSender': 'Pedir um novo link',
   'review.newLinkSubject': 'Pedido de um novo link de revisão',
   'review.askTeam': 'Se ainda quiser testar estas funcionalidades, peça um novo link à equipe que o enviou.',
+  'review.linkNotValid': 'Este link de revisão não é válido.',
+  'review.linkNotValidTitle': 'Link de revisão não válido',
 };

@@ -38,7 +38,7 @@ describe('the workspaces migration', () => {
       [true, 'owner'],
       [true, 'owner'],
     ]);
-    // The sent list and auto-send's bookkeeping have since moved to their modules' tables (2026-11-28T2300).
+    // The sent list and auto-send's bookkeeping have since moved to their modules' tables (2026-11-28T2310).
     const moved = await db
       .selectFrom('projects')
       .leftJoin('sent_lists', 'sent_lists.project_id', 'projects.id')

@@ -3,9 +3,11 @@
 import {
   DEMO_ISSUES,
   DEMO_PROJECTS,
+  DEMO_VERSIONS,
   type DemoIssue,
   type DemoProject,
   type DemoStatus,
+  type DemoVersion,
 } from './demo-data.ts';
 
 const ISSUE_EXPAND = 'renderedFields,names,schema,operations,editmeta,changelog,versionedRepresentations';
@@ -51,8 +53,31 @@ export function statusJson(status: DemoStatus, base: string) {
   };
 }
 
+/** A version as Jira Cloud's Version (GET /rest/api/3/project/{key}/versions, an issue's `fixVersions`). */
+export function versionJson(version: DemoVersion, base: string) {
+  const project = DEMO_PROJECTS.find((p) => p.key === version.projectKey) as DemoProject;
+  return {
+    self: `${base}/rest/api/3/version/${version.id}`,
+    id: version.id,
+    name: version.name,
+    archived: false,
+    released: version.released,
+    releaseDate: version.releaseDate,
+    projectId: Number(project.id),
+  };
+}
+
 /** `*all` / `*navigable` fields, the ones an issue has. */
-export const ALL_FIELDS = ['summary', 'description', 'status', 'issuetype', 'project', 'created', 'updated'];
+export const ALL_FIELDS = [
+  'summary',
+  'description',
+  'status',
+  'issuetype',
+  'project',
+  'fixVersions',
+  'created',
+  'updated',
+];
 
 /** An issue with the fields `wanted` (resolved names); no `fields` at all when none are. */
 export function issueJson(issue: DemoIssue, base: string, wanted: Set<string>) {
@@ -71,6 +96,9 @@ export function issueJson(issue: DemoIssue, base: string, wanted: Set<string>) {
       hierarchyLevel: issue.issueType.hierarchyLevel,
     },
     project: { ...projectJson(project, base), expand: undefined },
+    fixVersions: DEMO_VERSIONS.filter((v) => issue.fixVersions.includes(v.id)).map((v) =>
+      versionJson(v, base),
+    ),
     created: issue.created,
     updated: issue.created,
   };

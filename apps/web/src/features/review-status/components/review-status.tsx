@@ -1,6 +1,8 @@
 // /admin/review-status?key={projectKey}: the state of every story the project ever sent (waiting, passed,
-// failed, re-test), how many notices carried it, its latest answer and sign-off, in natural key order
-// (DEMO-2 before DEMO-10); summary chips that filter by state, an "Offer again" control per story, and the list
+// failed, re-test), how many notices carried it, its latest answer (for a re-test: the round before's, beside
+// it) and sign-off, in natural key order
+// (DEMO-2 before DEMO-10), each with the release its latest notice was of; a `Release` filter (once a notice
+// named one), summary chips that filter by state, an "Offer again" control per story, and the list
 // as CSV. A story still unanswered after its notice's answer-by
 // date is marked overdue: its row gets a red edge, and its State cell a red "Overdue" badge with the date in
 // words ("due 27 November 2026"), so the mark is text, not colour alone, and screen readers read it.
@@ -17,9 +19,17 @@ import { paths } from '@/config/paths';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
+import { type EarlierAnswer, getEarlierAnswers } from '../api/get-earlier-answers';
 import { getReviewStatus } from '../api/get-review-status';
 import { reviewStatusCsv } from '../lib/csv';
-import { matchesFilter, StatusChips, type StatusFilter } from './status-chips';
+import {
+  matchesFilter,
+  matchesRelease,
+  type ReleaseFilter,
+  ReleaseSelect,
+  StatusChips,
+  type StatusFilter,
+} from './status-chips';
 import { statusColumns } from './status-columns';
 import './review-status.css';
 
@@ -45,7 +55,9 @@ export function ReviewStatus() {
   const [projectName, setProjectName] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [filter, setFilter] = useState<StatusFilter>('all');
+  const [release, setRelease] = useState<ReleaseFilter>('');
   const [version, setVersion] = useState(0);
+  const [earlier, setEarlier] = useState<ReadonlyMap<string, EarlierAnswer>>(new Map());
   const userId = user?.id;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` re-runs the load.
@@ -66,6 +78,19 @@ export function ReviewStatus() {
     };
   }, [api, userId, projectKey, version]);
 
+  // A re-test shows the answer of the round before; without the history (a failed call) it shows none.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` re-runs the load.
+  useEffect(() => {
+    if (!userId || !projectKey) return;
+    let active = true;
+    getEarlierAnswers(api, userId, projectKey)
+      .then((answers) => active && setEarlier(answers))
+      .catch(() => {});
+    return () => {
+      active = false;
+    };
+  }, [api, userId, projectKey, version]);
+
   // The title names the project; without its name (a failed call) the key says which one it is.
   useEffect(() => {
     if (!userId || !projectKey) return;
@@ -78,10 +103,11 @@ export function ReviewStatus() {
     };
   }, [api, userId, projectKey]);
 
-  const shown = useMemo(
-    () => (stories ?? []).filter((story) => matchesFilter(story, filter)),
-    [stories, filter],
+  const ofRelease = useMemo(
+    () => (stories ?? []).filter((story) => matchesRelease(story, release)),
+    [stories, release],
   );
+  const shown = useMemo(() => ofRelease.filter((story) => matchesFilter(story, filter)), [ofRelease, filter]);
 
   const offerAgain = async (issueKey: string) => {
     if (!userId) return;
@@ -112,7 +138,8 @@ export function ReviewStatus() {
       {stories !== null ? (
         <>
           <div className="review-status__tools">
-            <StatusChips stories={stories} filter={filter} onFilter={setFilter} />
+            <ReleaseSelect stories={stories} release={release} onRelease={setRelease} />
+            <StatusChips stories={ofRelease} filter={filter} onFilter={setFilter} />
             <Button
               variant="outline"
               size="small"
@@ -132,7 +159,11 @@ export function ReviewStatus() {
               labelledBy="review-status-heading"
               rows={shown}
               rowKey={(story) => story.key}
-              columns={statusColumns(offerAgain)}
+              columns={statusColumns(
+                offerAgain,
+                stories.some((story) => story.release),
+                earlier,
+              )}
               rowClassName={(story) => (story.overdue ? 'review-status__row--overdue' : undefined)}
             />
           )}

@@ -16,10 +16,16 @@ import './notice-preview.css';
 
 /** The review link is made when the e-mail is sent: the preview links to a stand-in. */
 const previewLink = () => new URL('/review/preview', window.location.href).href;
+/** What the preview shows where the e-mail will spell the client's own link out. */
+const LINK_STAND_IN = '(the client’s review link, made when the e-mail is sent)';
 
-/** The template's output with each `style="…"` renamed (the template escapes every `"` a user typed). */
-export function previewDocument(html: string): string {
-  return html.replaceAll(' style="', ' data-style="');
+/**
+ * The template's output with each `style="…"` renamed (the template escapes every `"` a user typed), and
+ * the stand-in link spelled out as what it stands for rather than as this server's address.
+ */
+export function previewDocument(html: string, link = previewLink()): string {
+  const spelledOut = new RegExp(`(?<!href=")${link.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?![?"])`, 'g');
+  return html.replaceAll(' style="', ' data-style="').replace(spelledOut, LINK_STAND_IN);
 }
 
 function applyStyles(frame: HTMLIFrameElement): void {
@@ -37,9 +43,18 @@ interface NoticePreviewProps {
   text: string;
   issueKeys: readonly string[];
   answerBy: string;
+  /** The release the notice is of ('' for none): its `Release:` line. */
+  release?: string;
 }
 
-export function NoticePreview({ userId, projectKey, text, issueKeys, answerBy }: NoticePreviewProps) {
+export function NoticePreview({
+  userId,
+  projectKey,
+  text,
+  issueKeys,
+  answerBy,
+  release,
+}: NoticePreviewProps) {
   const { api } = useServices();
   const [html, setHtml] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
@@ -66,7 +81,7 @@ export function NoticePreview({ userId, projectKey, text, issueKeys, answerBy }:
         text,
         previewLink(),
         issueKeys,
-        { testEnvironment, answerBy: answerBy || null },
+        { release: release || null, testEnvironment, answerBy: answerBy || null },
         { language, t: clientTexts(language) },
       ),
     );

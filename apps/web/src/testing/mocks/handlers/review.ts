@@ -94,6 +94,7 @@ export const reviewHandlers = [
         signedOff: send.review.signedOff ?? null,
         testEnvironment: link.testEnvironment,
         answerBy: link.answerBy,
+        release: send.release,
         language: link.language,
         messages: reviewPageMessages(link.language),
       },
@@ -199,6 +200,7 @@ export const reviewHandlers = [
           comment: story.comment,
           signedOff: send.review?.signedOff != null,
           answerBy,
+          release: send.release,
           overdue: story.verdict === 'waiting' && isPastAnswerBy(answerBy, today),
         });
       }
