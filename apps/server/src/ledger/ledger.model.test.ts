@@ -269,10 +269,11 @@ async function sentList(): Promise<Set<string>> {
 async function storedSentList(): Promise<Set<string>> {
   const row = await database.db
     .selectFrom('projects')
-    .select('sent_issue_keys')
+    .leftJoin('sent_lists', 'sent_lists.project_id', 'projects.id')
+    .select('sent_lists.issue_keys')
     .where('project_key', '=', current.projectKey)
     .executeTakeFirstOrThrow();
-  return new Set(row.sent_issue_keys);
+  return new Set(row.issue_keys ?? []);
 }
 
 async function flaggedUnconfirmed(): Promise<Set<string>> {
