@@ -146,9 +146,10 @@ export function reviewNoticeHtml(
       ? (index: number) =>
           ` &nbsp;${verdictLink(link, keys[index] as string, 'passed', t)} · ${verdictLink(link, keys[index] as string, 'failed', t)}`
       : undefined;
+  // The app's brand indigo (apps/web/src/styles/tokens.css, --color-primary): white on it is 10:1.
   const button =
     '<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 16px"><tr>' +
-    `<td bgcolor="#1d4ed8" style="border-radius:6px;background-color:#1d4ed8">` +
+    `<td bgcolor="#3730a3" style="border-radius:6px;background-color:#3730a3">` +
     `<a href="${href}" target="_blank" rel="noopener noreferrer" style="display:inline-block;padding:12px 20px;${FONT};color:#ffffff;font-weight:bold;text-decoration:none;border-radius:6px">` +
     `${escapeHtml(t('notice.reviewLink'))}</a></td></tr></table>`;
   return (

@@ -4,8 +4,13 @@ import { CATALOGUES } from '@handoff/core/catalogues/index';
 import { CLIENT_LANGUAGES, type ClientLanguage } from '@handoff/core/client-language';
 import { escapeHtml } from '@handoff/core/notice-mail';
 
+/** The review page's warning sign (review-view.ts draws the same), decorative beside the heading. */
+const WARNING_ICON =
+  '<svg class="review__warning-icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M12 3.5 2.5 20h19L12 3.5zM12 10v4.5M12 17.2v.1"/></svg>';
+
 /**
- * The page in each language: that sentence and nothing else, styled by the review page's own stylesheets
+ * The page in each language: that sentence and whom to ask for a new link, on the card of the review
+ * page's invalid-link view, styled by the review page's own stylesheets
  * (the links the built review.html names; no inline style, for the strict CSP).
  */
 export function invalidLinkPages(reviewHtml: string | null): ReadonlyMap<ClientLanguage, string> {
@@ -13,9 +18,10 @@ export function invalidLinkPages(reviewHtml: string | null): ReadonlyMap<ClientL
   return new Map(
     CLIENT_LANGUAGES.map((language) => {
       const sentence = escapeHtml(CATALOGUES[language]['review.linkInvalid']);
+      const askTeam = escapeHtml(CATALOGUES[language]['review.askTeam']);
       return [
         language,
-        `<!DOCTYPE html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="no-referrer"><title>${sentence}</title>${stylesheets}</head><body><main class="review review--invalid"><h1 class="review__title">${sentence}</h1></main></body></html>`,
+        `<!DOCTYPE html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="no-referrer"><title>${sentence}</title>${stylesheets}</head><body><main class="review review--invalid"><section class="review__closed"><div class="review__closed-head">${WARNING_ICON}<h1 class="review__title">${sentence}</h1></div><p class="review__note">${askTeam}</p></section></main></body></html>`,
       ];
     }),
   );

@@ -184,9 +184,11 @@ describe('the review page', () => {
       'true',
     );
 
+    // Nothing changed since the submit: nothing to send again, until an answer changes.
+    expect(screen.queryByRole('button', { name: /results/ })).not.toBeInTheDocument();
     await user.click(first.getByRole('button', { name: 'Passed' }));
     await user.clear(first.getByRole('textbox', { name: 'Comment' }));
-    await user.click(screen.getByRole('button', { name: 'Submit results' }));
+    await user.click(screen.getByRole('button', { name: 'Update results' }));
     await screen.findByText(en['review.thanks']);
     expect(callsTo('/jira/review/submitVerdicts').at(-1)).toEqual({
       token: TOKEN,
@@ -322,7 +324,9 @@ describe('tokenFromPath', () => {
     await user.click(screen.getByRole('button', { name: 'Submit results' }));
     expect(screen.getByRole('status')).toHaveTextContent(en['review.noName']);
     expect(callsTo('/jira/review/submitVerdicts')).toEqual([]);
-    await user.type(screen.getByRole('textbox', { name: 'Your name' }), 'Bea Buyer');
+    const name = screen.getByRole('textbox', { name: 'Your name' });
+    expect(name).toHaveAccessibleDescription('So the team knows who tested.');
+    await user.type(name, 'Bea Buyer');
     await user.click(screen.getByRole('button', { name: 'Submit results' }));
     await screen.findByText(en['review.thanks']);
     expect(callsTo('/jira/review/submitVerdicts')[0]).toMatchObject({ reviewer: 'Bea Buyer' });
@@ -339,9 +343,20 @@ describe('tokenFromPath', () => {
     await user.click(screen.getByRole('button', { name: 'Submit results' }));
     await screen.findByText(en['review.thanks']);
     expect(screen.getByRole('button', { name: 'Sign off' })).not.toHaveClass('review__button--outline');
-    expect(screen.getByRole('button', { name: 'Submit results' })).toHaveClass('review__button--outline');
-    await user.click(screen.getByRole('button', { name: 'Sign off' }));
-    expect(await screen.findByText(en['review.signedOffThanks'])).toBeVisible();
+    expect(
+      screen.getByText('Signing off makes your answers final and tells the team testing is done.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Submit results' })).not.toBeInTheDocument();
+    // A changed answer is to be sent first: Update results takes Sign off's place until it is.
+    await user.type(within(story('SHOP-2')).getByRole('textbox', { name: 'Comment' }), 'Slow');
+    expect(screen.queryByRole('button', { name: 'Sign off' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Update results' }));
+    await user.click(await screen.findByRole('button', { name: 'Sign off' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Testing signed off' })).toBeVisible();
+    expect(screen.getByText('1 passed · 1 failed')).toBeVisible();
+    // Thanked once: in the note that says who signed off, not again in a banner.
+    expect(screen.getAllByText(/Thank you/)).toHaveLength(1);
+    expect(screen.getByText(/Your sign-off was sent to the team/)).toBeVisible();
     expect(callsTo('/jira/review/signOff')).toEqual([{ token: TOKEN, reviewer: 'Ann Client' }]);
     expect(send.review?.signedOff).toMatchObject({ by: 'Ann Client', conditional: true });
     expect(screen.queryByRole('button', { name: 'Submit results' })).not.toBeInTheDocument();
@@ -352,7 +367,9 @@ describe('tokenFromPath', () => {
 
     await openPage();
     expect(screen.getByText(/^Signed off by Ann Client on/)).toBeVisible();
+    expect(screen.getByText(/These answers are final. Thank you for testing./)).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Sign off' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Testing signed off');
   });
 
   it("opens with the verdict chosen by the e-mail's link preselected, and records nothing until submitted", async () => {
@@ -395,6 +412,17 @@ describe('who sent the notice, and how far the client is', () => {
     expect(logo?.getAttribute('src')).toBe(`/review/${TOKEN}/logo?v=1`);
     // Decorative: the name beside it says who sent it.
     expect(logo).toHaveAttribute('alt', '');
+  });
+
+  it('fills in the band review.html holds from the first paint, so the page under it does not move', async () => {
+    arrangeNotice();
+    const band = document.createElement('header');
+    band.className = 'review-band';
+    const root = document.createElement('main');
+    document.body.replaceChildren(band, root);
+    await startReviewPage(root, TOKEN);
+    expect(screen.getAllByRole('banner')).toEqual([band]);
+    expect(band).toHaveTextContent('example.com');
   });
 
   it('says "N of M answered" as verdicts are chosen, in the submit bar with the buttons and the thank-you banner', async () => {

@@ -13,22 +13,14 @@ import type {
   SubmitVerdictsAnswer,
   SubmitVerdictsBody,
 } from '@handoff/core/api';
-import { noticeDetailLines } from '@handoff/core/notice-mail';
 import { callReview, failureText, isClosedLink } from './review-api';
-import { say, speak, translate } from './review-messages';
+import { type Notice, noticeIntro } from './review-intro';
+import { say, speak } from './review-messages';
 import { type Answer, showFinalAnswer, storyItem } from './review-story';
-import { answeredProgress, el, showBrandBand } from './review-view';
-
-/** The product's name (the admin app's logo says it too), on the band of a link no company sent. */
-const PRODUCT_NAME = 'Handoff';
+import { answeredProgress, el, showBrandBand, warningIcon } from './review-view';
 
 /** Where the browser remembers the reviewer's name for the next notice. */
 export const REVIEWER_STORAGE_KEY = 'handoff.reviewer';
-
-type Notice = ReviewNoticeAnswer['data'] & {
-  /** The release under test, once notices name one (the heading then says it). */
-  release?: string | null;
-};
 
 /** The token of a review link's path, `/review/{token}`; null when the path holds none. */
 export function tokenFromPath(pathname: string): string | null {
@@ -104,7 +96,7 @@ async function showClosedLink(root: HTMLElement, token: string | null): Promise<
   }
   if (state) speak(state.language, state.messages);
   // A link that never existed names no company: the product's band stands in, as on the other states.
-  showBrandBand(root, state?.workspaceName ?? PRODUCT_NAME, state?.workspaceName ? state.logoUrl : null);
+  showBrandBand(root, state?.workspaceName ?? null, state?.workspaceName ? state.logoUrl : null);
   const known = state?.state === 'expired' || state?.state === 'revoked';
   const heading = el('h1', 'review__title', say(known ? 'linkInvalid' : 'linkNotValid'));
   const reason = el(
@@ -115,7 +107,9 @@ async function showClosedLink(root: HTMLElement, token: string | null): Promise<
     ),
   );
   const card = el('section', 'review__closed');
-  card.append(heading, reason);
+  const head = el('div', 'review__closed-head');
+  head.append(warningIcon(), heading);
+  card.append(head, reason);
   const sender = state?.senderEmail;
   if (sender) {
     card.append(el('p', 'review__note', say('askSender', { sender })));
@@ -132,24 +126,6 @@ async function showClosedLink(root: HTMLElement, token: string | null): Promise<
   document.title = say(known ? 'linkInvalidTitle' : 'linkNotValidTitle');
 }
 
-/** The heading `Please test {N} stories of {project}` (with the release where there is one). */
-function noticeHeading(notice: Notice): string {
-  const values = { count: notice.stories.length, project: notice.projectName, release: notice.release ?? '' };
-  return say(notice.release ? 'headingWithRelease' : 'heading', values);
-}
-
-/** Above the stories (the band says who sent them): the heading, until when answers can change, where to test and by when. */
-function noticeIntro(notice: Notice): HTMLElement {
-  const intro = el('div', 'review__intro');
-  const heading = el('h1', 'review__title', noticeHeading(notice));
-  heading.id = 'review-title';
-  intro.append(heading);
-  const change = say('intro', { date: new Date(notice.expiresAt) });
-  intro.append(el('p', 'review__note review__change-note', change));
-  intro.append(...noticeDetails(notice));
-  return intro;
-}
-
 interface NoticeContext {
   token: string;
   /** The page's query: a verdict the e-mail's link chose. */
@@ -162,16 +138,27 @@ interface NoticeContext {
 interface NoticeForm {
   notice: Notice;
   answers: Map<string, Answer>;
-  /** The stories whose verdicts the server holds: the sign-off is offered once every story has one. */
-  saved: Set<string>;
+  /** The answers the server holds (comments trimmed): the sign-off is offered once every story has one. */
+  saved: Map<string, Answer>;
   form: HTMLFormElement;
   name: HTMLInputElement;
   status: HTMLElement;
   submit: HTMLButtonElement;
   signOff: HTMLButtonElement;
+  /** `Sign off` with the line above it saying what it does. */
+  signOffGroup: HTMLElement;
   signedOffNote: HTMLElement;
-  /** The bar's progress and buttons: gone once the notice is signed off. */
-  actions: HTMLElement;
+  /** Shows the count and which buttons fit the answers as they stand. */
+  refresh: () => void;
+}
+
+/** Whether the client changed an answer since the server last saved it (or gave one it has not seen). */
+function changedSinceSaved({ answers, saved }: NoticeForm): boolean {
+  return [...answers].some(([key, answer]) => {
+    if (!answer.verdict) return false;
+    const kept = saved.get(key);
+    return kept?.verdict !== answer.verdict || kept.comment !== answer.comment.trim();
+  });
 }
 
 /** The notice: its intro, the reviewer's name, the stories, and the sticky bar with progress and buttons. */
@@ -179,7 +166,10 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
   const answers = new Map<string, Answer>(
     notice.stories.map((story) => [story.key, { verdict: story.verdict, comment: story.comment ?? '' }]),
   );
-  const saved = new Set(notice.stories.filter((story) => story.verdict).map((story) => story.key));
+  const saved = new Map<string, Answer>();
+  for (const story of notice.stories)
+    if (story.verdict)
+      saved.set(story.key, { verdict: story.verdict, comment: (story.comment ?? '').trim() });
   const chosen = notice.signedOff ? null : chosenInLink(context.search);
   const preselected = chosen ? answers.get(chosen.key) : undefined;
   if (chosen && preselected) preselected.verdict = chosen.verdict;
@@ -191,27 +181,18 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
   const progress = answeredProgress(notice.stories.length);
   const submit = el('button', 'review__button', say('submit'));
   submit.type = 'submit';
-  // Nothing to submit until a story has a verdict: the button says so by being unavailable.
-  const showProgress = () => {
-    const answered = [...answers.values()].filter((answer) => answer.verdict !== null).length;
-    progress.update(answered);
-    submit.disabled = answered === 0;
-  };
-  for (const [index, story] of notice.stories.entries()) {
-    list.append(storyItem(story, index, answers.get(story.key) as Answer, showProgress));
-  }
-  showProgress();
-  const { label: nameLabel, input: name } = reviewerNameField();
+  const { field: nameField, input: name } = reviewerNameField();
   const status = el('p', 'review__status');
   status.setAttribute('role', 'status');
-  const signOff = el('button', 'review__button review__button--outline', say('signOff'));
+  const signOff = el('button', 'review__button', say('signOff'));
   signOff.type = 'button';
+  const signOffGroup = el('div', 'review__sign-off');
+  signOffGroup.append(el('p', 'review__sign-off-hint', say('signOffHint')), signOff);
   // The bar stays at the bottom of the screen: progress, the buttons, and the answer as a banner.
   const actions = el('div', 'review__actions');
-  actions.append(progress.element, submit, signOff);
+  actions.append(progress.element, submit, signOffGroup);
   const bar = el('div', 'review__bar');
   bar.append(status, actions);
-  form.append(nameLabel, list, bar);
   const signedOffNote = el('p', 'review__signed-off');
   const parts: NoticeForm = {
     notice,
@@ -222,9 +203,18 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
     status,
     submit,
     signOff,
+    signOffGroup,
     signedOffNote,
-    actions,
+    refresh: () => {
+      const answered = [...answers.values()].filter((answer) => answer.verdict !== null).length;
+      progress.update(answered);
+      showButtons(parts);
+    },
   };
+  for (const [index, story] of notice.stories.entries()) {
+    list.append(storyItem(story, index, answers.get(story.key) as Answer, parts.refresh));
+  }
+  form.append(nameField, list, bar);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     void submitResults(parts, context);
@@ -233,34 +223,59 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
   const intro = noticeIntro(notice);
   root.setAttribute('aria-labelledby', 'review-title');
   root.replaceChildren(intro, signedOffNote, form);
-  showSignOff(parts);
+  parts.refresh();
+  if (notice.signedOff) showSignedOff(parts, false);
   root.removeAttribute('aria-busy');
   document.title = say('pageTitle', { project: notice.projectName, company: notice.workspaceName });
 }
 
 /**
- * `Sign off` once every story has a saved verdict. Once signed off: who and when, in place of the note that
- * answers can change, and nothing left to change (no name to give, no comment to add).
+ * The bar's buttons for the answers as they stand: `Submit results` until the first submit (unavailable
+ * while no story has a verdict); after it, `Update results` only once an answer changed; `Sign off` once
+ * the server holds an answer for every story and nothing is left to send.
  */
-function showSignOff(parts: NoticeForm): void {
-  const { notice, saved, form, name, submit, signOff, signedOffNote, answers, actions } = parts;
-  signOff.hidden = notice.signedOff !== null || notice.stories.some((story) => !saved.has(story.key));
-  // Once every answer is saved, signing off is the next step: it takes the primary style from Submit.
-  signOff.classList.toggle('review__button--outline', signOff.hidden);
-  submit.classList.toggle('review__button--outline', !signOff.hidden);
+function showButtons(parts: NoticeForm): void {
+  const { notice, answers, saved, submit, signOffGroup } = parts;
+  const submitted = saved.size > 0;
+  const changed = changedSinceSaved(parts);
+  submit.textContent = say(submitted ? 'update' : 'submit');
+  submit.disabled = ![...answers.values()].some((answer) => answer.verdict !== null);
+  submit.hidden = submitted && !changed;
+  signOffGroup.hidden =
+    notice.signedOff !== null || changed || notice.stories.some((story) => !saved.has(story.key));
+  // With Sign off offered, the count says nothing new: a phone shows the line about signing off instead.
+  submit.closest('.review__bar')?.classList.toggle('review__bar--sign-off', !signOffGroup.hidden);
+}
+
+/**
+ * Signed off: a heading that says so with the count of each verdict, who and when in place of the note
+ * that answers can change (thanking the client once: for the sign-off `justNow` sent, else for testing),
+ * and nothing left to change (no name to give, no comment to add, no bar).
+ */
+function showSignedOff(parts: NoticeForm, justNow: boolean): void {
+  const { notice, form, name, signedOffNote, answers } = parts;
   if (!notice.signedOff) return;
   for (const [index, story] of notice.stories.entries()) {
     const item = form.querySelector<HTMLElement>(`#story-${index}`)?.closest('li');
     const answer = answers.get(story.key);
     if (item && answer) showFinalAnswer(item, answer);
   }
-  actions.hidden = true;
-  // The bar keeps the thank-you of a sign-off just sent, out of the scroll's way; opened later, it is empty.
-  const bar = actions.parentElement;
-  bar?.classList.add('review__bar--done');
-  if (bar) bar.hidden = !parts.status.textContent;
+  const bar = form.querySelector<HTMLElement>('.review__bar');
+  if (bar) bar.hidden = true;
+  const heading = document.getElementById('review-title');
+  if (heading) {
+    const verdicts = [...answers.values()].map((answer) => answer.verdict);
+    const count = (verdict: ReviewVerdict) => verdicts.filter((given) => given === verdict).length;
+    heading.textContent = say('headingSignedOff');
+    heading.after(
+      el('p', 'review__summary', say('summary', { passed: count('passed'), failed: count('failed') })),
+    );
+  }
   const by = say('signedOffBy', { name: notice.signedOff.by, date: new Date(notice.signedOff.at) });
-  signedOffNote.replaceChildren(el('strong', undefined, by), ` ${say('answersFinal')}`);
+  signedOffNote.replaceChildren(
+    el('strong', undefined, by),
+    ` ${say(justNow ? 'signedOffThanks' : 'answersFinal')}`,
+  );
   signedOffNote.parentElement?.querySelector('.review__change-note')?.remove();
   for (const control of form.querySelectorAll('button, textarea, input')) {
     control.setAttribute('aria-disabled', 'true');
@@ -268,9 +283,8 @@ function showSignOff(parts: NoticeForm): void {
       control.readOnly = true;
   }
   for (const opener of form.querySelectorAll<HTMLElement>('.review-story__add-comment')) opener.hidden = true;
-  const nameField = name.closest('label');
+  const nameField = name.closest<HTMLElement>('.review__name');
   if (nameField) nameField.hidden = true;
-  submit.hidden = true;
 }
 
 /** The name given (remembered for next time), or null after asking for it. */
@@ -307,8 +321,8 @@ async function submitResults(parts: NoticeForm, { token, closed }: NoticeContext
   try {
     await callReview<SubmitVerdictsAnswer>('/jira/review/submitVerdicts', { token, verdicts, reviewer });
     showStatus(status, 'done', say('thanks'));
-    for (const verdict of verdicts) saved.add(verdict.key);
-    showSignOff(parts);
+    for (const { key, verdict, comment } of verdicts) saved.set(key, { verdict, comment: comment ?? '' });
+    parts.refresh();
   } catch (error) {
     if (isClosedLink(error)) return closed();
     showStatus(status, 'error', say('notSent', { reason: failureText(error) }));
@@ -318,7 +332,7 @@ async function submitResults(parts: NoticeForm, { token, closed }: NoticeContext
 }
 
 async function signOffNotice(parts: NoticeForm, { token, closed }: NoticeContext): Promise<void> {
-  const { answers, notice, status, signOff } = parts;
+  const { answers, notice, status, signOff, signedOffNote } = parts;
   if (signOff.getAttribute('aria-disabled') === 'true') return;
   const reviewer = reviewerName(parts);
   if (!reviewer) return;
@@ -328,8 +342,11 @@ async function signOffNotice(parts: NoticeForm, { token, closed }: NoticeContext
     await callReview<SignOffAnswer>('/jira/review/signOff', { token, reviewer });
     const conditional = [...answers.values()].some((answer) => answer.verdict === 'failed');
     notice.signedOff = { by: reviewer, at: new Date().toISOString(), conditional };
-    showStatus(status, 'done', say('signedOffThanks'));
-    showSignOff(parts);
+    showStatus(status, 'busy', '');
+    // The note above the stories says it (a live region): the page's heading takes the focus there.
+    signedOffNote.setAttribute('role', 'status');
+    showSignedOff(parts, true);
+    document.getElementById('review-title')?.focus();
   } catch (error) {
     if (isClosedLink(error)) return closed();
     showStatus(status, 'error', say('signOffNotSent', { reason: failureText(error) }));
@@ -337,25 +354,22 @@ async function signOffNotice(parts: NoticeForm, { token, closed }: NoticeContext
   }
 }
 
-/** Where to test and by when, worded as in the e-mail (@handoff/core/notice-mail); none when unset. */
-function noticeDetails(notice: Notice): HTMLElement[] {
-  const lines = noticeDetailLines(notice, translate);
-  if (lines.length === 0) return [];
-  const details = el('div', 'review__details');
-  for (const line of lines) details.append(el('p', 'review__detail', line));
-  return [details];
-}
-
-/** The `Your name` box, holding the name this browser remembers. */
-function reviewerNameField(): { label: HTMLLabelElement; input: HTMLInputElement } {
-  const label = el('label', 'review__name', say('yourName'));
+/** The `Your name` box, holding the name this browser remembers, and why it is asked. */
+function reviewerNameField(): { field: HTMLElement; input: HTMLInputElement } {
+  const field = el('div', 'review__name');
   const input = el('input');
+  input.id = 'reviewer-name';
   input.type = 'text';
   input.name = 'reviewer';
   input.required = true;
   input.maxLength = 200;
   input.autocomplete = 'name';
   input.value = rememberedName();
-  label.append(input);
-  return { label, input };
+  const label = el('label', 'review__name-label', say('yourName'));
+  label.htmlFor = input.id;
+  const hint = el('p', 'review__name-hint', say('nameHint'));
+  hint.id = 'reviewer-name-hint';
+  input.setAttribute('aria-describedby', hint.id);
+  field.append(label, hint, input);
+  return { field, input };
 }

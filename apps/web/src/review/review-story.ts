@@ -17,7 +17,7 @@ export function storyItem(
   story: ReviewStory,
   index: number,
   answer: Answer,
-  onChoice: () => void,
+  onChange: () => void,
 ): HTMLLIElement {
   const item = el('li', 'review-story');
   const headingId = `story-${index}`;
@@ -28,11 +28,11 @@ export function storyItem(
   // Until the server has read the story from Jira its summary may be just the key: not shown twice.
   if (story.summary && story.summary !== story.key) heading.append(` ${story.summary}`);
   item.append(heading, ...testSteps(story, index));
-  const comment = commentField(index, answer);
+  const comment = commentField(index, answer, onChange);
   item.append(
     verdictToggle(story, answer, (verdict) => {
       if (verdict === 'failed') comment.open();
-      onChoice();
+      onChange();
     }),
     comment.element,
   );
@@ -80,7 +80,11 @@ function verdictToggle(story: ReviewStory, answer: Answer, onChoice: (verdict: R
 }
 
 /** The comment box, behind `Add a comment` until opened (at once when the story already has a comment). */
-function commentField(index: number, answer: Answer): { element: HTMLElement; open: () => void } {
+function commentField(
+  index: number,
+  answer: Answer,
+  onChange: () => void,
+): { element: HTMLElement; open: () => void } {
   const element = el('div', 'review-story__comment-field');
   const commentId = `story-${index}-comment`;
   const opener = el('button', 'review-story__add-comment', say('addComment'));
@@ -96,6 +100,7 @@ function commentField(index: number, answer: Answer): { element: HTMLElement; op
   box.value = answer.comment;
   box.addEventListener('input', () => {
     answer.comment = box.value;
+    onChange();
   });
   const open = () => {
     opener.hidden = true;

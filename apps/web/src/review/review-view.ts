@@ -16,18 +16,20 @@ export function el<K extends keyof HTMLElementTagNameMap>(
 
 /**
  * The band across the top of the page: the sending company's logo (or its initial on the brand colour),
- * its name and, where known, who sent the notice, put before `root` (the page's <main>), in place of any
- * earlier band.
+ * its name and, where known, who sent the notice, filled into the band before `root` (the page's <main>;
+ * review.html holds it from the first paint so nothing moves) or put there. `company` null: a link no
+ * company sent, under Handoff's own mark and name.
  */
 export function showBrandBand(
   root: HTMLElement,
-  company: string,
+  company: string | null,
   logoUrl: string | null,
   sender: string | null = null,
 ): void {
-  const band = el('header', 'review-band');
+  const previous = root.previousElementSibling;
+  const band = previous?.classList.contains('review-band') ? previous : el('header', 'review-band');
   const inner = el('div', 'review-band__inner');
-  const initial = el('span', 'review-band__initial', company.charAt(0).toUpperCase());
+  const initial = company ? el('span', 'review-band__initial', company.charAt(0).toUpperCase()) : brandMark();
   initial.setAttribute('aria-hidden', 'true');
   if (logoUrl) {
     // Decorative: the name beside it says who sent the notice. A logo that fails to load gives way to the
@@ -41,12 +43,41 @@ export function showBrandBand(
     inner.append(initial);
   }
   const who = el('div', 'review-band__who');
-  who.append(el('p', 'review-band__name', company));
+  who.append(el('p', 'review-band__name', company ?? PRODUCT_NAME));
   if (sender) who.append(el('p', 'review-band__sender', say('sentBy', { sender })));
   inner.append(who);
-  band.append(inner);
-  root.parentElement?.querySelector(':scope > .review-band')?.remove();
-  root.before(band);
+  band.replaceChildren(inner);
+  if (band !== previous) root.before(band);
+}
+
+/** The product's name (the admin app's logo says it too), on the band of a link no company sent. */
+const PRODUCT_NAME = 'Handoff';
+
+/** Handoff's mark (public/favicon.svg): a white check on the brand indigo. */
+function brandMark(): SVGSVGElement {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('class', 'review-band__mark');
+  svg.setAttribute('viewBox', '0 0 32 32');
+  const square = document.createElementNS(SVG, 'rect');
+  square.setAttribute('width', '32');
+  square.setAttribute('height', '32');
+  square.setAttribute('rx', '7');
+  const check = document.createElementNS(SVG, 'path');
+  check.setAttribute('d', 'M9 16.5l4.5 4.5L23 11.5');
+  svg.append(square, check);
+  return svg;
+}
+
+/** A warning triangle, 24 px, drawn in the text's colour; decorative (the heading beside it says it). */
+export function warningIcon(): SVGSVGElement {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('class', 'review__warning-icon');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('aria-hidden', 'true');
+  const path = document.createElementNS(SVG, 'path');
+  path.setAttribute('d', 'M12 3.5 2.5 20h19L12 3.5zM12 10v4.5M12 17.2v.1');
+  svg.append(path);
+  return svg;
 }
 
 /** A check (passed) or a cross (failed), drawn in the text's colour; decorative (the button's text says it). */

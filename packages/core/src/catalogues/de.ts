@@ -72,4 +72,11 @@ export const de: Catalogue = {
     'Wenn Sie diese Funktionen noch testen möchten, bitten Sie das Team, das Ihnen den Link gesendet hat, um einen neuen.',
   'review.linkNotValid': 'Dieser Prüf-Link ist ungültig.',
   'review.linkNotValidTitle': 'Prüf-Link ungültig',
+  'review.update': 'Ergebnisse aktualisieren',
+  'review.signOffHint':
+    'Mit der Abnahme werden Ihre Antworten endgültig, und das Team erfährt, dass der Test abgeschlossen ist.',
+  'review.headingSignedOff': 'Test abgenommen',
+  'review.summary':
+    '{passed, plural, one {# bestanden} other {# bestanden}} · {failed, plural, one {# fehlgeschlagen} other {# fehlgeschlagen}}',
+  'review.nameHint': 'Damit das Team weiß, wer getestet hat.',
 };

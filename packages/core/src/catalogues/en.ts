@@ -67,6 +67,12 @@ export const en = {
     'If you still want to test these stories, ask the team that sent you the link for a new one.',
   'review.linkNotValid': 'This review link is not valid.',
   'review.linkNotValidTitle': 'Review link not valid',
+  'review.update': 'Update results',
+  'review.signOffHint': 'Signing off makes your answers final and tells the team testing is done.',
+  'review.headingSignedOff': 'Testing signed off',
+  'review.summary':
+    '{passed, plural, one {# passed} other {# passed}} · {failed, plural, one {# failed} other {# failed}}',
+  'review.nameHint': 'So the team knows who tested.',
 } as const;
 
 export type MessageKey = keyof typeof en;

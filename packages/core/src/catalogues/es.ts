@@ -70,4 +70,11 @@ export const es: Catalogue = {
     'Si aún desea probar estas funcionalidades, solicite un nuevo enlace al equipo que se lo envió.',
   'review.linkNotValid': 'Este enlace de revisión no es válido.',
   'review.linkNotValidTitle': 'Enlace de revisión no válido',
+  'review.update': 'Actualizar resultados',
+  'review.signOffHint':
+    'Al dar su conformidad, sus respuestas serán definitivas y el equipo sabrá que las pruebas han terminado.',
+  'review.headingSignedOff': 'Conformidad dada a las pruebas',
+  'review.summary':
+    '{passed, plural, one {# superada} other {# superadas}} · {failed, plural, one {# fallida} other {# fallidas}}',
+  'review.nameHint': 'Para que el equipo sepa quién ha hecho las pruebas.',
 };

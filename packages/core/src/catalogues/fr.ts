@@ -71,4 +71,11 @@ export const fr: Catalogue = {
     'Si vous souhaitez encore tester ces fonctionnalités, demandez un nouveau lien à l’équipe qui vous l’a envoyé.',
   'review.linkNotValid': 'Ce lien de vérification n’est pas valide.',
   'review.linkNotValidTitle': 'Lien de vérification non valide',
+  'review.update': 'Mettre à jour les résultats',
+  'review.signOffHint':
+    'En validant la recette, vos réponses deviennent définitives et l’équipe sait que les tests sont terminés.',
+  'review.headingSignedOff': 'Recette validée',
+  'review.summary':
+    '{passed, plural, one {# réussie} other {# réussies}} · {failed, plural, one {# échouée} other {# échouées}}',
+  'review.nameHint': 'Pour que l’équipe sache qui a testé.',
 };

@@ -69,4 +69,11 @@ export const it: Catalogue = {
     'Se desidera ancora testare queste funzionalità, chieda un nuovo link al team che Le ha inviato il link.',
   'review.linkNotValid': 'Questo link di verifica non è valido.',
   'review.linkNotValidTitle': 'Link di verifica non valido',
+  'review.update': 'Aggiorna i risultati',
+  'review.signOffHint':
+    'Approvando, le Sue risposte diventano definitive e il team sa che i test sono conclusi.',
+  'review.headingSignedOff': 'Test approvati',
+  'review.summary':
+    '{passed, plural, one {# superata} other {# superate}} · {failed, plural, one {# non superata} other {# non superate}}',
+  'review.nameHint': 'Così il team sa chi ha eseguito i test.',
 };

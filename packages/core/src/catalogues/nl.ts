@@ -70,4 +70,11 @@ export const nl: Catalogue = {
     'Wilt u deze functionaliteiten toch nog testen? Vraag het team dat u de link stuurde dan om een nieuwe.',
   'review.linkNotValid': 'Deze beoordelingslink is niet geldig.',
   'review.linkNotValidTitle': 'Beoordelingslink niet geldig',
+  'review.update': 'Resultaten bijwerken',
+  'review.signOffHint':
+    'Als u akkoord geeft, worden uw antwoorden definitief en weet het team dat het testen klaar is.',
+  'review.headingSignedOff': 'Akkoord gegeven op de tests',
+  'review.summary':
+    '{passed, plural, one {# geslaagd} other {# geslaagd}} · {failed, plural, one {# mislukt} other {# mislukt}}',
+  'review.nameHint': 'Zodat het team weet wie heeft getest.',
 };

@@ -68,4 +68,11 @@ export const pt: Catalogue = {
   'review.askTeam': 'Se ainda quiser testar estas funcionalidades, peça um novo link à equipe que o enviou.',
   'review.linkNotValid': 'Este link de revisão não é válido.',
   'review.linkNotValidTitle': 'Link de revisão não válido',
+  'review.update': 'Atualizar resultados',
+  'review.signOffHint':
+    'Ao dar o aceite, as suas respostas ficam definitivas e a equipe fica sabendo que os testes terminaram.',
+  'review.headingSignedOff': 'Aceite dado aos testes',
+  'review.summary':
+    '{passed, plural, one {# aprovada} other {# aprovadas}} · {failed, plural, one {# reprovada} other {# reprovadas}}',
+  'review.nameHint': 'Para que a equipe saiba quem testou.',
 };
