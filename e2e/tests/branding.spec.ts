@@ -53,7 +53,9 @@ test("the workspace's name and logo head the client's page, and the bell lists t
   });
   await review.goto(link);
   // The page's band names the company that sent it.
-  await expect(review.getByRole('banner')).toHaveText('Acme Studio and Partners');
+  await expect(review.getByRole('banner').locator('.review-band__name')).toHaveText(
+    'Acme Studio and Partners',
+  );
   const logo = review.locator('.review-band__logo');
   await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   const total = await review
