@@ -8,6 +8,7 @@ export const en = {
   'draft.testStepsIntro': 'Please test the following:',
   'draft.closing': 'Regards,',
   'draft.retest': '(re-test)',
+  'group.other': 'Other',
   'notice.testEnvironment': 'Test environment: {environment}',
   'notice.answerBy': 'Please answer by {date, date, day}.',
   'notice.reviewLink': 'Review and report results',

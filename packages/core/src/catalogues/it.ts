@@ -8,6 +8,7 @@ export const it: Catalogue = {
   'draft.testStepsIntro': 'La preghiamo di testare quanto segue:',
   'draft.closing': 'Cordiali saluti',
   'draft.retest': '(nuovo test)',
+  'group.other': 'Altro',
   'notice.testEnvironment': 'Ambiente di test: {environment}',
   'notice.answerBy': 'La preghiamo di rispondere entro il {date, date, day}.',
   'notice.reviewLink': 'Verifica e comunica i risultati',

@@ -8,6 +8,7 @@ export const pt: Catalogue = {
   'draft.testStepsIntro': 'Solicitamos que teste o seguinte:',
   'draft.closing': 'Atenciosamente,',
   'draft.retest': '(novo teste)',
+  'group.other': 'Outros',
   'notice.testEnvironment': 'Ambiente de testes: {environment}',
   'notice.answerBy': 'Por gentileza, responda até {date, date, day}.',
   'notice.reviewLink': 'Revisar e informar os resultados',
