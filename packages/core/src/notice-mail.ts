@@ -131,11 +131,7 @@ function featureLists(pieces: readonly DraftPiece[]): number[] {
  * edited. The finished features' items get the story's Passed / Failed links (`verdictLinks`, by the
  * item's place among them) when there is one item per story of the notice.
  */
-function draftToHtml(
-  draft: string,
-  keys: readonly string[],
-  verdictLinks: (key: string) => string,
-): string {
+function draftToHtml(draft: string, keys: readonly string[], verdictLinks: (key: string) => string): string {
   const pieces = draftPieces(draft);
   const features = featureLists(pieces);
   const featureCount = features.reduce((sum, index) => {

@@ -85,10 +85,16 @@ describe('a grouped draft', () => {
 
   it('becomes HTML headings with each story’s Passed and Failed links beside it, in the draft’s order', () => {
     const draft = draftEmail(issues, [], undefined, { by: 'epic', other: 'Other' });
-    const html = reviewNoticeHtml(draft.text, 'https://h.test/review/x', draft.includedKeys, {}, {
-      language: 'en',
-      t: clientTexts('en'),
-    });
+    const html = reviewNoticeHtml(
+      draft.text,
+      'https://h.test/review/x',
+      draft.includedKeys,
+      {},
+      {
+        language: 'en',
+        t: clientTexts('en'),
+      },
+    );
     expect([...html.matchAll(/<h2[^>]*>([^<]+)<\/h2>/g)].map((m) => m[1])).toEqual([
       'Search',
       'Checkout',

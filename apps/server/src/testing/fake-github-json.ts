@@ -19,6 +19,10 @@ export interface GitHubIssueRecord {
   /** A pull request: listed among the issues, as GitHub does. */
   pullRequest?: boolean;
   milestone?: string;
+  /** The milestone's number (1 when left out). */
+  milestoneNumber?: number;
+  /** The issue's type (GitHub's organisation issue types); left out: none. */
+  type?: { id: number; name: string };
 }
 
 const AT = '2026-11-26T09:00:00Z';
@@ -191,6 +195,17 @@ export function issueJson(issue: GitHubIssueRecord, author: GitHubUserRecord, ap
     assignee: null,
     assignees: [],
     milestone: issue.milestone === undefined ? null : milestoneJson(issue, author, api, web),
+    type: issue.type
+      ? {
+          ...issue.type,
+          node_id: `IT_${issue.type.id}`,
+          description: null,
+          color: 'blue',
+          created_at: AT,
+          updated_at: AT,
+          is_enabled: true,
+        }
+      : null,
     locked: false,
     comments: 0,
     closed_at: issue.state === 'closed' ? AT : null,
@@ -212,14 +227,15 @@ export function issueJson(issue: GitHubIssueRecord, author: GitHubUserRecord, ap
 }
 
 function milestoneJson(issue: GitHubIssueRecord, author: GitHubUserRecord, api: string, web: string) {
-  const url = `${api}/repos/${issue.repo}/milestones/1`;
+  const number = issue.milestoneNumber ?? 1;
+  const url = `${api}/repos/${issue.repo}/milestones/${number}`;
   return {
     url,
-    html_url: `${web}/${issue.repo}/milestone/1`,
+    html_url: `${web}/${issue.repo}/milestone/${number}`,
     labels_url: `${url}/labels`,
-    id: 1,
-    node_id: 'MI_1',
-    number: 1,
+    id: 800_000 + number,
+    node_id: `MI_${number}`,
+    number,
     state: 'open',
     title: issue.milestone,
     description: null,

@@ -21,6 +21,10 @@ interface DcIssue {
   /** Wiki markup, or null. */
   description: string | null;
   status: string;
+  /** The issue's parent epic (Jira's `parent` field); left out: none. */
+  parent?: { id: string; key: string; summary: string };
+  /** The issue's type (`issuetype`); left out: Story (id 10001). */
+  issueType?: { id: string; name: string };
 }
 
 interface DcComment {
@@ -281,6 +285,22 @@ export async function startFakeJiraDc(
           summary: issue.summary,
           description: issue.description,
           status: { self: `${base}/rest/api/2/status/${issue.status}`, name: issue.status, id: issue.status },
+          issuetype: {
+            self: `${base}/rest/api/2/issuetype/${issue.issueType?.id ?? '10001'}`,
+            id: issue.issueType?.id ?? '10001',
+            name: issue.issueType?.name ?? 'Story',
+            subtask: false,
+          },
+          ...(issue.parent
+            ? {
+                parent: {
+                  id: issue.parent.id,
+                  key: issue.parent.key,
+                  self: `${base}/rest/api/2/issue/${issue.parent.id}`,
+                  fields: { summary: issue.parent.summary },
+                },
+              }
+            : {}),
         }),
       })),
       names: null,

@@ -42,6 +42,8 @@ interface LinearIssue {
   stateName: string;
   /** Whether the issue is in its team's active cycle. */
   inActiveCycle: boolean;
+  /** The issue's project; null: none. */
+  project: { id: string; name: string; sortOrder: number } | null;
 }
 
 interface LinearComment {
@@ -85,7 +87,13 @@ export interface FakeLinear {
   /** A new issue of the team (its identifier numbered on), in the named state. */
   addIssue(
     teamKey: string,
-    fields: { title: string; description?: string | null; state: string; inActiveCycle?: boolean },
+    fields: {
+      title: string;
+      description?: string | null;
+      state: string;
+      inActiveCycle?: boolean;
+      project?: LinearIssue['project'];
+    },
   ): LinearIssue;
   /** Someone moving the issue in Linear's own app: the state changes and the history says so. */
   moveIssue(identifier: string, stateName: string, actor?: string): void;
@@ -156,6 +164,7 @@ export async function startFakeLinear(options: { users?: LinearUser[] } = {}): P
         teamKey,
         stateName: fields.state,
         inActiveCycle: fields.inActiveCycle ?? false,
+        project: fields.project ?? null,
       };
       linear.issues.push(issue);
       return issue;
@@ -243,6 +252,7 @@ function root(linear: FakeLinear, user: LinearUser) {
     description: issue.description,
     url: `https://linear.app/handoff-test/issue/${issue.identifier.toLowerCase()}`,
     state: stateOf(issue),
+    project: issue.project,
     team: teamJson(teamOf(issue.teamKey)!),
     history: (args: Args) =>
       page(

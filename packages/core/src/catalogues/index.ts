@@ -27,7 +27,8 @@ export function clientTexts(language: ClientLanguage): Translate {
 export function reviewPageMessages(language: ClientLanguage): Partial<Record<MessageKey, string>> {
   return Object.fromEntries(
     Object.entries(CATALOGUES[language]).filter(
-      ([key]) => key.startsWith('review.') ||
+      ([key]) =>
+        key.startsWith('review.') ||
         key === 'group.other' ||
         key === 'notice.testEnvironment' ||
         key === 'notice.answerBy',

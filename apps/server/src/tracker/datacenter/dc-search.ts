@@ -4,7 +4,7 @@
 import { wikiToAdf } from '@handoff/core';
 import { adfTextPieces } from '@handoff/core/adf';
 import type { JiraCredentials, JiraHttp } from '../jira-http.ts';
-import { jiraStory } from '../jira-stories.ts';
+import { jiraStory, STORY_FIELDS } from '../jira-stories.ts';
 import type { Story, TrackerProject } from '../tracker.ts';
 import { TrackerError } from '../tracker-errors.ts';
 import { dcProjectsSchema, dcSearchHeadSchema, dcSearchPageSchema } from './dc-schemas.ts';
@@ -43,7 +43,7 @@ export async function dcSearchStories(
       method: 'POST',
       credentials,
       signal: cancel.signal,
-      body: { jql, startAt, maxResults, fields: ['summary', 'description', 'status'] },
+      body: { jql, startAt, maxResults, fields: STORY_FIELDS },
     });
   let pending = page(0, asked);
   try {

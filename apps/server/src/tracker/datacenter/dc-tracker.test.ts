@@ -91,6 +91,8 @@ describe('Jira Data Center', () => {
         summary: `Story ${i}`,
         status: i % 2 ? 'Done' : 'Testing',
         description: `As a payer.\n\n#test#\n# Open the page *${i}*\n* Check the {{total}}`,
+        ...(i === 1 ? { parent: { id: '31000', key: 'PAY-900', summary: 'Payments' } } : {}),
+        ...(i === 3 ? { issueType: { id: '10004', name: 'Bug' } } : {}),
       });
     }
     const { tracker: t } = tracker();
@@ -103,7 +105,7 @@ describe('Jira Data Center', () => {
       [0, 100],
       [40, 40],
     ]);
-    expect(bodies[0]?.fields).toEqual(['summary', 'description', 'status']);
+    expect(bodies[0]?.fields).toEqual(['summary', 'description', 'status', 'parent', 'issuetype']);
     expect(dc.requests.every((r) => r.method === 'POST' && r.path === '/jira/rest/api/2/search')).toBe(true);
     // The wiki description reaches the rest of Handoff as text and steps, markup gone.
     expect(stories[0]).toEqual({
@@ -113,7 +115,11 @@ describe('Jira Data Center', () => {
       url: `${dc.url}/browse/PAY-1`,
       text: 'As a payer.',
       testSteps: ['Open the page 1', 'Check the total'],
+      // Its parent epic and issue type, ordered by their ids (Jira gives no rank with an issue).
+      epic: { id: '31000', name: 'Payments', order: 31000 },
+      type: { id: '10001', name: 'Story', order: 10001 },
     });
+    expect(stories[1]).toMatchObject({ epic: null, type: { id: '10004', name: 'Bug', order: 10004 } });
   });
 
   it('writes a verdict as wiki markup in which nothing the client typed becomes markup, and finds it again', async () => {

@@ -1,8 +1,11 @@
 // The demo tracker's answers in the shapes of Atlassian's OpenAPI document (the tests check them against
 // it): projects, issues with the fields asked for, statuses, users and comments.
 import {
+  DEMO_ISSUE_TYPES,
   DEMO_ISSUES,
   DEMO_PROJECTS,
+  DEMO_STATUSES,
+  type DemoEpic,
   type DemoIssue,
   type DemoProject,
   type DemoStatus,
@@ -52,7 +55,16 @@ export function statusJson(status: DemoStatus, base: string) {
 }
 
 /** `*all` / `*navigable` fields, the ones an issue has. */
-export const ALL_FIELDS = ['summary', 'description', 'status', 'issuetype', 'project', 'created', 'updated'];
+export const ALL_FIELDS = [
+  'summary',
+  'description',
+  'status',
+  'issuetype',
+  'parent',
+  'project',
+  'created',
+  'updated',
+];
 
 /** An issue with the fields `wanted` (resolved names); no `fields` at all when none are. */
 export function issueJson(issue: DemoIssue, base: string, wanted: Set<string>) {
@@ -70,6 +82,8 @@ export function issueJson(issue: DemoIssue, base: string, wanted: Set<string>) {
       subtask: false,
       hierarchyLevel: issue.issueType.hierarchyLevel,
     },
+    // Jira's `parent` of a story: its epic, with the epic's summary and issue type.
+    parent: issue.epic ? parentJson(issue.epic, base) : undefined,
     project: { ...projectJson(project, base), expand: undefined },
     created: issue.created,
     updated: issue.created,
@@ -82,6 +96,31 @@ export function issueJson(issue: DemoIssue, base: string, wanted: Set<string>) {
     self: `${base}/rest/api/3/issue/${issue.id}`,
     key: issue.key,
     ...(wanted.size > 0 ? { fields: JSON.parse(JSON.stringify(fields)) } : {}),
+  };
+}
+
+/** A story's epic as Jira's `parent` field gives it. */
+function parentJson(epic: DemoEpic, base: string) {
+  const epicType = DEMO_ISSUE_TYPES.find((issueType) => issueType.name === 'Epic');
+  return {
+    id: epic.id,
+    key: epic.key,
+    self: `${base}/rest/api/3/issue/${epic.id}`,
+    fields: {
+      summary: epic.summary,
+      status: statusJson(DEMO_STATUSES.find((status) => status.name === 'In Progress')!, base),
+      issuetype: epicType
+        ? {
+            self: `${base}/rest/api/3/issuetype/${epicType.id}`,
+            id: epicType.id,
+            description: epicType.description,
+            iconUrl: `${base}/images/icons/issuetypes/epic.svg`,
+            name: epicType.name,
+            subtask: false,
+            hierarchyLevel: epicType.hierarchyLevel,
+          }
+        : undefined,
+    },
   };
 }
 
