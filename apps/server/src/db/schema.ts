@@ -1,4 +1,5 @@
 import type { NoticeTemplate } from '@handoff/core/notice-template';
+import type { GroupBy, StoryGroup } from '@handoff/core/story-groups';
 import type { TrackerKindId } from '@handoff/core/tracker-kinds';
 import type { ColumnType, Generated } from 'kysely';
 
@@ -142,6 +143,8 @@ export interface ProjectsTable {
   client_language: Generated<string>;
   /** The notice template in the team's words (written as JSON text); null: the language's default. */
   notice_template: ColumnType<NoticeTemplate | null, string | null | undefined, string | null>;
+  /** `Group stories by`: 'nothing', 'epic' or 'type' (GROUP_BY of @handoff/core/story-groups). */
+  group_by: ColumnType<GroupBy, GroupBy | undefined, GroupBy>;
 }
 
 /** A Jira transition as a project keeps it: `{ id, name }` (written as JSON text). */
@@ -207,6 +210,9 @@ export interface ReviewStorySnapshot {
   key: string;
   summary: string;
   testSteps: string[];
+  /** The story's epic and type when the notice was sent (absent in snapshots kept before groups). */
+  epic?: StoryGroup | null;
+  type?: StoryGroup | null;
 }
 
 interface ReviewLinksTable {

@@ -1,5 +1,7 @@
 // Auto-send's bookkeeping on the project row: when a round is due, who switched it on, how the last one ended.
+
 import type { NoticeTemplate } from '@handoff/core/notice-template';
+import type { GroupBy } from '@handoff/core/story-groups';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
@@ -22,6 +24,7 @@ export async function claimDueAutosendProjects(db: Executor, now: Date, next: Da
     client_language: string;
     project_name: string;
     notice_template: NoticeTemplate | null;
+    group_by: GroupBy;
   }>`
     UPDATE projects SET autosend_next_run_at = ${next}
     WHERE id IN (
@@ -32,7 +35,7 @@ export async function claimDueAutosendProjects(db: Executor, now: Date, next: Da
       FOR UPDATE SKIP LOCKED
     )
     RETURNING id, workspace_id, autosend_user_id, project_key, client_emails, client_cc, site_id,
-      statuses_offered, client_language, project_name, notice_template`.execute(db);
+      statuses_offered, client_language, project_name, notice_template, group_by`.execute(db);
   return result.rows;
 }
 

@@ -223,6 +223,7 @@ async function applyUpdate(
       autosendUserId: switchedOn ? user.id : autosend ? current.autosend_user_id : null,
       statusesOffered: changes.statusesOffered === undefined ? undefined : (changes.statusesOffered ?? []),
       reminderDays: changes.reminderDays,
+      groupBy: changes.groupBy,
     });
     return updated;
   });
@@ -302,6 +303,7 @@ function toProject(
     siteName: row.site_name ?? DEFAULT_SITE_ID,
     statusesOffered: row.statuses_offered,
     reminderDays: row.reminder_days,
+    groupBy: row.group_by,
     autosendStatus: {
       // Switched on but not run yet: the first round is due at the scheduler's next check.
       nextRunAt: row.autosend ? ((row.autosend_next_run_at ?? nextCheckAt)?.toISOString() ?? null) : null,

@@ -24,6 +24,9 @@ export const getProjectIssuesHeaders = z.object({
 /** Any ADF node: checked for its type only, the rest passes as Jira sent it. */
 const adfNode = z.looseObject({ type: z.string() }) as unknown as z.ZodType<AdfNode>;
 
+/** A story's epic or type (story-groups.ts); `order` is the tracker's. */
+export const storyGroupSchema = z.object({ id: z.string(), name: z.string(), order: z.number() });
+
 /** A user story (docs/product.md §3 "Issue"). */
 const issueSchema = z.object({
   key: z.string(),
@@ -31,6 +34,9 @@ const issueSchema = z.object({
   description: z.union([z.literal('N/A'), adfNode]),
   /** Sent before and offered again for re-test; absent otherwise. */
   retest: z.boolean().optional(),
+  /** The story's epic and type in its tracker (null: none), for the project's `Group stories by`. */
+  epic: storyGroupSchema.nullable().optional(),
+  type: storyGroupSchema.nullable().optional(),
 }) satisfies z.ZodType<Issue>;
 
 export const getProjectStatusesBody = z.object({
