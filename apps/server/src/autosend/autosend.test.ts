@@ -139,10 +139,11 @@ describe('auto-send', () => {
         key: 'SHOP-1',
         summary: 'Checkout with a saved card',
         testSteps: ['Open the basket', 'Pay with the saved card'],
+        group: null,
         verdict: null,
         comment: null,
       },
-      { key: 'SHOP-2', summary: 'Order history', testSteps: [], verdict: null, comment: null },
+      { key: 'SHOP-2', summary: 'Order history', testSteps: [], group: null, verdict: null, comment: null },
     ]);
     expect((await project()).sent_issue_keys).toEqual(['SHOP-1', 'SHOP-2']);
     expect(await history()).toMatchObject([

@@ -14,6 +14,7 @@ import type {
   SubmitVerdictsBody,
 } from '@handoff/core/api';
 import { noticeDetailLines } from '@handoff/core/notice-mail';
+import { storySections } from '@handoff/core/story-groups';
 import { callReview, failureText, isClosedLink } from './review-api';
 import { say, speak, translate } from './review-messages';
 import { type Answer, storyItem } from './review-story';
@@ -181,14 +182,10 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
   showBrandBand(root, notice.workspaceName, notice.logoUrl);
   const form = el('form', 'review__form');
   form.noValidate = true;
-  const list = el('ol', 'review__stories');
-  list.setAttribute('aria-label', say('stories'));
   const progress = answeredProgress(notice.stories.length);
   const showProgress = () =>
     progress.update([...answers.values()].filter((answer) => answer.verdict !== null).length);
-  for (const [index, story] of notice.stories.entries()) {
-    list.append(storyItem(story, index, answers.get(story.key) as Answer, showProgress));
-  }
+  const list = storyLists(notice, answers, showProgress);
   showProgress();
   const { label: nameLabel, input: name } = reviewerNameField();
   const status = el('p', 'review__status');
@@ -216,6 +213,34 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
   showSignOff(parts);
   root.removeAttribute('aria-busy');
   document.title = say('pageTitle', { project: notice.projectName, company: notice.workspaceName });
+}
+
+/**
+ * The stories as one list, or, when the project groups them (`Group stories by`), one list per group under
+ * its heading, in the tracker's order, the stories without a group last under `Other`.
+ */
+function storyLists(notice: Notice, answers: Map<string, Answer>, onChoice: () => void): HTMLElement {
+  const sections = storySections(
+    notice.stories.map((story) => ({ story, epic: story.group })),
+    'epic',
+    translate('group.other'),
+  );
+  const grouped = sections.some((section) => section.heading !== null);
+  const lists = el('div', 'review__groups');
+  let index = 0;
+  for (const section of sections) {
+    const list = el('ol', 'review__stories');
+    list.setAttribute('aria-label', section.heading ?? say('stories'));
+    for (const { story } of section.items) {
+      list.append(storyItem(story, index, answers.get(story.key) as Answer, onChoice, grouped ? 'h3' : 'h2'));
+      index += 1;
+    }
+    if (section.heading === null) return list;
+    const group = el('section', 'review__group');
+    group.append(el('h2', 'review__group-title', section.heading), list);
+    lists.append(group);
+  }
+  return lists;
 }
 
 /**

@@ -18,11 +18,13 @@ export function storyItem(
   index: number,
   answer: Answer,
   onChoice: () => void,
+  /** The title's level: h3 under a group's heading. */
+  level: 'h2' | 'h3' = 'h2',
 ): HTMLLIElement {
   const item = el('li', 'review-story');
   const headingId = `story-${index}`;
   item.setAttribute('aria-labelledby', headingId);
-  const heading = el('h2', 'review-story__title');
+  const heading = el(level, 'review-story__title');
   heading.id = headingId;
   heading.append(el('span', 'review-story__key', story.key));
   // Until the server has read the story from Jira its summary may be just the key: not shown twice.

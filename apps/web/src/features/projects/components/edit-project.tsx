@@ -20,6 +20,7 @@ import { useServices } from '@/lib/services';
 import { useAppDispatch, useAppState } from '@/stores/app-store';
 import { useProjectSettings } from '../hooks/use-project-settings';
 import { ClientLanguageSelect } from './client-language-select';
+import { GroupBySelect } from './group-by-select';
 import {
   defaultTemplate,
   NoticeTemplateFields,
@@ -63,6 +64,7 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
   });
   const [statuses, setStatuses] = useState<string[]>(project.statusesOffered ?? []);
   const [autosend, setAutosend] = useState(project.autosend);
+  const [groupBy, setGroupBy] = useState(project.groupBy);
   const [saving, setSaving] = useState(false);
   const userId = user?.id;
   const settings = useProjectSettings(userId, project);
@@ -92,6 +94,7 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
           ...recipients,
           ...(sameStatuses(statuses, project.statusesOffered ?? []) ? {} : { statusesOffered: statuses }),
           ...(autosend === project.autosend ? {} : { autosend }),
+          ...(groupBy === project.groupBy ? {} : { groupBy }),
         },
         project.siteId,
       );
@@ -129,8 +132,12 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
       <FormSection title="Recipients" lead="Who receives the e-mails of stories.">
         <RecipientFields value={recipients} onChange={setRecipients} />
       </FormSection>
-      <FormSection title="Tracker" lead="Which of the Jira project's stories the send screen fetches.">
+      <FormSection
+        title="Tracker"
+        lead="Which of the Jira project's stories the send screen fetches, and how they are grouped."
+      >
         <StatusesOffered available={settings.availableStatuses} value={statuses} onChange={setStatuses} />
+        <GroupBySelect value={groupBy} onChange={setGroupBy} />
       </FormSection>
       <FormSection
         title="Client review"

@@ -12,7 +12,7 @@ import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppDispatch, useAppState } from '@/stores/app-store';
 import { getProjectIssues } from '../api/get-project-issues';
-import { useWording, type Wording, type WordingSource } from './use-draft-wording';
+import { draftGrouping, useWording, type Wording, type WordingSource } from './use-draft-wording';
 
 /** The fetched stories split into those the fetch offered (ticked or not) and those already sent. */
 function useOfferedStories(projectIssues: readonly Issue[], offeredKeys: readonly string[]) {
@@ -52,6 +52,7 @@ function useRedrafts(state: {
   draftKeys: readonly string[];
   subject: string;
   setSubject: Dispatch<SetStateAction<string>>;
+  groupBy: Project['groupBy'] | undefined;
 }) {
   const { projectIssues, sentKeysOfDraft, applyDraftText, leftOut, setLeftOut, words } = state;
   const { text, draftedText, draftKeys, subject, setSubject } = state;
@@ -61,6 +62,7 @@ function useRedrafts(state: {
       projectIssues.filter((issue) => !out.has(issue.key)),
       sentKeysOfDraft,
       wording,
+      draftGrouping(words.source, state.groupBy),
     );
     applyDraftText(draft);
     return draft;
@@ -139,6 +141,7 @@ export function useStoryDraft({
       issues.filter((issue) => !stillLeftOut.has(issue.key)),
       sentKeys,
       words.of(source),
+      draftGrouping(source, project?.groupBy),
     );
     words.setSource(source);
     setOfferedKeys(offered);
@@ -151,7 +154,7 @@ export function useStoryDraft({
 
   const { setStoryIncluded, setAnswerBy } = useRedrafts({
     ...{ projectIssues, sentKeysOfDraft, applyDraftText, leftOut, setLeftOut, words },
-    ...{ text, draftedText, draftKeys, subject, setSubject },
+    ...{ text, draftedText, draftKeys, subject, setSubject, groupBy: project?.groupBy },
   });
 
   const getStories = async () => {
