@@ -44,7 +44,7 @@ test('Group stories by Epic: the draft, the notice and the review page show the 
   await page.getByLabel(/^Issue Status/).selectOption('Done');
   await page.getByRole('button', { name: 'Get User Stories' }).click();
   const message = page.getByLabel(/^Email message/);
-  await expect(message).toHaveValue(new RegExp(`^Dear customer,\\n\\n${escape(GROUPED_FEATURES)}`));
+  await expect(message).toHaveValue(new RegExp(`^Dear customer,\\n\\n${asRegExpText(GROUPED_FEATURES)}`));
   await page.getByRole('button', { name: 'Send Email' }).click();
   await expect(page.getByRole('dialog')).toContainText('Email sent to the client.');
 
@@ -73,6 +73,6 @@ test('Group stories by Epic: the draft, the notice and the review page show the 
 });
 
 /** A literal text inside a regular expression. */
-function escape(text: string): string {
+function asRegExpText(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -1,5 +1,5 @@
 import type { NoticeTemplate } from '@handoff/core/notice-template';
-import type { GroupBy, StoryGroup } from '@handoff/core/story-groups';
+import type { GroupBy, Grouped } from '@handoff/core/story-groups';
 import type { TrackerKindId } from '@handoff/core/tracker-kinds';
 import type { ColumnType, Generated } from 'kysely';
 
@@ -205,14 +205,11 @@ export interface RecipientAnswer {
   reply?: string;
 }
 
-/** One story of a notice as its review page shows it. */
-export interface ReviewStorySnapshot {
+/** One story of a notice as its review page shows it, with its epic and type then (none in older snapshots). */
+export interface ReviewStorySnapshot extends Grouped {
   key: string;
   summary: string;
   testSteps: string[];
-  /** The story's epic and type when the notice was sent (absent in snapshots kept before groups). */
-  epic?: StoryGroup | null;
-  type?: StoryGroup | null;
 }
 
 interface ReviewLinksTable {
