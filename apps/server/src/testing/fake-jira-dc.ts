@@ -25,6 +25,8 @@ interface DcIssue {
   parent?: { id: string; key: string; summary: string };
   /** The issue's type (`issuetype`); left out: Story (id 10001). */
   issueType?: { id: string; name: string };
+  /** The key of the epic its `Epic Link` field (customfield_10100) names; left out: none. */
+  epicLink?: string;
 }
 
 interface DcComment {
@@ -180,6 +182,18 @@ export async function startFakeJiraDc(
       ]);
     }
     if (path === '/api/2/search') return search(request, answer);
+    // The site's fields: Jira Software's Epic Link is a custom field of its own id.
+    if (path === '/api/2/field') {
+      return answer(200, [
+        { id: 'summary', name: 'Summary', custom: false, schema: { type: 'string', system: 'summary' } },
+        {
+          id: 'customfield_10100',
+          name: 'Epic Link',
+          custom: true,
+          schema: { type: 'any', custom: 'com.pyxis.greenhopper.jira:gh-epic-link', customId: 10100 },
+        },
+      ]);
+    }
     const issuePath = /^\/api\/2\/issue\/([^/]+)(?:\/(comment|transitions))?$/.exec(path);
     const issue = issuePath && dc.issues.find((i) => i.key === decodeURIComponent(issuePath[1]!));
     if (!issuePath) return notFound(response);
@@ -291,6 +305,7 @@ export async function startFakeJiraDc(
             name: issue.issueType?.name ?? 'Story',
             subtask: false,
           },
+          customfield_10100: issue.epicLink ?? null,
           ...(issue.parent
             ? {
                 parent: {
