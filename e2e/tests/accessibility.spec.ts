@@ -24,7 +24,7 @@ const NARROW_PHONE = { viewport: { width: 375, height: 740 }, isMobile: true, ha
 for (const device of [DESKTOP, PHONE]) {
   const width = device.viewport.width;
   test(`axe finds no violations on any screen at ${width} px`, async ({ browser }) => {
-    test.setTimeout(1_200_000);
+    test.setTimeout(480_000);
     await forEveryScreen(browser, demo, device, async (target, screen) => {
       expect
         .soft(await axeViolations(target), `axe on ${screen.name} (${screen.path}) at ${width} px`)
@@ -34,7 +34,7 @@ for (const device of [DESKTOP, PHONE]) {
 }
 
 test('no screen scrolls sideways on a 375 px phone', async ({ browser }) => {
-  test.setTimeout(1_200_000);
+  test.setTimeout(480_000);
   await forEveryScreen(browser, demo, NARROW_PHONE, async (target, screen) => {
     const { scrollWidth, innerWidth } = await target.evaluate(() => ({
       scrollWidth: document.scrollingElement?.scrollWidth ?? 0,

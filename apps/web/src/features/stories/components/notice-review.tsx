@@ -61,9 +61,12 @@ export function NoticeReviewView({
   userId,
   projectKey,
   sendId,
+  sendNumber,
   onRevoked,
 }: {
   review: NoticeReview;
+  /** The e-mail's number in the project's history (the first sent is 1): it names this review among the others. */
+  sendNumber: number;
   userId: string;
   projectKey: string;
   sendId: string;
@@ -99,7 +102,7 @@ export function NoticeReviewView({
   };
 
   return (
-    <section className="notice-review" aria-label="Client review">
+    <section className="notice-review" aria-label={`Client review of e-mail ${sendNumber}`}>
       <p className="notice-review__link">
         Review link:{' '}
         <span className={`notice-review__state notice-review__state--${review.linkState}`}>

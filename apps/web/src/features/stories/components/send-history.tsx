@@ -97,7 +97,7 @@ export function SendHistory({
       ) : null}
       {sends !== null && sends.length > 0 ? (
         <ol className="send-history__list">
-          {sends.map((send) => (
+          {sends.map((send, index) => (
             <li key={send.id} className="send" aria-label={`E-mail of ${formatDateTime(send.createdAt)}`}>
               <p className="send__head">
                 <time dateTime={send.createdAt}>{formatDateTime(send.createdAt)}</time>
@@ -114,6 +114,7 @@ export function SendHistory({
                   userId={userId}
                   projectKey={projectKey}
                   sendId={send.id}
+                  sendNumber={sends.length - index}
                   onRevoked={() => setAttempt((n) => n + 1)}
                 />
               ) : null}

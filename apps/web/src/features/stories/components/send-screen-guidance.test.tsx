@@ -238,7 +238,7 @@ describe('the review link of a history entry', () => {
     const link = 'http://localhost:3000/review/token-of-the-review-link-000000000000';
     sendWithLink(link);
     const { user } = renderApp('/admin/send-stories?key=SHOP&tab=sent');
-    const review = await screen.findByRole('region', { name: 'Client review' });
+    const review = await screen.findByRole('region', { name: /^Client review/ });
     expect(within(review).getByRole('textbox', { name: 'Review link' })).toHaveValue(link);
 
     await user.click(within(review).getByRole('button', { name: 'Copy link' }));
@@ -250,7 +250,7 @@ describe('the review link of a history entry', () => {
   it('says where the link is when the server does not have it (a link made before links were kept)', async () => {
     sendWithLink(null);
     renderApp('/admin/send-stories?key=SHOP&tab=sent');
-    const review = await screen.findByRole('region', { name: 'Client review' });
+    const review = await screen.findByRole('region', { name: /^Client review/ });
     expect(within(review).queryByRole('button', { name: 'Copy link' })).not.toBeInTheDocument();
     expect(
       within(review).getByText(/The link itself is only in the e-mail the client received/),
