@@ -157,6 +157,26 @@ describe('auto-send', () => {
     ]);
   });
 
+  it("groups the draft as the project chose (Group stories by: Epic), with Other in the client's language", async () => {
+    const grouped = await call('/jira/updateFirebaseProject', {
+      userId: owner.userId,
+      projectKey: 'SHOP',
+      updatedProject: { groupBy: 'epic' },
+    });
+    expect(grouped.statusCode).toBe(200);
+    tracker.state.stories[1]!.epic = { id: '10090', summary: 'Accounts' };
+    await t.app.autosend.runRound(at(0));
+    const mail = await mailbox.waitFor(() => true);
+    expect(mail.text).toContain(
+      'The following features are finished:\n\nAccounts\n--------\n- Order history\n\n' +
+        'Other\n-----\n- Checkout with a saved card\n\n',
+    );
+    expect([...String(mail.html).matchAll(/<h2[^>]*>([^<]+)<\/h2>/g)].map((m) => m[1])).toEqual([
+      'Accounts',
+      'Other',
+    ]);
+  });
+
   it('sends nothing when nothing is new, runs each project once per interval, and sends only new stories', async () => {
     await t.app.autosend.runRound(at(0));
     await mailbox.waitFor(() => true);
