@@ -19,6 +19,7 @@ const OPERATIONS = {
   '/repos/{owner}/{repo}/issues/{issue_number}/labels': ['post'],
   '/repos/{owner}/{repo}/issues/{issue_number}/timeline': ['get'],
   '/repos/{owner}/{repo}/labels': ['get'],
+  '/repos/{owner}/{repo}/milestones': ['get'],
 };
 const PROSE = new Set(['description', 'summary']);
 const DROPPED_KEYS = new Set([...PROSE, 'examples', 'example', 'externalDocs', 'x-github']);

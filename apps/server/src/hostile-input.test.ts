@@ -161,6 +161,14 @@ const cases: Case[] = [
     400,
   ],
   ['send: an unknown field', () => form([...goodMail, ['bcc', 'victim@elsewhere.test']]), 400],
+  ['send: a release name of 256 characters', () => form([...goodMail, ['release', 'r'.repeat(256)]]), 413],
+  ['send: a line break in the release name', () => form([...goodMail, ['release', 'v1\r\nBcc: x']]), 400],
+  ['send: a control character in the release name', () => form([...goodMail, ['release', 'v1\u0007']]), 400],
+  [
+    'send: a release without a project',
+    () => form([...goodMail.filter(([name]) => name !== 'projectKey'), ['release', 'v1']]),
+    400,
+  ],
   ['send: a file under another name', () => withFiles([['upload', 'x.txt']]), 400],
   [
     'send: two files',
@@ -535,6 +543,74 @@ const cases: Case[] = [
     () => ({
       method: 'GET',
       url: '/jira/getProjectIssues?projectKey=ALPHA&status=Sparkling',
+      headers: { ...auth(), email: me.email },
+    }),
+    400,
+  ],
+  [
+    'getProjectIssues: a release and a status at once',
+    () => ({
+      method: 'GET',
+      url: '/jira/getProjectIssues?projectKey=DEMO&status=Done&release=10201',
+      headers: { ...auth(), email: me.email },
+    }),
+    400,
+  ],
+  [
+    'getProjectIssues: a release that is not the project’s',
+    () => ({
+      method: 'GET',
+      url: `/jira/getProjectIssues?projectKey=DEMO&release=${encodeURIComponent('10201" OR project = "MOB')}`,
+      headers: { ...auth(), email: me.email },
+    }),
+    400,
+  ],
+  [
+    'getProjectIssues: a release id of 256 characters',
+    () => ({
+      method: 'GET',
+      url: `/jira/getProjectIssues?projectKey=DEMO&release=${'9'.repeat(256)}`,
+      headers: { ...auth(), email: me.email },
+    }),
+    400,
+  ],
+  [
+    'getProjectIssues: a sprint other than current',
+    () => ({
+      method: 'GET',
+      url: '/jira/getProjectIssues?projectKey=DEMO&sprint=next',
+      headers: { ...auth(), email: me.email },
+    }),
+    400,
+  ],
+  [
+    'getProjectIssues: the current sprint of a tracker without sprints',
+    () => ({
+      method: 'GET',
+      url: '/jira/getProjectIssues?projectKey=DEMO&sprint=current',
+      headers: { ...auth(), email: me.email },
+    }),
+    400,
+  ],
+  [
+    'getProjectReleases: NUL in the project key',
+    () => ({
+      method: 'GET',
+      url: '/jira/getProjectReleases?projectKey=A%00B',
+      headers: { ...auth(), email: me.email },
+    }),
+    400,
+  ],
+  [
+    'getProjectReleases: no project key',
+    () => ({ method: 'GET', url: '/jira/getProjectReleases', headers: { ...auth(), email: me.email } }),
+    400,
+  ],
+  [
+    'getProjectReleases: repeated parameters',
+    () => ({
+      method: 'GET',
+      url: '/jira/getProjectReleases?projectKey=A&projectKey=B',
       headers: { ...auth(), email: me.email },
     }),
     400,

@@ -14,6 +14,10 @@ export interface Issue extends Grouped {
   description: 'N/A' | AdfNode;
   /** Sent before and offered again for re-test: drafted even though its key is in the sent list. */
   retest?: boolean;
+  /** Its status in the tracker, when fetched by release or sprint (any status). */
+  status?: string;
+  /** Whether its status is one the project offers: a story not finished starts unchecked. */
+  finished?: boolean;
 }
 
 export interface EmailDraft {

@@ -34,4 +34,20 @@ describe('the HTML part of a notice', () => {
     expect(html).not.toMatch(/>Passed<\/a>/);
     expect(html).toContain('Review and report results');
   });
+
+  it('names the release on a line of its own, escaped, in the client’s language', () => {
+    const html = reviewNoticeHtml(DRAFT, LINK, ['SHOP-1'], { release: 'Winter <2026>' }, ENGLISH);
+    expect(html).toContain('Release: Winter &lt;2026&gt;');
+    const german = reviewNoticeHtml(
+      DRAFT,
+      LINK,
+      ['SHOP-1'],
+      { release: 'Winter\n2026' },
+      {
+        language: 'de',
+        t: clientTexts('de'),
+      },
+    );
+    expect(german).toContain('Release: Winter 2026');
+  });
 });

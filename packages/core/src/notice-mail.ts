@@ -17,17 +17,25 @@ export interface ClientWords {
 
 /** What the notice adds between the draft and the review line; nothing when neither is set. */
 export interface NoticeDetails {
+  /** The release the notice is of (a Jira fix version, a GitHub milestone, a Linear cycle); none when absent. */
+  release?: string | null | undefined;
   /** The project's `Test environment` (free text; line breaks become spaces: it is one line). */
   testEnvironment?: string | null | undefined;
   /** The send's `Answer by` date, `YYYY-MM-DD`. */
   answerBy?: string | null | undefined;
 }
 
-/** `Test environment: {text}` and `Please answer by {date}.` (in the client's language), each on its own line. */
+/**
+ * `Release: {name}`, `Test environment: {text}` and `Please answer by {date}.` (in the client's language),
+ * each on its own line.
+ */
 export function noticeDetailLines(details: NoticeDetails, t: Translate): string[] {
-  const environment = details.testEnvironment?.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+  const oneLine = (value: string | null | undefined) => value?.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+  const environment = oneLine(details.testEnvironment);
+  const release = oneLine(details.release);
   const answerBy = details.answerBy ? calendarDay(details.answerBy) : null;
   return [
+    ...(release ? [t('notice.release', { release })] : []),
     ...(environment ? [t('notice.testEnvironment', { environment })] : []),
     ...(answerBy ? [t('notice.answerBy', { date: answerBy })] : []),
   ];

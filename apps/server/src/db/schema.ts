@@ -143,8 +143,7 @@ export interface ProjectsTable {
   client_language: Generated<string>;
   /** The notice template in the team's words (written as JSON text); null: the language's default. */
   notice_template: ColumnType<NoticeTemplate | null, string | null | undefined, string | null>;
-  /** `Group stories by`: 'nothing', 'epic' or 'type' (GROUP_BY of @handoff/core/story-groups). */
-  group_by: ColumnType<GroupBy, GroupBy | undefined, GroupBy>;
+  group_by: Generated<GroupBy>; // `Group stories by`: 'nothing', 'epic' or 'type'
 }
 
 /** A Jira transition as a project keeps it: `{ id, name }` (written as JSON text). */
@@ -195,6 +194,8 @@ export interface SendsTable {
   sent_by_user_id: string | null;
   /** What the mail server answered for each recipient; null without SMTP (or before this was kept). */
   recipient_answers: ColumnType<RecipientAnswer[] | null, string | null, string | null>;
+  /** The release the notice is of (its name as the tracker gave it); null: stories by status. */
+  release_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The mail server's answer for one recipient of a message: accepted, or refused with its reply. */
@@ -206,11 +207,7 @@ export interface RecipientAnswer {
 }
 
 /** One story of a notice as its review page shows it, with its epic and type then (none in older snapshots). */
-export interface ReviewStorySnapshot extends Grouped {
-  key: string;
-  summary: string;
-  testSteps: string[];
-}
+export type ReviewStorySnapshot = Grouped & { key: string; summary: string; testSteps: string[] };
 
 interface ReviewLinksTable {
   id: Generated<string>;

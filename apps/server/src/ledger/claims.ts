@@ -39,6 +39,7 @@ function details(message: StoriesMessage): SendDetails {
     text_body: message.text,
     attachment_name: message.attachment?.filename ?? null,
     attachment_size: message.attachment?.content.length ?? null,
+    release_name: message.release ?? null,
   };
 }
 

@@ -28,6 +28,8 @@ export interface StoriesMessage {
   reviewStories?: ReviewStorySnapshot[];
   /** The date the client is asked to answer by (`YYYY-MM-DD`, checked by the send form); none when absent. */
   answerBy?: string;
+  /** The release the notice is of (Stories of: Release or Current sprint); none for stories by status. */
+  release?: string;
 }
 
 /** A send that holds its keys and is being handed to the mail server. */
@@ -49,7 +51,7 @@ interface NoticeHooks {
   open(
     db: Db,
     send: { id: string; projectId: string; issueKeys: readonly string[] },
-    message: Pick<StoriesMessage, 'text' | 'reviewStories' | 'answerBy'>,
+    message: Pick<StoriesMessage, 'text' | 'reviewStories' | 'answerBy' | 'release'>,
   ): Promise<NoticeParts>;
   handedOver(): void;
 }

@@ -6,10 +6,16 @@ import { type OutboxRow, withOutboxRow } from '../mail/outbox.repository.ts';
 
 type Executor = Kysely<Database>;
 
-/** What a send carries, kept with it: recipients, subject, body, attachment name and size. */
+/** What a send carries, kept with it: recipients, subject, body, attachment name and size, release. */
 export type SendDetails = Pick<
   Insertable<SendsTable>,
-  'to_addresses' | 'cc_addresses' | 'subject' | 'text_body' | 'attachment_name' | 'attachment_size'
+  | 'to_addresses'
+  | 'cc_addresses'
+  | 'subject'
+  | 'text_body'
+  | 'attachment_name'
+  | 'attachment_size'
+  | 'release_name'
 >;
 
 /** A project update's pending claim of the keys it added. */
@@ -262,6 +268,7 @@ export async function listSends(db: Executor, projectId: string, limit = 100) {
         'sends.delivered',
         'sends.error',
         'sends.recipient_answers',
+        'sends.release_name',
         'sends.created_at',
         'sends.finished_at',
       ])

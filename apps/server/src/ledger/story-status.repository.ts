@@ -62,13 +62,13 @@ async function buildEntries(trx: Executor, projectId: string, keys: string[]): P
     with wanted as (
       select unnest(${keys}::text[]) as key
     ), carried as (
-      select s.id, s.created_at, coalesce(s.finished_at, s.created_at) as sent_at, k.key
+      select s.id, s.created_at, s.release_name, coalesce(s.finished_at, s.created_at) as sent_at, k.key
         from sends s cross join lateral unnest(s.issue_keys) as k(key)
         join wanted w on w.key = k.key
        where s.project_id = ${projectId}::uuid and s.status in ('sent', 'unconfirmed')
     ), notices as (
-      select n.id, row_number() over (order by n.created_at, n.id) as recency
-        from (select distinct id, created_at from carried) as n
+      select n.id, n.release_name, row_number() over (order by n.created_at, n.id) as recency
+        from (select distinct id, created_at, release_name from carried) as n
     ), per_story as (
       select c.key, count(*)::int as rounds, max(c.sent_at) as last_sent_at, max(n.recency) as latest
         from carried c join notices n on n.id = c.id
@@ -97,11 +97,13 @@ async function buildEntries(trx: Executor, projectId: string, keys: string[]): P
            || ',"comment":' || coalesce(to_json(v.comment)::text, 'null')
            || ',"signedOff":' || (ln.signed_off_at is not null)::text
            || ',"answerBy":' || coalesce('"' || ln.answer_by::text || '"', 'null')
+           || ',"release":' || coalesce(to_json(latest.release_name)::text, 'null')
            || ',"epic":' || coalesce(su.epic::text, 'null')
            || ',"type":' || coalesce(su.type::text, 'null'),
            o.issue_key is null and v.verdict is null,
            ln.answer_by
       from per_story ps
+      join notices latest on latest.recency = ps.latest
       left join links ln on ln.recency = ps.latest
       left join summaries su on su.recency = ps.latest and su.key = ps.key
       left join lateral (

@@ -193,6 +193,7 @@ function reviewAnswerRoutes(
           signedOff: link.signedOff,
           testEnvironment: link.testEnvironment,
           answerBy: link.answerBy,
+          release: link.release,
           language: link.clientLanguage,
           messages: reviewPageMessages(link.clientLanguage),
         },

@@ -83,6 +83,7 @@ export interface ReviewLinks {
       text: string;
       reviewStories?: ReviewStorySnapshot[] | undefined;
       answerBy?: string | undefined;
+      release?: string | undefined;
     },
   ): Promise<NoticeParts>;
   /** After the hand-over: this process starts the queued job (if any) now. */
@@ -129,7 +130,7 @@ export function createReviewLinks(deps: {
         // Without SMTP the outbox copy is how the demo is followed, so it keeps the link (main README).
         storedLink: deps.smtpConfigured ? `${deps.publicUrl}/review/[link]` : undefined,
         keys: send.issueKeys,
-        details: { testEnvironment, answerBy },
+        details: { release: message.release ?? null, testEnvironment, answerBy },
         language: clientLanguageOf(clientLanguage),
       });
     },

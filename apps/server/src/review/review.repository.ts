@@ -77,6 +77,7 @@ export async function findLinkByTokenHash(db: Executor, tokenHash: string) {
         's.created_at',
         's.finished_at',
         's.subject',
+        's.release_name',
         's.sent_by_user_id',
         'p.id as project_id',
         'p.project_name',

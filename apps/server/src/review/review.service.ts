@@ -74,6 +74,8 @@ export interface OpenLink {
   /** What the notice named: the test environment, and the date to answer by (`YYYY-MM-DD`). */
   testEnvironment: string | null;
   answerBy: string | null;
+  /** The release the notice is of; null: none. */
+  release: string | null;
   /** The language the notice was sent in: its page and reminders speak it too. */
   clientLanguage: ClientLanguage;
   /** The project's `Group stories by`: the page groups the stories by it. */
@@ -140,6 +142,7 @@ function linkOf(row: NonNullable<Awaited<ReturnType<typeof findLinkByTokenHash>>
     siteId: row.site_id,
     testEnvironment: row.test_environment,
     answerBy: row.answer_by,
+    release: row.release_name,
     clientLanguage: clientLanguageOf(row.client_language),
     groupBy: row.group_by,
   };

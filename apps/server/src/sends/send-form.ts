@@ -17,6 +17,8 @@ const SEND_FORM_LIMITS = {
   text: 100_000,
   /** Characters of the project key and of each issue key. */
   key: 255,
+  /** Characters of the release's name (Jira's own limit for a version name). */
+  release: 255,
   /** Addresses in "to", and in "cc". */
   addresses: MAX_ADDRESSES,
   /** Issue keys named by one send. */
@@ -25,7 +27,17 @@ const SEND_FORM_LIMITS = {
   fieldBytes: 1024 * 1024,
 } as const;
 
-const FIELDS = ['subject', 'text', 'to', 'cc', 'projectKey', 'issueKeys', 'siteId', 'answerBy'] as const;
+const FIELDS = [
+  'subject',
+  'text',
+  'to',
+  'cc',
+  'projectKey',
+  'issueKeys',
+  'siteId',
+  'answerBy',
+  'release',
+] as const;
 type FieldName = (typeof FIELDS)[number];
 /** Browsers and some clients name repeated fields `to[]`. */
 const fieldName = (name: string): FieldName | undefined => {
@@ -45,6 +57,8 @@ interface SendForm {
   issueKeys: string[] | null;
   /** The date the client is asked to answer by (`YYYY-MM-DD`, not in the past); undefined: none. */
   answerBy: string | undefined;
+  /** The name of the release (or sprint) the notice is of; undefined: stories by status. */
+  release: string | undefined;
   file: { filename: string; content: Buffer; contentType: string } | undefined;
 }
 
@@ -53,8 +67,8 @@ const maxSendBodyBytes = (maxAttachmentBytes: number) => maxAttachmentBytes + SE
 
 /** The multipart parser's own limits (busboy): they bound what it buffers before we see a part. */
 export function sendFormParserLimits(maxAttachmentBytes: number) {
-  // The single fields (subject, text, projectKey, siteId, answerBy), the addresses, the keys one each.
-  const fields = 5 + 2 * SEND_FORM_LIMITS.addresses + SEND_FORM_LIMITS.issueKeys;
+  // The single fields (subject, text, projectKey, siteId, answerBy, release), the addresses, the keys one each.
+  const fields = 6 + 2 * SEND_FORM_LIMITS.addresses + SEND_FORM_LIMITS.issueKeys;
   return {
     fileSize: maxAttachmentBytes,
     files: 1,
@@ -116,6 +130,7 @@ export async function readSendForm(request: FastifyRequest, maxAttachmentBytes: 
     siteId: undefined,
     issueKeys: null,
     answerBy: undefined,
+    release: undefined,
     file: undefined,
   };
   let fieldBytes = 0;
@@ -146,6 +161,9 @@ export async function readSendForm(request: FastifyRequest, maxAttachmentBytes: 
   form.subject = form.subject.replace(/[\r\n]+/g, ' ').trim();
   if (!form.subject || !form.text.trim()) throw badRequest(texts.sendStories.emptySubjectOrMessage);
   if (form.to.length === 0) throw badRequest('Add at least one client e-mail address to send to.');
+  if (form.release && !form.projectKey) {
+    throw badRequest('A release belongs to a project: name it in "projectKey".', 'RELEASE_WITHOUT_PROJECT');
+  }
   const invalid = [...form.to, ...form.cc].filter((address) => !isValidEmailEntry(address));
   if (invalid.length > 0) throw badRequest(`These are not valid e-mail addresses: ${invalid.join(', ')}`);
   // From here on each address is in its one spelling: checked, mailed and kept in the history as such.
@@ -259,6 +277,18 @@ function addField(form: SendForm, part: MultipartValue): void {
       const problem = date ? answerByProblem(date, new Date()) : null;
       if (problem) throw badRequest(problem, 'INVALID_ANSWER_BY');
       form.answerBy = date || undefined;
+      break;
+    }
+    case 'release': {
+      tooLong(SEND_FORM_LIMITS.release, 'release name');
+      // One line: it goes into the notice's lines and the review page's heading.
+      if (/[\p{Cc}\u2028\u2029]/u.test(value)) {
+        throw badRequest(
+          'The release name may not contain line breaks or control characters.',
+          'INVALID_RELEASE',
+        );
+      }
+      form.release = value.trim() || undefined;
       break;
     }
     case 'issueKeys': {

@@ -36,7 +36,8 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
           'Sends one e-mail to the client (multipart/form-data: file, subject, text, one or more "to", "cc"). ' +
           'With "projectKey" it is a send of that project\'s stories and must name them in "issueKeys" ' +
           '(comma-separated or repeated; empty for none), and may ask the client to answer by a date ' +
-          '("answerBy", YYYY-MM-DD, not in the past; its notice says so): it takes over the claims the project update made ' +
+          '("answerBy", YYYY-MM-DD, not in the past; its notice says so), and name the release its stories are of ' +
+          '("release", at most 255 characters on one line: kept with the send, shown in its notice, review page and status): it takes over the claims the project update made ' +
           'for those keys, and is refused with 409, e-mailing nothing, if any of them was sent meanwhile.',
         consumes: ['multipart/form-data'],
         response: { 200: sendAnswer },
@@ -52,6 +53,7 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
         text: form.text,
         ...(form.file ? { attachment: form.file } : {}),
         ...(form.answerBy ? { answerBy: form.answerBy } : {}),
+        ...(form.release ? { release: form.release } : {}),
       };
 
       if (!form.projectKey) {
@@ -156,6 +158,7 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
           createdAt: row.created_at.toISOString(),
           finishedAt: row.finished_at?.toISOString() ?? null,
           review: reviews.get(row.id) ?? null,
+          release: row.release_name,
         })),
       };
     },

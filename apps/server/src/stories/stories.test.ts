@@ -49,6 +49,52 @@ describe('getProjectIssues with the demo tracker', () => {
     expect(data[4]).toMatchObject({ key: 'DEMO-10', epic: null });
   });
 
+  it('lists the demo’s releases, and a release’s stories in every status, the unfinished ones marked', async () => {
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/jira/getProjectReleases?projectKey=DEMO',
+      headers: { authorization: `Bearer ${token}`, email: ada.email, api: ada.apikey },
+    });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toEqual({
+      data: {
+        releases: [
+          { id: '10201', name: 'Winter release', released: false, releaseDate: '2026-12-15' },
+          { id: '10200', name: 'Autumn release', released: true, releaseDate: '2026-11-02' },
+        ],
+        currentSprint: false,
+      },
+    });
+    const response = await issues(t, token, { projectKey: 'DEMO', release: '10201' });
+    expect(response.statusCode).toBe(200);
+    const answer = response.json() as {
+      data: Array<{ key: string; status: string; finished: boolean }>;
+      release: { id: string; name: string };
+    };
+    expect(answer.release).toEqual({ id: '10201', name: 'Winter release' });
+    expect(answer.data.map((i) => [i.key, i.status, i.finished])).toEqual([
+      ['DEMO-6', 'Testing', true],
+      ['DEMO-7', 'Testing', true],
+      ['DEMO-8', 'To Do', false],
+      ['DEMO-9', 'In Progress', false],
+      ['DEMO-10', 'Done', true],
+    ]);
+    const unknown = await issues(t, token, { projectKey: 'DEMO', release: '999' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe(
+      'release must be the id of one of the project’s releases: 10201 (Winter release), 10200 (Autumn release).',
+    );
+    const sprint = await issues(t, token, { projectKey: 'DEMO', sprint: 'current' });
+    expect(sprint.statusCode).toBe(400);
+    expect(sprint.json().message).toBe(
+      'This project’s tracker has no sprints: choose a release or a status.',
+    );
+    const both = await issues(t, token, { projectKey: 'DEMO', status: 'Done', release: '10201' });
+    expect(both.json().message).toBe(
+      'Ask for the stories of one status, one release or the current sprint, not several.',
+    );
+  });
+
   it('Testing, and an empty document counts as no description', async () => {
     const { data } = (await issues(t, token, { projectKey: 'DEMO', status: 'Testing' })).json();
     expect(data.map((i: { key: string }) => i.key)).toEqual(['DEMO-6', 'DEMO-7']);

@@ -18,11 +18,22 @@ export interface GitHubIssueRecord {
   labels: string[];
   /** A pull request: listed among the issues, as GitHub does. */
   pullRequest?: boolean;
+  /** The title of its milestone (FakeGitHub.milestones). */
   milestone?: string;
   /** The milestone's number (1 when left out). */
   milestoneNumber?: number;
   /** The issue's type (GitHub's organisation issue types); left out: none. */
   type?: { id: number; name: string };
+}
+
+export interface GitHubMilestoneRecord {
+  /** owner/repo */
+  repo: string;
+  number: number;
+  title: string;
+  state: 'open' | 'closed';
+  dueOn?: string;
+  closedAt?: string;
 }
 
 const AT = '2026-11-26T09:00:00Z';
@@ -194,7 +205,15 @@ export function issueJson(issue: GitHubIssueRecord, author: GitHubUserRecord, ap
     labels: issue.labels.map((name, i) => labelJson(issue.repo, name, 700_000 + i, api)),
     assignee: null,
     assignees: [],
-    milestone: issue.milestone === undefined ? null : milestoneJson(issue, author, api, web),
+    milestone:
+      issue.milestone === undefined
+        ? null
+        : milestoneJson(
+            { repo: issue.repo, number: issue.milestoneNumber ?? 1, title: issue.milestone, state: 'open' },
+            author,
+            api,
+            web,
+          ),
     type: issue.type
       ? {
           ...issue.type,
@@ -226,26 +245,30 @@ export function issueJson(issue: GitHubIssueRecord, author: GitHubUserRecord, ap
   };
 }
 
-function milestoneJson(issue: GitHubIssueRecord, author: GitHubUserRecord, api: string, web: string) {
-  const number = issue.milestoneNumber ?? 1;
-  const url = `${api}/repos/${issue.repo}/milestones/${number}`;
+export function milestoneJson(
+  milestone: GitHubMilestoneRecord,
+  author: GitHubUserRecord,
+  api: string,
+  web: string,
+) {
+  const url = `${api}/repos/${milestone.repo}/milestones/${milestone.number}`;
   return {
     url,
-    html_url: `${web}/${issue.repo}/milestone/${number}`,
+    html_url: `${web}/${milestone.repo}/milestone/${milestone.number}`,
     labels_url: `${url}/labels`,
-    id: 800_000 + number,
-    node_id: `MI_${number}`,
-    number,
-    state: 'open',
-    title: issue.milestone,
+    id: 900_000 + milestone.number,
+    node_id: `MI_${milestone.number}`,
+    number: milestone.number,
+    state: milestone.state,
+    title: milestone.title,
     description: null,
     creator: userJson(author, api, web),
     open_issues: 1,
     closed_issues: 0,
     created_at: AT,
     updated_at: AT,
-    closed_at: null,
-    due_on: null,
+    closed_at: milestone.closedAt ?? null,
+    due_on: milestone.dueOn ?? null,
   };
 }
 

@@ -10,9 +10,11 @@ import {
   commentJson,
   eventJson,
   type GitHubIssueRecord,
+  type GitHubMilestoneRecord,
   type GitHubUserRecord,
   issueJson,
   labelJson,
+  milestoneJson,
   privateUserJson,
   repoJson,
 } from './fake-github-json.ts';
@@ -60,6 +62,7 @@ export interface FakeGitHub {
   repos: string[];
   /** The labels of each repository, by owner/repo. */
   labels: Map<string, string[]>;
+  milestones: GitHubMilestoneRecord[];
   issues: GitHubIssueRecord[];
   comments: FakeGitHubComment[];
   events: FakeGitHubEvent[];
@@ -108,6 +111,7 @@ export async function startFakeGitHub(
     problems: [],
     repos: options.repos ?? [],
     labels: new Map(),
+    milestones: [],
     issues: [],
     comments: [],
     events: [],
@@ -187,19 +191,33 @@ export async function startFakeGitHub(
       return paged(github.repos.map((r, i) => repoJson(r, 10_000 + i, userOf(r.split('/')[0]!), api, web)));
     }
     const inRepo =
-      /^\/repos\/([^/]+\/[^/]+)\/(labels|issues)(?:\/(\d+)(?:\/(comments|labels|timeline))?)?$/.exec(path);
+      /^\/repos\/([^/]+\/[^/]+)\/(labels|milestones|issues)(?:\/(\d+)(?:\/(comments|labels|timeline))?)?$/.exec(
+        path,
+      );
     const repo = inRepo?.[1];
     if (!inRepo || !repo || !github.repos.includes(repo)) return answer(404, error('Not Found', 404));
     if (inRepo[2] === 'labels') {
       return paged((github.labels.get(repo) ?? []).map((name, i) => labelJson(repo, name, 600_000 + i, api)));
     }
-    if (!inRepo[3])
+    if (inRepo[2] === 'milestones') {
+      const state = request.query.get('state') ?? 'open';
+      const owner = userOf(repo.split('/')[0]!);
+      return paged(
+        github.milestones
+          .filter((m) => m.repo === repo && (state === 'all' || m.state === state))
+          .map((m) => milestoneJson(m, owner, api, web)),
+      );
+    }
+    if (!inRepo[3]) {
+      const milestone = request.query.get('milestone');
+      const title = github.milestones.find((m) => m.repo === repo && String(m.number) === milestone)?.title;
       return paged(
         listIssues(
-          github.issues.filter((i) => i.repo === repo),
+          github.issues.filter((i) => i.repo === repo && (milestone === null || i.milestone === title)),
           request.query,
         ).map(asJson),
       );
+    }
     const issue = github.issues.find((i) => i.repo === repo && i.number === Number(inRepo[3]));
     if (!issue) return answer(404, error('Not Found', 404));
     const what = inRepo[4];
@@ -257,7 +275,7 @@ export async function startFakeGitHub(
   return github;
 }
 
-/** GET /repos/{owner}/{repo}/issues's filters: state (default open), labels (all of them), milestone. */
+/** GET /repos/{owner}/{repo}/issues's filters: state (default open), labels (all of them). */
 function listIssues(issues: GitHubIssueRecord[], query: URLSearchParams): GitHubIssueRecord[] {
   const state = query.get('state') ?? 'open';
   const labels = query.get('labels')?.split(',').filter(Boolean) ?? [];

@@ -27,6 +27,19 @@ interface DcIssue {
   issueType?: { id: string; name: string };
   /** The key of the epic its `Epic Link` field (customfield_10100) names; left out: none. */
   epicLink?: string;
+  /** The ids of its fix versions (FakeJiraDc.versions). */
+  fixVersions?: string[];
+  /** In a sprint that is open (JQL `sprint in openSprints()`). */
+  inOpenSprint?: boolean;
+}
+
+interface DcVersion {
+  id: string;
+  project: string;
+  name: string;
+  released: boolean;
+  archived?: boolean;
+  releaseDate?: string;
 }
 
 interface DcComment {
@@ -50,6 +63,7 @@ export interface FakeJiraDc {
   problems: string[];
   projects: Array<{ key: string; name: string }>;
   issues: DcIssue[];
+  versions: DcVersion[];
   comments: DcComment[];
   transitionsRun: Array<{ issueKey: string; transitionId: string; by: string }>;
   /** The most issues a search page holds, whatever is asked (Jira's jira.search.views.default.max). */
@@ -91,6 +105,7 @@ export async function startFakeJiraDc(
     problems: [],
     projects: options.projects ?? [],
     issues: [],
+    versions: [],
     comments: [],
     transitionsRun: [],
     maxPageSize: 50,
@@ -180,6 +195,19 @@ export async function startFakeJiraDc(
           statuses: DC_STATUSES.map((s) => statusJson(s, base)),
         },
       ]);
+    }
+    const versions = /^\/api\/2\/project\/([^/]+)\/versions$/.exec(path);
+    if (versions) {
+      const key = decodeURIComponent(versions[1]!);
+      if (!dc.projects.some((p) => p.key === key))
+        return sendJson(response, 404, {
+          errorMessages: [`No project could be found with key '${key}'.`],
+          errors: {},
+        });
+      return answer(
+        200,
+        dc.versions.filter((v) => v.project === key).map((v) => versionJson(v, base)),
+      );
     }
     if (path === '/api/2/search') return search(request, answer);
     // The site's fields: Jira Software's Epic Link is a custom field of its own id.
@@ -283,7 +311,7 @@ export async function startFakeJiraDc(
     const jql = String(asked.jql ?? '');
     const startAt = Number(asked.startAt ?? 0);
     const maxResults = Math.min(Number(asked.maxResults ?? 50), dc.maxPageSize);
-    const matching = dc.issues.filter((issue) => matches(jql, issue));
+    const matching = dc.issues.filter((issue) => matches(jql, issue, dc.versions));
     const page = matching.slice(startAt, startAt + maxResults);
     answer(200, {
       expand: null,
@@ -316,6 +344,9 @@ export async function startFakeJiraDc(
                 },
               }
             : {}),
+          fixVersions: dc.versions
+            .filter((v) => issue.fixVersions?.includes(v.id))
+            .map((v) => versionJson(v, base)),
         }),
       })),
       names: null,
@@ -327,15 +358,24 @@ export async function startFakeJiraDc(
   return dc;
 }
 
-/** The JQL Handoff writes: `project = "K" AND status = "S" AND issuetype in (…)` or `key in (…)`. */
 /** The fields a search asked for (all of these when it named none). */
 function pickFields(asked: unknown, all: Record<string, unknown>): Record<string, unknown> {
   if (!Array.isArray(asked)) return all;
   return Object.fromEntries(Object.entries(all).filter(([name]) => asked.includes(name)));
 }
 
-function matches(jql: string, issue: DcIssue): boolean {
+/**
+ * The JQL Handoff writes: `project = "K" AND status = "S" AND issuetype in (…)` or `key in (…)`, with
+ * `fixVersion = "id"` (a version's id or name) or `sprint in openSprints()`.
+ */
+function matches(jql: string, issue: DcIssue, versions: readonly DcVersion[]): boolean {
   const project = /project = "((?:[^"\\]|\\.)*)"/.exec(jql)?.[1];
+  const fixVersion = /fixVersion = "((?:[^"\\]|\\.)*)"/.exec(jql)?.[1];
+  if (fixVersion !== undefined) {
+    const version = versions.find((v) => v.id === fixVersion || v.name === fixVersion);
+    if (!version || !issue.fixVersions?.includes(version.id)) return false;
+  }
+  if (/sprint in openSprints\(\)/.test(jql) && !issue.inOpenSprint) return false;
   const status = /status = "((?:[^"\\]|\\.)*)"/.exec(jql)?.[1];
   const keys = /key in \(([^)]*)\)/.exec(jql)?.[1];
   if (project !== undefined && !issue.key.startsWith(`${project}-`)) return false;
@@ -343,6 +383,21 @@ function matches(jql: string, issue: DcIssue): boolean {
   if (keys !== undefined && !keys.split(',').some((k) => k.trim() === JSON.stringify(issue.key)))
     return false;
   return true;
+}
+
+/** A VersionBean as Jira DC 10.3 writes it (dates as date-times). */
+function versionJson(version: DcVersion, base: string) {
+  return {
+    self: `${base}/rest/api/2/version/${version.id}`,
+    id: version.id,
+    name: version.name,
+    archived: version.archived ?? false,
+    released: version.released,
+    releaseDateSet: version.releaseDate !== undefined,
+    ...(version.releaseDate ? { releaseDate: `${version.releaseDate}T00:00:00.000+0000` } : {}),
+    overdue: false,
+    projectId: 20_000,
+  };
 }
 
 function commentJson(comment: DcComment, base: string, author: object) {

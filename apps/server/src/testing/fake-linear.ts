@@ -44,6 +44,19 @@ interface LinearIssue {
   inActiveCycle: boolean;
   /** The issue's project; null: none. */
   project: { id: string; name: string; sortOrder: number } | null;
+  /** The cycle it is in (FakeLinear.cycles), if any. */
+  cycleId: string | null;
+}
+
+interface LinearCycle {
+  id: string;
+  teamKey: string;
+  number: number;
+  name: string | null;
+  startsAt: string;
+  endsAt: string;
+  completedAt: string | null;
+  isActive: boolean;
 }
 
 interface LinearComment {
@@ -76,6 +89,7 @@ export interface FakeLinear {
   /** Documents Linear would refuse and errors the double did not mean; a test expects none. */
   problems: string[];
   teams: LinearTeam[];
+  cycles: LinearCycle[];
   issues: LinearIssue[];
   comments: LinearComment[];
   history: LinearChange[];
@@ -93,8 +107,20 @@ export interface FakeLinear {
       state: string;
       inActiveCycle?: boolean;
       project?: LinearIssue['project'];
+      cycleId?: string;
     },
   ): LinearIssue;
+  /** A cycle of the team, numbered on (completed when `completedAt` is given). */
+  addCycle(
+    teamKey: string,
+    fields: {
+      name?: string | null;
+      startsAt: string;
+      endsAt: string;
+      completedAt?: string;
+      isActive?: boolean;
+    },
+  ): LinearCycle;
   /** Someone moving the issue in Linear's own app: the state changes and the history says so. */
   moveIssue(identifier: string, stateName: string, actor?: string): void;
   /** The next requests get these answers instead, one each. */
@@ -142,6 +168,7 @@ export async function startFakeLinear(options: { users?: LinearUser[] } = {}): P
     requests: fake.requests,
     problems: [],
     teams: [],
+    cycles: [],
     issues: [],
     comments: [],
     history: [],
@@ -152,6 +179,20 @@ export async function startFakeLinear(options: { users?: LinearUser[] } = {}): P
       const team = { id: randomUUID(), key, name, states };
       linear.teams.push(team);
       return team;
+    },
+    addCycle(teamKey, fields) {
+      const cycle = {
+        id: randomUUID(),
+        teamKey,
+        number: linear.cycles.filter((c) => c.teamKey === teamKey).length + 1,
+        name: fields.name ?? null,
+        startsAt: fields.startsAt,
+        endsAt: fields.endsAt,
+        completedAt: fields.completedAt ?? null,
+        isActive: fields.isActive ?? false,
+      };
+      linear.cycles.push(cycle);
+      return cycle;
     },
     addIssue(teamKey, fields) {
       const number = linear.issues.filter((i) => i.teamKey === teamKey).length + 1;
@@ -165,6 +206,7 @@ export async function startFakeLinear(options: { users?: LinearUser[] } = {}): P
         stateName: fields.state,
         inActiveCycle: fields.inActiveCycle ?? false,
         project: fields.project ?? null,
+        cycleId: fields.cycleId ?? null,
       };
       linear.issues.push(issue);
       return issue;
@@ -286,7 +328,7 @@ function root(linear: FakeLinear, user: LinearUser) {
     number: issue.number,
     team: { key: issue.teamKey },
     state: stateOf(issue),
-    cycle: { isActive: issue.inActiveCycle },
+    cycle: { isActive: issue.inActiveCycle, id: issue.cycleId },
   });
   return {
     viewer: () => ({ id: user.id, name: user.name, email: user.email }),
@@ -302,6 +344,14 @@ function root(linear: FakeLinear, user: LinearUser) {
         linear.issues
           .filter((issue) => matches(filterView(issue), (args.filter ?? {}) as Args, linear.problems))
           .map(issueJson),
+        args,
+      ),
+    cycles: (args: Args) =>
+      page(
+        linear.cycles
+          .map((cycle) => ({ ...cycle, team: { key: cycle.teamKey } }))
+          .filter((cycle) => matches(cycle, (args.filter ?? {}) as Args, linear.problems))
+          .map(({ team: _team, teamKey: _teamKey, ...cycle }) => cycle),
         args,
       ),
     issue: (args: Args) => issueJson(findIssue(args.id)),

@@ -73,6 +73,37 @@ export interface Story {
   type: StoryGroup | null;
 }
 
+/**
+ * A release a notice may be of: a Jira fix version, a GitHub milestone, a Linear cycle. `id` is what a
+ * StoryQuery's `release.id` takes back.
+ */
+export interface TrackerRelease {
+  id: string;
+  name: string;
+  released: boolean;
+  /** The day it was or is to be released (yyyy-mm-dd); null when the tracker has none. */
+  releaseDate: string | null;
+}
+
+/** Released versions the send screen still offers, newest first (older ones are rarely sent again). */
+const RECENT_RELEASED = 5;
+
+/**
+ * The releases the send screen offers: every unreleased one in the tracker's order, then the
+ * RECENT_RELEASED released ones with the latest release dates (undated ones last, in the tracker's order).
+ */
+export function offeredReleases(all: readonly TrackerRelease[]): TrackerRelease[] {
+  const released = all
+    .map((release, index) => ({ release, index }))
+    .filter(({ release }) => release.released)
+    .sort(
+      (a, b) => (b.release.releaseDate ?? '').localeCompare(a.release.releaseDate ?? '') || a.index - b.index,
+    )
+    .slice(0, RECENT_RELEASED)
+    .map(({ release }) => release);
+  return [...all.filter((release) => !release.released), ...released];
+}
+
 /** Where a verdict may move a story (a Jira transition, GitHub's reopen or a label, a Linear state). */
 export interface StoryMove {
   id: string;
@@ -162,6 +193,10 @@ export interface Tracker {
   listProjects(credentials: TrackerCredentials): Promise<TrackerProject[]>;
   /** The states the send screen may offer for the project, each once, in the tracker's order. */
   listStates(credentials: TrackerCredentials, project: string): Promise<string[]>;
+  /** Whether the tracker has a running sprint (Jira's open sprints, Linear's active cycle). */
+  readonly hasSprints: boolean;
+  /** The project's unreleased and recently released releases (offeredReleases). */
+  listReleases(credentials: TrackerCredentials, project: string): Promise<TrackerRelease[]>;
   /** Every story the query names, over every page, ordered by key. */
   searchStories(credentials: TrackerCredentials, query: StoryQuery): Promise<Story[]>;
   /**

@@ -215,6 +215,15 @@ const rows: Record<string, Row> = {
       headers: { email: caller.email },
     }),
   },
+  'GET /jira/getProjectReleases': {
+    // As getProjectIssues: the caller's own tracker credential, in a workspace they belong to.
+    expect: currentWorkspaceCall,
+    request: async ({ caller }) => ({
+      method: 'GET',
+      url: '/jira/getProjectReleases?projectKey=DEMO',
+      headers: { email: caller.email },
+    }),
+  },
   // The client's review: the public calls answer the token alone, so a made-up token gets everyone the
   // same 404 (an account or a workspace opens nothing).
   'POST /jira/review/getNotice': {

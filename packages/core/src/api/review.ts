@@ -84,6 +84,8 @@ export const reviewNoticeAnswer = z.object({
     testEnvironment: z.string().nullable(),
     /** The date the notice asked for an answer by, `YYYY-MM-DD`; null: none. */
     answerBy: z.string().nullable(),
+    /** The release the notice is of (the heading names it); null: none. */
+    release: z.string().nullable(),
     /** The language the notice was sent in: the page speaks it. */
     language: z.enum(CLIENT_LANGUAGES),
     /** The page's texts in that language (ICU messages by key), so the page carries no catalogue of its own. */
@@ -240,6 +242,8 @@ const storyStatusSchema = z.object({
   signedOff: z.boolean(),
   /** The answer-by date of its latest notice (`YYYY-MM-DD`; null: none): past it, a story still waiting is overdue. */
   answerBy: z.string().nullable(),
+  /** The release its latest notice was of; null: none. */
+  release: z.string().nullable(),
   /** Sent and still unanswered after its answer-by date (the server's day, UTC). */
   overdue: z.boolean(),
   /** Its epic and type as its latest notice found them (null: none), for the project's `Group stories by`. */

@@ -48,6 +48,8 @@ const sendRecordSchema = z.object({
   finishedAt: z.string().nullable(),
   /** The client's review of this notice; null when it has no review link (sent before reviews, or not sent). */
   review: noticeReviewSchema.nullable(),
+  /** The release its stories were of; null: stories by status. */
+  release: z.string().nullable(),
 });
 export type SendRecord = z.infer<typeof sendRecordSchema>;
 

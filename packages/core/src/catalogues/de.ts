@@ -3,6 +3,7 @@ import type { Catalogue } from './en.ts';
 
 export const de: Catalogue = {
   'draft.subject': 'Bitte um Test: neue Funktionen zur Abnahme',
+  'draft.subjectWithRelease': 'Bitte um Test: {release}',
   'draft.greeting': 'Sehr geehrte Damen und Herren,',
   'draft.intro': 'die folgenden Funktionen sind fertiggestellt:',
   'draft.testStepsIntro': 'Bitte testen Sie Folgendes:',
@@ -10,6 +11,7 @@ export const de: Catalogue = {
   'draft.retest': '(erneuter Test)',
   'group.other': 'Sonstige',
   'notice.testEnvironment': 'Testumgebung: {environment}',
+  'notice.release': 'Release: {release}',
   'notice.answerBy': 'Bitte antworten Sie bis zum {date, date, day}.',
   'notice.reviewLink': 'Prüfen und Ergebnisse melden',
   'notice.openAddress': 'Oder öffnen Sie diese Adresse: {link}',

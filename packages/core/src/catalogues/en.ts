@@ -3,6 +3,7 @@
 // The notice's draft texts are those of docs/product.md §4, word for word.
 export const en = {
   'draft.subject': 'Request for Testing: User Stories for Review',
+  'draft.subjectWithRelease': 'Request for Testing: {release}',
   'draft.greeting': 'Dear customer,',
   'draft.intro': 'The following features are finished:',
   'draft.testStepsIntro': 'Please test the following:',
@@ -10,6 +11,7 @@ export const en = {
   'draft.retest': '(re-test)',
   'group.other': 'Other',
   'notice.testEnvironment': 'Test environment: {environment}',
+  'notice.release': 'Release: {release}',
   'notice.answerBy': 'Please answer by {date, date, day}.',
   'notice.reviewLink': 'Review and report results',
   'notice.openAddress': 'Or open this address: {link}',

@@ -3,6 +3,7 @@ import type { Catalogue } from './en.ts';
 
 export const es: Catalogue = {
   'draft.subject': 'Solicitud de pruebas: funcionalidades para revisar',
+  'draft.subjectWithRelease': 'Solicitud de pruebas: {release}',
   'draft.greeting': 'Estimado cliente:',
   'draft.intro': 'Las siguientes funcionalidades están terminadas:',
   'draft.testStepsIntro': 'Le rogamos que pruebe lo siguiente:',
@@ -10,6 +11,7 @@ export const es: Catalogue = {
   'draft.retest': '(nueva prueba)',
   'group.other': 'Otros',
   'notice.testEnvironment': 'Entorno de pruebas: {environment}',
+  'notice.release': 'Versión: {release}',
   'notice.answerBy': 'Le rogamos que nos responda antes del {date, date, day}.',
   'notice.reviewLink': 'Revisar y comunicar los resultados',
   'notice.openAddress': 'O abra esta dirección: {link}',

@@ -3,6 +3,7 @@ import type { Catalogue } from './en.ts';
 
 export const fr: Catalogue = {
   'draft.subject': 'Demande de test : fonctionnalités à valider',
+  'draft.subjectWithRelease': 'Demande de test : {release}',
   'draft.greeting': 'Madame, Monsieur,',
   'draft.intro': 'Les fonctionnalités suivantes sont terminées :',
   'draft.testStepsIntro': 'Nous vous remercions de bien vouloir tester les points suivants :',
@@ -10,6 +11,7 @@ export const fr: Catalogue = {
   'draft.retest': '(nouveau test)',
   'group.other': 'Autres',
   'notice.testEnvironment': 'Environnement de test : {environment}',
+  'notice.release': 'Version : {release}',
   'notice.answerBy': 'Merci de nous répondre d’ici le {date, date, day}.',
   'notice.reviewLink': 'Vérifier et transmettre les résultats',
   'notice.openAddress': 'Ou ouvrez cette adresse : {link}',

@@ -3,6 +3,7 @@ import type { Catalogue } from './en.ts';
 
 export const it: Catalogue = {
   'draft.subject': 'Richiesta di test: funzionalità da verificare',
+  'draft.subjectWithRelease': 'Richiesta di test: {release}',
   'draft.greeting': 'Gentile cliente,',
   'draft.intro': 'le seguenti funzionalità sono state completate:',
   'draft.testStepsIntro': 'La preghiamo di testare quanto segue:',
@@ -10,6 +11,7 @@ export const it: Catalogue = {
   'draft.retest': '(nuovo test)',
   'group.other': 'Altro',
   'notice.testEnvironment': 'Ambiente di test: {environment}',
+  'notice.release': 'Versione: {release}',
   'notice.answerBy': 'La preghiamo di rispondere entro il {date, date, day}.',
   'notice.reviewLink': 'Verifica e comunica i risultati',
   'notice.openAddress': 'Oppure apra questo indirizzo: {link}',

@@ -3,6 +3,7 @@ import type { Catalogue } from './en.ts';
 
 export const nl: Catalogue = {
   'draft.subject': 'Testverzoek: functionaliteiten ter beoordeling',
+  'draft.subjectWithRelease': 'Testverzoek: {release}',
   'draft.greeting': 'Geachte klant,',
   'draft.intro': 'De volgende functionaliteiten zijn gereed:',
   'draft.testStepsIntro': 'Wij verzoeken u het volgende te testen:',
@@ -10,6 +11,7 @@ export const nl: Catalogue = {
   'draft.retest': '(hertest)',
   'group.other': 'Overige',
   'notice.testEnvironment': 'Testomgeving: {environment}',
+  'notice.release': 'Release: {release}',
   'notice.answerBy': 'Graag ontvangen wij uw reactie uiterlijk {date, date, day}.',
   'notice.reviewLink': 'Beoordelen en resultaten doorgeven',
   'notice.openAddress': 'Of open dit adres: {link}',

@@ -3,6 +3,7 @@ import type { Catalogue } from './en.ts';
 
 export const pt: Catalogue = {
   'draft.subject': 'Solicitação de testes: funcionalidades para validação',
+  'draft.subjectWithRelease': 'Solicitação de testes: {release}',
   'draft.greeting': 'Prezado cliente,',
   'draft.intro': 'As seguintes funcionalidades estão concluídas:',
   'draft.testStepsIntro': 'Solicitamos que teste o seguinte:',
@@ -10,6 +11,7 @@ export const pt: Catalogue = {
   'draft.retest': '(novo teste)',
   'group.other': 'Outros',
   'notice.testEnvironment': 'Ambiente de testes: {environment}',
+  'notice.release': 'Versão: {release}',
   'notice.answerBy': 'Por gentileza, responda até {date, date, day}.',
   'notice.reviewLink': 'Revisar e informar os resultados',
   'notice.openAddress': 'Ou abra este endereço: {link}',

@@ -14,6 +14,7 @@ import {
   statusChangedSince,
   transitionsOfProject,
 } from '../jira-stories.ts';
+import { jiraReleases } from '../jira-versions.ts';
 import { storiesJql } from '../jql.ts';
 import { answeredAnonymously, checkSiteKind } from '../site-check.ts';
 import type {
@@ -26,6 +27,7 @@ import type {
   TrackerCredentials,
   TrackerOptions,
   TrackerProject,
+  TrackerRelease,
   TrackerSettings,
   VerdictWriteBack,
   VerdictWritten,
@@ -37,6 +39,7 @@ import { changelogEntry, changelogPageSchema, projectStatusesSchema, statusNames
 
 export class JiraCloudTracker implements Tracker {
   readonly kind: SiteKind = 'jira-cloud';
+  readonly hasSprints: boolean = true;
   protected readonly client: JiraClient;
   protected readonly http: JiraHttp;
 
@@ -83,6 +86,10 @@ export class JiraCloudTracker implements Tracker {
       credentials,
     });
     return statusNames(this.http.parse(projectStatusesSchema, json, 'project statuses'));
+  }
+
+  listReleases(credentials: TrackerCredentials, project: string): Promise<TrackerRelease[]> {
+    return jiraReleases(this.http, credentials, '/rest/api/3', project);
   }
 
   async searchStories(credentials: TrackerCredentials, query: StoryQuery): Promise<Story[]> {

@@ -13,6 +13,7 @@ import {
   statusChangedSince,
   transitionsOfProject,
 } from '../jira-stories.ts';
+import { jiraReleases } from '../jira-versions.ts';
 import { jqlString, storiesJql } from '../jql.ts';
 import { answeredAnonymously, checkSiteKind } from '../site-check.ts';
 import type {
@@ -25,6 +26,7 @@ import type {
   TrackerCredentials,
   TrackerOptions,
   TrackerProject,
+  TrackerRelease,
   TrackerSettings,
   VerdictComment,
   VerdictWriteBack,
@@ -48,6 +50,7 @@ const issuePath = (issueKey: string, what = '') =>
 
 export class JiraDataCenterTracker implements Tracker {
   readonly kind: SiteKind = 'jira-datacenter';
+  readonly hasSprints = true;
   private readonly http: JiraHttp;
 
   constructor(private readonly options: JiraClientOptions & Partial<Pick<TrackerSettings, 'issueTypes'>>) {
@@ -95,6 +98,10 @@ export class JiraDataCenterTracker implements Tracker {
 
   listProjects(credentials: TrackerCredentials): Promise<TrackerProject[]> {
     return dcListProjects(this.http, credentials);
+  }
+
+  listReleases(credentials: TrackerCredentials, project: string): Promise<TrackerRelease[]> {
+    return jiraReleases(this.http, credentials, '/rest/api/2', project);
   }
 
   async searchStories(credentials: TrackerCredentials, query: StoryQuery): Promise<Story[]> {

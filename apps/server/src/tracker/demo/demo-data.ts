@@ -40,7 +40,39 @@ export interface DemoIssue {
   epic: DemoEpic | null;
   description: { type: 'doc'; version: 1; content: AdfNodeShape[] } | null;
   created: string;
+  /** The ids of its fix versions (DEMO_VERSIONS). */
+  fixVersions: string[];
 }
+
+/** A version of a demo project (Jira's Version): one released, one to come, each with stories. */
+export interface DemoVersion {
+  id: string;
+  projectKey: string;
+  name: string;
+  released: boolean;
+  releaseDate: string;
+  /** The issues it holds, by key. */
+  issues: string[];
+}
+
+export const DEMO_VERSIONS: readonly DemoVersion[] = [
+  {
+    id: '10200',
+    projectKey: 'DEMO',
+    name: 'Autumn release',
+    released: true,
+    releaseDate: '2026-11-02',
+    issues: ['DEMO-1', 'DEMO-2', 'DEMO-3'],
+  },
+  {
+    id: '10201',
+    projectKey: 'DEMO',
+    name: 'Winter release',
+    released: false,
+    releaseDate: '2026-12-15',
+    issues: ['DEMO-6', 'DEMO-7', 'DEMO-8', 'DEMO-9', 'DEMO-10'],
+  },
+];
 
 const CATEGORY = {
   new: { id: 2, key: 'new', name: 'To Do', colorName: 'blue-gray' },
@@ -328,9 +360,11 @@ export const DEMO_ISSUES: readonly DemoIssue[] = (() => {
   const start = Date.UTC(2026, 9, 1, 9, 0, 0);
   for (const project of DEMO_PROJECTS) {
     (SEEDS[project.key] ?? []).forEach(([summary, statusName, typeName, description], index) => {
+      const key = `${project.key}-${index + 1}`;
       issues.push({
         id: String(id),
-        key: `${project.key}-${index + 1}`,
+        key,
+        fixVersions: DEMO_VERSIONS.filter((v) => v.issues.includes(key)).map((v) => v.id),
         projectKey: project.key,
         summary,
         status: status(statusName),

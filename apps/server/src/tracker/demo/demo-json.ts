@@ -5,10 +5,12 @@ import {
   DEMO_ISSUES,
   DEMO_PROJECTS,
   DEMO_STATUSES,
+  DEMO_VERSIONS,
   type DemoEpic,
   type DemoIssue,
   type DemoProject,
   type DemoStatus,
+  type DemoVersion,
 } from './demo-data.ts';
 
 const ISSUE_EXPAND = 'renderedFields,names,schema,operations,editmeta,changelog,versionedRepresentations';
@@ -54,6 +56,20 @@ export function statusJson(status: DemoStatus, base: string) {
   };
 }
 
+/** A version as Jira Cloud's Version (GET /rest/api/3/project/{key}/versions, an issue's `fixVersions`). */
+export function versionJson(version: DemoVersion, base: string) {
+  const project = DEMO_PROJECTS.find((p) => p.key === version.projectKey) as DemoProject;
+  return {
+    self: `${base}/rest/api/3/version/${version.id}`,
+    id: version.id,
+    name: version.name,
+    archived: false,
+    released: version.released,
+    releaseDate: version.releaseDate,
+    projectId: Number(project.id),
+  };
+}
+
 /** `*all` / `*navigable` fields, the ones an issue has. */
 export const ALL_FIELDS = [
   'summary',
@@ -62,6 +78,7 @@ export const ALL_FIELDS = [
   'issuetype',
   'parent',
   'project',
+  'fixVersions',
   'created',
   'updated',
 ];
@@ -85,6 +102,9 @@ export function issueJson(issue: DemoIssue, base: string, wanted: Set<string>) {
     // Jira's `parent` of a story: its epic, with the epic's summary and issue type.
     parent: issue.epic ? parentJson(issue.epic, base) : undefined,
     project: { ...projectJson(project, base), expand: undefined },
+    fixVersions: DEMO_VERSIONS.filter((v) => issue.fixVersions.includes(v.id)).map((v) =>
+      versionJson(v, base),
+    ),
     created: issue.created,
     updated: issue.created,
   };

@@ -7,6 +7,7 @@ import {
   DEMO_ISSUES,
   DEMO_PROJECTS,
   DEMO_STATUSES,
+  DEMO_VERSIONS,
   type DemoIssue,
   type DemoProject,
   type DemoStatus,
@@ -155,6 +156,15 @@ function clauseMatcher(clause: JqlClause, visible: readonly DemoProject[]): (iss
       }
       return (issue) =>
         lower.some((v) => issue.issueType.name.toLowerCase() === v || issue.issueType.id === v);
+    }
+    case 'fixversion': {
+      const ids = clause.values.map((value) => {
+        const v = value.toLowerCase();
+        const version = DEMO_VERSIONS.find((x) => x.id === v || x.name.toLowerCase() === v);
+        if (!version) throw unknownValue(value, clause.field);
+        return version.id;
+      });
+      return (issue) => issue.fixVersions.some((id) => ids.includes(id));
     }
     case 'key':
     case 'issuekey':

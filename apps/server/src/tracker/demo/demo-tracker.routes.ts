@@ -1,16 +1,16 @@
 // The built-in demo tracker: when JIRA_BASE_URL is unset, the server itself answers the few Jira Cloud
 // REST v3 calls the product makes, in the shapes of Atlassian's OpenAPI document
 // (https://developer.atlassian.com/cloud/jira/platform/swagger-v3.v3.json): project search, the enhanced
-// JQL search (GET and POST), `myself`, and an issue's comments and transitions (demo-issue.routes.ts; kept
-// in the database, so they outlive a restart). Basic auth takes a registered user's e-mail and the API key
+// JQL search (GET and POST), a project's versions, `myself`, and an issue's comments and transitions
+// (demo-issue.routes.ts; kept in the database, so they outlive a restart). Basic auth takes a registered user's e-mail and the API key
 // stored for that user (demo-auth.ts).
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { demoAuth } from './demo-auth.ts';
 import { demoChangelogRoutes } from './demo-changelog.routes.ts';
-import { DEMO_PROJECTS } from './demo-data.ts';
+import { DEMO_PROJECTS, DEMO_VERSIONS } from './demo-data.ts';
 import { integerParam, JiraHttpError, list, type QueryParams, single, startAtParam } from './demo-http.ts';
 import { demoIssueRoutes } from './demo-issue.routes.ts';
-import { myselfJson, projectJson } from './demo-json.ts';
+import { myselfJson, projectJson, versionJson } from './demo-json.ts';
 import { search, searchParamsOfBody, searchParamsOfQuery } from './demo-search.ts';
 import { statusChanges } from './demo-statuses.ts';
 
@@ -85,6 +85,19 @@ export async function demoTrackerRoutes(app: FastifyInstance): Promise<void> {
       isLast,
       values: values.map((project) => projectJson(project, base)),
     };
+  });
+
+  app.get('/project/:projectIdOrKey/versions', async (request) => {
+    const caller = await auth.authenticate(request);
+    const wanted = (request.params as { projectIdOrKey: string }).projectIdOrKey.toLowerCase();
+    const project = (caller.kind === 'user' ? DEMO_PROJECTS : []).find(
+      (p) => p.key.toLowerCase() === wanted || p.id === wanted,
+    );
+    if (!project) {
+      throw new JiraHttpError(404, [`No project could be found with key '${wanted.toUpperCase()}'.`]);
+    }
+    const base = baseOf(request);
+    return DEMO_VERSIONS.filter((v) => v.projectKey === project.key).map((v) => versionJson(v, base));
   });
 
   app.get('/search/jql', async (request) => {

@@ -164,6 +164,50 @@ describe('the demo tracker answers in the shapes of Atlassian’s OpenAPI docume
     expect(openApiErrors('ErrorCollection', refused.body)).toEqual([]);
   });
 
+  it('GET /rest/api/3/project/{key}/versions → Version[]; fixVersion JQL and each issue’s fixVersions as Version', async () => {
+    const versions = await get('/rest/api/3/project/DEMO/versions');
+    expect(versions.status).toBe(200);
+    const list = versions.body as unknown as Array<{ name: string }>;
+    expect(list.map((v) => v.name)).toEqual(['Autumn release', 'Winter release']);
+    for (const version of list) expect(openApiErrors('Version', version)).toEqual([]);
+    expect((await get('/rest/api/3/project/NOPE/versions')).status).toBe(404);
+
+    const body = {
+      jql: 'project = "DEMO" AND fixVersion = "10201" ORDER BY key ASC',
+      fields: ['fixVersions'],
+    };
+    const found = await post('/rest/api/3/search/jql', body);
+    expect(openApiErrors('SearchAndReconcileResults', found.body)).toEqual([]);
+    const issues = found.body.issues as Array<{ key: string; fields: { fixVersions: unknown[] } }>;
+    expect(issues.map((i) => i.key)).toEqual(['DEMO-6', 'DEMO-7', 'DEMO-8', 'DEMO-9', 'DEMO-10']);
+    for (const issue of issues) {
+      for (const version of issue.fields.fixVersions) expect(openApiErrors('Version', version)).toEqual([]);
+    }
+    const unknown = await post('/rest/api/3/search/jql', { jql: 'fixVersion = "Spring"' });
+    expect(unknown.status).toBe(400);
+
+    // Behind the seam: its releases, a release's stories in every status, and no sprints.
+    const tracker = new DemoTracker({ endpoint: { baseUrl: base } });
+    expect(tracker.hasSprints).toBe(false);
+    const releases = await tracker.listReleases(credentials, 'DEMO');
+    expect(releases.map((r) => [r.name, r.released])).toEqual([
+      ['Winter release', false],
+      ['Autumn release', true],
+    ]);
+    const winter = await tracker.searchStories(credentials, {
+      project: 'DEMO',
+      states: [],
+      release: releases[0]!,
+    });
+    expect(winter.map((s) => [s.key, s.state])).toEqual([
+      ['DEMO-6', 'Testing'],
+      ['DEMO-7', 'Testing'],
+      ['DEMO-8', 'To Do'],
+      ['DEMO-9', 'In Progress'],
+      ['DEMO-10', 'Done'],
+    ]);
+  });
+
   it('GET /rest/api/3/myself → User', async () => {
     const { status, body } = await get('/rest/api/3/myself');
     expect(status).toBe(200);

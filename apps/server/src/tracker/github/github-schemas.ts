@@ -52,3 +52,12 @@ export type GitHubTimelineEvent = z.infer<typeof timelineEventSchema>;
 
 /** `POST …/labels` → an array of labels. */
 export const labelsSchema = z.array(labelSchema);
+
+/** A milestone (GET /repos/{owner}/{repo}/milestones): Handoff's release on GitHub. */
+export const milestoneSchema = z.looseObject({
+  number: z.number().int(),
+  title: z.string(),
+  state: z.enum(['open', 'closed']),
+  due_on: z.string().nullish(),
+  closed_at: z.string().nullish(),
+});

@@ -1,16 +1,24 @@
 // A repository's stories, read from `GET /repos/{owner}/{repo}/issues`
 // (https://docs.github.com/en/rest/issues/issues#list-repository-issues): the state `Closed` is the issues
 // closed as completed (an issue closed before GitHub recorded reasons, in 2022, has none and counts as
-// completed); any other state is a label, on open and closed issues alike; a release is a milestone.
+// completed); any other state is a label, on open and closed issues alike; a release is a milestone
+// (https://docs.github.com/en/rest/issues/milestones#list-milestones: open ones are unreleased, closed ones
+// released on the day they were closed), its id the milestone's number.
 // Pull requests, which GitHub lists among the issues, are left out.
 
 import { splitAtTestMarker } from '@handoff/core';
 import { markdownTextPieces } from '../markdown-description.ts';
-import type { Story, StoryQuery, TrackerCredentials } from '../tracker.ts';
+import {
+  offeredReleases,
+  type Story,
+  type StoryQuery,
+  type TrackerCredentials,
+  type TrackerRelease,
+} from '../tracker.ts';
 import { TrackerError, unsupportedQuery } from '../tracker-errors.ts';
 import type { GitHubHttp } from './github-http.ts';
 import { issueKeyOf, issuePath, issueRefOf, repoOf, repoPath } from './github-keys.ts';
-import { type GitHubIssue, issueSchema } from './github-schemas.ts';
+import { type GitHubIssue, issueSchema, milestoneSchema } from './github-schemas.ts';
 
 /** The state a story is in when GitHub closed it as completed; every other state offered is a label. */
 export const CLOSED_STATE = 'Closed';
@@ -31,13 +39,36 @@ function stateOf(issue: GitHubIssue, states: readonly string[]): string | undefi
 }
 
 /** The filters of one list call per state (GitHub's `labels` is comma-separated: such a label is filtered here). */
-function listFilters(states: readonly string[]): Array<Record<string, string>> {
-  if (states.length === 0) return [{ state: 'all' }];
+function listFilters(states: readonly string[], milestone?: string): Array<Record<string, string>> {
+  const ofMilestone: Record<string, string> = milestone ? { milestone } : {};
+  if (states.length === 0) return [{ state: 'all', ...ofMilestone }];
   return states.map((state) =>
     state === CLOSED_STATE
-      ? { state: 'closed' }
-      : { state: 'all', ...(state.includes(',') ? {} : { labels: state }) },
+      ? { state: 'closed', ...ofMilestone }
+      : { state: 'all', ...ofMilestone, ...(state.includes(',') ? {} : { labels: state }) },
   );
+}
+
+/** The repository's milestones as releases (open: unreleased; closed: released when it was closed). */
+export async function gitHubReleases(
+  http: GitHubHttp,
+  credentials: TrackerCredentials,
+  project: string,
+): Promise<TrackerRelease[]> {
+  const releases: TrackerRelease[] = [];
+  const request = { path: repoPath(repoOf(project), 'milestones'), query: { state: 'all' } };
+  for await (const page of http.pages(credentials, request, milestoneSchema, 'milestones')) {
+    for (const milestone of page) {
+      const released = milestone.state === 'closed';
+      releases.push({
+        id: String(milestone.number),
+        name: milestone.title,
+        released,
+        releaseDate: ((released ? milestone.closed_at : milestone.due_on) ?? '').slice(0, 10) || null,
+      });
+    }
+  }
+  return offeredReleases(releases);
 }
 
 function storyOf(repo: string, issue: GitHubIssue, state: string): Story {
@@ -93,7 +124,7 @@ export async function gitHubStories(
     };
     await Promise.all(Array.from({ length: Math.min(4, queue.length) }, worker));
   } else {
-    for (const filter of listFilters(query.states)) {
+    for (const filter of listFilters(query.states, query.release?.id)) {
       const pages = http.pages(
         credentials,
         { path: repoPath(repo, 'issues'), query: filter },

@@ -16,6 +16,7 @@ import {
   type TrackerCredentials,
   type TrackerOptions,
   type TrackerProject,
+  type TrackerRelease,
   type VerdictWriteBack,
   type VerdictWritten,
   writeVerdictWith,
@@ -34,7 +35,7 @@ import {
   timelineEventSchema,
   userSchema,
 } from './github-schemas.ts';
-import { CLOSED_STATE, gitHubStories } from './github-stories.ts';
+import { CLOSED_STATE, gitHubReleases, gitHubStories } from './github-stories.ts';
 
 /** A verdict's moves: reopen the issue, add a label, or both (ids as listMoves gives them). */
 const REOPEN = 'reopen';
@@ -42,6 +43,8 @@ const LABEL = 'label:';
 
 export class GitHubTracker implements Tracker {
   readonly kind = 'github' as const;
+  /** GitHub issues have no sprints (a project board's iterations are not read). */
+  readonly hasSprints = false;
   private readonly http: GitHubHttp;
 
   constructor(private readonly options: TrackerClientOptions) {
@@ -93,6 +96,10 @@ export class GitHubTracker implements Tracker {
   /** The states a project may offer: Closed (as completed), then the repository's labels. */
   async listStates(credentials: TrackerCredentials, project: string): Promise<string[]> {
     return [CLOSED_STATE, ...(await this.labels(credentials, repoOf(project)))];
+  }
+
+  listReleases(credentials: TrackerCredentials, project: string): Promise<TrackerRelease[]> {
+    return gitHubReleases(this.http, credentials, project);
   }
 
   searchStories(credentials: TrackerCredentials, query: StoryQuery): Promise<Story[]> {

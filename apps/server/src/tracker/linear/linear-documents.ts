@@ -33,6 +33,19 @@ export const teamStatesQuery = /* GraphQL */ `
   }
 `;
 
+/**
+ * A page of a team's cycles: Handoff's releases on Linear (a cycle is the team's unit of delivery; project
+ * milestones span teams and have no release state). Completed ones are released.
+ */
+export const teamCyclesQuery = /* GraphQL */ `
+  query HandoffTeamCycles($team: String!, $first: Int!, $after: String) {
+    cycles(first: $first, after: $after, filter: { team: { key: { eq: $team } } }) {
+      nodes { id number name startsAt endsAt completedAt isActive }
+      ${page}
+    }
+  }
+`;
+
 /** Which filters a stories document holds besides the team's. */
 export interface StoriesShape {
   /** `number in $numbers`: the keys a notice names (`ENG-12` is team ENG, number 12). */
@@ -41,6 +54,8 @@ export interface StoriesShape {
   states: boolean;
   /** Only issues of the team's active cycle (Linear's sprint). */
   currentCycle: boolean;
+  /** Only issues of the cycle `$cycle` (a release). */
+  cycle?: boolean;
 }
 
 /** A page of a team's issues, filtered as the shape says. */
@@ -56,6 +71,10 @@ export function storiesDocument(shape: StoriesShape): string {
     filters.push('state: { or: [{ type: { eq: "completed" } }, { name: { in: $states } }] }');
   }
   if (shape.currentCycle) filters.push('cycle: { isActive: { eq: true } }');
+  if (shape.cycle) {
+    variables.push('$cycle: ID!');
+    filters.push('cycle: { id: { eq: $cycle } }');
+  }
   return /* GraphQL */ `
     query HandoffStories(${variables.join(', ')}) {
       issues(first: $first, after: $after, filter: { ${filters.join(', ')} }) {
@@ -72,11 +91,18 @@ export function allDocuments(): Record<string, string> {
     viewerQuery,
     teamsQuery,
     teamStatesQuery,
+    teamCyclesQuery,
     issueHistoryQuery,
     markedCommentsQuery,
     commentCreateMutation,
     issueUpdateStateMutation,
   };
+  all['storiesDocument({"keys":false,"states":false,"currentCycle":false,"cycle":true})'] = storiesDocument({
+    keys: false,
+    states: false,
+    currentCycle: false,
+    cycle: true,
+  });
   for (const keys of [false, true]) {
     for (const states of [false, true]) {
       for (const currentCycle of [false, true]) {

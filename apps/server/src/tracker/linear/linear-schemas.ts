@@ -54,3 +54,14 @@ export const commentCreateSchema = z.object({
 export const issueUpdateSchema = z.object({
   issueUpdate: z.object({ success: z.boolean(), issue: z.object({ identifier: z.string() }) }),
 });
+
+const cycleSchema = z.object({
+  id: z.string(),
+  number: z.number(),
+  name: z.string().nullable(),
+  endsAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export const teamCyclesSchema = z
+  .object({ cycles: connectionSchema(cycleSchema) })
+  .transform((data) => ({ connection: data.cycles }));

@@ -2,7 +2,8 @@
 // projects are teams (key `ENG`), stories are issues (key: their identifier `ENG-123`) whose workflow state
 // is of type `completed` or one the project offers, descriptions are Markdown, a verdict is a comment
 // (`commentCreate`, tracker/markdown-comment.ts) and Failed may move the issue to a workflow state
-// (`issueUpdate` with `stateId`); re-tests are read from each issue's `history` (fromState/toState).
+// (`issueUpdate` with `stateId`); re-tests are read from each issue's `history` (fromState/toState). A
+// release is a cycle of the team (completed: released), and the current sprint its active cycle.
 // Every document is in linear-documents.ts; every call goes through linear-graphql.ts.
 import { splitAtTestMarker } from '@handoff/core';
 import { isStoryKeyOf, TRACKER_KINDS } from '@handoff/core/tracker-kinds';
@@ -10,6 +11,7 @@ import { verdictMarkdown } from '../markdown-comment.ts';
 import { markdownTextPieces } from '../markdown-description.ts';
 import { OutboundError } from '../outbound.ts';
 import {
+  offeredReleases,
   type SiteProbe,
   type Story,
   type StoryMove,
@@ -18,18 +20,20 @@ import {
   type TrackerCredentials,
   type TrackerOptions,
   type TrackerProject,
+  type TrackerRelease,
   type TrackerSettings,
   type VerdictWriteBack,
   type VerdictWritten,
   writeVerdictWith,
 } from '../tracker.ts';
-import { TrackerError, unsupportedQuery } from '../tracker-errors.ts';
+import { TrackerError } from '../tracker-errors.ts';
 import {
   commentCreateMutation,
   issueHistoryQuery,
   issueUpdateStateMutation,
   markedCommentsQuery,
   storiesDocument,
+  teamCyclesQuery,
   teamStatesQuery,
   teamsQuery,
   viewerQuery,
@@ -42,12 +46,12 @@ import {
   type LinearStory,
   markedCommentsSchema,
   storiesSchema,
+  teamCyclesSchema,
   teamStatesSchema,
   teamsSchema,
   viewerSchema,
 } from './linear-schemas.ts';
 
-const LABEL = TRACKER_KINDS.linear.label;
 /** A Linear identifier: the team's key, then the issue's number in the team. */
 const IDENTIFIER_RE = /^([A-Z][A-Z0-9]*)-([1-9][0-9]*)$/;
 /** Issues whose history is read at once (re-test detection). */
@@ -55,6 +59,7 @@ const HISTORY_READERS = 4;
 
 export class LinearTracker implements Tracker {
   readonly kind = 'linear' as const;
+  readonly hasSprints = true;
   private readonly graphql: LinearGraphql;
 
   constructor(private readonly settings: TrackerSettings) {
@@ -103,8 +108,26 @@ export class LinearTracker implements Tracker {
     return (await this.teamStates(credentials, project)).map((state) => state.name);
   }
 
+  /** The team's cycles, by number, named as Linear shows them (`Cycle 5` when unnamed). */
+  async listReleases(credentials: TrackerCredentials, project: string): Promise<TrackerRelease[]> {
+    const cycles = await this.graphql.all(
+      credentials,
+      { document: teamCyclesQuery, variables: { team: project }, what: 'cycles' },
+      teamCyclesSchema,
+    );
+    return offeredReleases(
+      cycles
+        .sort((a, b) => a.number - b.number)
+        .map((cycle) => ({
+          id: cycle.id,
+          name: cycle.name || `Cycle ${cycle.number}`,
+          released: cycle.completedAt !== null,
+          releaseDate: (cycle.completedAt ?? cycle.endsAt).slice(0, 10),
+        })),
+    );
+  }
+
   async searchStories(credentials: TrackerCredentials, query: StoryQuery): Promise<Story[]> {
-    if (query.release) throw unsupportedQuery(LABEL, 'releases');
     const numbers = (query.keys ?? []).flatMap((key) => {
       const match = IDENTIFIER_RE.exec(key);
       return match && match[1] === query.project ? [Number(match[2])] : [];
@@ -114,6 +137,7 @@ export class LinearTracker implements Tracker {
       keys: query.keys !== undefined,
       states: query.states.length > 0,
       currentCycle: query.sprint === 'current',
+      cycle: query.release !== undefined,
     };
     const issues = await this.graphql.all(
       credentials,
@@ -123,6 +147,7 @@ export class LinearTracker implements Tracker {
           team: query.project,
           ...(shape.keys ? { numbers } : {}),
           ...(shape.states ? { states: query.states } : {}),
+          ...(query.release ? { cycle: query.release.id } : {}),
         },
         what: 'issues',
       },

@@ -5,6 +5,7 @@ import type {
   JiraTransition,
   Notification,
   Project,
+  Release,
   ReviewSettings,
   ReviewStory,
   SendRecord,
@@ -35,8 +36,10 @@ export const db = {
   projects: [] as Project[],
   /** The tracker's projects (POST /jira/getAllProjects). */
   trackerProjects: [] as TrackerProject[],
-  /** The tracker's stories by `${projectKey}|${status}`. */
+  /** The tracker's stories by `${projectKey}|${status}`, or `${projectKey}|release:${id}` for a release's. */
   issues: new Map<string, Issue[]>(),
+  /** The tracker's releases by project key (absent: none), and whether it has a current sprint. */
+  releases: new Map<string, { releases: Release[]; currentSprint: boolean }>(),
   /** The send history, oldest first. */
   sends: [] as StoredSend[],
   /** The pending claims (keys appended by a project update, each awaiting its send), by project key. */
@@ -98,6 +101,7 @@ export function resetDb() {
   db.projects.length = 0;
   db.trackerProjects.length = 0;
   db.issues.clear();
+  db.releases.clear();
   db.sends.length = 0;
   db.claims.clear();
   db.invites.clear();
@@ -236,6 +240,7 @@ export function createReviewedSend(
     sentBy: null,
     createdAt,
     finishedAt: createdAt,
+    release: null,
     review: {
       linkState: 'active',
       url: `http://localhost:3000/review/${token}`,

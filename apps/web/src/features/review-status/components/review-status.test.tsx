@@ -143,4 +143,32 @@ describe('the review status screen', () => {
     expect(answered).not.toHaveTextContent('Overdue');
     expect(answered).not.toHaveClass('review-status__row--overdue');
   });
+
+  it('shows each story’s release and filters by release once a notice named one', async () => {
+    const { account } = signIn('ada@example.com');
+    const project = createProject(account.id, { projectKey: 'SHOP', projectName: 'Web Shop' });
+    const winter = createReviewedSend(account.id, project, 'token-of-the-review-link-000000000000', [
+      { key: 'SHOP-1', summary: 'Gift cards' },
+    ]);
+    winter.release = 'Winter';
+    createReviewedSend(account.id, project, 'token-of-the-review-link-000000000001', [
+      { key: 'SHOP-2', summary: 'Search' },
+    ]);
+    const { user } = renderApp('/admin/review-status?key=SHOP');
+    await screen.findByRole('table');
+    expect(screen.getByRole('columnheader', { name: 'Release' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('row', { name: /SHOP-1/ })).getByRole('cell', { name: 'Winter' }),
+    ).toBeVisible();
+    const filter = screen.getByRole('combobox', { name: 'Release' });
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All releases', 'Winter']);
+    await user.selectOptions(filter, 'Winter');
+    expect(rows()).toEqual(['SHOP-1']);
+    await user.selectOptions(filter, 'All releases');
+    expect(rows()).toEqual(['SHOP-1', 'SHOP-2']);
+  });
 });

@@ -1,6 +1,7 @@
 // /admin/review-status?key={projectKey}: the state of every story the project ever sent (waiting, passed,
 // failed, re-test), how many notices carried it, its latest answer and sign-off, in natural key order
-// (DEMO-2 before DEMO-10); summary chips that filter by state, an "Offer again" control per story, and the list
+// (DEMO-2 before DEMO-10), each with the release its latest notice was of; a `Release` filter (once a notice
+// named one), summary chips that filter by state, an "Offer again" control per story, and the list
 // as CSV. A story still unanswered after its notice's answer-by
 // date is marked overdue: its row gets a red edge, and its State cell a red "Overdue" badge with the date in
 // words ("due 27 November 2026"), so the mark is text, not colour alone, and screen readers read it.
@@ -19,7 +20,14 @@ import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
 import { getReviewStatus } from '../api/get-review-status';
 import { reviewStatusCsv } from '../lib/csv';
-import { matchesFilter, StatusChips, type StatusFilter } from './status-chips';
+import {
+  matchesFilter,
+  matchesRelease,
+  type ReleaseFilter,
+  ReleaseSelect,
+  StatusChips,
+  type StatusFilter,
+} from './status-chips';
 import { StatusTables } from './status-groups';
 import './review-status.css';
 
@@ -46,6 +54,7 @@ export function ReviewStatus() {
   const [groupBy, setGroupBy] = useState<GroupBy>('nothing');
   const [failure, setFailure] = useState<string | null>(null);
   const [filter, setFilter] = useState<StatusFilter>('all');
+  const [release, setRelease] = useState<ReleaseFilter>('');
   const [version, setVersion] = useState(0);
   const userId = user?.id;
 
@@ -83,10 +92,11 @@ export function ReviewStatus() {
     };
   }, [api, userId, projectKey]);
 
-  const shown = useMemo(
-    () => (stories ?? []).filter((story) => matchesFilter(story, filter)),
-    [stories, filter],
+  const ofRelease = useMemo(
+    () => (stories ?? []).filter((story) => matchesRelease(story, release)),
+    [stories, release],
   );
+  const shown = useMemo(() => ofRelease.filter((story) => matchesFilter(story, filter)), [ofRelease, filter]);
 
   const offerAgain = async (issueKey: string) => {
     if (!userId) return;
@@ -117,7 +127,8 @@ export function ReviewStatus() {
       {stories !== null ? (
         <>
           <div className="review-status__tools">
-            <StatusChips stories={stories} filter={filter} onFilter={setFilter} />
+            <ReleaseSelect stories={stories} release={release} onRelease={setRelease} />
+            <StatusChips stories={ofRelease} filter={filter} onFilter={setFilter} />
             <Button
               variant="outline"
               size="small"
@@ -138,6 +149,7 @@ export function ReviewStatus() {
               groupBy={groupBy}
               labelledBy="review-status-heading"
               offerAgain={offerAgain}
+              withRelease={stories.some((story) => story.release)}
             />
           )}
         </>

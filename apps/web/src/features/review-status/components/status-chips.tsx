@@ -2,7 +2,46 @@
 // for the overdue ones, each with its count. A chip filters the table to its stories; pressed again (or
 // "All"), the filter goes.
 import type { StoryState, StoryStatus } from '@handoff/core/api';
+import { useId } from 'react';
 import { STATE_TEXT } from './status-columns';
+
+/** The release filter: every release (''), or one release's name. */
+export type ReleaseFilter = string;
+
+/** The stories of the release chosen ('' : every story). */
+export function matchesRelease(story: StoryStatus, release: ReleaseFilter): boolean {
+  return release === '' || story.release === release;
+}
+
+/** `Release`: the releases the stories' latest notices were of; shown once any notice was of one. */
+export function ReleaseSelect({
+  stories,
+  release,
+  onRelease,
+}: {
+  stories: readonly StoryStatus[];
+  release: ReleaseFilter;
+  onRelease: (release: ReleaseFilter) => void;
+}) {
+  const id = useId();
+  const names = [...new Set(stories.flatMap((story) => (story.release ? [story.release] : [])))].sort();
+  if (names.length === 0) return null;
+  return (
+    <div className="field review-status__release">
+      <label className="field__label" htmlFor={id}>
+        Release
+      </label>
+      <select id={id} className="field__input" value={release} onChange={(e) => onRelease(e.target.value)}>
+        <option value="">All releases</option>
+        {names.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 export type StatusFilter = StoryState | 'overdue' | 'all';
 

@@ -40,10 +40,20 @@ function None() {
   );
 }
 
-export function statusColumns(onOfferAgain: (key: string) => void): Array<Column<StoryStatus>> {
+/** The columns; `Release` only once a notice of the project named one. */
+export function statusColumns(
+  onOfferAgain: (key: string) => void,
+  withRelease: boolean,
+): Array<Column<StoryStatus>> {
+  const release: Column<StoryStatus> = {
+    header: 'Release',
+    isEmpty: (story) => !story.release,
+    cell: (story) => story.release ?? <None />,
+  };
   return [
     { header: 'Key', rowHeader: true, className: 'nowrap', cell: (story) => story.key },
     { header: 'Summary', cell: (story) => story.summary },
+    ...(withRelease ? [release] : []),
     {
       header: 'State',
       cell: (story) => (

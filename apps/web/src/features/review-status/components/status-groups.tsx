@@ -14,11 +14,14 @@ export function StatusTables({
   groupBy,
   labelledBy,
   offerAgain,
+  withRelease,
 }: {
   stories: readonly StoryStatus[];
   groupBy: GroupBy;
   labelledBy: string;
   offerAgain: (issueKey: string) => void;
+  /** Whether the tables have a Release column (some story was sent as part of a release). */
+  withRelease: boolean;
 }) {
   const id = useId();
   const sections = storySections(stories, groupBy, OTHER);
@@ -27,7 +30,7 @@ export function StatusTables({
       labelledBy={headingId}
       rows={rows}
       rowKey={(story) => story.key}
-      columns={statusColumns(offerAgain)}
+      columns={statusColumns(offerAgain, withRelease)}
       rowClassName={(story) => (story.overdue ? 'review-status__row--overdue' : undefined)}
     />
   );

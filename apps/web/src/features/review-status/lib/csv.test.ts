@@ -13,6 +13,7 @@ const story: StoryStatus = {
   comment: '=HYPERLINK("http://evil.example","x")\nsecond line',
   signedOff: true,
   answerBy: '2026-03-14',
+  release: 'Spring',
   overdue: false,
 };
 
@@ -24,7 +25,7 @@ describe('the review status CSV', () => {
     );
     const [, row] = csv.slice(1).split('\r\n');
     expect(row).toBe(
-      '"SHOP-1","Pay ""by"" card, fast","failed","Ann Client","\'=HYPERLINK(""http://evil.example"",""x"")\nsecond line","2026-03-13T10:00:00.000Z","2","2026-03-13T09:00:00.000Z","yes","2026-03-14","no"',
+      '"SHOP-1","Pay ""by"" card, fast","failed","Ann Client","\'=HYPERLINK(""http://evil.example"",""x"")\nsecond line","2026-03-13T10:00:00.000Z","2","2026-03-13T09:00:00.000Z","yes","2026-03-14","no","Spring"',
     );
     expect(csv.endsWith('\r\n')).toBe(true);
   });

@@ -16,6 +16,7 @@ const HEADER = [
   'Signed off',
   'Answer by',
   'Overdue',
+  'Release',
 ];
 
 /** One cell, neutralised and quoted. */
@@ -37,6 +38,7 @@ export function reviewStatusCsv(stories: readonly StoryStatus[]): string {
     story.signedOff ? 'yes' : 'no',
     story.answerBy ?? '',
     story.overdue ? 'yes' : 'no',
+    story.release ?? '',
   ]);
   return `\uFEFF${[HEADER, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

@@ -20,6 +20,8 @@ interface StoriesEmail {
   file: File | null;
   /** The date the client is asked to answer by (`YYYY-MM-DD`); empty or absent: none. */
   answerBy?: string;
+  /** The release the stories are of (kept with the send, named by the notice); absent: none. */
+  release?: string | null;
 }
 
 function storiesEmailForm(email: StoriesEmail): FormData {
@@ -33,6 +35,7 @@ function storiesEmailForm(email: StoriesEmail): FormData {
   if (email.siteId && email.siteId !== 'default') form.append('siteId', email.siteId);
   form.append('issueKeys', email.issueKeys.join(','));
   if (email.answerBy) form.append('answerBy', email.answerBy);
+  if (email.release) form.append('release', email.release);
   return form;
 }
 

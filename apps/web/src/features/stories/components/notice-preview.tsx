@@ -37,9 +37,18 @@ interface NoticePreviewProps {
   text: string;
   issueKeys: readonly string[];
   answerBy: string;
+  /** The release the notice is of ('' for none): its `Release:` line. */
+  release?: string;
 }
 
-export function NoticePreview({ userId, projectKey, text, issueKeys, answerBy }: NoticePreviewProps) {
+export function NoticePreview({
+  userId,
+  projectKey,
+  text,
+  issueKeys,
+  answerBy,
+  release,
+}: NoticePreviewProps) {
   const { api } = useServices();
   const [html, setHtml] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
@@ -66,7 +75,7 @@ export function NoticePreview({ userId, projectKey, text, issueKeys, answerBy }:
         text,
         previewLink(),
         issueKeys,
-        { testEnvironment, answerBy: answerBy || null },
+        { release: release || null, testEnvironment, answerBy: answerBy || null },
         { language, t: clientTexts(language) },
       ),
     );

@@ -61,9 +61,8 @@ export function SendCompose({
       <Step number={1} title="Choose the stories">
         <p className="form-panel__status">Fields marked * are required.</p>
         <StatusPicker
-          status={draft.status}
+          choice={draft.storiesOf}
           statuses={project.statusesOffered}
-          onChange={draft.setStatus}
           fetching={draft.fetching}
           onGetStories={draft.getStories}
           primary={!ready}
@@ -124,6 +123,7 @@ export function SendCompose({
                 text={draft.text}
                 issueKeys={draft.draftKeys}
                 answerBy={notice.answerBy}
+                release={draft.release}
               />
             </div>
           </>

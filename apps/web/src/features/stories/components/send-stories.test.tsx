@@ -391,6 +391,7 @@ describe('/admin/send-stories', () => {
       sentBy: account.email,
       finishedAt: null,
       review: null,
+      release: null,
     };
     db.sends.push(
       {

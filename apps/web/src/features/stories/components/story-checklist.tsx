@@ -1,4 +1,5 @@
-// The stories a fetch offers for the e-mail, one checkbox each (all ticked): unticking a story leaves it out
+// The stories a fetch offers for the e-mail, one checkbox each (all ticked but those of a release or sprint
+// that are not finished, which show their status): unticking a story leaves it out
 // of the draft and of the keys the send claims. A story without test steps (no "#test#" section, see
 // packages/core's testStepsOf) is listed as finished but not under "Please test the following": its badge
 // says so before the e-mail goes out.
@@ -83,6 +84,7 @@ function StoryCheck({
         <span>
           <span className="stories__key">{issue.key}</span> {issue.issueHeader}
           {issue.retest ? <span className="stories__retest"> (re-test)</span> : null}
+          {issue.finished === false ? <span className="stories__status"> ({issue.status})</span> : null}
         </span>
       </label>
       {noSteps ? (

@@ -22,15 +22,20 @@ export interface WordingSource {
 
 const ENGLISH_DEFAULT: WordingSource = { language: 'en', template: null };
 
-/** The words of `source` for the project named `projectName`, the answer-by date (`YYYY-MM-DD` or '') filled in. */
-function wordingOf(source: WordingSource, projectName: string, answerBy: string): Wording {
-  const languageDefault = draftWording(clientTexts(source.language));
+/**
+ * The words of `source` for the project named `projectName`, the answer-by date (`YYYY-MM-DD` or '') and the
+ * release ('' for none) filled in; the default subject of a release's notice is `Request for Testing: {release}`.
+ */
+function wordingOf(source: WordingSource, projectName: string, answerBy: string, release: string): Wording {
+  const t = clientTexts(source.language);
+  const languageDefault = draftWording(t);
+  if (release) languageDefault.subject = t('draft.subjectWithRelease', { release });
   const day = calendarDay(answerBy);
   const answerByText = day ? formatClientDay(source.language, day) : '';
   return (count) =>
     templateWording(source.template, languageDefault, {
       project: projectName,
-      release: '',
+      release,
       count,
       answerBy: answerByText,
     });
@@ -65,10 +70,27 @@ function useWordingSource(userId: string | undefined) {
 export function useWording(userId: string | undefined, projectName: string) {
   const [source, setSource] = useState<WordingSource>(ENGLISH_DEFAULT);
   const [answerBy, setAnswerBy] = useState('');
+  /** The release of the last fetch ('' for none): the template's {release}, and the default subject. */
+  const [release, setRelease] = useState('');
   const [draftedSubject, setDraftedSubject] = useState('');
   const sourceOf = useWordingSource(userId);
-  const wording = useMemo(() => wordingOf(source, projectName, answerBy), [source, projectName, answerBy]);
-  /** The words of `of` (default: the current source) with `date` (default: the current answer-by date). */
-  const of = (from: WordingSource, date = answerBy) => wordingOf(from, projectName, date);
-  return { source, setSource, setAnswerBy, draftedSubject, setDraftedSubject, sourceOf, wording, of };
+  const wording = useMemo(
+    () => wordingOf(source, projectName, answerBy, release),
+    [source, projectName, answerBy, release],
+  );
+  /** The words of `from` with `date` and `of` (defaults: the current answer-by date and release). */
+  const of = (from: WordingSource, date = answerBy, ofRelease = release) =>
+    wordingOf(from, projectName, date, ofRelease);
+  return {
+    source,
+    setSource,
+    setAnswerBy,
+    release,
+    setRelease,
+    draftedSubject,
+    setDraftedSubject,
+    sourceOf,
+    wording,
+    of,
+  };
 }

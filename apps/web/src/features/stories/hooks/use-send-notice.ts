@@ -74,6 +74,7 @@ export function useSendNotice({
         cc: project.clientCC,
         file,
         answerBy,
+        release: draft.release,
       });
       setProject(updated);
       reloadProject();

@@ -1,17 +1,18 @@
-// The send screen's draft (docs/product.md §4 steps 1-3): the stories fetched in a status go to client state, and
+// The send screen's draft (docs/product.md §4 steps 1-3): the stories fetched (of a status, a release or the
+// running sprint; those of a release or sprint that are not finished start unticked) go to client state, and
 // the "Request for Testing" e-mail is drafted from those not sent yet and still ticked. The draft's keys are
 // fixed whenever the draft is made (a fetch, or a story ticked or unticked), so the e-mail and the keys it
 // names always match: an unticked story is neither in the message nor among the keys the send claims.
 import type { Issue } from '@handoff/core';
 import { draftEmail, texts } from '@handoff/core';
-import type { Project } from '@handoff/core/api';
+import type { Project, Release } from '@handoff/core/api';
 import { type Dispatch, type SetStateAction, useEffect, useMemo, useState } from 'react';
 import { getProjectByKey } from '@/api/projects';
 import type { ResultDialogControl } from '@/components/ui/result-dialog';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppDispatch, useAppState } from '@/stores/app-store';
-import { getProjectIssues } from '../api/get-project-issues';
+import { getProjectIssues, getProjectReleases, type StoriesOf } from '../api/get-project-issues';
 import { draftGrouping, useWording, type Wording, type WordingSource } from './use-draft-wording';
 
 /** The fetched stories split into those the fetch offered (ticked or not) and those already sent. */
@@ -90,6 +91,52 @@ function useRedrafts(state: {
   return { setStoryIncluded, setAnswerBy };
 }
 
+type StoriesOfKind = StoriesOf['kind'];
+
+/** The `Stories of` choice: its kind, the status or release chosen, and the project's releases (if any). */
+function useStoriesOf(project: Project | null) {
+  const { api } = useServices();
+  const { user } = useAppState();
+  const [kind, setKind] = useState<StoriesOfKind>('status');
+  const [status, setStatus] = useState<string>('');
+  const [releaseId, setReleaseId] = useState('');
+  const [releases, setReleases] = useState<Release[]>([]);
+  const [currentSprint, setCurrentSprint] = useState(false);
+  const projectKey = project?.projectKey;
+  const siteId = project?.siteId;
+  useEffect(() => {
+    if (!user || !projectKey) return;
+    let live = true;
+    // A tracker that cannot list releases (or a credential that fails) leaves `Stories of: Status` alone.
+    getProjectReleases(api, user, projectKey, siteId).then(
+      (found) => {
+        if (!live) return;
+        setReleases(found.releases);
+        setCurrentSprint(found.currentSprint);
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, user, projectKey, siteId]);
+  /** What to fetch, or the reason nothing can be yet. */
+  const chosen = (): StoriesOf | string =>
+    kind === 'status'
+      ? status
+        ? { kind, status }
+        : texts.sendStories.noStatus
+      : kind === 'release'
+        ? releaseId
+          ? { kind, releaseId }
+          : 'Please choose a release.'
+        : { kind };
+  return {
+    ...{ kind, setKind, status, setStatus, releaseId, setReleaseId, releases, currentSprint },
+    chosen,
+  };
+}
+
 export function useStoryDraft({
   project,
   setProject,
@@ -102,10 +149,10 @@ export function useStoryDraft({
   const { api } = useServices();
   const { user, projectIssues } = useAppState();
   const dispatch = useAppDispatch();
-  const [status, setStatus] = useState<string>('');
+  const storiesOf = useStoriesOf(project);
   const [fetching, setFetching] = useState(false);
-  /** The status of the last successful fetch, or null before any (and after sending). */
-  const [fetchedStatus, setFetchedStatus] = useState<string | null>(null);
+  /** What the last successful fetch asked for, or null before any (and after sending). */
+  const [fetchedOf, setFetchedOf] = useState<StoriesOf | null>(null);
   const [subject, setSubject] = useState('');
   const { text, setText, draftedText, draftKeys, applyDraftText } = useDraftText();
   /** The keys the fetch offered (not sent yet, or offered for re-test), ticked or not. */
@@ -129,21 +176,24 @@ export function useStoryDraft({
    * leaving out the stories in `untick` (a fetch ticks them all).
    */
   const showDraft = (
-    issues: Issue[],
+    fetched: { issues: Issue[]; release: string | null },
     sentKeys: readonly string[],
     source: WordingSource,
-    untick: ReadonlySet<string> = new Set(),
+    untick: ReadonlySet<string> = unfinished(fetched.issues),
   ) => {
+    const { issues } = fetched;
+    const release = fetched.release ?? '';
     dispatch({ type: 'SET_PROJECT_ISSUES', issues });
     const offered = draftEmail(issues, sentKeys).includedKeys;
     const stillLeftOut = new Set(offered.filter((key) => untick.has(key)));
     const draft = draftEmail(
       issues.filter((issue) => !stillLeftOut.has(issue.key)),
       sentKeys,
-      words.of(source),
+      words.of(source, undefined, release),
       draftGrouping(source, project?.groupBy),
     );
     words.setSource(source);
+    words.setRelease(release);
     setOfferedKeys(offered);
     setLeftOut(stillLeftOut);
     setSentKeysOfDraft(sentKeys);
@@ -158,19 +208,20 @@ export function useStoryDraft({
   });
 
   const getStories = async () => {
-    if (!status) {
-      window.alert(texts.sendStories.noStatus);
+    const of = storiesOf.chosen();
+    if (typeof of === 'string') {
+      window.alert(of);
       return;
     }
     if (!project || !user || fetching) return;
     setFetching(true);
     try {
-      const [issues, source] = await Promise.all([
-        getProjectIssues(api, user, project.projectKey, status, project.siteId),
+      const [fetched, source] = await Promise.all([
+        getProjectIssues(api, user, project.projectKey, of, project.siteId),
         words.sourceOf(project.projectKey),
       ]);
-      showDraft(issues, project.sentProjectIssuesList, source);
-      setFetchedStatus(status);
+      showDraft(fetched, project.sentProjectIssuesList, source);
+      setFetchedOf(of);
     } catch (error) {
       if (!isSessionEnded(error)) window.alert(errorMessage(error));
     } finally {
@@ -180,16 +231,16 @@ export function useStoryDraft({
 
   /** After a 409: the project and the stories again, and a new draft without the stories sent meanwhile. */
   const fetchAgain = async (projectKey: string) => {
-    if (!user || !userId || !fetchedStatus) return;
+    if (!user || !userId || !fetchedOf) return;
     try {
-      const [fresh, issues, source] = await Promise.all([
+      const [fresh, fetched, source] = await Promise.all([
         getProjectByKey(api, userId, projectKey, project?.siteId),
-        getProjectIssues(api, user, projectKey, fetchedStatus),
+        getProjectIssues(api, user, projectKey, fetchedOf, project?.siteId),
         words.sourceOf(projectKey),
       ]);
       setProject(fresh);
       // The stories the user unticked stay unticked in the new draft.
-      showDraft(issues, fresh.sentProjectIssuesList, source, leftOut);
+      showDraft(fetched, fresh.sentProjectIssuesList, source, leftOut);
     } catch (error) {
       if (!isSessionEnded(error)) show(errorMessage(error), 'error');
     }
@@ -202,15 +253,17 @@ export function useStoryDraft({
     applyDraftText({ text: '', includedKeys: [] });
     setOfferedKeys([]);
     setLeftOut(new Set());
-    setFetchedStatus(null);
+    setFetchedOf(null);
     words.setAnswerBy('');
+    words.setRelease('');
   };
 
   return {
-    status,
-    setStatus,
+    storiesOf,
     fetching,
-    fetchedStatus,
+    fetchedStatus: fetchedInWords(fetchedOf, storiesOf.releases),
+    /** The release the draft is of (kept with the send); '' for none. */
+    release: words.release,
     projectIssues,
     offeredIssues,
     alreadySent,
@@ -228,4 +281,17 @@ export function useStoryDraft({
     fetchAgain,
     clear,
   };
+}
+
+/** The fetched stories whose status is not one the project offers: they start unticked. */
+function unfinished(issues: readonly Issue[]): ReadonlySet<string> {
+  return new Set(issues.filter((issue) => issue.finished === false).map((issue) => issue.key));
+}
+
+/** What the last fetch was of, in words (a status, a release's name, the current sprint); null before one. */
+function fetchedInWords(of: StoriesOf | null, releases: readonly Release[]): string | null {
+  if (of === null) return null;
+  if (of.kind === 'status') return of.status;
+  if (of.kind === 'sprint') return 'the current sprint';
+  return releases.find((release) => release.id === of.releaseId)?.name ?? 'this release';
 }

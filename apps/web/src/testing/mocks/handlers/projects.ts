@@ -123,15 +123,35 @@ export const projectHandlers = [
     const url = new URL(request.url);
     const projectKey = url.searchParams.get('projectKey') ?? '';
     const status = url.searchParams.get('status') ?? '';
+    const releaseId = url.searchParams.get('release');
     const headers = { email: request.headers.get('email') ?? '', api: request.headers.get('api') ?? '' };
     db.requests.push('GET /jira/getProjectIssues');
-    db.calls.push({ path: '/jira/getProjectIssues', body: { projectKey, status }, headers });
+    db.calls.push({
+      path: '/jira/getProjectIssues',
+      body: { projectKey, status, ...(releaseId ? { release: releaseId } : {}) },
+      headers,
+    });
     const caller = accountOfBearer(request.headers.get('authorization'));
     if (!caller) return unauthorized();
     if (headers.email !== caller.email || headers.api !== caller.apikey) {
       return apiError(403, 'Jira refused the API token.', 'TRACKER_AUTH_REFUSED');
     }
+    if (releaseId) {
+      const release = db.releases.get(projectKey)?.releases.find((r) => r.id === releaseId);
+      if (!release) return apiError(400, 'release must be the id of one of the project’s releases.');
+      return HttpResponse.json({
+        data: db.issues.get(`${projectKey}|release:${releaseId}`) ?? [],
+        release: { id: release.id, name: release.name },
+      });
+    }
     return HttpResponse.json({ data: db.issues.get(`${projectKey}|${status}`) ?? [] });
+  }),
+
+  // Not in db.requests: the send screen asks for it beside its other calls, in no fixed order.
+  http.get('/jira/getProjectReleases', ({ request }) => {
+    const projectKey = new URL(request.url).searchParams.get('projectKey') ?? '';
+    if (!accountOfBearer(request.headers.get('authorization'))) return unauthorized();
+    return HttpResponse.json({ data: db.releases.get(projectKey) ?? { releases: [], currentSprint: false } });
   }),
 
   http.post('/jira/sendDownloadedIssues', async ({ request }) => {
@@ -151,6 +171,7 @@ export const projectHandlers = [
       issueKeys: str(form.get('issueKeys')),
       hasFile: file !== null && typeof file !== 'string',
       ...(form.has('answerBy') ? { answerBy: str(form.get('answerBy')) } : {}),
+      ...(form.has('release') ? { release: str(form.get('release')) } : {}),
     };
     db.calls.push({ path, body: fields });
     const caller = accountOfBearer(request.headers.get('authorization'));
@@ -213,6 +234,7 @@ export const projectHandlers = [
       createdAt: new Date(Date.UTC(2026, 2, 12, 14, db.counter)).toISOString(),
       finishedAt: new Date(Date.UTC(2026, 2, 12, 14, db.counter)).toISOString(),
       review: null,
+      release: fields.release || null,
     };
     db.sends.push(send);
     return HttpResponse.json({
