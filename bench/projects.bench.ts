@@ -45,9 +45,37 @@ try {
       project_name: `Client project number ${i}`,
       client_emails: [`client${i}@customer.example`, `owner${i}@customer.example`],
       client_cc: [`pm${i % 7}@agency.example`],
-      autosend: i % 3 === 0,
-      sent_issue_keys: Array.from({ length: i % 20 }, (_, k) => `P${i}-${k + 1}`),
     }));
+  // Each project's sent list (the ledger's table) and, for a third of them, auto-send switched on by
+  // `switcherId` (auto-send's table), as the modules write them.
+  const insertProjectState = async (workspaceId: string, switcherId: string) => {
+    const rows = await t.db
+      .selectFrom('projects')
+      .select(['id', 'project_key'])
+      .where('workspace_id', '=', workspaceId)
+      .execute();
+    const numbered = rows.map((row) => ({ id: row.id, i: Number(row.project_key.slice(1)) }));
+    for (let from = 0; from < numbered.length; from += 250) {
+      const batch = numbered.slice(from, from + 250);
+      await t.db
+        .insertInto('sent_lists')
+        .values(
+          batch.map(({ id, i }) => ({
+            project_id: id,
+            issue_keys: Array.from({ length: i % 20 }, (_, k) => `P${i}-${k + 1}`),
+          })),
+        )
+        .execute();
+      const switchedOn = batch.filter(({ i }) => i % 3 === 0);
+      if (switchedOn.length > 0)
+        await t.db
+          .insertInto('autosend_schedules')
+          .values(
+            switchedOn.map(({ id }) => ({ project_id: id, switched_on: true, switched_on_by: switcherId })),
+          )
+          .execute();
+    }
+  };
   const insertProjects = async (rows: ReturnType<typeof projectRows>) => {
     for (let i = 0; i < rows.length; i += 250)
       await t.db
@@ -55,14 +83,10 @@ try {
         .values(rows.slice(i, i + 250))
         .execute();
   };
-  await insertProjects(projectRows(await workspaceOf(user.userId), user.userId));
-  // As the migration leaves them: auto-send runs on the token of whoever switched it on.
-  await t.db
-    .updateTable('projects')
-    .set({ autosend_user_id: user.userId })
-    .where('user_id', '=', user.userId)
-    .where('autosend', '=', true)
-    .execute();
+  const ownWorkspace = await workspaceOf(user.userId);
+  await insertProjects(projectRows(ownWorkspace, user.userId));
+  // Auto-send runs on the token of whoever switched it on.
+  await insertProjectState(ownWorkspace, user.userId);
 
   // A team: its owner's workspace holds 1,000 projects; one member joins by invitation (and is the caller),
   // the other 18 are written straight into the workspace; a third of the projects run auto-send on
@@ -91,12 +115,7 @@ try {
       .values({ workspace_id: teamWorkspace, user_id: other.id, role: 'member' })
       .execute();
   }
-  await t.db
-    .updateTable('projects')
-    .set({ autosend_user_id: teamMember.userId })
-    .where('workspace_id', '=', teamWorkspace)
-    .where('autosend', '=', true)
-    .execute();
+  await insertProjectState(teamWorkspace, teamMember.userId);
 
   const headers = { authorization: `Bearer ${user.idToken}` };
   let bytes = 0;

@@ -17,6 +17,14 @@ export const server = {
     'db/': 'the database, its schema and the pool (db/ may import errors.ts)',
     'common/': 'the secret box and rate limits every module shares (common/ may import db/, errors.ts)',
   },
+  // Layers inside every module, whatever module the imported file is in: one way from a route to the data.
+  layers: [
+    {
+      files: '.routes.ts',
+      mayNotImport: '.repository.ts',
+      why: 'a route calls a service (its module’s, or the owning module’s), and services call the repositories',
+    },
+  ],
   modules: {
     'accounts/': {
       'identity/': 'register creates the sign-in account (the own workspace comes from app.ts)',
@@ -29,7 +37,6 @@ export const server = {
     'autosend/': {
       'accounts/': 'whose Jira token a round uses',
       'ledger/': 'sends through the ledger',
-      'projects/': 'claims due projects',
       'review/': 'gives the review page its stories',
       'stories/': 'fetches the stories',
     },
@@ -42,7 +49,7 @@ export const server = {
     'ledger/': {
       'mail/': 'how a hand-over ended',
       'messages/': 'hands each notice to the mailer',
-      'projects/': 'the sent list lives on the project row',
+      'projects/': 'a manual send finds its project by key in the caller’s workspace, and locks it',
     },
     'mail/': {},
     'messages/': {
@@ -53,7 +60,6 @@ export const server = {
       'review/': 'client verdicts and sign-offs',
     },
     'projects/': {
-      'accounts/': 'the auto-send switcher’s e-mail',
       'auth/': 'the caller',
       'http/': 'answers written as JSON text',
       'tracker/': 'checks the Jira token when auto-send is switched on',

@@ -2,7 +2,8 @@
 // The boundaries between modules, deny by default: every import of the server's and the web app's code
 // (tests aside) from one module into another must be a pair listed in scripts/boundaries.mjs, every
 // module must have a line there, every listed pair must still be used, and no modules import each other
-// in a cycle. Imports are read by TypeScript's own parser (type-only and dynamic imports count too).
+// in a cycle; a file of a layer (a route file) imports nothing of a layer below the next (a repository).
+// Imports are read by TypeScript's own parser (type-only and dynamic imports count too).
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isTestFile, lineOf, parse, report, repositoryRoot, sourceFiles, ts } from './source-files.mjs';
@@ -59,6 +60,15 @@ function checkApp(app) {
         target = specifier.slice(app.alias.length);
       } else continue;
       if (target.startsWith('..')) continue;
+      for (const layer of app.layers ?? []) {
+        if (relative.endsWith(layer.files) && target.endsWith(layer.mayNotImport)) {
+          problems.push(
+            `${file}:${lineOf(sourceFile, imported.pos)}: a *${layer.files} file may not import ${target} ` +
+              `(scripts/boundaries.mjs: ${layer.why}). Call the service of the module that owns the data ` +
+              'instead; see docs/architecture.md, "A request’s path".',
+          );
+        }
+      }
       const targetZone = zoneOf(app, target);
       const targetModule = moduleOf(targetZone);
       if (targetModule === module) continue;

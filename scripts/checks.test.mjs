@@ -162,6 +162,21 @@ describe('check-boundaries', () => {
     expect(output).toMatch(/tracker\/github\/github\.ts:1: tracker\/ may not import review\//);
   });
 
+  it('refuses a route file that imports a repository, its module’s or another’s: routes call services', async () => {
+    const root = copyWith((copy) => {
+      append(copy, 'apps/server/src/sends/sends.routes.ts', "\nimport '../ledger/sends.repository.ts';\n");
+      append(copy, 'apps/server/src/sites/sites.routes.ts', "\nimport './sites.repository.ts';\n");
+    });
+    const { failed, output } = await runCheck('check-boundaries.mjs', root);
+    expect(failed).toBe(true);
+    expect(output).toMatch(
+      /sends\/sends\.routes\.ts:\d+: a \*\.routes\.ts file may not import ledger\/sends\.repository\.ts \(scripts\/boundaries\.mjs: a route calls a service/,
+    );
+    expect(output).toMatch(
+      /sites\/sites\.routes\.ts:\d+: a \*\.routes\.ts file may not import sites\/sites\.repository\.ts/,
+    );
+  });
+
   it('refuses a cycle between modules', async () => {
     const root = copyWith((copy) => {
       replaceIn(copy, 'scripts/boundaries.mjs', "'ledger/': {", "'ledger/': {\n      'stories/': 'planted',");

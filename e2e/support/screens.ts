@@ -141,7 +141,7 @@ async function openMobileMenu(page: Page) {
 
 async function submitEmptyAddProject(page: Page) {
   await page.getByRole('button', { name: 'Add Project' }).click();
-  await expect(page.getByRole('dialog', { name: 'Please select a Jira project.' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please select a Jira project.' })).toBeVisible();
 }
 
 /** Answers every story of the review page (the first Failed with a comment, the others Passed) and submits. */

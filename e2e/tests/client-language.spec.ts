@@ -189,15 +189,19 @@ test('the review page and the invalid-link page in every language: axe finds not
     await phone.goto(link);
     await expect(phone.locator('html')).toHaveAttribute('lang', language);
     await expect(phone.getByRole('heading', { level: 1 })).toBeVisible();
-    // The longest messages on screen at once: a failure under the bar, a comment box opened.
+    // Long messages on screen at once: a refusal in the bar (no name given), a comment box opened by Failed.
+    await phone
+      .getByRole('button', { name: reviewPageMessages(language)['review.failed'] })
+      .first()
+      .click();
     await phone.getByRole('button', { name: reviewPageMessages(language)['review.submit'] }).click();
-    await expect(phone.getByRole('status')).toHaveText(reviewPageMessages(language)['review.noVerdict']!);
+    await expect(phone.getByRole('status')).toHaveText(reviewPageMessages(language)['review.noName']!);
     expect(await overflow(phone), `${language}: the review page fits 390 px`).toEqual({ by: 0, out: [] });
     expect(await axeViolations(phone), `${language}: the review page`).toEqual([]);
 
     await phone.goto(`${link.slice(0, link.lastIndexOf('/'))}/${'x'.repeat(43)}`);
     await expect(phone.getByRole('heading', { level: 1 })).toHaveText(
-      reviewPageMessages(language)['review.linkInvalid']!,
+      reviewPageMessages(language)['review.linkNotValid']!,
     );
     expect(await overflow(phone), `${language}: the invalid-link page fits 390 px`).toEqual({
       by: 0,

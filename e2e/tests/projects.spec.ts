@@ -17,16 +17,14 @@ test('add a project, see it listed, toggle auto-send, reload, edit it, delete it
 
   // Validation before anything is chosen.
   await page.getByRole('button', { name: 'Add Project' }).click();
-  await expect(page.getByRole('dialog')).toContainText('Please select a Jira project.');
-  await page.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please select a Jira project.' })).toBeVisible();
 
   await page.getByLabel('Project Name').selectOption({ label: 'Demo Web Shop' });
   // The key shows as read-only text once a project is chosen.
   await expect(page.getByLabel('Project Key')).toHaveText('DEMO');
   await expect(page.getByRole('textbox', { name: 'Project Key' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Add Project' }).click();
-  await expect(page.getByRole('dialog')).toContainText('Please add client email to save.');
-  await page.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please add client email to save.' })).toBeVisible();
 
   await addChip(page, 'Client Emails', 'not an email');
   await addChip(page, 'Client Emails', 'client@example.test');

@@ -67,6 +67,9 @@ test('fetch Done stories, send the drafted e-mail with an attachment, and never 
   expect(mail.attachments.map((a) => [a.filename, a.content.toString()])).toEqual([
     ['release-notes.txt', 'Release 1.4: guest checkout'],
   ]);
+  // Okay leads to the Sent tab, the e-mail at the head of the history.
+  await expect(page.getByRole('tab', { name: 'Sent', selected: true })).toBeVisible();
+  await page.getByRole('tab', { name: 'New e-mail' }).click();
   // The e-mail's fields (the attachment with them) wait for the next fetch.
   await expect(page.getByLabel('Attachment')).toHaveCount(0);
   await expect(page.getByText('Fetch stories to draft the e-mail')).toBeVisible();

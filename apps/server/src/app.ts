@@ -16,6 +16,7 @@ import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { countUsers } from './accounts/users.repository.ts';
 import { authPlugin } from './auth/auth.plugin.ts';
 import { type AutosendOptions, autosendPlugin } from './autosend/autosend.plugin.ts';
+import { stopAutosendOfMember } from './autosend/autosend.repository.ts';
 import type { Db } from './db/database.ts';
 import { AppError, type ErrorBody } from './errors.ts';
 import { lingeringClosePlugin } from './http/lingering-close.ts';
@@ -25,10 +26,8 @@ import { type IdentityOptions, identityPlugin } from './identity/identity.plugin
 import { logRequests, withSafeRequestLog } from './identity/safe-request-log.ts';
 import { type JobsPluginOptions, jobsPlugin } from './jobs/jobs.ts';
 import { type LedgerOptions, ledgerPlugin } from './ledger/ledger.ts';
-import { lastAutomaticSend } from './ledger/sends.repository.ts';
 import { mailPlugin } from './mail/mailer.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
-import { stopAutosendOfMember } from './projects/autosend.repository.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
 import { reviewPlugin } from './review/review.routes.ts';
 import { createReviewLinks } from './review/review-links.ts';
@@ -178,7 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(trackerRoutes);
   await app.register(sitesPlugin);
   await app.register(sitesRoutes);
-  await app.register(projectsRoutes, { lastAutomaticSend });
+  await app.register(projectsRoutes);
   await app.register(storiesRoutes);
   // E-mailing stories to clients, by hand and on a schedule.
   await app.register(sendsRoutes);

@@ -1,7 +1,12 @@
 import fp from 'fastify-plugin';
+import type { Db } from '../db/database.ts';
 import { withRetests } from '../stories/retests.ts';
 import { fetchStories, offeredStatuses } from '../stories/stories.service.ts';
+import { autosendStateOf, switchAutosend } from './autosend.repository.ts';
 import { type AutosendDeps, type RoundReport, runAutosendRound } from './autosend.service.ts';
+
+/** A project's auto-send as its answer shows it. */
+type AutosendState = Awaited<ReturnType<typeof autosendStateOf>>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,6 +15,10 @@ declare module 'fastify' {
       runRound(now: Date): Promise<RoundReport>;
       /** When the next round looks for due projects; null when rounds do not run. */
       nextTickAt(): Date | null;
+      /** The project's auto-send: on or off, who switched it on, its rounds. */
+      stateOf(db: Db, projectId: string): Promise<AutosendState>;
+      /** Switches the project's auto-send on (whose Jira token it uses; due at once) or off, in `db`'s transaction. */
+      switch(db: Db, projectId: string, change: { on: true; userId: string } | { on: false }): Promise<void>;
     };
   }
 }
@@ -53,6 +62,8 @@ export const autosendPlugin = fp<AutosendOptions>(
     app.decorate('autosend', {
       runRound: round,
       nextTickAt: () => (options.start ? app.jobs.nextTurnOf(ROUND_JOB) : null),
+      stateOf: autosendStateOf,
+      switch: switchAutosend,
     });
     if (options.start) app.jobs.every(ROUND_JOB, Math.min(app.config.autosendIntervalMs, MAX_TICK_MS), round);
   },

@@ -7,12 +7,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { memberWithJiraToken } from '../accounts/users.repository.ts';
 import type { Db } from '../db/database.ts';
 import type { Ledger } from '../ledger/ledger.ts';
-import {
-  claimDueAutosendProjects,
-  recordAutosendRound,
-  stopAutosend,
-} from '../projects/autosend.repository.ts';
 import { snapshotOf } from '../review/review-links.ts';
+import { claimDueAutosendProjects, recordAutosendRound, stopAutosend } from './autosend.repository.ts';
 
 export interface AutosendDeps {
   db: Db;

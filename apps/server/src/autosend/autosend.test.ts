@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Mailbox } from '../testing/mailbox.ts';
 import { signUpAndSignIn } from '../testing/sign-up.ts';
@@ -86,10 +87,18 @@ function setAutosend(projectKey: string, autosend: boolean) {
   });
 }
 
+/** The project's sent list (the ledger's) and auto-send's bookkeeping, as their tables hold them. */
 async function project(projectKey = 'SHOP') {
   return t.db
     .selectFrom('projects')
-    .selectAll()
+    .leftJoin('sent_lists', 'sent_lists.project_id', 'projects.id')
+    .leftJoin('autosend_schedules', 'autosend_schedules.project_id', 'projects.id')
+    .select([
+      'projects.id',
+      sql<string[]>`coalesce(sent_lists.issue_keys, '{}')`.as('sent_issue_keys'),
+      sql<boolean>`coalesce(autosend_schedules.switched_on, false)`.as('autosend'),
+      'autosend_schedules.last_error as autosend_last_error',
+    ])
     .where('project_key', '=', projectKey)
     .executeTakeFirstOrThrow();
 }
@@ -251,7 +260,7 @@ describe('auto-send', () => {
   });
 
   it('refuses at once to switch auto-send on when Jira refuses the owner’s token', async () => {
-    await t.db.updateTable('projects').set({ autosend: false }).execute();
+    await t.db.updateTable('autosend_schedules').set({ switched_on: false }).execute();
     tracker.state.refuse = true;
     const res = await setAutosend('SHOP', true);
     expect(res.statusCode).toBe(409);

@@ -2,53 +2,17 @@ import type { NoticeTemplate } from '@handoff/core/notice-template';
 import type { GroupBy, Grouped } from '@handoff/core/story-groups';
 import type { TrackerKindId } from '@handoff/core/tracker-kinds';
 import type { ColumnType, Generated } from 'kysely';
+import type {
+  IdentityAccountsTable,
+  IdentityOobCodesTable,
+  IdentityRefreshTokensTable,
+  SigningKeysTable,
+} from './schema-identity.ts';
+
+export type { IdentityAccountsTable } from './schema-identity.ts';
 
 /** Timestamps are written as Date or left to their default, and always read as Date. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type JsonObject = ColumnType<Record<string, unknown>, string, string>;
-
-export interface IdentityAccountsTable {
-  local_id: string;
-  email: string;
-  password_hash: string;
-  created_at: Generated<Date>;
-  last_login_at: Date | null;
-  password_updated_at: Timestamp;
-  valid_since: Timestamp;
-  disabled: Generated<boolean>;
-  /** Whether the owner proved the address (accounts older than verification count as verified). */
-  email_verified: boolean;
-}
-
-interface IdentityRefreshTokensTable {
-  token_hash: string;
-  local_id: string;
-  auth_time: Date;
-  created_at: Generated<Date>;
-  revoked_at: Date | null;
-  /** When the token was exchanged for its successor (it keeps working for a short grace after). */
-  rotated_at: Date | null;
-  /** Shared by every token of one sign-in (its successors after rotation). */
-  session_id: string;
-}
-
-interface IdentityOobCodesTable {
-  code_hash: string;
-  local_id: string;
-  request_type: string;
-  email: string;
-  expires_at: Date;
-  used_at: Date | null;
-  created_at: Generated<Date>;
-}
-
-interface SigningKeysTable {
-  kid: string;
-  algorithm: string;
-  private_jwk: JsonObject;
-  public_jwk: JsonObject;
-  created_at: Generated<Date>;
-}
 
 interface RateLimitsTable {
   key: string;
@@ -110,6 +74,22 @@ interface WorkspaceInvitesTable {
   created_at: Generated<Date>;
 }
 
+/** The ledger's sent list of a project: every story key a notice carried or a claim holds, in order. */
+interface SentListsTable {
+  project_id: string;
+  issue_keys: Generated<string[]>;
+}
+
+/** Auto-send's bookkeeping of a project; switched_on_by: whose Jira token it uses. */
+interface AutosendSchedulesTable {
+  project_id: string;
+  switched_on: Generated<boolean>;
+  switched_on_by: string | null;
+  next_run_at: Date | null;
+  last_run_at: Date | null;
+  last_error: string | null;
+}
+
 export interface ProjectsTable {
   id: Generated<string>;
   workspace_id: string;
@@ -119,15 +99,8 @@ export interface ProjectsTable {
   project_name: string;
   client_emails: string[];
   client_cc: string[];
-  autosend: Generated<boolean>;
-  sent_issue_keys: Generated<string[]>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
-  autosend_next_run_at: Date | null;
-  autosend_last_run_at: Date | null;
-  autosend_last_error: string | null;
-  /** Whose Jira token auto-send uses: the member who switched it on. */
-  autosend_user_id: string | null;
   /** The Jira transition a Failed / Passed review verdict moves an issue through; null: none. */
   review_on_failed: JsonTransition | null;
   review_on_passed: JsonTransition | null;
@@ -354,6 +327,8 @@ export interface Database {
   workspace_logos: WorkspaceLogosTable;
   notification_marks: NotificationMarksTable;
   projects: ProjectsTable;
+  sent_lists: SentListsTable;
+  autosend_schedules: AutosendSchedulesTable;
   tracker_sites: TrackerSitesTable;
   tracker_site_credentials: TrackerSiteCredentialsTable;
   mail_messages: MailMessagesTable;

@@ -6,7 +6,6 @@ import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { NoticeParts } from '../messages/notices.ts';
 import { findProjectForCaller } from '../projects/projects.repository.ts';
-import { appendSentKeys, lockSentKeys, writeSentKeys } from '../projects/sent-list.repository.ts';
 import { releaseOwnClaims } from './give-backs.ts';
 import type { LedgerContext, ManualSendAdmission, OpenSend, StoriesMessage } from './ledger.ts';
 import { openRetestKeys, useRetestOffers } from './retest-offers.repository.ts';
@@ -18,6 +17,7 @@ import {
   setSendKeys,
   takeOverPendingClaims,
 } from './sends.repository.ts';
+import { appendSentKeys, lockSentKeys, writeSentKeys } from './sent-lists.repository.ts';
 
 type Trx = Transaction<Database>;
 
@@ -58,16 +58,15 @@ export async function claimFromUpdate(
   context: LedgerContext,
   trx: Trx,
   projectId: string,
-  sentKeys: string[],
   listedKeys: readonly string[],
-): Promise<string[]> {
-  const known = new Set(sentKeys);
-  const added = [...new Set(listedKeys)].filter((key) => !known.has(key));
-  if (added.length === 0) return sentKeys;
-  const keys = [...sentKeys, ...added];
-  await writeSentKeys(trx, projectId, keys, context.now());
+): Promise<void> {
+  if (listedKeys.length === 0) return;
+  const listed = [...new Set(listedKeys)];
+  const known = new Set(await lockSentKeys(trx, projectId, listed));
+  const added = listed.filter((key) => !known.has(key));
+  if (added.length === 0) return;
+  await appendSentKeys(trx, projectId, added);
   await insertPendingClaim(trx, projectId, added, context.now());
-  return keys;
 }
 
 /** See Ledger.startManualSend. */
@@ -84,12 +83,15 @@ export async function startManualSend(
   const send = await context.db
     .transaction()
     .execute(async (trx) => {
-      // The project by its workspace, locked, with only this send's keys of its sent list.
+      // The project by its workspace, locked (its addresses hold until the send is opened), then its
+      // sent list, locked, with only this send's keys of it. Always in this order: project, then list.
       const project = await findProjectForCaller(trx, owner, owner.projectKey, {
-        sendOf: keys,
+        lock: 'share',
         siteId: owner.siteId,
       });
       if (!project) return null;
+      const listedKeys = await lockSentKeys(trx, project.id, keys);
+      if (!listedKeys) return null;
       await context.afterClaimRead?.();
       await admit?.(trx, {
         projectKey: owner.projectKey,
@@ -106,7 +108,7 @@ export async function startManualSend(
         details: details(message),
       });
       const owned = new Set(takenOver.flatMap((claim) => claim.issue_keys));
-      const inList = new Set(project.listed_keys);
+      const inList = new Set(listedKeys);
       const taken = keys.filter((key) => inList.has(key) && !owned.has(key));
       // A story in the list may be carried again only by using its open re-test offer (once).
       const offered = new Set(taken.length > 0 ? await openRetestKeys(trx, projectId, taken) : []);
@@ -114,7 +116,7 @@ export async function startManualSend(
       // Rolls the take-over back: nothing is e-mailed.
       if (sentMeanwhile.length > 0) throw storiesSentMeanwhile(sentMeanwhile);
       const fresh = keys.filter((key) => !inList.has(key));
-      if (fresh.length > 0) await appendSentKeys(trx, projectId, fresh, at);
+      if (fresh.length > 0) await appendSentKeys(trx, projectId, fresh);
       // One send owns all of its keys: the oldest claim taken over becomes it; the others merge into it.
       const [first, ...merged] = takenOver.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
       if (merged.length > 0) {
@@ -176,7 +178,7 @@ export async function startAutoSend(
     const keys = candidates.filter((key) => !inList.has(key) || offered.has(key));
     if (keys.length === 0) return null;
     const message = draft(keys);
-    if (fresh.length > 0) await writeSentKeys(trx, projectId, [...sentKeys, ...fresh], context.now());
+    if (fresh.length > 0) await writeSentKeys(trx, projectId, [...sentKeys, ...fresh]);
     const at = context.now();
     const openedId = await insertOpenSend(trx, {
       projectId,

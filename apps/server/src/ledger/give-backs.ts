@@ -1,35 +1,28 @@
 // Give-backs: sends that did not go out end, and their keys leave the sent list, only under the
-// project's lock and only while each send is still in the state the give-back starts from.
+// project's sent-list lock and only while each send is still in the state the give-back starts from.
 import type { Db } from '../db/database.ts';
-import { lockSentKeys, writeSentKeys } from '../projects/sent-list.repository.ts';
 import type { LedgerContext } from './ledger.ts';
 import { reopenRetestOffers } from './retest-offers.repository.ts';
 import { endSends, findPendingClaimsOf } from './sends.repository.ts';
+import { lockSentKeys, writeSentKeys } from './sent-lists.repository.ts';
 
 const CONFLICT_REASON =
   'The e-mail was not sent: some of its stories had been sent meanwhile; the others are offered again.';
 
-/** Removes given-back keys from the sent list; the caller holds the project lock. */
-async function giveKeysBack(
-  context: LedgerContext,
-  trx: Db,
-  projectId: string,
-  sentKeys: string[],
-  keys: string[],
-): Promise<void> {
+/** Removes given-back keys from the sent list; the caller holds the sent list's lock. */
+async function giveKeysBack(trx: Db, projectId: string, sentKeys: string[], keys: string[]): Promise<void> {
   if (keys.length === 0) return;
   const released = new Set(keys);
   await writeSentKeys(
     trx,
     projectId,
     sentKeys.filter((key) => !released.has(key)),
-    context.now(),
   );
 }
 
 /**
  * Ends sends that did not go out and gives their keys back, each only if it is still in `from` now
- * that the project is locked (another process may have moved it meanwhile). Returns how many ended.
+ * that the sent list is locked (another process may have moved it meanwhile). Returns how many ended.
  */
 export async function release(
   context: LedgerContext,
@@ -52,7 +45,6 @@ export async function release(
       ),
     );
     await giveKeysBack(
-      context,
       trx,
       projectId,
       sentKeys,

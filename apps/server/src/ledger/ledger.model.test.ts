@@ -269,10 +269,11 @@ async function sentList(): Promise<Set<string>> {
 async function storedSentList(): Promise<Set<string>> {
   const row = await database.db
     .selectFrom('projects')
-    .select('sent_issue_keys')
+    .leftJoin('sent_lists', 'sent_lists.project_id', 'projects.id')
+    .select('sent_lists.issue_keys')
     .where('project_key', '=', current.projectKey)
     .executeTakeFirstOrThrow();
-  return new Set(row.sent_issue_keys);
+  return new Set(row.issue_keys ?? []);
 }
 
 async function flaggedUnconfirmed(): Promise<Set<string>> {
@@ -907,6 +908,7 @@ describe('the send ledger under random interleavings', () => {
           `${tally.onLinear} on the Linear double, ${tally.steps} steps, ${tally.emails} e-mails, ${tally.retests} re-test offers used, send answers ${JSON.stringify(Object.fromEntries(tally.status))}`,
       );
     },
-    onPostgres ? 600_000 : 300_000,
+    // A limit for a stuck run, not a speed target: on a busy 2-core machine 200 scenarios outlasted 5 minutes.
+    onPostgres ? 900_000 : 600_000,
   );
 });

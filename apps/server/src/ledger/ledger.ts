@@ -1,7 +1,7 @@
 // The send ledger: the one place that writes a project's sent issue keys and the `sends` table. See
 // README.md beside this file for the states and transitions. This file is its interface (`app.ledger`);
 // the steps are in claims.ts, hand-over.ts, give-backs.ts and sweep.ts, the SQL on sends in
-// sends.repository.ts, and the statements on the sent list in projects/projects.repository.ts.
+// sends.repository.ts, and the statements on the sent list (sent_lists) in sent-lists.repository.ts.
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Transaction } from 'kysely';
@@ -12,7 +12,8 @@ import type { NoticeParts } from '../messages/notices.ts';
 import { claimFromUpdate, startAutoSend, startManualSend } from './claims.ts';
 import { deliver } from './hand-over.ts';
 import { offerAgain } from './offer-again.ts';
-import { insertFailedRound } from './sends.repository.ts';
+import { insertFailedRound, lastAutomaticSend } from './sends.repository.ts';
+import { sentKeysOf } from './sent-lists.repository.ts';
 import { sweep } from './sweep.ts';
 
 type Trx = Transaction<Database>;
@@ -112,14 +113,13 @@ export interface Ledger {
    * The project update's part (the web's first step of a send): the keys it lists that are not in the
    * sent list yet are appended and open one pending claim that owns them. Only a send naming all of
    * them takes that claim over; the sweep gives back a claim nobody takes over. Runs in the caller's
-   * transaction, which holds the project row locked. Returns the new sent list.
+   * transaction, which holds the project row locked, and locks the sent list.
    */
-  claimFromUpdate(
-    trx: Trx,
-    projectId: string,
-    sentKeys: string[],
-    listedKeys: readonly string[],
-  ): Promise<string[]>;
+  claimFromUpdate(trx: Trx, projectId: string, listedKeys: readonly string[]): Promise<void>;
+  /** The project's sent list as the project answer shows it (sentProjectIssuesList), oldest first. */
+  sentKeysOf(db: Db, projectId: string): Promise<string[]>;
+  /** When the project's last automatic send went out (the project answer's lastSentAt); null: never. */
+  lastAutomaticSend(db: Db, projectId: string): Promise<Date | null>;
   /**
    * A manual send of exactly `issueKeys` (its draft's stories): takes over the pending claims made of
    * its keys only, claims its keys not yet in the list, and opens the send. If any of its keys was sent
@@ -175,8 +175,9 @@ export type LedgerContext = {
 function createLedger(deps: { db: Db; mailer: Mailer; log: FastifyBaseLogger } & LedgerOptions): Ledger {
   const context: LedgerContext = { ...deps, now: deps.now ?? (() => new Date()) };
   return {
-    claimFromUpdate: (trx, projectId, sentKeys, listedKeys) =>
-      claimFromUpdate(context, trx, projectId, sentKeys, listedKeys),
+    claimFromUpdate: (trx, projectId, listedKeys) => claimFromUpdate(context, trx, projectId, listedKeys),
+    sentKeysOf,
+    lastAutomaticSend,
     startManualSend: (project, issueKeys, message, admit) =>
       startManualSend(context, project, issueKeys, message, admit),
     startAutoSend: (projectId, candidateKeys, draft) =>

@@ -1,9 +1,9 @@
 // "Offer again": a member asks for a story of the sent list to be drafted as a re-test on the next fetch.
-// The offer is opened under the project's lock, like every change the ledger's claims read.
-import { lockSentKeys } from '../projects/sent-list.repository.ts';
+// The offer is opened under the sent list's lock, like every change the ledger's claims read.
 import type { LedgerContext } from './ledger.ts';
 import { insertRetestOffers, openRetestKeys } from './retest-offers.repository.ts';
 import { storyWentOut } from './sends.repository.ts';
+import { lockSentKeys } from './sent-lists.repository.ts';
 
 /** See Ledger.offerAgain. */
 export async function offerAgain(

@@ -15,12 +15,6 @@ const columns = [
   'project_name',
   'client_emails',
   'client_cc',
-  'autosend',
-  'sent_issue_keys',
-  'autosend_next_run_at',
-  'autosend_last_run_at',
-  'autosend_last_error',
-  'autosend_user_id',
   'site_id',
   'statuses_offered',
   'group_by',
@@ -55,8 +49,11 @@ export async function projectListJson(
 ): Promise<string> {
   const { body } = await db
     .selectFrom('projects')
-    // Whose Jira token auto-send uses; a join, not a lookup per row.
-    .leftJoin('users as switcher', 'switcher.id', 'projects.autosend_user_id')
+    // The ledger's sent list and auto-send's bookkeeping, read in the same statement (their modules
+    // write them); whose Jira token auto-send uses: joins, not a lookup per row.
+    .leftJoin('sent_lists as sent', 'sent.project_id', 'projects.id')
+    .leftJoin('autosend_schedules as auto', 'auto.project_id', 'projects.id')
+    .leftJoin('users as switcher', 'switcher.id', 'auto.switched_on_by')
     .leftJoin('tracker_sites as site', 'site.id', 'projects.site_id')
     .select(
       sql<string>`json_build_object('data', coalesce(json_agg(json_build_object(
@@ -65,21 +62,21 @@ export async function projectListJson(
         'projectName', project_name,
         'clientEmails', client_emails,
         'clientCC', client_cc,
-        'autosend', autosend,
-        'sentProjectIssuesList', sent_issue_keys,
+        'autosend', coalesce(auto.switched_on, false),
+        'sentProjectIssuesList', coalesce(sent.issue_keys, '{}'),
         'siteId', coalesce(projects.site_id::text, 'default'),
         'siteName', coalesce(site.name, 'default'),
         'statusesOffered', statuses_offered,
         'reminderDays', reminder_days::float8,
         'groupBy', group_by,
         'autosendStatus', json_build_object(
-          'nextRunAt', case when autosend then coalesce(${isoTimestamp('autosend_next_run_at')}, ${nextCheckAt?.toISOString() ?? null}::text) end,
-          'lastRunAt', ${isoTimestamp('autosend_last_run_at')},
-          'lastError', autosend_last_error,
+          'nextRunAt', case when auto.switched_on then coalesce(${isoTimestamp('auto.next_run_at')}, ${nextCheckAt?.toISOString() ?? null}::text) end,
+          'lastRunAt', ${isoTimestamp('auto.last_run_at')},
+          'lastError', auto.last_error,
           'lastSentAt', (select ${isoTimestamp('finished_at')} from sends
             where sends.project_id = projects.id and trigger = 'auto' and status = 'sent'
             order by finished_at desc limit 1),
-          'switchedOnBy', case when autosend then switcher.email end
+          'switchedOnBy', case when auto.switched_on then switcher.email end
         )
       ) order by projects.created_at, project_key), '[]'::json))::text`.as('body'),
     )
@@ -88,67 +85,32 @@ export async function projectListJson(
   return body;
 }
 
-/** The project's row with its addresses, locked for a send, and which of the send's keys its sent list holds. */
-interface ProjectForSend {
-  id: string;
-  client_emails: string[];
-  client_cc: string[];
-  /** The project's tracker site (null: `default`). */
-  site_id: string | null;
-  /** The send's keys that are in the sent list (not the whole list: it grows with the project's history). */
-  listed_keys: string[];
-}
-
 /**
  * The project with this key in the workspace the caller was admitted to: the one lookup of a project
  * by key for every route. Undefined when there is none (a 404 that says nothing about other workspaces).
- * `lock` locks the row for the caller's transaction. `sendOf` is the send ledger's claim of those keys:
- * the row locked, with only what the claim reads (ProjectForSend).
+ * `lock` locks the row for the caller's transaction: 'update' for a project update (FOR NO KEY UPDATE),
+ * 'share' for a manual send's claim (FOR SHARE: its addresses hold until the send is opened, and sends of
+ * the project wait for one another on the ledger's sent list instead). Neither blocks the FOR KEY SHARE
+ * lock a new send's foreign key takes on the row, so an auto-send claim holding the sent list never
+ * waits on a transaction that waits for that list (a deadlock, with FOR UPDATE here).
  */
 export async function findProjectForCaller(
   db: Executor,
   caller: Pick<Membership, 'workspaceId'>,
   projectKey: string,
-  options?: { lock?: boolean; siteId?: string | undefined },
-): Promise<ProjectRecord | undefined>;
-export async function findProjectForCaller(
-  db: Executor,
-  caller: Pick<Membership, 'workspaceId'>,
-  projectKey: string,
-  options: { sendOf: readonly string[]; siteId?: string | undefined },
-): Promise<ProjectForSend | undefined>;
-export async function findProjectForCaller(
-  db: Executor,
-  caller: Pick<Membership, 'workspaceId'>,
-  projectKey: string,
-  {
-    lock = false,
-    sendOf,
-    siteId,
-  }: { lock?: boolean; sendOf?: readonly string[]; siteId?: string | undefined } = {},
-): Promise<ProjectRecord | ProjectForSend | undefined> {
-  const byKey = db
+  { lock, siteId }: { lock?: 'update' | 'share'; siteId?: string | undefined } = {},
+): Promise<ProjectRecord | undefined> {
+  const query = db
     .selectFrom('projects')
     .where('workspace_id', '=', caller.workspaceId)
     .where('project_key', '=', projectKey)
-    .where(onSite(siteId));
-  if (sendOf) {
-    // The look-up and the lock in one statement. Of the sent list only the send's keys come back: the
-    // list grows with the project's history, a send doesn't.
-    return byKey
-      .select(['id', 'client_emails', 'client_cc', 'site_id'])
-      .select(
-        sql<
-          string[]
-        >`array(select key from unnest(${sql.val([...sendOf])}::text[]) as key where key = any(sent_issue_keys))`.as(
-          'listed_keys',
-        ),
-      )
-      .forUpdate()
-      .executeTakeFirst();
-  }
-  const query = byKey.select(columns).select(siteName).select(reminderDays);
-  return (lock ? query.forUpdate() : query).executeTakeFirst();
+    .where(onSite(siteId))
+    .select(columns)
+    .select(siteName)
+    .select(reminderDays);
+  if (lock === 'update') return query.forNoKeyUpdate().executeTakeFirst();
+  if (lock === 'share') return query.forShare().executeTakeFirst();
+  return query.executeTakeFirst();
 }
 
 /**
@@ -219,11 +181,6 @@ export async function updateProject(
   changes: {
     clientEmails: string[];
     clientCC: string[];
-    autosend: boolean;
-    /** Auto-send was just switched on: the first automatic round is due at once. */
-    autosendDueNow: boolean;
-    /** Who switched auto-send on (their Jira token is the one it uses). */
-    autosendUserId: string | null;
     /** The statuses the send screen offers ([]: the default, Done and Testing); undefined: unchanged. */
     statusesOffered?: string[] | undefined;
     /** Days after a notice to remind the client (null: off); undefined: unchanged. */
@@ -237,8 +194,6 @@ export async function updateProject(
     .set({
       client_emails: changes.clientEmails,
       client_cc: changes.clientCC,
-      autosend: changes.autosend,
-      autosend_user_id: changes.autosendUserId,
       ...(changes.statusesOffered === undefined
         ? {}
         : {
@@ -247,7 +202,6 @@ export async function updateProject(
           }),
       ...(changes.reminderDays === undefined ? {} : { reminder_days: changes.reminderDays }),
       ...(changes.groupBy === undefined ? {} : { group_by: changes.groupBy }),
-      ...(changes.autosendDueNow ? { autosend_next_run_at: null, autosend_last_error: null } : {}),
       updated_at: new Date(),
     })
     .where('id', '=', id)

@@ -265,11 +265,12 @@ describe('updateFirebaseProject', () => {
       clientEmails: ['client@shop.example', 'owner@shop.example'],
     });
     const row = await t.db
-      .selectFrom('projects')
-      .select(['autosend', 'autosend_next_run_at'])
+      .selectFrom('autosend_schedules')
+      .innerJoin('projects', 'projects.id', 'autosend_schedules.project_id')
+      .select(['switched_on', 'next_run_at'])
       .where('project_key', '=', 'DEMO')
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ autosend: true, autosend_next_run_at: null });
+    expect(row).toEqual({ switched_on: true, next_run_at: null });
 
     const off = await call(ada, '/jira/updateFirebaseProject', {
       userId: ada.userId,

@@ -42,10 +42,11 @@ async function footprint() {
     Number((await t.db.selectFrom(table).select(t.db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const project = await t.db
     .selectFrom('projects')
-    .select('sent_issue_keys')
+    .leftJoin('sent_lists', 'sent_lists.project_id', 'projects.id')
+    .select('sent_lists.issue_keys')
     .where('project_key', '=', 'DEMO')
     .executeTakeFirstOrThrow();
-  return { sends: await count('sends'), mails: await count('mail_messages'), sent: project.sent_issue_keys };
+  return { sends: await count('sends'), mails: await count('mail_messages'), sent: project.issue_keys ?? [] };
 }
 
 /** The review token of a notice kept in the outbox (no SMTP server: the outbox copy keeps the link). */

@@ -19,7 +19,7 @@ import type { ClientLanguage } from '@handoff/core/client-language';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emailOfUser } from '../accounts/users.repository.ts';
+import { emailOf } from '../accounts/accounts.service.ts';
 import { RateLimiter, type RateRule } from '../common/rate-limiter.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { workspaceBrand, workspaceLogo } from '../workspaces/workspace-brand.ts';
@@ -289,7 +289,7 @@ function reviewLogoRoute(root: FastifyInstance, { limit }: ClientGuard, now: () 
 
 /** Who sent a link's notice, as its pages show them: the company, its logo, the sender's address. */
 async function senderOf(db: FastifyInstance['db'], link: OpenLink, token: string) {
-  const senderEmail = await emailOfUser(db, link.sentByUserId ?? link.projectAddedBy);
+  const senderEmail = await emailOf(db, link.sentByUserId ?? link.projectAddedBy);
   const brand = await workspaceBrand(db, link.workspaceId, senderEmail);
   return {
     workspaceName: brand.name,

@@ -16,17 +16,13 @@ import { clientLanguageOf } from '@handoff/core/client-language';
 import { dateOf } from '@handoff/core/dates';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../errors.ts';
-import { storyStatusJson } from '../ledger/story-status.repository.ts';
-import { findProjectForCaller, projectNotFound } from '../projects/projects.repository.ts';
 import {
-  reviewSettingsOf,
-  reviewTransitionsOf,
-  setReviewSettings,
-  setReviewTransitions,
-} from '../projects/review-settings.repository.ts';
-import { revokeLinkOfSend, sendHasLink } from './review.repository.ts';
+  reviewSettingsFor,
+  saveReviewSettings,
+  saveReviewTransitions,
+} from '../projects/review-settings.service.ts';
 import { reviewSummaries } from './review.service.ts';
+import { availableMoves, revokeLink, storyStatusOf } from './review-staff.service.ts';
 
 const withSchemas = (root: FastifyInstance) => root.withTypeProvider<ZodTypeProvider>();
 type StaffApp = ReturnType<typeof withSchemas>;
@@ -51,18 +47,8 @@ function reviewLinkRoutes(app: StaffApp, now: () => Date): void {
       },
     },
     async (request) => {
-      const project = await findProjectForCaller(app.db, request.membership, request.body.projectKey, {
-        siteId: request.body.siteId,
-      });
-      if (!project) throw projectNotFound(request.body.projectKey);
-      const sendId = uuidOrNil(request.body.sendId);
-      // Revoking a revoked link again is no error; a send without a link is.
-      if (
-        !(await revokeLinkOfSend(app.db, project.id, sendId, now())) &&
-        !(await sendHasLink(app.db, project.id, sendId))
-      ) {
-        throw new AppError(404, 'NOT_FOUND', 'This project has no notice with a review link by that id.');
-      }
+      const { projectKey, siteId, sendId } = request.body;
+      await revokeLink(app.db, request.membership, { projectKey, siteId }, uuidOrNil(sendId), now());
       return { status: 200 as const, message: 'The review link was revoked.' };
     },
   );
@@ -94,9 +80,8 @@ function reviewSettingsRoutes(app: StaffApp): void {
       },
     },
     async (request) => {
-      const project = await findProjectForCaller(app.db, request.membership, request.body.projectKey);
-      const settings = project && (await reviewSettingsOf(app.db, project.id));
-      if (!settings) throw projectNotFound(request.body.projectKey);
+      const { projectKey } = request.body;
+      const settings = await reviewSettingsFor(app.db, request.membership, { projectKey });
       return {
         data: {
           reminderDays: settings.reminder_days,
@@ -121,14 +106,17 @@ function reviewSettingsRoutes(app: StaffApp): void {
     },
     async (request) => {
       const { projectKey, reminderDays, testEnvironment, clientLanguage, noticeTemplate } = request.body;
-      const project = await findProjectForCaller(app.db, request.membership, projectKey);
-      if (!project) throw projectNotFound(projectKey);
-      await setReviewSettings(app.db, project.id, {
-        reminderDays,
-        testEnvironment: testEnvironment || null,
-        clientLanguage,
-        noticeTemplate,
-      });
+      await saveReviewSettings(
+        app.db,
+        request.membership,
+        { projectKey },
+        {
+          reminderDays,
+          testEnvironment: testEnvironment || null,
+          clientLanguage,
+          noticeTemplate,
+        },
+      );
       return { status: 200 as const, message: 'The review settings were saved.' };
     },
   );
@@ -147,11 +135,10 @@ function reviewStatusRoute(app: StaffApp, now: () => Date): void {
       },
     },
     async (request, reply) => {
-      const project = await findProjectForCaller(app.db, request.membership, request.body.projectKey);
-      if (!project) throw projectNotFound(request.body.projectKey);
+      const { projectKey } = request.body;
       // JSON the database writes (storyStatusJson): thousands of stories, no row decoded in JavaScript.
       // Not http/json-text's sendJsonText: its cache of compressed answers would keep megabytes of these.
-      const body = await storyStatusJson(app.db, project.id, dateOf(now()));
+      const body = await storyStatusOf(app.db, request.membership, { projectKey }, dateOf(now()));
       return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },
   );
@@ -167,20 +154,11 @@ function reviewStatusRoute(app: StaffApp, now: () => Date): void {
       },
     },
     async (request) => {
-      const project = await findProjectForCaller(app.db, request.membership, request.body.projectKey, {
-        siteId: request.body.siteId,
+      const { projectKey, siteId } = request.body;
+      const { transitions, available } = await availableMoves(app, request.membership, request.productUser, {
+        projectKey,
+        siteId,
       });
-      const transitions = project && (await reviewTransitionsOf(app.db, project.id));
-      if (!project || !transitions) throw projectNotFound(request.body.projectKey);
-      const { workspaceId } = request.membership;
-      const site = await app.sites.site(workspaceId, project.site_id);
-      const credentials = await app.sites.requireCredential(workspaceId, site, request.productUser.id);
-      // The latest sent story shows the workflow as it is now; before the first notice the tracker picks.
-      const available = await site.tracker.listMoves(
-        credentials,
-        project.project_key,
-        project.sent_issue_keys.at(-1),
-      );
       return {
         data: { available, onFailed: transitions.review_on_failed, onPassed: transitions.review_on_passed },
       };
@@ -200,10 +178,7 @@ function reviewStatusRoute(app: StaffApp, now: () => Date): void {
     },
     async (request) => {
       const { onFailed, onPassed, projectKey } = request.body;
-      const project = await findProjectForCaller(app.db, request.membership, projectKey);
-      if (!project || !(await setReviewTransitions(app.db, project.id, { onFailed, onPassed }))) {
-        throw projectNotFound(projectKey);
-      }
+      await saveReviewTransitions(app.db, request.membership, { projectKey }, { onFailed, onPassed });
       return { status: 200 as const, message: 'The review transitions were saved.' };
     },
   );

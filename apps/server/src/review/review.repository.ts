@@ -265,7 +265,10 @@ export async function findVerdictToWriteBack(db: Executor, verdictId: string) {
       's.sent_by_user_id',
       'p.workspace_id',
       'p.user_id',
-      'p.autosend_user_id',
+      // Whose Jira token auto-send uses (auto-send's bookkeeping), read in the same statement.
+      sql<string | null>`(select switched_on_by from autosend_schedules where project_id = p.id)`.as(
+        'autosend_user_id',
+      ),
       'p.review_on_failed',
       'p.review_on_passed',
       'p.site_id',

@@ -4,7 +4,7 @@ import { OFFERED_AGAIN, offerAgainAnswer, offerAgainBody } from '@handoff/core/a
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../errors.ts';
-import { findProjectForCaller, projectNotFound } from '../projects/projects.repository.ts';
+import { projectForCaller } from '../projects/projects.service.ts';
 
 export function offerAgainRoutes(root: FastifyInstance): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -20,8 +20,7 @@ export function offerAgainRoutes(root: FastifyInstance): void {
     },
     async (request) => {
       const { projectKey, issueKey } = request.body;
-      const project = await findProjectForCaller(app.db, request.membership, projectKey);
-      if (!project) throw projectNotFound(projectKey);
+      const project = await projectForCaller(app.db, request.membership, { projectKey });
       const outcome = await app.ledger.offerAgain(project.id, issueKey, request.productUser.id);
       if (outcome === 'not-sent') throw notFound(`${issueKey} was never sent in this project.`);
       return { status: 200 as const, message: OFFERED_AGAIN as typeof OFFERED_AGAIN };

@@ -4,12 +4,12 @@ import { getProjectSendsAnswer, getProjectSendsBody, sendAnswer } from '@handoff
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, badRequest } from '../errors.ts';
+import { sendsOf } from '../ledger/ledger.service.ts';
 import type { StoriesMessage } from '../ledger/ledger.ts';
-import { listSends } from '../ledger/sends.repository.ts';
 import { describeDeliveryFailure } from '../mail/mailer.ts';
 import { refusedRecipients } from '../mail/recipient-answers.ts';
 import { sendStories } from '../messages/notices.ts';
-import { findProjectForCaller, projectNotFound } from '../projects/projects.repository.ts';
+import { projectForCaller, projectNotFound } from '../projects/projects.service.ts';
 import { reviewsOfSends } from '../review/review.service.ts';
 import { offerAgainRoutes } from './offer-again.routes.ts';
 import { limitSendBody, readSendForm, sendFormParserLimits } from './send-form.ts';
@@ -128,11 +128,9 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const project = await findProjectForCaller(app.db, request.membership, request.body.projectKey, {
-        siteId: request.body.siteId,
-      });
-      if (!project) throw projectNotFound(request.body.projectKey);
-      const rows = await listSends(app.db, project.id);
+      const { projectKey, siteId } = request.body;
+      const project = await projectForCaller(app.db, request.membership, { projectKey, siteId });
+      const rows = await sendsOf(app.db, project.id);
       const reviews = await reviewsOfSends(
         app.db,
         rows.map((row) => row.id),

@@ -59,9 +59,12 @@ async function newProject(): Promise<string> {
   expect(res.statusCode).toBe(200);
   // A story sent long ago: already in the list, owned by no open send.
   await t.db
-    .updateTable('projects')
-    .set({ sent_issue_keys: ['OLD-1'] })
-    .where('project_key', '=', projectKey)
+    .insertInto('sent_lists')
+    .values((eb) => ({
+      project_id: eb.selectFrom('projects').select('id').where('project_key', '=', projectKey),
+      issue_keys: ['OLD-1'],
+    }))
+    .onConflict((oc) => oc.column('project_id').doUpdateSet({ issue_keys: ['OLD-1'] }))
     .execute();
   return projectKey;
 }
@@ -285,9 +288,12 @@ describe('sending stories to the client', () => {
     const projectKey = await newProject();
     // A failed send gave K-1 back; a tab loaded before that still lists it.
     await t.db
-      .updateTable('projects')
-      .set({ sent_issue_keys: ['OLD-1'] })
-      .where('project_key', '=', projectKey)
+      .insertInto('sent_lists')
+      .values((eb) => ({
+        project_id: eb.selectFrom('projects').select('id').where('project_key', '=', projectKey),
+        issue_keys: ['OLD-1'],
+      }))
+      .onConflict((oc) => oc.column('project_id').doUpdateSet({ issue_keys: ['OLD-1'] }))
       .execute();
     const toggle = await call('/jira/updateFirebaseProject', owner.idToken, {
       userId: owner.userId,
@@ -537,8 +543,8 @@ describe('a mail server that cannot be reached', () => {
     });
     expect(res.statusCode).toBe(502);
     expect(res.json().code).toBe('MAIL_NOT_SENT');
-    const row = await down.db.selectFrom('projects').select('sent_issue_keys').executeTakeFirstOrThrow();
-    expect(row.sent_issue_keys).toEqual([]);
+    const row = await down.db.selectFrom('sent_lists').select('issue_keys').executeTakeFirstOrThrow();
+    expect(row.issue_keys).toEqual([]);
     const [send] = await down.db.selectFrom('sends').select(['status', 'issue_keys']).execute();
     expect(send).toEqual({ status: 'failed', issue_keys: ['DOWN-1'] });
   });

@@ -13,10 +13,15 @@ import {
 import { TRACKER_KINDS } from '@handoff/core/tracker-kinds';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { setUserApiKey } from '../accounts/users.repository.ts';
+import { storeJiraToken } from '../accounts/accounts.service.ts';
 import { forgetProductUser } from '../auth/product-user.ts';
 import { AppError, badRequest, conflict, notFound } from '../errors.ts';
-import { deleteUnusedSite, insertSite, sitesOfWorkspace, upsertCredential } from './sites.repository.ts';
+import {
+  addSite,
+  removeUnusedSite,
+  sitesWithCredentials,
+  storeSiteCredential,
+} from './sites-admin.service.ts';
 
 const tags = ['sites'];
 
@@ -43,7 +48,7 @@ export async function sitesRoutes(instance: FastifyInstance): Promise<void> {
       // connection is checked again, so a name that changes its answer gets no further.
       await app.outbound.checkUrl(baseUrl);
       await app.trackers.probe({ kind, baseUrl }).checkSite(app.sites.probeOptions);
-      const row = await insertSite(app.db, request.membership.workspaceId, { name, kind, baseUrl });
+      const row = await addSite(app.db, request.membership.workspaceId, { name, kind, baseUrl });
       if (!row) throw conflict(`This workspace has a site named ${JSON.stringify(name)} already.`);
       return { data: { id: row.id, name: row.name, kind: row.kind, baseUrl: row.base_url } };
     },
@@ -62,7 +67,7 @@ export async function sitesRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { defaultSite } = app.sites;
-      const rows = await sitesOfWorkspace(app.db, request.membership.workspaceId, request.productUser.id);
+      const rows = await sitesWithCredentials(app.db, request.membership.workspaceId, request.productUser.id);
       return {
         data: [
           {
@@ -99,7 +104,7 @@ export async function sitesRoutes(instance: FastifyInstance): Promise<void> {
     async (request) => {
       const { siteId } = request.body;
       if (siteId === DEFAULT_SITE_ID) throw badRequest('The site "default" is part of every workspace.');
-      const outcome = await deleteUnusedSite(app.db, request.membership.workspaceId, siteId);
+      const outcome = await removeUnusedSite(app.db, request.membership.workspaceId, siteId);
       if (outcome === 'none') throw notFound(`This workspace has no Jira site ${JSON.stringify(siteId)}.`);
       if (outcome === 'used') {
         throw new AppError(409, 'SITE_IN_USE', 'A project lives on this site: delete the project first.');
@@ -127,10 +132,10 @@ export async function sitesRoutes(instance: FastifyInstance): Promise<void> {
       const email = needsEmail ? (request.body.email ?? user.email) : user.email;
       if (site.tracker.kind !== 'demo') await site.tracker.checkCredential({ email, apiToken: token });
       if (site.id === DEFAULT_SITE_ID) {
-        await setUserApiKey(app.db, user.id, app.sites.seal(token));
+        await storeJiraToken(app.db, user.id, app.sites.seal(token));
         forgetProductUser(request);
       } else {
-        await upsertCredential(app.db, {
+        await storeSiteCredential(app.db, {
           siteId: site.id,
           userId: user.id,
           email: needsEmail ? email : null,

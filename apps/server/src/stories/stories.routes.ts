@@ -15,7 +15,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest } from '../errors.ts';
-import { findProjectForCaller, projectNotFound } from '../projects/projects.repository.ts';
+import { findProjectOfCaller, projectForCaller } from '../projects/projects.service.ts';
 import { ownTrackerEmail } from '../tracker/tracker.routes.ts';
 import { withRetests } from './retests.ts';
 import { fetchStories, offeredStatuses, storyQueryOf } from './stories.service.ts';
@@ -30,7 +30,8 @@ export async function storiesRoutes(instance: FastifyInstance): Promise<void> {
     api: string | undefined,
   ) => {
     const { workspaceId } = request.membership;
-    const project = await findProjectForCaller(app.db, request.membership, query.projectKey, {
+    const project = await findProjectOfCaller(app.db, request.membership, {
+      projectKey: query.projectKey,
       siteId: query.siteId,
     });
     const site = await app.sites.site(workspaceId, project ? project.site_id : query.siteId);
@@ -124,8 +125,7 @@ export async function storiesRoutes(instance: FastifyInstance): Promise<void> {
     async (request) => {
       const { projectKey, siteId } = request.body;
       const { workspaceId } = request.membership;
-      const project = await findProjectForCaller(app.db, request.membership, projectKey, { siteId });
-      if (!project) throw projectNotFound(projectKey);
+      const project = await projectForCaller(app.db, request.membership, { projectKey, siteId });
       const site = await app.sites.site(workspaceId, project.site_id);
       const credentials = await app.sites.requireCredential(workspaceId, site, request.productUser.id);
       const available = await site.tracker.listStates(credentials, projectKey);

@@ -7,8 +7,8 @@ import {
 } from '@handoff/core/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { storeJiraToken } from '../accounts/accounts.service.ts';
 import { sealApiKey } from '../accounts/api-key.ts';
-import { setUserApiKey } from '../accounts/users.repository.ts';
 import type { OwnEmail } from '../auth/auth.plugin.ts';
 import { forgetProductUser } from '../auth/product-user.ts';
 
@@ -66,7 +66,7 @@ export async function trackerRoutes(instance: FastifyInstance): Promise<void> {
       // The demo tracker accepts exactly the stored key, so there is nothing to check it against.
       const tracker = app.trackers.defaultTracker;
       if (tracker.kind !== 'demo') await tracker.checkCredential({ email: user.email, apiToken: apikey });
-      await setUserApiKey(app.db, user.id, sealApiKey(request, apikey));
+      await storeJiraToken(app.db, user.id, sealApiKey(request, apikey));
       forgetProductUser(request);
       return { status: 200 as const, message: 'Your Jira API token has been updated.' };
     },

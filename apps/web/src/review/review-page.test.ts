@@ -198,22 +198,26 @@ describe('the review page', () => {
     });
   });
 
-  it('asks for a verdict when none was given, without calling the server', async () => {
+  it('offers Submit only once a story has a verdict, and makes Sign off the next step once all are saved', async () => {
     arrangeNotice();
     const user = userEvent.setup();
     await openPage();
-    await user.click(screen.getByRole('button', { name: 'Submit results' }));
-    expect(screen.getByRole('status')).toHaveTextContent(en['review.noVerdict']);
+    const submit = screen.getByRole('button', { name: 'Submit results' });
+    expect(submit).toBeDisabled();
+    await user.click(within(story('SHOP-1')).getByRole('button', { name: 'Passed' }));
+    expect(submit).toBeEnabled();
+    expect(submit).not.toHaveClass('review__button--outline');
     expect(callsTo('/jira/review/submitVerdicts')).toEqual([]);
   });
 
   it('says why a link no longer works, and for a known one who sent it and how to ask them for a new one', async () => {
     const send = arrangeNotice();
     await openPage('an-unknown-token-of-thirty-chars-xx');
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(en['review.linkInvalid']);
+    // A link that never existed is not valid (not "no longer"), under the product's band.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('This review link is not valid.');
     expect(en['review.linkInvalid']).toBe('This review link is no longer valid.');
     expect(screen.getByText(/There is no review at this address/)).toBeVisible();
-    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    expect(screen.getByRole('banner')).toHaveTextContent('Handoff');
     expect(screen.queryByText(/Demo Web Shop|SHOP-/)).not.toBeInTheDocument();
 
     send.review!.linkState = 'revoked';
@@ -233,7 +237,7 @@ describe('the review page', () => {
 
     const calls = callsTo('/jira/review/getNotice').length;
     await openPage(null);
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(en['review.linkInvalid']);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(en['review.linkNotValid']);
     expect(callsTo('/jira/review/getNotice')).toHaveLength(calls);
   });
 
@@ -334,12 +338,17 @@ describe('tokenFromPath', () => {
     await user.click(within(story('SHOP-2')).getByRole('button', { name: 'Failed' }));
     await user.click(screen.getByRole('button', { name: 'Submit results' }));
     await screen.findByText(en['review.thanks']);
+    expect(screen.getByRole('button', { name: 'Sign off' })).not.toHaveClass('review__button--outline');
+    expect(screen.getByRole('button', { name: 'Submit results' })).toHaveClass('review__button--outline');
     await user.click(screen.getByRole('button', { name: 'Sign off' }));
     expect(await screen.findByText(en['review.signedOffThanks'])).toBeVisible();
     expect(callsTo('/jira/review/signOff')).toEqual([{ token: TOKEN, reviewer: 'Ann Client' }]);
     expect(send.review?.signedOff).toMatchObject({ by: 'Ann Client', conditional: true });
     expect(screen.queryByRole('button', { name: 'Submit results' })).not.toBeInTheDocument();
     expect(screen.getByText(/^Signed off by Ann Client on/)).toBeVisible();
+    // The answers stay as read-only badges: no toggle is left to press.
+    expect(within(story('SHOP-1')).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(story('SHOP-2')).getByText('Failed')).toBeVisible();
 
     await openPage();
     expect(screen.getByText(/^Signed off by Ann Client on/)).toBeVisible();

@@ -17,8 +17,11 @@ import { noticeDetailLines } from '@handoff/core/notice-mail';
 import { storySections } from '@handoff/core/story-groups';
 import { callReview, failureText, isClosedLink } from './review-api';
 import { say, speak, translate } from './review-messages';
-import { type Answer, storyItem } from './review-story';
+import { type Answer, showFinalAnswer, storyItem } from './review-story';
 import { answeredProgress, el, showBrandBand } from './review-view';
+
+/** The product's name (the admin app's logo says it too), on the band of a link no company sent. */
+const PRODUCT_NAME = 'Handoff';
 
 /** Where the browser remembers the reviewer's name for the next notice. */
 export const REVIEWER_STORAGE_KEY = 'handoff.reviewer';
@@ -101,8 +104,10 @@ async function showClosedLink(root: HTMLElement, token: string | null): Promise<
       .catch(() => null);
   }
   if (state) speak(state.language, state.messages);
-  if (state?.workspaceName) showBrandBand(root, state.workspaceName, state.logoUrl);
-  const heading = el('h1', 'review__title', say('linkInvalid'));
+  // A link that never existed names no company: the product's band stands in, as on the other states.
+  showBrandBand(root, state?.workspaceName ?? PRODUCT_NAME, state?.workspaceName ? state.logoUrl : null);
+  const known = state?.state === 'expired' || state?.state === 'revoked';
+  const heading = el('h1', 'review__title', say(known ? 'linkInvalid' : 'linkNotValid'));
   const reason = el(
     'p',
     'review__note',
@@ -125,7 +130,7 @@ async function showClosedLink(root: HTMLElement, token: string | null): Promise<
   root.classList.add('review--invalid');
   root.removeAttribute('aria-busy');
   root.removeAttribute('aria-labelledby');
-  document.title = say('linkInvalidTitle');
+  document.title = say(known ? 'linkInvalidTitle' : 'linkNotValidTitle');
 }
 
 /** The heading `Please test {N} stories of {project}` (with the release where there is one). */
@@ -134,14 +139,12 @@ function noticeHeading(notice: Notice): string {
   return say(notice.release ? 'headingWithRelease' : 'heading', values);
 }
 
-/** Above the stories: the heading, who sent them, until when answers can change, where to test and by when. */
+/** Above the stories (the band says who sent them): the heading, until when answers can change, where to test and by when. */
 function noticeIntro(notice: Notice): HTMLElement {
   const intro = el('div', 'review__intro');
   const heading = el('h1', 'review__title', noticeHeading(notice));
   heading.id = 'review-title';
   intro.append(heading);
-  if (notice.senderEmail)
-    intro.append(el('p', 'review__sender', say('sentBy', { sender: notice.senderEmail })));
   const change = say('intro', { date: new Date(notice.expiresAt) });
   intro.append(el('p', 'review__note review__change-note', change));
   intro.append(...noticeDetails(notice));
@@ -168,6 +171,8 @@ interface NoticeForm {
   submit: HTMLButtonElement;
   signOff: HTMLButtonElement;
   signedOffNote: HTMLElement;
+  /** The bar's progress and buttons: gone once the notice is signed off. */
+  actions: HTMLElement;
 }
 
 /** The notice: its intro, the reviewer's name, the stories, and the sticky bar with progress and buttons. */
@@ -179,19 +184,23 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
   const chosen = notice.signedOff ? null : chosenInLink(context.search);
   const preselected = chosen ? answers.get(chosen.key) : undefined;
   if (chosen && preselected) preselected.verdict = chosen.verdict;
-  showBrandBand(root, notice.workspaceName, notice.logoUrl);
+  showBrandBand(root, notice.workspaceName, notice.logoUrl, notice.senderEmail);
   const form = el('form', 'review__form');
   form.noValidate = true;
   const progress = answeredProgress(notice.stories.length);
-  const showProgress = () =>
-    progress.update([...answers.values()].filter((answer) => answer.verdict !== null).length);
+  const submit = el('button', 'review__button', say('submit'));
+  submit.type = 'submit';
+  // Nothing to submit until a story has a verdict: the button says so by being unavailable.
+  const showProgress = () => {
+    const answered = [...answers.values()].filter((answer) => answer.verdict !== null).length;
+    progress.update(answered);
+    submit.disabled = answered === 0;
+  };
   const list = storyLists(notice, answers, showProgress);
   showProgress();
   const { label: nameLabel, input: name } = reviewerNameField();
   const status = el('p', 'review__status');
   status.setAttribute('role', 'status');
-  const submit = el('button', 'review__button', say('submit'));
-  submit.type = 'submit';
   const signOff = el('button', 'review__button review__button--outline', say('signOff'));
   signOff.type = 'button';
   // The bar stays at the bottom of the screen: progress, the buttons, and the answer as a banner.
@@ -201,7 +210,18 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
   bar.append(status, actions);
   form.append(nameLabel, list, bar);
   const signedOffNote = el('p', 'review__signed-off');
-  const parts: NoticeForm = { notice, answers, saved, form, name, status, submit, signOff, signedOffNote };
+  const parts: NoticeForm = {
+    notice,
+    answers,
+    saved,
+    form,
+    name,
+    status,
+    submit,
+    signOff,
+    signedOffNote,
+    actions,
+  };
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     void submitResults(parts, context);
@@ -221,19 +241,18 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
  */
 function storyLists(notice: Notice, answers: Map<string, Answer>, onChoice: () => void): HTMLElement {
   const sections = storySections(
-    notice.stories.map((story) => ({ story, epic: story.group })),
+    // Each story keeps its place in the notice as its index (its ids, and the signed-off view, use it).
+    notice.stories.map((story, index) => ({ story, index, epic: story.group })),
     'epic',
     translate('group.other'),
   );
   const grouped = sections.some((section) => section.heading !== null);
   const lists = el('div', 'review__groups');
-  let index = 0;
   for (const section of sections) {
     const list = el('ol', 'review__stories');
     list.setAttribute('aria-label', section.heading ?? say('stories'));
-    for (const { story } of section.items) {
+    for (const { story, index } of section.items) {
       list.append(storyItem(story, index, answers.get(story.key) as Answer, onChoice, grouped ? 'h3' : 'h2'));
-      index += 1;
     }
     if (section.heading === null) return list;
     const group = el('section', 'review__group');
@@ -247,9 +266,23 @@ function storyLists(notice: Notice, answers: Map<string, Answer>, onChoice: () =
  * `Sign off` once every story has a saved verdict. Once signed off: who and when, in place of the note that
  * answers can change, and nothing left to change (no name to give, no comment to add).
  */
-function showSignOff({ notice, saved, form, name, submit, signOff, signedOffNote }: NoticeForm): void {
+function showSignOff(parts: NoticeForm): void {
+  const { notice, saved, form, name, submit, signOff, signedOffNote, answers, actions } = parts;
   signOff.hidden = notice.signedOff !== null || notice.stories.some((story) => !saved.has(story.key));
+  // Once every answer is saved, signing off is the next step: it takes the primary style from Submit.
+  signOff.classList.toggle('review__button--outline', signOff.hidden);
+  submit.classList.toggle('review__button--outline', !signOff.hidden);
   if (!notice.signedOff) return;
+  for (const [index, story] of notice.stories.entries()) {
+    const item = form.querySelector<HTMLElement>(`#story-${index}`)?.closest('li');
+    const answer = answers.get(story.key);
+    if (item && answer) showFinalAnswer(item, answer);
+  }
+  actions.hidden = true;
+  // The bar keeps the thank-you of a sign-off just sent, out of the scroll's way; opened later, it is empty.
+  const bar = actions.parentElement;
+  bar?.classList.add('review__bar--done');
+  if (bar) bar.hidden = !parts.status.textContent;
   const by = say('signedOffBy', { name: notice.signedOff.by, date: new Date(notice.signedOff.at) });
   signedOffNote.replaceChildren(el('strong', undefined, by), ` ${say('answersFinal')}`);
   signedOffNote.parentElement?.querySelector('.review__change-note')?.remove();

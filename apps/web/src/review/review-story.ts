@@ -115,3 +115,18 @@ function commentField(index: number, answer: Answer): { element: HTMLElement; op
   if (answer.comment) open();
   return { element, open };
 }
+
+/**
+ * A signed-off story: its verdict as a read-only badge (a check or a cross, green or red) and its comment as
+ * text, in place of the toggle and the comment box.
+ */
+export function showFinalAnswer(item: HTMLElement, answer: Answer): void {
+  const badge = el('p', `review-story__final review-story__final--${answer.verdict ?? 'none'}`);
+  if (answer.verdict) badge.append(verdictIcon(answer.verdict), el('span', undefined, say(answer.verdict)));
+  item.querySelector('.review-story__choice')?.replaceWith(badge);
+  const comment = answer.comment.trim();
+  const field = item.querySelector('.review-story__comment-field');
+  if (comment) field?.replaceWith(el('blockquote', 'review-story__final-comment', comment));
+  else field?.remove();
+  if (!answer.verdict) badge.remove();
+}

@@ -15,10 +15,16 @@ export function el<K extends keyof HTMLElementTagNameMap>(
 }
 
 /**
- * The band across the top of the page: the sending company's logo (or its initial on the brand colour)
- * and name, put before `root` (the page's <main>), in place of any earlier band.
+ * The band across the top of the page: the sending company's logo (or its initial on the brand colour),
+ * its name and, where known, who sent the notice, put before `root` (the page's <main>), in place of any
+ * earlier band.
  */
-export function showBrandBand(root: HTMLElement, company: string, logoUrl: string | null): void {
+export function showBrandBand(
+  root: HTMLElement,
+  company: string,
+  logoUrl: string | null,
+  sender: string | null = null,
+): void {
   const band = el('header', 'review-band');
   const inner = el('div', 'review-band__inner');
   const initial = el('span', 'review-band__initial', company.charAt(0).toUpperCase());
@@ -34,7 +40,10 @@ export function showBrandBand(root: HTMLElement, company: string, logoUrl: strin
   } else {
     inner.append(initial);
   }
-  inner.append(el('p', 'review-band__name', company));
+  const who = el('div', 'review-band__who');
+  who.append(el('p', 'review-band__name', company));
+  if (sender) who.append(el('p', 'review-band__sender', say('sentBy', { sender })));
+  inner.append(who);
   band.append(inner);
   root.parentElement?.querySelector(':scope > .review-band')?.remove();
   root.before(band);

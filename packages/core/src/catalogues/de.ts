@@ -71,4 +71,6 @@ export const de: Catalogue = {
   'review.newLinkSubject': 'Bitte um einen neuen Prüf-Link',
   'review.askTeam':
     'Wenn Sie diese Funktionen noch testen möchten, bitten Sie das Team, das Ihnen den Link gesendet hat, um einen neuen.',
+  'review.linkNotValid': 'Dieser Prüf-Link ist ungültig.',
+  'review.linkNotValidTitle': 'Prüf-Link ungültig',
 };

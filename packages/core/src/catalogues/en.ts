@@ -66,6 +66,8 @@ export const en = {
   'review.newLinkSubject': 'A new review link, please',
   'review.askTeam':
     'If you still want to test these stories, ask the team that sent you the link for a new one.',
+  'review.linkNotValid': 'This review link is not valid.',
+  'review.linkNotValidTitle': 'Review link not valid',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -69,4 +69,6 @@ export const es: Catalogue = {
   'review.newLinkSubject': 'Solicitud de un nuevo enlace de revisión',
   'review.askTeam':
     'Si aún desea probar estas funcionalidades, solicite un nuevo enlace al equipo que se lo envió.',
+  'review.linkNotValid': 'Este enlace de revisión no es válido.',
+  'review.linkNotValidTitle': 'Enlace de revisión no válido',
 };

@@ -70,4 +70,6 @@ export const fr: Catalogue = {
   'review.newLinkSubject': 'Demande d’un nouveau lien de vérification',
   'review.askTeam':
     'Si vous souhaitez encore tester ces fonctionnalités, demandez un nouveau lien à l’équipe qui vous l’a envoyé.',
+  'review.linkNotValid': 'Ce lien de vérification n’est pas valide.',
+  'review.linkNotValidTitle': 'Lien de vérification non valide',
 };

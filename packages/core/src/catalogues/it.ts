@@ -68,4 +68,6 @@ export const it: Catalogue = {
   'review.newLinkSubject': 'Richiesta di un nuovo link di verifica',
   'review.askTeam':
     'Se desidera ancora testare queste funzionalità, chieda un nuovo link al team che Le ha inviato il link.',
+  'review.linkNotValid': 'Questo link di verifica non è valido.',
+  'review.linkNotValidTitle': 'Link di verifica non valido',
 };

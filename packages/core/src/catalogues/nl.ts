@@ -69,4 +69,6 @@ export const nl: Catalogue = {
   'review.newLinkSubject': 'Verzoek om een nieuwe beoordelingslink',
   'review.askTeam':
     'Wilt u deze functionaliteiten toch nog testen? Vraag het team dat u de link stuurde dan om een nieuwe.',
+  'review.linkNotValid': 'Deze beoordelingslink is niet geldig.',
+  'review.linkNotValidTitle': 'Beoordelingslink niet geldig',
 };

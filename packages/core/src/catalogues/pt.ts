@@ -67,4 +67,6 @@ export const pt: Catalogue = {
   'review.writeToSender': 'Pedir um novo link',
   'review.newLinkSubject': 'Pedido de um novo link de revisão',
   'review.askTeam': 'Se ainda quiser testar estas funcionalidades, peça um novo link à equipe que o enviou.',
+  'review.linkNotValid': 'Este link de revisão não é válido.',
+  'review.linkNotValidTitle': 'Link de revisão não válido',
 };

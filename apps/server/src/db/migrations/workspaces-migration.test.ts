@@ -38,9 +38,19 @@ describe('the workspaces migration', () => {
       [true, 'owner'],
       [true, 'owner'],
     ]);
+    // The sent list and auto-send's bookkeeping have since moved to their modules' tables (2026-11-28T2310).
     const moved = await db
       .selectFrom('projects')
-      .select(['user_id', 'workspace_id', 'project_key', 'autosend', 'autosend_user_id', 'sent_issue_keys'])
+      .leftJoin('sent_lists', 'sent_lists.project_id', 'projects.id')
+      .leftJoin('autosend_schedules', 'autosend_schedules.project_id', 'projects.id')
+      .select([
+        'user_id',
+        'workspace_id',
+        'project_key',
+        sql<boolean>`coalesce(autosend_schedules.switched_on, false)`.as('autosend'),
+        'autosend_schedules.switched_on_by as autosend_user_id',
+        'sent_lists.issue_keys as sent_issue_keys',
+      ])
       .orderBy('project_name')
       .execute();
     expect(moved).toEqual([

@@ -6,9 +6,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DemoAuth } from './demo-auth.ts';
 import { DEMO_ISSUES, DEMO_STATUSES } from './demo-data.ts';
 import { integerParam, JiraHttpError, type QueryParams, startAtParam } from './demo-http.ts';
-import { statusChangesOf } from './demo-tracker.repository.ts';
+import { statusChangesOfIssues } from './demo-issues.service.ts';
 
-type ChangeRow = Awaited<ReturnType<typeof statusChangesOf>>[number];
+type ChangeRow = Awaited<ReturnType<typeof statusChangesOfIssues>>[number];
 
 function changelogJson(row: ChangeRow) {
   const from = DEMO_STATUSES.find((status) => status.id === row.from_status_id);
@@ -54,7 +54,7 @@ export function demoChangelogRoutes(app: FastifyInstance, auth: DemoAuth): void 
     // Only status changes are kept: a filter without `status` matches none.
     const rows =
       fields.length === 0 || fields.includes('status')
-        ? await statusChangesOf(
+        ? await statusChangesOfIssues(
             app.db,
             caller.userId,
             issues.map((issue) => issue.key),
@@ -79,7 +79,7 @@ export function demoChangelogRoutes(app: FastifyInstance, auth: DemoAuth): void 
     const query = request.query as QueryParams;
     const startAt = startAtParam(query);
     const maxResults = Math.min(Math.max(integerParam(query.maxResults, 'maxResults', 100), 1), 100);
-    const rows = await statusChangesOf(app.db, caller.userId, [issue.key]);
+    const rows = await statusChangesOfIssues(app.db, caller.userId, [issue.key]);
     const values = rows.slice(startAt, startAt + maxResults).map(changelogJson);
     return {
       self: `${request.protocol}://${request.host}/rest/api/3/issue/${issue.key}/changelog?startAt=${startAt}`,

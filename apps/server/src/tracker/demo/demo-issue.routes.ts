@@ -4,9 +4,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Caller, DemoAuth } from './demo-auth.ts';
 import { DEMO_ISSUES, DEMO_STATUSES, type DemoIssue } from './demo-data.ts';
 import { integerParam, JiraHttpError, type QueryParams, single, startAtParam } from './demo-http.ts';
+import { addComment, commentsOf, moveIssue } from './demo-issues.service.ts';
 import { commentJson, statusJson } from './demo-json.ts';
 import { statusChanges, transitionIdOf } from './demo-statuses.ts';
-import { changeIssueStatus, commentsOfIssue, insertComment } from './demo-tracker.repository.ts';
 
 export function demoIssueRoutes(app: FastifyInstance, auth: DemoAuth): void {
   const baseOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -38,12 +38,7 @@ export function demoIssueRoutes(app: FastifyInstance, auth: DemoAuth): void {
     if (!['created', '+created', '-created'].includes(orderBy)) {
       throw new JiraHttpError(400, [`Invalid orderBy value: ${orderBy}`]);
     }
-    const rows = await commentsOfIssue(
-      app.db,
-      issue.key,
-      orderBy === '-created' ? 'desc' : 'asc',
-      caller.userId,
-    );
+    const rows = await commentsOf(app.db, issue.key, orderBy === '-created' ? 'desc' : 'asc', caller.userId);
     const base = baseOf(request);
     return {
       startAt,
@@ -71,7 +66,7 @@ export function demoIssueRoutes(app: FastifyInstance, auth: DemoAuth): void {
     ) {
       throw new JiraHttpError(400, [], { comment: 'Comment body can not be empty!' });
     }
-    const row = await insertComment(app.db, issue.key, caller.userId, doc);
+    const row = await addComment(app.db, issue.key, caller.userId, doc);
     return reply
       .status(201)
       .send(
@@ -113,7 +108,7 @@ export function demoIssueRoutes(app: FastifyInstance, auth: DemoAuth): void {
       (status) => transitionIdOf(status) === id && status.id !== issue.status.id,
     );
     if (!target) throw new JiraHttpError(400, [`Transition id '${id}' is not valid for this issue.`]);
-    await changeIssueStatus(app.db, caller.userId, {
+    await moveIssue(app.db, caller.userId, {
       issueKey: issue.key,
       fromStatusId: issue.status.id,
       toStatusId: target.id,

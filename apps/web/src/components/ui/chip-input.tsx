@@ -16,6 +16,7 @@ export function ChipInput({
   isValid = isValidEmailEntry,
   placeholder = 'name@example.com',
   hint,
+  error,
   disabled = false,
 }: {
   /** The input's visible label, e.g. "Client Emails". */
@@ -28,6 +29,8 @@ export function ChipInput({
   placeholder?: string;
   /** One sentence under the input on what to enter (its description). */
   hint?: string;
+  /** What is wrong with the list, shown under the input (and announced) until it is fixed. */
+  error?: string | null;
   disabled?: boolean;
 }) {
   const [entry, setEntry] = useState('');
@@ -56,7 +59,7 @@ export function ChipInput({
   };
 
   return (
-    <div className="field chip-input">
+    <div className={error ? 'field field--invalid chip-input' : 'field chip-input'}>
       <label className="field__label" htmlFor={inputId}>
         {label}
       </label>
@@ -70,7 +73,10 @@ export function ChipInput({
           spellCheck={false}
           className="field__input"
           placeholder={placeholder}
-          aria-describedby={hint ? `${inputId}-hint` : undefined}
+          aria-describedby={
+            [error ? `${inputId}-error` : '', hint ? `${inputId}-hint` : ''].join(' ').trim() || undefined
+          }
+          aria-invalid={error ? true : undefined}
           value={entry}
           disabled={disabled}
           onChange={(e) => setEntry(e.target.value)}
@@ -86,6 +92,11 @@ export function ChipInput({
           <PlusIcon />
         </button>
       </div>
+      {error ? (
+        <p id={`${inputId}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
       {hint ? (
         <p id={`${inputId}-hint`} className="field__hint">
           {hint}

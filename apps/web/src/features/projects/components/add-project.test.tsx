@@ -64,16 +64,24 @@ describe('/admin/add-project', () => {
   it('asks for a tracker project first, then for a client e-mail; nothing is sent', async () => {
     const { user } = await openAddProject();
     await user.click(screen.getByRole('button', { name: 'Add Project' }));
-    let dialog = screen.getByRole('dialog', { name: 'Please select a Jira project.' });
-    expect(dialog).toHaveAccessibleDescription('Error');
-    await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
+    // Said under the field, not in a dialog; the field is marked and described by it, and takes the focus.
+    const select = screen.getByRole('combobox', { name: 'Project Name' });
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Please select a Jira project.',
+      texts.addProject.noClientEmails,
+    ]);
+    expect(select).toHaveAttribute('aria-invalid', 'true');
+    expect(select).toHaveAccessibleDescription('Please select a Jira project.');
+    expect(select).toHaveFocus();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Project Name' }), 'Mobile App');
+    await user.selectOptions(select, 'Mobile App');
+    expect(screen.getByRole('alert')).toHaveTextContent(texts.addProject.noClientEmails);
     await user.type(screen.getByRole('textbox', { name: 'Cc' }), 'boss@example.com{Enter}');
     await user.click(screen.getByRole('button', { name: 'Add Project' }));
-    dialog = screen.getByRole('dialog', { name: texts.addProject.noClientEmails });
-    expect(dialog).toHaveAccessibleDescription('Error');
-    await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
+    const clients = screen.getByRole('textbox', { name: 'Client Emails' });
+    expect(clients).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent(texts.addProject.noClientEmails);
 
     expect(callsTo('/jira/addProject')).toEqual([]);
     expect(screen.getByRole('heading', { name: 'Add new project' })).toBeInTheDocument();

@@ -1,9 +1,11 @@
 // /admin/add-project (docs/product.md §2, §5, §8): pick a tracker project by name (its key then shows, read-only,
 // as "Project Key"), add client and CC addresses, then "Add Project" (or Cancel). The Site select shows once the
 // workspace has more than one site. The tracker projects are fetched on load
-// with the user's e-mail and API key; a failure shows a browser alert with the server's error.
+// with the user's e-mail and API key; a failure shows a browser alert with the server's error. A missing
+// project or client address is said under its field.
 import { texts } from '@handoff/core';
 import type { ListedSite, TrackerProject } from '@handoff/core/api';
+import { trackerNameOf } from '@handoff/core/tracker-kinds';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { addProject } from '@/api/projects';
@@ -20,6 +22,9 @@ import { NO_RECIPIENTS, RecipientFields, type Recipients } from './recipient-fie
 import { DEFAULT_REMINDER_DAYS, ReminderSelect } from './reminder-select';
 import './projects.css';
 
+/** The kind of the site `default` until the sites are read (a Jira site, or the demo tracker, also "Jira"). */
+const DEFAULT_KIND = 'jira-cloud';
+
 export function AddProject() {
   const { api } = useServices();
   const { user } = useAppState();
@@ -34,6 +39,11 @@ export function AddProject() {
   const [recipients, setRecipients] = useState<Recipients>(NO_RECIPIENTS);
   const [reminderDays, setReminderDays] = useState<number | null>(DEFAULT_REMINDER_DAYS);
   const [saving, setSaving] = useState(false);
+  // The form's own mistakes show under their fields (the spec's texts), not in a dialog.
+  const [projectError, setProjectError] = useState<string | null>(null);
+  const [clientsError, setClientsError] = useState<string | null>(null);
+  const site = sites.find((candidate) => candidate.id === siteId);
+  const tracker = trackerNameOf(site?.kind ?? DEFAULT_KIND);
 
   useEffect(() => {
     if (!user) return;
@@ -76,14 +86,18 @@ export function AddProject() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (saving || !user) return;
+    // The spec's "Please select a {tracker} project.", which the catalogue words for the default kind (Jira).
+    const noProject = selected
+      ? null
+      : texts.addProject.noTrackerProject.replace(trackerNameOf(DEFAULT_KIND), tracker);
+    const noClients = recipients.clientEmails.length === 0 ? texts.addProject.noClientEmails : null;
+    setProjectError(noProject);
+    setClientsError(noClients);
     if (!selected) {
-      dialog.show(texts.addProject.noTrackerProject, 'error');
+      document.getElementById(selectId)?.focus();
       return;
     }
-    if (recipients.clientEmails.length === 0) {
-      dialog.show(texts.addProject.noClientEmails, 'error');
-      return;
-    }
+    if (noClients) return;
     setSaving(true);
     try {
       await addProject(api, user.id, {
@@ -111,30 +125,18 @@ export function AddProject() {
       </div>
       <form className="form-panel" onSubmit={onSubmit} noValidate>
         <SiteSelect sites={sites} value={siteId} onChange={setSiteId} />
-        <div className="field">
-          <label className="field__label" htmlFor={selectId}>
-            Project Name
-          </label>
-          <select
-            id={selectId}
-            className="field__input"
-            value={selected ? selected.key : ''}
-            aria-busy={loadingTracker}
-            onChange={(e) => setProjectKey(e.target.value)}
-          >
-            <option value="">Choose a Jira project…</option>
-            {trackerProjects.map((project) => (
-              <option key={project.key} value={project.key}>
-                {project.name}
-              </option>
-            ))}
-          </select>
-          {loadingTracker ? (
-            <p className="form-panel__status" role="status">
-              Loading your Jira projects...
-            </p>
-          ) : null}
-        </div>
+        <TrackerProjectSelect
+          id={selectId}
+          tracker={tracker}
+          projects={trackerProjects}
+          value={selected ? selected.key : ''}
+          loading={loadingTracker}
+          error={projectError}
+          onChange={(key) => {
+            setProjectKey(key);
+            setProjectError(null);
+          }}
+        />
         {selected ? (
           <div className="field">
             <label className="field__label" htmlFor={keyId}>
@@ -145,7 +147,14 @@ export function AddProject() {
             </output>
           </div>
         ) : null}
-        <RecipientFields value={recipients} onChange={setRecipients} />
+        <RecipientFields
+          value={recipients}
+          onChange={(change) => {
+            setRecipients(change);
+            setClientsError(null);
+          }}
+          clientEmailsError={clientsError}
+        />
         <ReminderSelect value={reminderDays} onChange={setReminderDays} />
         <FormActions>
           <BusyButton type="submit" busy={saving}>
@@ -155,6 +164,59 @@ export function AddProject() {
       </form>
       <ResultDialog control={dialog} />
     </section>
+  );
+}
+
+/** The tracker project to add, by name (`Choose a {tracker} project…` until one is chosen), and its error. */
+function TrackerProjectSelect({
+  id,
+  tracker,
+  projects,
+  value,
+  loading,
+  error,
+  onChange,
+}: {
+  id: string;
+  tracker: string;
+  projects: TrackerProject[];
+  value: string;
+  loading: boolean;
+  error: string | null;
+  onChange: (key: string) => void;
+}) {
+  return (
+    <div className={error ? 'field field--invalid' : 'field'}>
+      <label className="field__label" htmlFor={id}>
+        Project Name
+      </label>
+      <select
+        id={id}
+        className="field__input"
+        value={value}
+        aria-busy={loading}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        <option value="">Choose a {tracker} project…</option>
+        {projects.map((project) => (
+          <option key={project.key} value={project.key}>
+            {project.name}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {loading ? (
+        <p className="form-panel__status" role="status">
+          Loading your {tracker} projects...
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -113,7 +113,7 @@ describe('/admin/edit-project: moving the Jira issue on a verdict', () => {
     );
     const { user } = await openEdit();
     expect(
-      await screen.findByText("Jira's transitions could not be loaded: Jira refused the API token."),
+      await screen.findByText('The transitions from Jira could not be loaded: Jira refused the API token.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Move a failed story through' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Update Project' }));

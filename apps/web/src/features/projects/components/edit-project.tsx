@@ -1,6 +1,6 @@
 // /admin/edit-project?key={projectKey} (docs/product.md §2, §5, §8): the project is fetched by key on load (a failure
 // shows an error dialog); its name and key are read-only, the address lists are editable; "Update Project"
-// saves them with the Jira transitions a client's verdict moves an issue through, and the success dialog's Okay goes to
+// saves them with the tracker's transitions a client's verdict moves an issue through, and the success dialog's Okay goes to
 // /admin/index.
 import { texts } from '@handoff/core';
 import type { Project, ReviewSettings } from '@handoff/core/api';
@@ -19,6 +19,7 @@ import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppDispatch, useAppState } from '@/stores/app-store';
 import { useProjectSettings } from '../hooks/use-project-settings';
+import { useTrackerName } from '../hooks/use-tracker-name';
 import { ClientLanguageSelect } from './client-language-select';
 import { GroupBySelect } from './group-by-select';
 import {
@@ -68,6 +69,7 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
   const [saving, setSaving] = useState(false);
   const userId = user?.id;
   const settings = useProjectSettings(userId, project);
+  const tracker = useTrackerName(userId, project.siteId);
   const { transitions, savedSettings, reminderDays, testEnvironment } = settings;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -134,14 +136,19 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
       </FormSection>
       <FormSection
         title="Tracker"
-        lead="Which of the Jira project's stories the send screen fetches, and how they are grouped."
+        lead={`Which stories the send screen fetches from ${tracker}, and how they are grouped.`}
       >
-        <StatusesOffered available={settings.availableStatuses} value={statuses} onChange={setStatuses} />
+        <StatusesOffered
+          available={settings.availableStatuses}
+          value={statuses}
+          onChange={setStatuses}
+          tracker={tracker}
+        />
         <GroupBySelect value={groupBy} onChange={setGroupBy} />
       </FormSection>
       <FormSection
         title="Client review"
-        lead="Where the client tests, reminders, and what a verdict does in Jira."
+        lead={`Where the client tests, reminders, and what a verdict does in ${tracker}.`}
       >
         {savedSettings ? (
           <>
@@ -157,6 +164,7 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
           </>
         ) : null}
         <ReviewTransitionFields
+          tracker={tracker}
           load={transitions}
           onChange={(value) => settings.setTransitions({ state: 'loaded', value })}
         />

@@ -13,10 +13,13 @@ export const NO_RECIPIENTS: Recipients = { clientEmails: [], clientCC: [] };
 export function RecipientFields({
   value,
   onChange,
+  clientEmailsError,
   disabled = false,
 }: {
   value: Recipients;
   onChange: Dispatch<SetStateAction<Recipients>>;
+  /** Why the client addresses cannot be saved (none given), under their field. */
+  clientEmailsError?: string | null;
   disabled?: boolean;
 }) {
   return (
@@ -26,6 +29,7 @@ export function RecipientFields({
         addLabel="Add client email"
         hint="The people who test the stories: they receive each e-mail with its review link. Press Enter or + after each address."
         values={value.clientEmails}
+        error={clientEmailsError}
         onChange={(clientEmails) => onChange((current) => ({ ...current, clientEmails }))}
         disabled={disabled}
       />

@@ -51,26 +51,29 @@ function TransitionSelect({
 export function ReviewTransitionFields({
   load,
   onChange,
+  tracker,
 }: {
   load: TransitionsLoad;
+  /** How the project's tracker is named ("Jira", "GitHub"…). */
+  tracker: string;
   onChange: (value: ReviewTransitions) => void;
 }) {
   return (
     <fieldset className="review-transitions">
-      <legend className="field__label">Jira after a verdict</legend>
+      <legend className="field__label">What a verdict does in {tracker}</legend>
       {load.state === 'loading' ? (
-        <p className="review-transitions__note">Loading Jira's transitions...</p>
+        <p className="review-transitions__note">Loading the transitions from {tracker}...</p>
       ) : null}
       {load.state === 'failed' ? (
         <p className="review-transitions__note review-transitions__note--error">
-          Jira's transitions could not be loaded: {load.message}
+          The transitions from {tracker} could not be loaded: {load.message}
         </p>
       ) : null}
       {load.state === 'loaded' ? (
         <>
           <p className="review-transitions__note">
-            When the client answers, the verdict is written to the Jira issue as a comment. It can also move
-            the issue:
+            When the client answers, the verdict is written as a comment on the story in {tracker}. It can
+            also move the story:
           </p>
           <TransitionSelect
             label="Move a failed story through"

@@ -6,11 +6,14 @@ export function StatusesOffered({
   available,
   value,
   onChange,
+  tracker,
 }: {
-  /** The Jira project's statuses, or null while they load (or could not be read). */
+  /** The tracker project's statuses, or null while they load (or could not be read). */
   available: string[] | null;
   value: string[];
   onChange: (value: string[]) => void;
+  /** How the project's tracker is named ("Jira", "GitHub"…). */
+  tracker: string;
 }) {
   const hintId = useId();
   const options = [...new Set([...(available ?? []), ...value])];
@@ -25,7 +28,7 @@ export function StatusesOffered({
     <fieldset className="field checks" aria-describedby={hintId} aria-busy={available === null}>
       <legend className="field__label">Statuses offered</legend>
       {available === null && options.length === 0 ? (
-        <p className="form-panel__status">Loading the Jira project's statuses...</p>
+        <p className="form-panel__status">Loading the project's statuses from {tracker}...</p>
       ) : null}
       <div className="checks__list">
         {options.map((status) => (

@@ -1,5 +1,6 @@
 // /admin/review-status?key={projectKey}: the state of every story the project ever sent (waiting, passed,
-// failed, re-test), how many notices carried it, its latest answer and sign-off, in natural key order
+// failed, re-test), how many notices carried it, its latest answer (for a re-test: the round before's, beside
+// it) and sign-off, in natural key order
 // (DEMO-2 before DEMO-10), each with the release its latest notice was of; a `Release` filter (once a notice
 // named one), summary chips that filter by state, an "Offer again" control per story, and the list
 // as CSV. A story still unanswered after its notice's answer-by
@@ -18,6 +19,7 @@ import { paths } from '@/config/paths';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
+import { type EarlierAnswer, getEarlierAnswers } from '../api/get-earlier-answers';
 import { getReviewStatus } from '../api/get-review-status';
 import { reviewStatusCsv } from '../lib/csv';
 import {
@@ -56,6 +58,7 @@ export function ReviewStatus() {
   const [filter, setFilter] = useState<StatusFilter>('all');
   const [release, setRelease] = useState<ReleaseFilter>('');
   const [version, setVersion] = useState(0);
+  const [earlier, setEarlier] = useState<ReadonlyMap<string, EarlierAnswer>>(new Map());
   const userId = user?.id;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` re-runs the load.
@@ -71,6 +74,19 @@ export function ReviewStatus() {
       .catch((error: unknown) => {
         if (active && !isSessionEnded(error)) setFailure(errorMessage(error));
       });
+    return () => {
+      active = false;
+    };
+  }, [api, userId, projectKey, version]);
+
+  // A re-test shows the answer of the round before; without the history (a failed call) it shows none.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` re-runs the load.
+  useEffect(() => {
+    if (!userId || !projectKey) return;
+    let active = true;
+    getEarlierAnswers(api, userId, projectKey)
+      .then((answers) => active && setEarlier(answers))
+      .catch(() => {});
     return () => {
       active = false;
     };
@@ -150,6 +166,7 @@ export function ReviewStatus() {
               labelledBy="review-status-heading"
               offerAgain={offerAgain}
               withRelease={stories.some((story) => story.release)}
+              earlier={earlier}
             />
           )}
         </>

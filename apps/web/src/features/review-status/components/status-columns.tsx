@@ -6,7 +6,8 @@ import { formatAnswerBy } from '@handoff/core/dates';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { Column } from '@/components/ui/data-table';
-import { formatDateTime, formatShortDate } from '@/lib/format';
+import { formatDateTime, ShortDate } from '@/lib/format';
+import type { EarlierAnswer } from '../api/get-earlier-answers';
 
 export const STATE_TEXT: Record<StoryState, string> = {
   waiting: 'Waiting',
@@ -22,14 +23,6 @@ const STATE_TONE: Record<StoryState, BadgeTone> = {
   retest: 'info',
 };
 
-function ShortDate({ iso }: { iso: string }) {
-  return (
-    <time dateTime={iso} title={formatDateTime(iso)}>
-      {formatShortDate(iso)}
-    </time>
-  );
-}
-
 /** An empty cell: a dash to the eye, "none" to a screen reader. */
 function None() {
   return (
@@ -40,10 +33,29 @@ function None() {
   );
 }
 
+/** A re-test's answer from the round before, beside it: "Last round: Failed" (its date on hover). */
+function LastRound({ answer }: { answer: EarlierAnswer | undefined }) {
+  if (!answer) return null;
+  return (
+    <span
+      className="review-status__last"
+      title={answer.answeredAt ? formatDateTime(answer.answeredAt) : undefined}
+    >
+      Last round: <Badge tone={STATE_TONE[answer.verdict]}>{STATE_TEXT[answer.verdict]}</Badge>
+    </span>
+  );
+}
+
+/** The answer of the round before, for a story offered again and not yet answered in its new round. */
+function earlierOf(story: StoryStatus, earlier: ReadonlyMap<string, EarlierAnswer>) {
+  return story.state === 'retest' && !story.answeredAt ? earlier.get(story.key) : undefined;
+}
+
 /** The columns; `Release` only once a notice of the project named one. */
 export function statusColumns(
   onOfferAgain: (key: string) => void,
   withRelease: boolean,
+  earlier: ReadonlyMap<string, EarlierAnswer> = new Map(),
 ): Array<Column<StoryStatus>> {
   const release: Column<StoryStatus> = {
     header: 'Release',
@@ -52,13 +64,14 @@ export function statusColumns(
   };
   return [
     { header: 'Key', rowHeader: true, className: 'nowrap', cell: (story) => story.key },
-    { header: 'Summary', cell: (story) => story.summary },
+    { header: 'Summary', className: 'review-status__summary', cell: (story) => story.summary },
     ...(withRelease ? [release] : []),
     {
       header: 'State',
       cell: (story) => (
         <span className="review-status__state">
           <Badge tone={STATE_TONE[story.state]}>{STATE_TEXT[story.state]}</Badge>
+          <LastRound answer={earlierOf(story, earlier)} />
           {story.signedOff ? <Badge tone="success">Signed off</Badge> : null}
           {story.overdue && story.answerBy ? (
             <span className="review-status__overdue">
@@ -85,8 +98,13 @@ export function statusColumns(
     },
     {
       header: 'Comment',
-      isEmpty: (story) => !story.comment,
-      cell: (story) => story.comment ?? <None />,
+      className: 'review-status__comment',
+      isEmpty: (story) => !story.comment && !earlierOf(story, earlier)?.comment,
+      cell: (story) => {
+        const last = earlierOf(story, earlier)?.comment;
+        if (story.comment) return story.comment;
+        return last ? <span className="review-status__last-comment">{last}</span> : <None />;
+      },
     },
     {
       header: 'Actions',

@@ -4,6 +4,7 @@ import type { StoryStatus } from '@handoff/core/api';
 import { type GroupBy, storySections } from '@handoff/core/story-groups';
 import { useId } from 'react';
 import { DataTable } from '@/components/ui/data-table';
+import type { EarlierAnswer } from '../api/get-earlier-answers';
 import { statusColumns } from './status-columns';
 
 /** The heading of the stories without a group, in the team's language (the staff screens are English). */
@@ -15,6 +16,7 @@ export function StatusTables({
   labelledBy,
   offerAgain,
   withRelease,
+  earlier,
 }: {
   stories: readonly StoryStatus[];
   groupBy: GroupBy;
@@ -22,6 +24,8 @@ export function StatusTables({
   offerAgain: (issueKey: string) => void;
   /** Whether the tables have a Release column (some story was sent as part of a release). */
   withRelease: boolean;
+  /** The answer of the round before, by key, for the stories being re-tested. */
+  earlier: ReadonlyMap<string, EarlierAnswer>;
 }) {
   const id = useId();
   const sections = storySections(stories, groupBy, OTHER);
@@ -30,7 +34,7 @@ export function StatusTables({
       labelledBy={headingId}
       rows={rows}
       rowKey={(story) => story.key}
-      columns={statusColumns(offerAgain, withRelease)}
+      columns={statusColumns(offerAgain, withRelease, earlier)}
       rowClassName={(story) => (story.overdue ? 'review-status__row--overdue' : undefined)}
     />
   );

@@ -12,6 +12,7 @@ import { useLoadUser } from '../api/get-user-by-email';
 import { DemoTrackerBadge } from './demo-tracker-badge';
 import { NotificationsDropdown } from './notifications-dropdown';
 import { Sidebar, type SidebarRoute } from './sidebar';
+import { useNarrowScreen } from './use-narrow-screen';
 import { UserDropdown } from './user-dropdown';
 import './admin-shell.css';
 import './dropdown.css';
@@ -57,18 +58,30 @@ export function AdminShell({
     [workspaceVersion, changed, role],
   );
 
+  // A phone has one top bar: the Workspace select and the demo badge move into its menu.
+  const narrow = useNarrowScreen();
+  const badge = config.demoTracker ? <DemoTrackerBadge /> : null;
+  const select = loading || state === 'failed' ? null : workspaceSelect;
+  const barExtras =
+    badge || select ? (
+      <div className="sidebar__extras">
+        {select}
+        {badge}
+      </div>
+    ) : null;
+
   return (
     <WorkspaceSwitchContext.Provider value={workspaceSwitch}>
       <div className="admin">
         <a className="skip-link" href="#content">
           Skip to content
         </a>
-        <Sidebar routes={routes} logo={logo} />
+        <Sidebar routes={routes} logo={logo} extras={narrow ? barExtras : null} />
         <div className="admin__main">
           <header className="topbar">
-            {config.demoTracker ? <DemoTrackerBadge /> : null}
+            {narrow ? null : badge}
             <div className="topbar__actions">
-              {loading || state === 'failed' ? null : workspaceSelect}
+              {narrow ? null : select}
               <NotificationsDropdown />
               <UserDropdown email={user?.email ?? session.getEmail()} />
             </div>

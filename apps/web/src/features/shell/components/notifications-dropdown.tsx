@@ -5,7 +5,7 @@ import type { Notification, NotificationsAnswer } from '@handoff/core/api';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths, projectHref } from '@/config/paths';
-import { formatDateTime } from '@/lib/format';
+import { ShortDate } from '@/lib/format';
 import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
 import { useWorkspaceSwitch } from '@/stores/workspace-switch';
@@ -94,7 +94,9 @@ export function NotificationsDropdown() {
                   <Link className="dropdown__item notifications__item" to={hrefOf(item)} onClick={close}>
                     <span className="notifications__project">{item.projectName}</span>
                     <span className="notifications__text">{item.text}</span>
-                    <span className="notifications__time">{formatDateTime(item.at)}</span>
+                    <span className="notifications__time">
+                      <ShortDate iso={item.at} withTime />
+                    </span>
                   </Link>
                 </li>
               ))}

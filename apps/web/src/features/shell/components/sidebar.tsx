@@ -1,7 +1,7 @@
 // The sidebar (docs/product.md §2): the logo, then one entry per route whose layout is "/admin" (icon + name, linking
-// layout + path). On small screens a toggle shows and hides the menu, a search input filters the entries
-// by name, and choosing an entry closes the menu.
-import { memo, useId, useState } from 'react';
+// layout + path). On small screens the sidebar's bar is the one top bar: a toggle shows and hides the menu
+// over the page, a search input filters the entries by name, and choosing an entry closes the menu.
+import { memo, type ReactNode, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LogoIcon } from '@/components/ui/icons';
 import type { LogoConfig } from '@/config/brand';
@@ -52,9 +52,12 @@ function Logo({ logo }: { logo: LogoConfig }) {
 export const Sidebar = memo(function Sidebar({
   routes,
   logo,
+  extras = null,
 }: {
   routes: readonly SidebarRoute[];
   logo: LogoConfig;
+  /** Shown at the top of a phone's menu: what the top bar holds on a wide screen (the Workspace select). */
+  extras?: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
@@ -95,6 +98,7 @@ export const Sidebar = memo(function Sidebar({
           </button>
         </div>
         <div id={menuId} className="sidebar__menu">
+          {extras}
           <div className="sidebar__search">
             <label htmlFor={searchId} className="visually-hidden">
               Search the menu

@@ -48,8 +48,10 @@ describe('the send screen: Answer by', () => {
     expect(callsTo('/jira/sendDownloadedIssues')).toEqual([
       expect.objectContaining({ answerBy: '2099-01-31', issueKeys: 'SHOP-2,SHOP-3' }),
     ]);
-    // A new draft starts without it.
+    // Okay leads to the Sent tab; a new draft, back on the first tab, starts without it.
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Okay' }));
+    expect(await screen.findByRole('tab', { name: 'Sent', selected: true })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'New e-mail' }));
     db.issues.set('SHOP|Testing', [{ key: 'SHOP-9', issueHeader: 'Wish list', description: 'N/A' }]);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Issue Status *' }), 'Testing');
     await user.click(screen.getByRole('button', { name: 'Get User Stories' }));
@@ -102,6 +104,11 @@ describe('the send screen: Preview', () => {
       { language: 'en', t: clientTexts('en') },
     );
     expect(frame.getAttribute('srcdoc')).toBe(previewDocument(expected));
+    // The address the e-mail spells out is the client's own link, not this server's stand-in.
+    expect(frame.getAttribute('srcdoc')).toContain(
+      'Or open this address: (the client’s review link, made when the e-mail is sent)',
+    );
+    expect(frame.getAttribute('srcdoc')).toContain(`href="${window.location.origin}/review/preview"`);
     expect(expected).toContain(
       'Test environment: https://staging.example.com<br>Please answer by 31 January 2099.',
     );

@@ -16,10 +16,16 @@ import './notice-preview.css';
 
 /** The review link is made when the e-mail is sent: the preview links to a stand-in. */
 const previewLink = () => new URL('/review/preview', window.location.href).href;
+/** What the preview shows where the e-mail will spell the client's own link out. */
+const LINK_STAND_IN = '(the client’s review link, made when the e-mail is sent)';
 
-/** The template's output with each `style="…"` renamed (the template escapes every `"` a user typed). */
-export function previewDocument(html: string): string {
-  return html.replaceAll(' style="', ' data-style="');
+/**
+ * The template's output with each `style="…"` renamed (the template escapes every `"` a user typed), and
+ * the stand-in link spelled out as what it stands for rather than as this server's address.
+ */
+export function previewDocument(html: string, link = previewLink()): string {
+  const spelledOut = new RegExp(`(?<!href=")${link.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?![?"])`, 'g');
+  return html.replaceAll(' style="', ' data-style="').replace(spelledOut, LINK_STAND_IN);
 }
 
 function applyStyles(frame: HTMLIFrameElement): void {

@@ -1,7 +1,7 @@
 // The client's review in a project's Sent history: link state, verdicts, Jira write-back, revoking.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from '@/lib/format';
+import { formatShortDateTime } from '@/lib/format';
 import { callsTo, createProject, createReviewedSend, db } from '@/testing/mocks/db';
 import { renderApp, signIn } from '@/testing/test-utils';
 import { REVOKE_CONFIRM } from './notice-review';
@@ -54,27 +54,29 @@ describe('the Sent history with client reviews', () => {
     const { review } = await openHistory();
 
     expect(
-      within(review).getByText(`Active until ${formatDateTime('2026-04-11T14:00:00.000Z')}`),
+      within(review).getByText(`Active until ${formatShortDateTime('2026-04-11T14:00:00.000Z')}`),
     ).toBeVisible();
     const passed = within(storyRow(review, 'SHOP-1'));
     expect(passed.getByText('Passed')).toBeInTheDocument();
     expect(passed.getByText('Pay by card')).toBeInTheDocument();
-    expect(passed.getByText(formatDateTime('2026-03-13T09:30:00.000Z'))).toHaveAttribute(
+    expect(passed.getByText(formatShortDateTime('2026-03-13T09:30:00.000Z'))).toHaveAttribute(
       'datetime',
       '2026-03-13T09:30:00.000Z',
     );
-    expect(passed.getByText('Jira: written')).toBeInTheDocument();
+    expect(passed.getByText('Written to the tracker')).toBeInTheDocument();
 
     const failed = within(storyRow(review, 'SHOP-2'));
     expect(failed.getByText('Failed')).toBeInTheDocument();
     expect(failed.getByText('“The search box ignores capitals.”')).toBeInTheDocument();
     expect(
-      failed.getByText('Jira refused it: Jira answered 403: You do not have permission to comment.'),
+      failed.getByText(
+        'Not written to the tracker: Jira answered 403: You do not have permission to comment.',
+      ),
     ).toBeInTheDocument();
 
     const waiting = within(storyRow(review, 'SHOP-3'));
     expect(waiting.getByText('Waiting')).toBeInTheDocument();
-    expect(waiting.queryByText(/^Jira/)).not.toBeInTheDocument();
+    expect(waiting.queryByText(/tracker/)).not.toBeInTheDocument();
   });
 
   it('says whether the write-back is still pending, and shows expired and revoked links without Revoke', async () => {
@@ -82,9 +84,11 @@ describe('the Sent history with client reviews', () => {
     send.review!.stories[0]!.writeBack = 'pending';
     send.review!.linkState = 'expired';
     const { review, unmount } = await openHistory();
-    expect(within(storyRow(review, 'SHOP-1')).getByText('Jira: not written yet')).toBeInTheDocument();
     expect(
-      within(review).getByText(`Expired on ${formatDateTime('2026-04-11T14:00:00.000Z')}`),
+      within(storyRow(review, 'SHOP-1')).getByText('Not written to the tracker yet'),
+    ).toBeInTheDocument();
+    expect(
+      within(review).getByText(`Expired on ${formatShortDateTime('2026-04-11T14:00:00.000Z')}`),
     ).toBeVisible();
     expect(within(review).queryByRole('button', { name: 'Revoke link' })).not.toBeInTheDocument();
     unmount();
@@ -102,7 +106,7 @@ describe('the Sent history with client reviews', () => {
     const { review } = await openHistory();
     expect(
       within(storyRow(review, 'SHOP-1')).getByText(
-        'Jira: The comment was written, but Jira refused the transition “Reopen”: Jira answered 400.',
+        'The comment was written, but Jira refused the transition “Reopen”: Jira answered 400.',
       ),
     ).toBeInTheDocument();
   });
@@ -150,7 +154,7 @@ describe('the Sent history with client reviews', () => {
     const { review } = await openHistory();
     expect(storyRow(review, 'SHOP-2')).toHaveTextContent('by Ann Client');
     expect(within(review).getByText(/^Signed off by Ann Client on/)).toHaveTextContent(
-      `Signed off by Ann Client on ${formatDateTime('2026-03-14T10:00:00.000Z')} — a conditional sign-off: some stories failed`,
+      `Signed off by Ann Client on ${formatShortDateTime('2026-03-14T10:00:00.000Z')} — a conditional sign-off: some stories failed`,
     );
   });
 

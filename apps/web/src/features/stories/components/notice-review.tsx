@@ -1,6 +1,6 @@
 // A notice's client review in the Sent history: the link's state with its expiry, and per story
 // the client's verdict (Waiting, Passed or Failed) with the comment, when it was given and whether it
-// reached Jira. An active link can be revoked, after a confirmation.
+// reached the tracker. An active link can be revoked, after a confirmation.
 import type { NoticeReview } from '@handoff/core/api';
 import { useState } from 'react';
 import { offerStoryAgain, revokeReviewLink } from '@/api/review';
@@ -8,7 +8,7 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
-import { formatDateTime } from '@/lib/format';
+import { formatShortDateTime, ShortDate } from '@/lib/format';
 import { useServices } from '@/lib/services';
 import { ReviewLinkCopy } from './review-link-copy';
 
@@ -30,30 +30,28 @@ const verdictTone: Record<ReviewedStory['verdict'], BadgeTone> = {
 };
 
 function linkStateText(review: NoticeReview): string {
-  const until = formatDateTime(review.expiresAt);
+  const until = formatShortDateTime(review.expiresAt);
   if (review.linkState === 'active') return `Active until ${until}`;
   if (review.linkState === 'expired') return `Expired on ${until}`;
   return 'Revoked';
 }
 
-/** Whether the verdict reached Jira: its comment is waiting to be written, written, or refused. */
+/**
+ * Whether the verdict reached the tracker: waiting to be written, written, or refused (the reason then).
+ * Whose token wrote it stays in the tracker's own comment, not on this screen.
+ */
 function writeBackText(story: ReviewedStory): string | null {
   switch (story.writeBack) {
     case 'pending':
-      return 'Jira: not written yet';
+      return 'Not written to the tracker yet';
     case 'written':
-      // The comment is in Jira; the chosen transition may still have been refused.
-      return `${story.writeBackError ? `Jira: ${story.writeBackError}` : 'Jira: written'}${writtenAs(story)}`;
+      // The comment is in the tracker; the chosen transition may still have been refused (its reason).
+      return story.writeBackError ?? 'Written to the tracker';
     case 'refused':
-      return `Jira refused it: ${story.writeBackError ?? 'no reason given'}${writtenAs(story)}`;
+      return `Not written to the tracker: ${story.writeBackError ?? 'no reason given'}`;
     default:
       return null;
   }
-}
-
-/** Whose Jira token wrote it (the history says so when it was an owner's instead of the sender's). */
-function writtenAs(story: ReviewedStory): string {
-  return story.writtenAs ? ` (as ${story.writtenAs})` : '';
 }
 
 export function NoticeReviewView({
@@ -119,15 +117,14 @@ export function NoticeReviewView({
       ) : null}
       {review.signedOff ? (
         <p className="notice-review__signed-off">
-          Signed off by {review.signedOff.by} on{' '}
-          <time dateTime={review.signedOff.at}>{formatDateTime(review.signedOff.at)}</time>
+          Signed off by {review.signedOff.by} on <ShortDate iso={review.signedOff.at} withTime />
           {review.signedOff.conditional ? ' — a conditional sign-off: some stories failed' : ''}
         </p>
       ) : null}
       {review.reminders.map((reminder) => (
         <p key={reminder.at} className="notice-review__reminder">
           {reminder.sent ? 'Reminder sent ' : 'Reminder not sent (tried again next round) '}
-          <time dateTime={reminder.at}>{formatDateTime(reminder.at)}</time>
+          <ShortDate iso={reminder.at} withTime />
           {reminder.error ? `: ${reminder.error}` : ''}
         </p>
       ))}
@@ -158,13 +155,15 @@ export function NoticeReviewView({
               {story.comment ? <p className="notice-review__comment">“{story.comment}”</p> : null}
               {story.answeredAt || jira ? (
                 <p className="notice-review__meta">
-                  {story.answeredAt ? (
-                    <time dateTime={story.answeredAt}>{formatDateTime(story.answeredAt)}</time>
-                  ) : null}
+                  {story.answeredAt ? <ShortDate iso={story.answeredAt} withTime /> : null}
                   {story.reviewer ? <span>by {story.reviewer}</span> : null}
                   {jira ? (
                     <span
-                      className={story.writeBack === 'refused' ? 'notice-review__jira--refused' : undefined}
+                      className={
+                        story.writeBack === 'refused' || story.writeBackError
+                          ? 'notice-review__jira--refused'
+                          : undefined
+                      }
                     >
                       {jira}
                     </span>

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { AddressList } from '@/components/ui/breakable-text';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
-import { formatDateTime, formatFileSize } from '@/lib/format';
+import { formatDateTime, formatFileSize, ShortDate } from '@/lib/format';
 import { useServices } from '@/lib/services';
 import { getProjectSends } from '../api/get-project-sends';
 import { NoticeReviewView } from './notice-review';
@@ -99,37 +99,51 @@ export function SendHistory({
         <ol className="send-history__list">
           {sends.map((send, index) => (
             <li key={send.id} className="send" aria-label={`E-mail of ${formatDateTime(send.createdAt)}`}>
-              <p className="send__head">
-                <time dateTime={send.createdAt}>{formatDateTime(send.createdAt)}</time>
-                <span className="send__trigger">{sentBy(send)}</span>
-                <Badge tone={statusTone(send)}>{sendStatusText(send)}</Badge>
-              </p>
-              <p className="send__summary">
-                To <AddressList addresses={send.to} />
-                {send.issueKeys.length > 0 ? ` · ${storyCount(send.issueKeys.length)}` : ''}
-              </p>
-              {send.review ? (
-                <NoticeReviewView
-                  review={send.review}
-                  userId={userId}
-                  projectKey={projectKey}
-                  sendId={send.id}
-                  sendNumber={sends.length - index}
-                  onRevoked={() => setAttempt((n) => n + 1)}
-                />
-              ) : null}
-              <details className="send__fold">
-                <summary>Delivery details</summary>
-                <DeliveryDetails send={send} />
+              {/* One row per e-mail; its review and delivery unfold (the newest open, as it is the one checked). */}
+              <details className="send__item" open={index === 0}>
+                <summary className="send__row">
+                  <span className="send__when">
+                    <ShortDate iso={send.createdAt} withTime />
+                  </span>
+                  <span className="send__trigger">{sentBy(send)}</span>
+                  <span className="send__count">{storyCount(send.issueKeys.length)}</span>
+                  <span className="send__badges">
+                    {send.review ? <VerdictPills review={send.review} /> : null}
+                    {send.review && send.review.linkState !== 'active' ? (
+                      <Badge tone="neutral">Link {send.review.linkState}</Badge>
+                    ) : null}
+                    <Badge tone={statusTone(send)}>{sendStatusText(send)}</Badge>
+                  </span>
+                </summary>
+                <div className="send__content">
+                  <p className="send__summary">
+                    To <AddressList addresses={send.to} />
+                    {send.issueKeys.length > 0 ? ` · ${storyCount(send.issueKeys.length)}` : ''}
+                  </p>
+                  {send.review ? (
+                    <NoticeReviewView
+                      review={send.review}
+                      userId={userId}
+                      projectKey={projectKey}
+                      sendId={send.id}
+                      sendNumber={sends.length - index}
+                      onRevoked={() => setAttempt((n) => n + 1)}
+                    />
+                  ) : null}
+                  <details className="send__fold">
+                    <summary>Delivery details</summary>
+                    <DeliveryDetails send={send} />
+                  </details>
+                  {send.text ? (
+                    <details className="send__fold send__body">
+                      <summary>Show the message</summary>
+                      <pre>
+                        <MessageText text={send.text} />
+                      </pre>
+                    </details>
+                  ) : null}
+                </div>
               </details>
-              {send.text ? (
-                <details className="send__fold send__body">
-                  <summary>Show the message</summary>
-                  <pre>
-                    <MessageText text={send.text} />
-                  </pre>
-                </details>
-              ) : null}
             </li>
           ))}
         </ol>
@@ -139,6 +153,28 @@ export function SendHistory({
 }
 
 const storyCount = (n: number) => (n === 1 ? '1 story' : `${n} stories`);
+
+const VERDICT_PILLS = [
+  { verdict: 'failed', tone: 'danger' },
+  { verdict: 'passed', tone: 'success' },
+  { verdict: 'waiting', tone: 'neutral' },
+] as const;
+
+/** The client's answers to one e-mail at a glance: "1 failed", "4 passed", "2 waiting" (none when zero). */
+function VerdictPills({ review }: { review: NonNullable<SendRecord['review']> }) {
+  return (
+    <>
+      {VERDICT_PILLS.map(({ verdict, tone }) => {
+        const count = review.stories.filter((story) => story.verdict === verdict).length;
+        return count > 0 ? (
+          <Badge key={verdict} tone={tone}>
+            {count} {verdict}
+          </Badge>
+        ) : null;
+      })}
+    </>
+  );
+}
 
 /** Recipients, stories, the mail server's answers, subject and attachment: folded, as they are rarely needed. */
 function DeliveryDetails({ send }: { send: SendRecord }) {

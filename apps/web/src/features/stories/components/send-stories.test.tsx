@@ -3,7 +3,7 @@ import { texts } from '@handoff/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { formatDateTime } from '@/lib/format';
+import { formatShortDateTime } from '@/lib/format';
 import { deferred } from '@/testing/deferred';
 import { callsTo, createProject, db, findProject } from '@/testing/mocks/db';
 import { server } from '@/testing/mocks/server';
@@ -470,6 +470,10 @@ describe('/admin/send-stories', () => {
     ).toBeInTheDocument();
     expect(within(sent).getByText('Sent')).toBeInTheDocument();
     expect(within(sent).getByText(/· 1 story$/)).toBeInTheDocument();
+    // One summary row per e-mail: the newest open, the others fold their details away.
+    expect(outbox.querySelector('details')).toHaveAttribute('open');
+    expect(sent.querySelector('details')).not.toHaveAttribute('open');
+    await user.click(sent.querySelector('summary')!);
     // The delivery details are folded under a toggle.
     const details = within(sent).getByText('Delivery details').closest('details')!;
     expect(within(details).getByText('client@shop.example')).not.toBeVisible();
@@ -479,7 +483,7 @@ describe('/admin/send-stories', () => {
     expect(within(details).getByText('SHOP-1')).toBeInTheDocument();
     expect(within(details).getByText(texts.draft.subject)).toBeInTheDocument();
     expect(within(details).getByText('plan.pdf (12.0 KB)')).toBeInTheDocument();
-    expect(within(sent).getByText(formatDateTime('2026-03-10T09:00:00.000Z'))).toHaveAttribute(
+    expect(within(sent).getByText(formatShortDateTime('2026-03-10T09:00:00.000Z'))).toHaveAttribute(
       'datetime',
       '2026-03-10T09:00:00.000Z',
     );

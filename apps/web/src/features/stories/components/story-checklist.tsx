@@ -47,8 +47,8 @@ export function StoryChecklist({
       </ul>
       {withoutSteps ? (
         <p className="stories__hint">
-          Stories marked “{NO_TEST_STEPS}” have no #test# section in their description: the e-mail lists them
-          as finished, but not under “Please test the following”.
+          Stories marked “{NO_TEST_STEPS}” have no test steps in their description: the e-mail lists them as
+          finished, but not under “Please test the following”.
         </p>
       ) : null}
       {ticked === 0 ? (

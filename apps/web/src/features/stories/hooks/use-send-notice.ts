@@ -4,9 +4,11 @@
 // mail server refuses the e-mail the server gives those keys back; the project is reloaded, so the stories
 // are offered again, and the draft stays for another try. If some of them were sent meanwhile (auto-send,
 // another tab) the server answers 409 and e-mails nothing; the stories are fetched again for a new draft.
+// The success dialog's Okay opens the Sent tab.
 import { texts } from '@handoff/core';
 import type { Project } from '@handoff/core/api';
 import { useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import type { ResultDialogControl } from '@/components/ui/result-dialog';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
@@ -33,6 +35,7 @@ export function useSendNotice({
   onSent: () => void;
 }) {
   const { api } = useServices();
+  const location = useLocation();
   const fileInputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [answerBy, setAnswerBy] = useState('');
@@ -83,11 +86,15 @@ export function useSendNotice({
       setAnswerBy('');
       setKeptInOutbox(answer?.data?.delivered === false);
       const refused = answer?.data?.refused ?? [];
+      // Okay leads to the Sent tab, where the e-mail just sent heads the history.
+      const sentTab = new URLSearchParams(location.search);
+      sentTab.set('tab', 'sent');
       show(
         refused.length > 0
           ? `${texts.sendStories.sent} The mail server refused: ${refused.join(', ')}.`
           : texts.sendStories.sent,
         'success',
+        `${location.pathname}?${sentTab}`,
       );
     } catch (error) {
       if (isSessionEnded(error)) return;

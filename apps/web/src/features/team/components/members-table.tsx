@@ -5,7 +5,7 @@ import type { TeamAnswer, TeamMember } from '@handoff/core/api';
 import { AddressList } from '@/components/ui/breakable-text';
 import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
-import { formatDateTime } from '@/lib/format';
+import { ShortDate } from '@/lib/format';
 
 /** What the caller may do to a member, and the handlers of its buttons. */
 interface MemberControls {
@@ -98,7 +98,7 @@ export function OpenInvites({
         rowKey={(invite) => invite.id}
         columns={[
           { header: 'Email', rowHeader: true, cell: (invite) => <AddressList addresses={[invite.email]} /> },
-          { header: 'Valid until', cell: (invite) => formatDateTime(invite.expiresAt) },
+          { header: 'Valid until', cell: (invite) => <ShortDate iso={invite.expiresAt} /> },
           ...(isOwner
             ? [
                 {

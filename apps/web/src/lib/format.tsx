@@ -1,4 +1,4 @@
-// Display formats for times and sizes, in the browser's locale.
+// Display formats for times and sizes, in the browser's locale, and ShortDate, which shows a moment.
 
 const timeOnly: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
 const dayAndTime: Intl.DateTimeFormatOptions = {
@@ -65,9 +65,32 @@ export function formatShortDate(iso: string, now: Date = new Date()): string {
   });
 }
 
+/**
+ * A short date and time for lists and histories, e.g. "12 Mar, 14:05" this year, "12 Mar 2025, 14:05"
+ * another year; '' when invalid. Its full form (formatDateTime) shows on hover (ShortDate).
+ */
+export function formatShortDateTime(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const thisYear = date.getFullYear() === now.getFullYear();
+  return date.toLocaleString(undefined, { ...dayAndTime, ...(thisYear ? {} : { year: 'numeric' }) });
+}
+
 /** A byte count as "512 B", "12.3 KB" or "4.5 MB" (1 KB = 1024 B). */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/**
+ * The one way a screen shows a moment: short (a date, or a date and time where the time tells sends apart),
+ * its full form on hover and to screen readers through <time>'s title, in the browser's locale (Intl).
+ */
+export function ShortDate({ iso, withTime = false }: { iso: string; withTime?: boolean }) {
+  return (
+    <time dateTime={iso} title={formatDateTime(iso)}>
+      {withTime ? formatShortDateTime(iso) : formatShortDate(iso)}
+    </time>
+  );
 }
