@@ -470,6 +470,26 @@ describe('who sent the notice, and how far the client is', () => {
     );
   });
 
+  it('shows each grouped story its own final answer once signed off, whatever order the groups put them in', async () => {
+    const owner = createAccount('owner@example.com');
+    const project = createProject(owner.id, { projectKey: 'SHOP', projectName: 'Demo Web Shop' });
+    createReviewedSend(owner.id, project, TOKEN, [
+      { key: 'SHOP-1', summary: 'Pay by card', group: { id: '10', name: 'Checkout', order: 2 } },
+      { key: 'SHOP-3', summary: 'Find by name', group: { id: '11', name: 'Search', order: 1 } },
+    ]);
+    const user = userEvent.setup();
+    await openPage();
+    await user.click(within(story('SHOP-1')).getByRole('button', { name: 'Passed' }));
+    await user.click(within(story('SHOP-3')).getByRole('button', { name: 'Failed' }));
+    await user.click(screen.getByRole('button', { name: 'Submit results' }));
+    await screen.findByText(en['review.thanks']);
+    await user.click(screen.getByRole('button', { name: 'Sign off' }));
+    await screen.findByText(en['review.signedOffThanks']);
+    expect(within(story('SHOP-1')).getByText('Passed')).toBeVisible();
+    expect(within(story('SHOP-1')).queryByText('Failed')).not.toBeInTheDocument();
+    expect(within(story('SHOP-3')).getByText('Failed')).toBeVisible();
+  });
+
   it('opens with the answers the client gave before counted', async () => {
     arrangeNotice();
     const user = userEvent.setup();
