@@ -364,11 +364,10 @@ export default defineConfig(({ command }) => ({
     rollupOptions: {
       input: Object.fromEntries(htmlPages.map((page) => [page.replace(/\.html$/, ''), page])),
       output: {
-        // File names carry short hex hashes: the entry chunk lists every chunk's and stylesheet's file, and
+        // Chunk and asset names carry short hex hashes: the entry chunk lists every chunk's and stylesheet's file, and
         // 6 hex digits compress better than 8 base64 ones (the login budget counts the gzipped bytes); 24 bits
         // still tell one build's file from the next.
         hashCharacters: 'hex',
-        entryFileNames: 'assets/[name]-[hash:6].js',
         chunkFileNames: 'assets/[name]-[hash:6].js',
         assetFileNames: 'assets/[name]-[hash:6][extname]',
         // What the sign-in pages share (form fields, the result dialog, their layout, @handoff/core's texts) in
