@@ -13,9 +13,10 @@ import type {
   SubmitVerdictsAnswer,
   SubmitVerdictsBody,
 } from '@handoff/core/api';
+import { storySections } from '@handoff/core/story-groups';
 import { callReview, failureText, isClosedLink } from './review-api';
 import { type Notice, noticeIntro } from './review-intro';
-import { say, speak } from './review-messages';
+import { say, speak, translate } from './review-messages';
 import { type Answer, showFinalAnswer, storyItem } from './review-story';
 import { answeredProgress, el, showBrandBand, warningIcon } from './review-view';
 
@@ -176,8 +177,6 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
   showBrandBand(root, notice.workspaceName, notice.logoUrl, notice.senderEmail);
   const form = el('form', 'review__form');
   form.noValidate = true;
-  const list = el('ol', 'review__stories');
-  list.setAttribute('aria-label', say('stories'));
   const progress = answeredProgress(notice.stories.length);
   const submit = el('button', 'review__button', say('submit'));
   submit.type = 'submit';
@@ -211,10 +210,7 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
       showButtons(parts);
     },
   };
-  for (const [index, story] of notice.stories.entries()) {
-    list.append(storyItem(story, index, answers.get(story.key) as Answer, parts.refresh));
-  }
-  form.append(nameField, list, bar);
+  form.append(nameField, storyLists(notice, answers, parts.refresh), bar);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     void submitResults(parts, context);
@@ -227,6 +223,33 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
   if (notice.signedOff) showSignedOff(parts, false);
   root.removeAttribute('aria-busy');
   document.title = say('pageTitle', { project: notice.projectName, company: notice.workspaceName });
+}
+
+/**
+ * The stories as one list, or, when the project groups them (`Group stories by`), one list per group under
+ * its heading, in the tracker's order, the stories without a group last under `Other`.
+ */
+function storyLists(notice: Notice, answers: Map<string, Answer>, onChoice: () => void): HTMLElement {
+  const sections = storySections(
+    // Each story keeps its place in the notice as its index (its ids, and the signed-off view, use it).
+    notice.stories.map((story, index) => ({ story, index, epic: story.group })),
+    'epic',
+    translate('group.other'),
+  );
+  const grouped = sections.some((section) => section.heading !== null);
+  const lists = el('div', 'review__groups');
+  for (const section of sections) {
+    const list = el('ol', 'review__stories');
+    list.setAttribute('aria-label', section.heading ?? say('stories'));
+    for (const { story, index } of section.items) {
+      list.append(storyItem(story, index, answers.get(story.key) as Answer, onChoice, grouped ? 'h3' : 'h2'));
+    }
+    if (section.heading === null) return list;
+    const group = el('section', 'review__group');
+    group.append(el('h2', 'review__group-title', section.heading), list);
+    lists.append(group);
+  }
+  return lists;
 }
 
 /**
