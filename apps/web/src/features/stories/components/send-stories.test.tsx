@@ -188,6 +188,10 @@ describe('/admin/send-stories', () => {
     await user.click(screen.getByRole('button', { name: 'Send Email' }));
     const dialog = await screen.findByRole('dialog', { name: 'Email sent to the client.' });
     expect(dialog).toHaveAccessibleDescription('Success');
+    // Under the message, in grey: what went where.
+    expect(dialog).toHaveTextContent(
+      '2 stories · to client@shop.example, owner@shop.example · cc pm@team.example',
+    );
 
     // The order of docs/product.md §4: the project update, then the e-mail.
     expect(
