@@ -364,9 +364,12 @@ export default defineConfig(({ command }) => ({
     rollupOptions: {
       input: Object.fromEntries(htmlPages.map((page) => [page.replace(/\.html$/, ''), page])),
       output: {
-        // File names carry hex hashes: the entry chunk lists every route chunk's file, and hex compresses
-        // better than base64 (the login budget counts the gzipped bytes).
+        // Chunk and asset names carry short hex hashes: the entry chunk lists every chunk's and stylesheet's file, and
+        // 6 hex digits compress better than 8 base64 ones (the login budget counts the gzipped bytes); 24 bits
+        // still tell one build's file from the next.
         hashCharacters: 'hex',
+        chunkFileNames: 'assets/[name]-[hash:6].js',
+        assetFileNames: 'assets/[name]-[hash:6][extname]',
         // What the sign-in pages share (form fields, the result dialog, their layout, @handoff/core's texts) in
         // one chunk rather than a dozen small ones, each of which costs the login page a request and some
         // compression; the login bundle budget counts every byte.

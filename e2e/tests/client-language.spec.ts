@@ -10,6 +10,7 @@ import { CLIENT_LANGUAGES } from '../../packages/core/src/client-language.ts';
 import { addDemoProject, apiCall } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
 import { axeViolations } from '../support/axe.ts';
+import { type AdfNode, adfText } from '../support/jira.ts';
 import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
@@ -18,13 +19,6 @@ test.beforeAll(async () => {
   mailbox = await openTestMailbox();
 });
 test.afterAll(() => closeTestMailbox());
-
-interface AdfNode {
-  text?: string;
-  content?: AdfNode[];
-}
-const adfText = (node: AdfNode): string =>
-  (node.text ?? '') + (node.content ?? []).map((child) => adfText(child)).join(node.content ? '\n' : '');
 
 /** How far the page is wider than the phone (0: it fits), and the elements that stick out. */
 const overflow = (page: Page) =>

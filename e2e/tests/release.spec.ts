@@ -7,6 +7,7 @@
 import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { addDemoProject, apiCall } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
+import { type AdfNode, adfText } from '../support/jira.ts';
 import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -15,13 +16,6 @@ test.beforeAll(async () => {
   mailbox = await openTestMailbox();
 });
 test.afterAll(() => closeTestMailbox());
-
-interface AdfNode {
-  text?: string;
-  content?: AdfNode[];
-}
-const adfText = (node: AdfNode): string =>
-  (node.text ?? '') + (node.content ?? []).map((child) => adfText(child)).join(node.content ? '\n' : '');
 
 test('a release’s notice to a German client: the release in its subject, notice and heading; Jira hears English', async ({
   page,

@@ -5,6 +5,7 @@ import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { addDemoProject, apiCall } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
 import { axeViolations } from '../support/axe.ts';
+import { type AdfNode, adfText } from '../support/jira.ts';
 import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
 import { reviewLinkOf, sendNotice } from '../support/review.ts';
 import { expect, type Page, test } from '../support/test.ts';
@@ -19,14 +20,6 @@ test.beforeAll(async () => {
   mailbox = await openTestMailbox();
 });
 test.afterAll(() => closeTestMailbox());
-
-interface AdfNode {
-  text?: string;
-  content?: AdfNode[];
-}
-/** The plain text of an ADF document (Jira's comment bodies). */
-const adfText = (node: AdfNode): string =>
-  (node.text ?? '') + (node.content ?? []).map((child) => adfText(child)).join(node.content ? '\n' : '');
 
 /** The comments of an issue as the demo tracker lists them (GET /rest/api/3/issue/{key}/comment). */
 async function jiraComments(page: Page, key: string, email: string, apikey: string): Promise<string[]> {

@@ -376,6 +376,31 @@ const cases: Case[] = [
       }),
     400,
   ],
+  [
+    'addProject: an unknown groupBy',
+    () => json('/jira/addProject', { ...newProject(), groupBy: 'sprint' }),
+    400,
+  ],
+  [
+    'updateFirebaseProject: groupBy of the wrong type',
+    () =>
+      json('/jira/updateFirebaseProject', {
+        userId,
+        projectKey: 'NOPE',
+        updatedProject: { groupBy: ['epic'] },
+      }),
+    400,
+  ],
+  [
+    'updateFirebaseProject: a groupBy with NUL in it',
+    () =>
+      json('/jira/updateFirebaseProject', {
+        userId,
+        projectKey: 'NOPE',
+        updatedProject: { groupBy: `epic${NUL}` },
+      }),
+    400,
+  ],
   ['getWorkspaces: an unknown field', () => json('/jira/getWorkspaces', { userId, admin: true }), 400],
   [
     'addProject: for another user',

@@ -3,10 +3,11 @@
 
 import { type AdfDoc, type AdfNode, adfTextPieces } from './adf.ts';
 import type { Translate } from './client-language.ts';
+import { type GroupBy, type Grouped, headingUnderline, storySections } from './story-groups.ts';
 import { texts } from './texts.ts';
 
-/** A user story as the product API returns it (docs/product.md §3). */
-export interface Issue {
+/** A user story as the product API returns it (docs/product.md §3), with its epic and type (story-groups.ts). */
+export interface Issue extends Grouped {
   key: string;
   issueHeader: string;
   /** "N/A" when the story has no description, otherwise an ADF document. */
@@ -120,6 +121,28 @@ export function descriptionDocument(description: SplitDescription): 'N/A' | AdfD
   return { type: 'doc', version: 1, content };
 }
 
+/** How a draft groups its stories: the project's `Group stories by`, and the `Other` heading in the client's language. */
+export interface DraftGrouping {
+  by: GroupBy;
+  other: string;
+}
+
+/** A story the draft lists, as it lists it. */
+interface DraftedStory extends Grouped {
+  key: string;
+  header: string;
+  feature: string;
+  description: unknown;
+}
+
+/** An epic or type as the draft trusts it: an object with a string id and name (anything else: none). */
+function groupField(value: unknown): Grouped['epic'] {
+  if (typeof value !== 'object' || value === null) return null;
+  const { id, name, order } = value as Record<string, unknown>;
+  if (typeof id !== 'string' || typeof name !== 'string' || oneLine(name) === '') return null;
+  return { id, name, order: typeof order === 'number' && Number.isFinite(order) ? order : 0 };
+}
+
 function toKeySet(sentKeys: unknown): Set<string> {
   const set = new Set<string>();
   if (Array.isArray(sentKeys) || sentKeys instanceof Set) {
@@ -141,37 +164,60 @@ function toKeySet(sentKeys: unknown): Set<string> {
  * already listed, are skipped. When no issue is unsent, subject and text are '' (nothing to request) and
  * includedKeys is []. Never throws, whatever it is given. See packages/core/README.md for the rules.
  * `wording` puts the client's language (draftWording) or the project's template (templateWording, given the
- * number of stories listed) in place of §4's words.
+ * number of stories listed) in place of §4's words. `grouping` lists the stories under their epic's or
+ * type's heading (a line underlined with dashes, after a blank line), groups in the tracker's order, the
+ * stories without one last under `Other`; the test steps follow the same order.
  */
 export function draftEmail(
   issues: readonly Issue[],
   sentKeys: readonly string[] | ReadonlySet<string>,
   wording: DraftWording | ((count: number) => DraftWording) = SPEC_WORDING,
+  grouping?: DraftGrouping,
 ): EmailDraft {
   // The words may depend on how many stories the draft lists (a template's {count}); the re-test mark does not.
   const wordingFor = typeof wording === 'function' ? wording : () => wording;
   const retestMark = wordingFor(0).retest;
   const sent = toKeySet(sentKeys);
   const listed = new Set<string>();
-  const includedKeys: string[] = [];
-  // Built with += rather than arrays and join: V8 concatenates these ropes faster for large drafts.
-  let features = '';
-  let steps = '';
+  const drafted: DraftedStory[] = [];
   if (Array.isArray(issues)) {
     for (const issue of issues as unknown[]) {
       if (typeof issue !== 'object' || issue === null) continue;
-      const { key, issueHeader, description, retest } = issue as Record<string, unknown>;
+      const { key, issueHeader, description, retest, epic, type } = issue as Record<string, unknown>;
       if (typeof key !== 'string' || key === '' || listed.has(key)) continue;
       // A re-test is drafted again although it was sent; any other sent story is not.
       if (retest !== true && sent.has(key)) continue;
       listed.add(key); // list each key once
       const header = (typeof issueHeader === 'string' ? oneLine(issueHeader) : '') || key;
-      const feature = retest === true ? `${header} ${retestMark}` : header;
-      features += includedKeys.length === 0 ? `- ${feature}` : `\n- ${feature}`;
-      includedKeys.push(key);
-      const issueSteps = testStepsOf(description);
+      drafted.push({
+        key,
+        header,
+        feature: retest === true ? `${header} ${retestMark}` : header,
+        description,
+        ...(grouping ? { epic: groupField(epic), type: groupField(type) } : {}),
+      });
+    }
+  }
+  const sections = storySections(drafted, grouping?.by ?? 'nothing', grouping?.other ?? '');
+  const includedKeys: string[] = [];
+  // Built with += rather than arrays and join: V8 concatenates these ropes faster for large drafts.
+  let features = '';
+  let steps = '';
+  for (const section of sections) {
+    let lineStart = features === '';
+    if (section.heading !== null) {
+      const heading = oneLine(section.heading);
+      // A blank line before each heading: after the intro's line too.
+      features += `${features === '' ? '\n' : '\n\n'}${heading}\n${headingUnderline(heading)}\n`;
+      lineStart = true;
+    }
+    for (const story of section.items) {
+      features += lineStart ? `- ${story.feature}` : `\n- ${story.feature}`;
+      lineStart = false;
+      includedKeys.push(story.key);
+      const issueSteps = testStepsOf(story.description);
       if (issueSteps.length === 0) continue;
-      steps += steps === '' ? `${header}:` : `\n\n${header}:`;
+      steps += steps === '' ? `${story.header}:` : `\n\n${story.header}:`;
       for (const step of issueSteps) steps += `\n- ${step}`;
     }
   }

@@ -7,6 +7,7 @@
 // client-language.ts); the draft is as the user left it.
 import type { ClientLanguage, Translate } from './client-language.ts';
 import { calendarDay } from './dates.ts';
+import { HEADING_UNDERLINE } from './story-groups.ts';
 
 /** The client's language: its code (the HTML part's `lang`) and its catalogue's translator. */
 export interface ClientWords {
@@ -67,49 +68,101 @@ export function escapeHtml(value: string): string {
 
 const FONT = 'font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5';
 
+/** A piece of the draft as the HTML shows it: a paragraph (its lines), a group's heading, or a list. */
+type DraftPiece =
+  | { kind: 'paragraph'; lines: string[] }
+  | { kind: 'heading'; text: string }
+  | { kind: 'list'; items: string[] };
+
+const isItem = (line: string | undefined) => line !== undefined && /^\s*- /.test(line);
+const isUnderline = (line: string | undefined) => line !== undefined && HEADING_UNDERLINE.test(line);
+
 /**
- * The draft as HTML: blocks are separated by blank lines; within a block, runs of "- " lines become a
- * list and the other lines a paragraph (line breaks kept). So the greeting, the finished features, each
- * story's test steps and the closing come out as the draft shows them, whatever the user edited.
+ * The draft's pieces: blocks are separated by blank lines; within a block, runs of "- " lines are a list,
+ * a line underlined with dashes is a group's heading (story-groups.ts), and the other lines a paragraph
+ * (line breaks kept), a line that introduces a list standing on its own.
  */
-function draftToHtml(draft: string, verdictLinks: (index: number) => string = () => ''): string {
-  const blocks = draft.replace(/\r\n?/g, '\n').split(/\n[ \t]*\n/);
-  let html = '';
-  let lists = 0;
-  for (const block of blocks) {
+function draftPieces(draft: string): DraftPiece[] {
+  const pieces: DraftPiece[] = [];
+  for (const block of draft.replace(/\r\n?/g, '\n').split(/\n[ \t]*\n/)) {
     const lines = block.split('\n');
     let paragraph: string[] = [];
     let items: string[] = [];
     const flushParagraph = () => {
-      if (paragraph.length > 0) html += `<p style="margin:0 0 12px">${paragraph.join('<br>')}</p>`;
+      if (paragraph.length > 0) pieces.push({ kind: 'paragraph', lines: paragraph });
       paragraph = [];
     };
     const flushList = () => {
-      if (items.length > 0) {
-        // The first list is the finished features: each gets the story's Passed / Failed links.
-        const first = lists === 0;
-        lists += 1;
-        html += `<ul style="margin:0 0 12px;padding-left:24px">${items.map((item, index) => `<li>${item}${first ? verdictLinks(index) : ''}</li>`).join('')}</ul>`;
-      }
+      if (items.length > 0) pieces.push({ kind: 'list', items });
       items = [];
     };
-    const isItem = (line: string | undefined) => line !== undefined && /^\s*- /.test(line);
-    lines.forEach((line, i) => {
+    for (let i = 0; i < lines.length; i += 1) {
+      const line = lines[i] as string;
       if (isItem(line)) {
         flushParagraph();
-        items.push(escapeHtml(line.replace(/^\s*- /, '')));
+        items.push(line.replace(/^\s*- /, ''));
+      } else if (line.trim() !== '' && isUnderline(lines[i + 1])) {
+        flushParagraph();
+        flushList();
+        pieces.push({ kind: 'heading', text: line.trim() });
+        i += 1;
       } else if (line.trim() !== '') {
         flushList();
-        // The line that introduces a list (a story's name before its test steps) stands on its own.
         const introducesList = isItem(lines[i + 1]);
         if (introducesList) flushParagraph();
-        paragraph.push(escapeHtml(line));
+        paragraph.push(line);
         if (introducesList) flushParagraph();
       }
-    });
+    }
     flushParagraph();
     flushList();
   }
+  return pieces;
+}
+
+/**
+ * The finished features: the first list, and the lists after it that each follow a group's heading (a
+ * grouped draft); the indexes of those pieces.
+ */
+function featureLists(pieces: readonly DraftPiece[]): number[] {
+  const first = pieces.findIndex((piece) => piece.kind === 'list');
+  if (first < 0) return [];
+  const lists = [first];
+  for (let i = first + 1; pieces[i]?.kind === 'heading' && pieces[i + 1]?.kind === 'list'; i += 2) {
+    lists.push(i + 1);
+  }
+  return lists;
+}
+
+/**
+ * The draft as HTML: paragraphs, lists and group headings as the draft shows them, whatever the user
+ * edited. The finished features' items get the story's Passed / Failed links (`verdictLinks`, by the
+ * item's place among them) when there is one item per story of the notice.
+ */
+function draftToHtml(draft: string, keys: readonly string[], verdictLinks: (key: string) => string): string {
+  const pieces = draftPieces(draft);
+  const features = featureLists(pieces);
+  const featureCount = features.reduce((sum, index) => {
+    const piece = pieces[index];
+    return sum + (piece?.kind === 'list' ? piece.items.length : 0);
+  }, 0);
+  const linked = keys.length > 0 && featureCount === keys.length;
+  let storyIndex = 0;
+  let html = '';
+  pieces.forEach((piece, index) => {
+    if (piece.kind === 'paragraph') {
+      html += `<p style="margin:0 0 12px">${piece.lines.map(escapeHtml).join('<br>')}</p>`;
+    } else if (piece.kind === 'heading') {
+      html += `<h2 style="margin:16px 0 4px;font-size:16px;line-height:1.4">${escapeHtml(piece.text)}</h2>`;
+    } else {
+      const withLinks = linked && features.includes(index);
+      const items = piece.items.map((item) => {
+        const links = withLinks ? verdictLinks(keys[storyIndex++] as string) : '';
+        return `<li>${escapeHtml(item)}${links}</li>`;
+      });
+      html += `<ul style="margin:0 0 12px;padding-left:24px">${items.join('')}</ul>`;
+    }
+  });
   return html;
 }
 
@@ -127,8 +180,8 @@ function verdictLink(link: string, key: string, verdict: 'passed' | 'failed', t:
 }
 
 /**
- * The HTML part: the draft, with `Passed` and `Failed` links beside each finished feature when the list
- * has one line per story of the notice (in the draft's order), then a button-styled link (a table cell,
+ * The HTML part: the draft (its group headings as headings), with `Passed` and `Failed` links beside each
+ * finished feature when the features list one line per story of the notice (in the draft's order), then a button-styled link (a table cell,
  * so it shows without CSS support).
  */
 export function reviewNoticeHtml(
@@ -139,13 +192,8 @@ export function reviewNoticeHtml(
   { language, t }: ClientWords,
 ): string {
   const href = escapeHtml(link);
-  const firstList = /(?:^|\n)((?:[ \t]*- [^\n]*(?:\n|$))+)/.exec(draft.replace(/\r\n?/g, '\n'))?.[1];
-  const features = firstList ? firstList.split('\n').filter((line) => line.trim() !== '').length : 0;
-  const verdictLinks =
-    keys.length > 0 && features === keys.length
-      ? (index: number) =>
-          ` &nbsp;${verdictLink(link, keys[index] as string, 'passed', t)} · ${verdictLink(link, keys[index] as string, 'failed', t)}`
-      : undefined;
+  const verdictLinks = (key: string) =>
+    ` &nbsp;${verdictLink(link, key, 'passed', t)} · ${verdictLink(link, key, 'failed', t)}`;
   const button =
     '<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 16px"><tr>' +
     `<td bgcolor="#1d4ed8" style="border-radius:6px;background-color:#1d4ed8">` +
@@ -156,7 +204,7 @@ export function reviewNoticeHtml(
     '<meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width,initial-scale=1"></head>' +
     `<body style="margin:0;padding:16px;${FONT};color:#1f2933"><div style="max-width:640px">` +
-    `${draftToHtml(draft, verdictLinks)}${detailsHtml(details, t)}${button}` +
+    `${draftToHtml(draft, keys, verdictLinks)}${detailsHtml(details, t)}${button}` +
     `<p style="margin:0;font-size:13px;color:#52606d">${escapeHtml(t('notice.openAddress', { link }))}</p>` +
     '</div></body></html>'
   );

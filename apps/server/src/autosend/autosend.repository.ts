@@ -1,6 +1,7 @@
 // Auto-send's bookkeeping of each project (autosend_schedules): whether it is on, who switched it on,
 // when a round is due, how the last one ended. A project has a row once auto-send was first switched on.
 import type { NoticeTemplate } from '@handoff/core/notice-template';
+import type { GroupBy } from '@handoff/core/story-groups';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
@@ -23,6 +24,7 @@ export async function claimDueAutosendProjects(db: Executor, now: Date, next: Da
     client_language: string;
     project_name: string;
     notice_template: NoticeTemplate | null;
+    group_by: GroupBy;
   }>`
     WITH claimed AS (
       UPDATE autosend_schedules SET next_run_at = ${next}
@@ -37,7 +39,7 @@ export async function claimDueAutosendProjects(db: Executor, now: Date, next: Da
     )
     SELECT p.id, p.workspace_id, claimed.switched_on_by AS autosend_user_id, p.project_key,
       p.client_emails, p.client_cc, p.site_id, p.statuses_offered, p.client_language, p.project_name,
-      p.notice_template
+      p.notice_template, p.group_by
     FROM claimed JOIN projects AS p ON p.id = claimed.project_id
     ORDER BY p.id`.execute(db);
   return result.rows;

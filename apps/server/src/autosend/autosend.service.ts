@@ -93,14 +93,19 @@ async function runProject(
       const claimed = new Set(claimedKeys);
       const claimedStories = stories.filter((story) => claimed.has(story.key));
       // The project's template, or the default draft, in the client's language (no one edits it here).
-      const languageDefault = draftWording(clientTexts(clientLanguageOf(project.client_language)));
-      const draft = draftEmail(claimedStories, [], (count) =>
-        templateWording(project.notice_template, languageDefault, {
-          project: project.project_name,
-          release: '',
-          count,
-          answerBy: '',
-        }),
+      const t = clientTexts(clientLanguageOf(project.client_language));
+      const draft = draftEmail(
+        claimedStories,
+        [],
+        (count) =>
+          templateWording(project.notice_template, draftWording(t), {
+            project: project.project_name,
+            release: '',
+            count,
+            answerBy: '',
+          }),
+        // Grouped as the project chose, `Other` in the client's language.
+        { by: project.group_by, other: t('group.other') },
       );
       return {
         // Mailed in their one spelling, as a send by hand is (comparableEmail).

@@ -148,10 +148,11 @@ describe('auto-send', () => {
         key: 'SHOP-1',
         summary: 'Checkout with a saved card',
         testSteps: ['Open the basket', 'Pay with the saved card'],
+        group: null,
         verdict: null,
         comment: null,
       },
-      { key: 'SHOP-2', summary: 'Order history', testSteps: [], verdict: null, comment: null },
+      { key: 'SHOP-2', summary: 'Order history', testSteps: [], group: null, verdict: null, comment: null },
     ]);
     expect((await project()).sent_issue_keys).toEqual(['SHOP-1', 'SHOP-2']);
     expect(await history()).toMatchObject([
@@ -162,6 +163,26 @@ describe('auto-send', () => {
         issueKeys: ['SHOP-1', 'SHOP-2'],
         to: ['client@example.test'],
       },
+    ]);
+  });
+
+  it("groups the draft as the project chose (Group stories by: Epic), with Other in the client's language", async () => {
+    const grouped = await call('/jira/updateFirebaseProject', {
+      userId: owner.userId,
+      projectKey: 'SHOP',
+      updatedProject: { groupBy: 'epic' },
+    });
+    expect(grouped.statusCode).toBe(200);
+    tracker.state.stories[1]!.epic = { id: '10090', summary: 'Accounts' };
+    await t.app.autosend.runRound(at(0));
+    const mail = await mailbox.waitFor(() => true);
+    expect(mail.text).toContain(
+      'The following features are finished:\n\nAccounts\n--------\n- Order history\n\n' +
+        'Other\n-----\n- Checkout with a saved card\n\n',
+    );
+    expect([...String(mail.html).matchAll(/<h2[^>]*>([^<]+)<\/h2>/g)].map((m) => m[1])).toEqual([
+      'Accounts',
+      'Other',
     ]);
   });
 

@@ -1,4 +1,5 @@
 import type { NoticeTemplate } from '@handoff/core/notice-template';
+import type { GroupBy, Grouped } from '@handoff/core/story-groups';
 import type { TrackerKindId } from '@handoff/core/tracker-kinds';
 import type { ColumnType, Generated } from 'kysely';
 import type {
@@ -115,6 +116,7 @@ export interface ProjectsTable {
   client_language: Generated<string>;
   /** The notice template in the team's words (written as JSON text); null: the language's default. */
   notice_template: ColumnType<NoticeTemplate | null, string | null | undefined, string | null>;
+  group_by: Generated<GroupBy>; // `Group stories by`: 'nothing', 'epic' or 'type'
 }
 
 /** A Jira transition as a project keeps it: `{ id, name }` (written as JSON text). */
@@ -177,12 +179,8 @@ export interface RecipientAnswer {
   reply?: string;
 }
 
-/** One story of a notice as its review page shows it. */
-export interface ReviewStorySnapshot {
-  key: string;
-  summary: string;
-  testSteps: string[];
-}
+/** One story of a notice as its review page shows it, with its epic and type then (none in older snapshots). */
+export type ReviewStorySnapshot = Grouped & { key: string; summary: string; testSteps: string[] };
 
 interface ReviewLinksTable {
   id: Generated<string>;

@@ -43,7 +43,7 @@ export async function storyStatusJson(db: Executor, projectId: string, today: st
 /**
  * Builds the entries of `keys` again from the project's history: every story of the notices that went
  * out (sent, or maybe: unconfirmed), how many notices carried it, when the latest went out, and that
- * notice's latest verdict, sign-off and summary; a key no notice carries any more loses its entry. Its
+ * notice's latest verdict, sign-off, summary, epic and type; a key no notice carries any more loses its entry. Its
  * `state`: `retest` while a re-test is offered, else the latest notice's verdict, else `retest` when the
  * story was sent again, else `waiting`. A story offered again waits on the team, not the client, so it is
  * never overdue. Only the notices that carry one of `keys` are read, numbered once (by time, then id: a
@@ -77,8 +77,9 @@ async function buildEntries(trx: Executor, projectId: string, keys: string[]): P
       select n.recency, l.id, l.signed_off_at, l.stories, l.answer_by
         from notices n join review_links l on l.send_id = n.id
     ), summaries as (
-      select ln.recency, st.key, st.summary
-        from links ln cross join lateral jsonb_to_recordset(ln.stories) as st(key text, summary text)
+      select ln.recency, st.key, st.summary, st.epic, st.type
+        from links ln cross join lateral jsonb_to_recordset(ln.stories)
+          as st(key text, summary text, epic jsonb, type jsonb)
         join wanted w on w.key = st.key
     )
     insert into story_statuses (project_id, issue_key, entry, awaiting_client, answer_by)
@@ -96,7 +97,9 @@ async function buildEntries(trx: Executor, projectId: string, keys: string[]): P
            || ',"comment":' || coalesce(to_json(v.comment)::text, 'null')
            || ',"signedOff":' || (ln.signed_off_at is not null)::text
            || ',"answerBy":' || coalesce('"' || ln.answer_by::text || '"', 'null')
-           || ',"release":' || coalesce(to_json(latest.release_name)::text, 'null'),
+           || ',"release":' || coalesce(to_json(latest.release_name)::text, 'null')
+           || ',"epic":' || coalesce(su.epic::text, 'null')
+           || ',"type":' || coalesce(su.type::text, 'null'),
            o.issue_key is null and v.verdict is null,
            ln.answer_by
       from per_story ps

@@ -1,4 +1,5 @@
 // Project rows, always selected by the workspace the caller was admitted to (request.membership).
+import type { GroupBy } from '@handoff/core/story-groups';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, ProjectsTable } from '../db/schema.ts';
 import { isoTimestamp } from '../db/sql-json.ts';
@@ -16,6 +17,7 @@ const columns = [
   'client_cc',
   'site_id',
   'statuses_offered',
+  'group_by',
 ] as const;
 
 /** The name of the project's site (null: the site `default`), read in the same statement. */
@@ -66,6 +68,7 @@ export async function projectListJson(
         'siteName', coalesce(site.name, 'default'),
         'statusesOffered', statuses_offered,
         'reminderDays', reminder_days::float8,
+        'groupBy', group_by,
         'autosendStatus', json_build_object(
           'nextRunAt', case when auto.switched_on then coalesce(${isoTimestamp('auto.next_run_at')}, ${nextCheckAt?.toISOString() ?? null}::text) end,
           'lastRunAt', ${isoTimestamp('auto.last_run_at')},
@@ -144,6 +147,8 @@ export async function insertProject(
     reminderDays?: number | null | undefined;
     /** The statuses the send screen offers; null: Done and Testing. */
     statusesOffered?: readonly string[] | null;
+    /** Left out: the column's default (`nothing`). */
+    groupBy?: GroupBy | undefined;
   },
 ) {
   return (
@@ -159,6 +164,7 @@ export async function insertProject(
         site_id: values.siteId,
         ...(values.reminderDays === undefined ? {} : { reminder_days: values.reminderDays }),
         ...(values.statusesOffered ? { statuses_offered: [...values.statusesOffered] } : {}),
+        ...(values.groupBy === undefined ? {} : { group_by: values.groupBy }),
       })
       // The only unique rule besides the id: one key per site of a workspace.
       .onConflict((oc) => oc.doNothing())
@@ -179,6 +185,8 @@ export async function updateProject(
     statusesOffered?: string[] | undefined;
     /** Days after a notice to remind the client (null: off); undefined: unchanged. */
     reminderDays?: number | null | undefined;
+    /** `Group stories by`; undefined: unchanged. */
+    groupBy?: GroupBy | undefined;
   },
 ) {
   return db
@@ -193,6 +201,7 @@ export async function updateProject(
               changes.statusesOffered.length > 0 ? [...new Set(changes.statusesOffered)] : null,
           }),
       ...(changes.reminderDays === undefined ? {} : { reminder_days: changes.reminderDays }),
+      ...(changes.groupBy === undefined ? {} : { group_by: changes.groupBy }),
       updated_at: new Date(),
     })
     .where('id', '=', id)

@@ -2,6 +2,7 @@
 // A project's answer is assembled here from its row, the ledger's sent list and auto-send's state.
 import { sameEmail } from '@handoff/core';
 import { DEFAULT_SITE_ID, type Project, type ProjectChanges } from '@handoff/core/api';
+import type { GroupBy } from '@handoff/core/story-groups';
 import { finishedStatesOf } from '@handoff/core/tracker-kinds';
 import type { FastifyInstance } from 'fastify';
 import type { ProductUser } from '../auth/product-user.ts';
@@ -80,6 +81,7 @@ export async function addProject(
     clientCC: string[];
     siteId?: string | undefined;
     reminderDays?: number | null | undefined;
+    groupBy?: GroupBy | undefined;
   },
 ): Promise<Project> {
   const site = await app.sites.site(caller.workspaceId, body.siteId);
@@ -158,6 +160,7 @@ export async function changeProject(
       clientCC,
       statusesOffered: changes.statusesOffered === undefined ? undefined : (changes.statusesOffered ?? []),
       reminderDays: changes.reminderDays,
+      groupBy: changes.groupBy,
     });
   });
   return answerFor(app, row);
@@ -221,6 +224,7 @@ async function answerFor(app: FastifyInstance, row: ProjectRecord): Promise<Proj
     siteName: row.site_name ?? DEFAULT_SITE_ID,
     statusesOffered: row.statuses_offered,
     reminderDays: row.reminder_days,
+    groupBy: row.group_by,
     autosendStatus: {
       nextRunAt: nextRunAt?.toISOString() ?? null,
       lastRunAt: autosend.lastRunAt?.toISOString() ?? null,

@@ -70,6 +70,7 @@ describe('addProject', () => {
         siteName: 'default',
         statusesOffered: null,
         reminderDays: 3,
+        groupBy: 'nothing',
         autosendStatus: {
           nextRunAt: null,
           lastRunAt: null,
@@ -79,6 +80,29 @@ describe('addProject', () => {
         },
       },
     });
+  });
+
+  it('keeps Group stories by: set when adding, changed by an update, shown in the list; an unknown choice is a 400', async () => {
+    const added = await call(ada, '/jira/addProject', { ...demo(), groupBy: 'type' });
+    expect(added.json().data.groupBy).toBe('type');
+    const update = (groupBy: unknown) =>
+      call(ada, '/jira/updateFirebaseProject', {
+        userId: ada.userId,
+        projectKey: 'DEMO',
+        updatedProject: { groupBy },
+      });
+    expect((await update('epic')).json().data.groupBy).toBe('epic');
+    expect((await adaProjects())[0]).toMatchObject({ projectKey: 'DEMO', groupBy: 'epic' });
+    const refused = await update('sprint');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('groupBy must be one of nothing, epic, type.');
+    // Left out, it stays as it is.
+    const unchanged = await call(ada, '/jira/updateFirebaseProject', {
+      userId: ada.userId,
+      projectKey: 'DEMO',
+      updatedProject: { autosend: false },
+    });
+    expect(unchanged.json().data.groupBy).toBe('epic');
   });
 
   it('refuses the same key twice for one user with 409, but another user may add it', async () => {

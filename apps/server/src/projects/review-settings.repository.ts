@@ -50,15 +50,18 @@ export async function reviewSettingsOf(db: Executor, projectId: string) {
     .executeTakeFirst();
 }
 
+/** A project's client-review settings as written (a field left undefined keeps its value). */
+export interface ReviewSettingsUpdate {
+  reminderDays: number | null;
+  testEnvironment: string | null;
+  clientLanguage?: string | undefined;
+  noticeTemplate?: NoticeTemplate | null | undefined;
+}
+
 export async function setReviewSettings(
   db: Executor,
   projectId: string,
-  settings: {
-    reminderDays: number | null;
-    testEnvironment: string | null;
-    clientLanguage?: string | undefined;
-    noticeTemplate?: NoticeTemplate | null | undefined;
-  },
+  settings: ReviewSettingsUpdate,
 ): Promise<void> {
   await db
     .updateTable('projects')

@@ -1,10 +1,10 @@
 // A project's review settings (reminder days, test environment, client's language, notice template) and
 // the transitions of its verdicts, read and written for the review module's routes.
-import type { NoticeTemplate } from '@handoff/core/notice-template';
 import type { Db } from '../db/database.ts';
 import type { Membership } from '../workspaces/workspaces.service.ts';
 import { findProjectForCaller, projectNotFound } from './projects.repository.ts';
 import {
+  type ReviewSettingsUpdate,
   reviewSettingsOf,
   reviewTransitionsOf,
   setReviewSettings,
@@ -28,12 +28,7 @@ export async function saveReviewSettings(
   db: Db,
   caller: Caller,
   { projectKey, siteId }: Ref,
-  settings: {
-    reminderDays: number | null;
-    testEnvironment: string | null;
-    clientLanguage?: string | undefined;
-    noticeTemplate?: NoticeTemplate | null | undefined;
-  },
+  settings: ReviewSettingsUpdate,
 ): Promise<void> {
   const project = await findProjectForCaller(db, caller, projectKey, { siteId });
   if (!project) throw projectNotFound(projectKey);

@@ -136,10 +136,13 @@ describe("the client's language", () => {
     expect(page.language).toBe('de');
     expect(page.messages['review.submit']).toBe('Ergebnisse senden');
     expect(page.messages['notice.testEnvironment']).toBe('Testumgebung: {environment}');
-    // Only the page's messages: not the draft's, not another language's.
+    // Only the page's messages (and the `Other` group's heading): not the draft's, not another language's.
     expect(
-      Object.keys(page.messages).every((key) => /^(review\.|notice\.(testEnvironment|answerBy)$)/.test(key)),
+      Object.keys(page.messages).every((key) =>
+        /^(review\.|notice\.(testEnvironment|answerBy)$|group\.other$)/.test(key),
+      ),
     ).toBe(true);
+    expect(page.messages['group.other']).toBe('Sonstige');
 
     await app.autosend.runRound(new Date(Date.now() + 3.1 * DAY));
     const reminder = mailOf('Erinnerung: Bitte um Test');

@@ -58,9 +58,15 @@ export function snapshotOf(
   return keys.map((key) => {
     const story = byKey.get(key);
     if (!story) return { key, summary: key, testSteps: [] };
+    const groups = { epic: story.epic ?? null, type: story.type ?? null };
     return 'title' in story
-      ? { key, summary: story.title.trim() || key, testSteps: story.testSteps }
-      : { key, summary: story.issueHeader.trim() || key, testSteps: testStepsOf(story.description) };
+      ? { key, summary: story.title.trim() || key, testSteps: story.testSteps, ...groups }
+      : {
+          key,
+          summary: story.issueHeader.trim() || key,
+          testSteps: testStepsOf(story.description),
+          ...groups,
+        };
   });
 }
 

@@ -85,6 +85,7 @@ export async function findLinkByTokenHash(db: Executor, tokenHash: string) {
         'p.workspace_id',
         'p.user_id',
         'p.site_id',
+        'p.group_by',
       ])
       // The notice's own token, or the token of one of its reminders.
       .where((eb) =>

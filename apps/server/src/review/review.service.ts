@@ -9,6 +9,7 @@ import {
   type SignOff,
 } from '@handoff/core/api';
 import { type ClientLanguage, clientLanguageOf } from '@handoff/core/client-language';
+import { type GroupBy, groupOf } from '@handoff/core/story-groups';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { ReviewStorySnapshot } from '../db/schema.ts';
@@ -77,6 +78,8 @@ export interface OpenLink {
   release: string | null;
   /** The language the notice was sent in: its page and reminders speak it too. */
   clientLanguage: ClientLanguage;
+  /** The project's `Group stories by`: the page groups the stories by it. */
+  groupBy: GroupBy;
 }
 
 /** A link's sign-off as the page and the history show it. */
@@ -141,6 +144,7 @@ function linkOf(row: NonNullable<Awaited<ReturnType<typeof findLinkByTokenHash>>
     answerBy: row.answer_by,
     release: row.release_name,
     clientLanguage: clientLanguageOf(row.client_language),
+    groupBy: row.group_by,
   };
 }
 
@@ -157,10 +161,15 @@ export async function storiesOfLink(deps: ReviewDeps, link: OpenLink): Promise<R
     });
     if (stories) await keepStories(deps.db, link.id, stories);
   }
-  const shown = stories ?? link.issueKeys.map((key) => ({ key, summary: key, testSteps: [] }));
+  const shown: ReviewStorySnapshot[] =
+    stories ?? link.issueKeys.map((key) => ({ key, summary: key, testSteps: [] }));
   const latest = (await latestVerdicts(deps.db, [link.id])).get(link.id);
   return shown.map((story) => ({
-    ...story,
+    key: story.key,
+    summary: story.summary,
+    testSteps: story.testSteps,
+    // Under the project's `Group stories by` (a snapshot kept before groups has none).
+    group: groupOf(story, link.groupBy),
     verdict: latest?.get(story.key)?.verdict ?? null,
     comment: latest?.get(story.key)?.comment ?? null,
   }));

@@ -338,6 +338,8 @@ describe('the review page and its calls', () => {
         key,
         summary: issue.summary,
         testSteps: testStepsOf(issue.description ?? 'N/A'),
+        // The project groups nothing (the default).
+        group: null,
         verdict: null,
         comment: null,
       };
@@ -347,6 +349,32 @@ describe('the review page and its calls', () => {
     // About people, only who sent it: no user id.
     expect(data.senderEmail).toBe(owner.email);
     expect(res.body).not.toContain(owner.userId);
+  });
+
+  it("gives each story its group under the project's Group stories by, read from the tracker", async () => {
+    const projectKey = await newProject();
+    const grouped = await call('/jira/updateFirebaseProject', {
+      userId: owner.userId,
+      projectKey,
+      updatedProject: { groupBy: 'epic' },
+    });
+    expect(grouped.json().data.groupBy).toBe('epic');
+    const { token } = await sendNotice(projectKey, ['DEMO-1', 'DEMO-2', 'DEMO-10']);
+    const stories = (await publicCall('/jira/review/getNotice', { token })).json().data.stories;
+    expect(
+      stories.map((story: { key: string; group: { name: string } | null }) => [
+        story.key,
+        story.group?.name ?? null,
+      ]),
+    ).toEqual([
+      ['DEMO-1', 'Checkout'],
+      ['DEMO-2', 'Discovery'],
+      ['DEMO-10', null],
+    ]);
+    // The status screen's entries carry the epic and type the notice's stories had.
+    const status = await call('/jira/review/getStatus', { userId: owner.userId, projectKey });
+    const entry = status.json().data.find((story: { key: string }) => story.key === 'DEMO-1');
+    expect(entry).toMatchObject({ epic: { name: 'Checkout' }, type: { name: 'Story' } });
   });
 
   it('names the sender\'s e-mail domain as the company until an owner names the workspace, never "{e-mail}\'s team"', async () => {

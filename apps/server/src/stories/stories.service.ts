@@ -10,10 +10,17 @@ export const offeredStatuses = (chosen: readonly string[] | null | undefined): s
 
 /**
  * A story in the product API's form (docs/product.md §3): its title as `issueHeader`, its text and test
- * steps as a rich-text `description` the draft reads the same steps from ("N/A" when it has neither).
+ * steps as a rich-text `description` the draft reads the same steps from ("N/A" when it has neither), its
+ * epic and type for the project's `Group stories by`.
  */
 function issueOfStory(story: Story): Issue {
-  return { key: story.key, issueHeader: story.title, description: descriptionDocument(story) };
+  return {
+    key: story.key,
+    issueHeader: story.title,
+    description: descriptionDocument(story),
+    epic: story.epic,
+    type: story.type,
+  };
 }
 
 /**

@@ -38,7 +38,15 @@ describe('getProjectIssues with the demo tracker', () => {
       issueHeader: 'Guest checkout',
       description: { type: 'doc', version: 1 },
     });
-    expect(data[3]).toEqual({ key: 'DEMO-4', issueHeader: 'Order confirmation e-mail', description: 'N/A' });
+    // With its epic and type, for the project's Group stories by.
+    expect(data[3]).toEqual({
+      key: 'DEMO-4',
+      issueHeader: 'Order confirmation e-mail',
+      description: 'N/A',
+      epic: { id: '10090', name: 'Checkout', order: 10090 },
+      type: { id: '10001', name: 'Story', order: 10001 },
+    });
+    expect(data[4]).toMatchObject({ key: 'DEMO-10', epic: null });
   });
 
   it('lists the demo’s releases, and a release’s stories in every status, the unfinished ones marked', async () => {
@@ -160,7 +168,7 @@ describe('getProjectIssues with a real Jira site', () => {
     await jira.close();
   });
 
-  it('sends safely quoted JQL asking only for summary, description and status, and follows every page', async () => {
+  it('sends safely quoted JQL asking only for summary, description, status, parent and issue type, and follows every page', async () => {
     jira.requests.length = 0;
     jira.handle((request, response) => {
       const body = request.json as { nextPageToken?: string };
@@ -183,7 +191,7 @@ describe('getProjectIssues with a real Jira site', () => {
     expect(jira.requests.map((r) => r.json)).toEqual([
       {
         jql: 'project = "A\\\\B" AND status = "Testing" AND issuetype in ("Story", "User \\"Story\\"") ORDER BY key ASC',
-        fields: ['summary', 'description', 'status'],
+        fields: ['summary', 'description', 'status', 'parent', 'issuetype'],
         maxResults: 100,
       },
       expect.objectContaining({ nextPageToken: 'p2' }),
@@ -200,8 +208,10 @@ describe('getProjectIssues with a real Jira site', () => {
             content: [{ type: 'text', text }],
           })),
         },
+        epic: null,
+        type: null,
       },
-      { key: 'A\\B-2', issueHeader: 'Two', description: 'N/A' },
+      { key: 'A\\B-2', issueHeader: 'Two', description: 'N/A', epic: null, type: null },
     ]);
   });
 

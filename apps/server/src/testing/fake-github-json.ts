@@ -20,6 +20,10 @@ export interface GitHubIssueRecord {
   pullRequest?: boolean;
   /** The title of its milestone (FakeGitHub.milestones). */
   milestone?: string;
+  /** The milestone's number (1 when left out). */
+  milestoneNumber?: number;
+  /** The issue's type (GitHub's organisation issue types); left out: none. */
+  type?: { id: number; name: string };
 }
 
 export interface GitHubMilestoneRecord {
@@ -205,11 +209,22 @@ export function issueJson(issue: GitHubIssueRecord, author: GitHubUserRecord, ap
       issue.milestone === undefined
         ? null
         : milestoneJson(
-            { repo: issue.repo, number: 1, title: issue.milestone, state: 'open' },
+            { repo: issue.repo, number: issue.milestoneNumber ?? 1, title: issue.milestone, state: 'open' },
             author,
             api,
             web,
           ),
+    type: issue.type
+      ? {
+          ...issue.type,
+          node_id: `IT_${issue.type.id}`,
+          description: null,
+          color: 'blue',
+          created_at: AT,
+          updated_at: AT,
+          is_enabled: true,
+        }
+      : null,
     locked: false,
     comments: 0,
     closed_at: issue.state === 'closed' ? AT : null,

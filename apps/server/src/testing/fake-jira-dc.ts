@@ -21,6 +21,12 @@ interface DcIssue {
   /** Wiki markup, or null. */
   description: string | null;
   status: string;
+  /** The issue's parent epic (Jira's `parent` field); left out: none. */
+  parent?: { id: string; key: string; summary: string };
+  /** The issue's type (`issuetype`); left out: Story (id 10001). */
+  issueType?: { id: string; name: string };
+  /** The key of the epic its `Epic Link` field (customfield_10100) names; left out: none. */
+  epicLink?: string;
   /** The ids of its fix versions (FakeJiraDc.versions). */
   fixVersions?: string[];
   /** In a sprint that is open (JQL `sprint in openSprints()`). */
@@ -204,6 +210,18 @@ export async function startFakeJiraDc(
       );
     }
     if (path === '/api/2/search') return search(request, answer);
+    // The site's fields: Jira Software's Epic Link is a custom field of its own id.
+    if (path === '/api/2/field') {
+      return answer(200, [
+        { id: 'summary', name: 'Summary', custom: false, schema: { type: 'string', system: 'summary' } },
+        {
+          id: 'customfield_10100',
+          name: 'Epic Link',
+          custom: true,
+          schema: { type: 'any', custom: 'com.pyxis.greenhopper.jira:gh-epic-link', customId: 10100 },
+        },
+      ]);
+    }
     const issuePath = /^\/api\/2\/issue\/([^/]+)(?:\/(comment|transitions))?$/.exec(path);
     const issue = issuePath && dc.issues.find((i) => i.key === decodeURIComponent(issuePath[1]!));
     if (!issuePath) return notFound(response);
@@ -309,6 +327,23 @@ export async function startFakeJiraDc(
           summary: issue.summary,
           description: issue.description,
           status: { self: `${base}/rest/api/2/status/${issue.status}`, name: issue.status, id: issue.status },
+          issuetype: {
+            self: `${base}/rest/api/2/issuetype/${issue.issueType?.id ?? '10001'}`,
+            id: issue.issueType?.id ?? '10001',
+            name: issue.issueType?.name ?? 'Story',
+            subtask: false,
+          },
+          customfield_10100: issue.epicLink ?? null,
+          ...(issue.parent
+            ? {
+                parent: {
+                  id: issue.parent.id,
+                  key: issue.parent.key,
+                  self: `${base}/rest/api/2/issue/${issue.parent.id}`,
+                  fields: { summary: issue.parent.summary },
+                },
+              }
+            : {}),
           fixVersions: dc.versions
             .filter((v) => issue.fixVersions?.includes(v.id))
             .map((v) => versionJson(v, base)),

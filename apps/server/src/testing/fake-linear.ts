@@ -42,6 +42,8 @@ interface LinearIssue {
   stateName: string;
   /** Whether the issue is in its team's active cycle. */
   inActiveCycle: boolean;
+  /** The issue's project; null: none. */
+  project: { id: string; name: string; sortOrder: number } | null;
   /** The cycle it is in (FakeLinear.cycles), if any. */
   cycleId: string | null;
 }
@@ -104,6 +106,7 @@ export interface FakeLinear {
       description?: string | null;
       state: string;
       inActiveCycle?: boolean;
+      project?: LinearIssue['project'];
       cycleId?: string;
     },
   ): LinearIssue;
@@ -202,6 +205,7 @@ export async function startFakeLinear(options: { users?: LinearUser[] } = {}): P
         teamKey,
         stateName: fields.state,
         inActiveCycle: fields.inActiveCycle ?? false,
+        project: fields.project ?? null,
         cycleId: fields.cycleId ?? null,
       };
       linear.issues.push(issue);
@@ -290,6 +294,7 @@ function root(linear: FakeLinear, user: LinearUser) {
     description: issue.description,
     url: `https://linear.app/handoff-test/issue/${issue.identifier.toLowerCase()}`,
     state: stateOf(issue),
+    project: issue.project,
     team: teamJson(teamOf(issue.teamKey)!),
     history: (args: Args) =>
       page(

@@ -4,6 +4,8 @@ export interface Story {
   key: string;
   summary: string;
   steps?: string[];
+  /** The story's parent epic (Jira's `parent` field); left out: none. */
+  epic?: { id: string; summary: string };
 }
 
 /**
@@ -31,7 +33,11 @@ export async function startStoryTracker(): Promise<
         issues: state.stories.map((story, index) => ({
           id: String(10_000 + index),
           key: story.key,
-          fields: { summary: story.summary, description: story.steps ? descriptionOf(story.steps) : null },
+          fields: {
+            summary: story.summary,
+            description: story.steps ? descriptionOf(story.steps) : null,
+            ...(story.epic ? { parent: { id: story.epic.id, fields: { summary: story.epic.summary } } } : {}),
+          },
         })),
       });
     }

@@ -2,6 +2,7 @@
 // JQL (jql.ts) and Jira's 400 for it said in the user's terms, a Jira key's project, re-tests read from
 // changelogs, and the moves a verdict may make (a workflow's transitions, read from one issue).
 import { splitAtTestMarker } from '@handoff/core';
+import type { StoryGroup } from '@handoff/core/story-groups';
 import { isStoryKeyOf } from '@handoff/core/tracker-kinds';
 import type { SiteKind, Story, StoryMove, StoryQuery, TrackerCredentials } from './tracker.ts';
 import { TrackerError } from './tracker-errors.ts';
@@ -20,7 +21,7 @@ export interface ChangelogEntry {
  */
 export function jiraStory(
   key: string,
-  fields: { summary?: string | null | undefined; status?: { name: string } | null | undefined },
+  fields: JiraStoryFields,
   pieces: readonly string[],
   browseBase: string | null,
 ): Story {
@@ -30,7 +31,53 @@ export function jiraStory(
     state: fields.status?.name ?? '',
     url: browseBase === null ? null : `${browseBase}/browse/${encodeURIComponent(key)}`,
     ...splitAtTestMarker(pieces),
+    epic: epicOf(fields.parent),
+    type: fields.issuetype ? groupOfJira(fields.issuetype.id, fields.issuetype.name) : null,
   };
+}
+
+/** The fields a story search asks Jira for (Cloud and Data Center alike). */
+export const STORY_FIELDS = ['summary', 'description', 'status', 'parent', 'issuetype'];
+
+/** What jiraStory reads of an issue's fields (jira.schemas.ts's jiraGroupFields for the last two). */
+interface JiraStoryFields {
+  summary?: string | null | undefined;
+  status?: { name: string } | null | undefined;
+  parent?:
+    | {
+        id: string;
+        key?: string | undefined;
+        fields?:
+          | {
+              summary?: string | null | undefined;
+              issuetype?: { hierarchyLevel?: number | undefined } | null | undefined;
+            }
+          | undefined;
+      }
+    | null
+    | undefined;
+  issuetype?: { id: string; name: string } | null | undefined;
+}
+
+/**
+ * A Jira id as a group: Jira gives no rank of epics or issue types with an issue, so their order is their
+ * id's (numeric ids: the order they were created in).
+ */
+function groupOfJira(id: string, name: string): StoryGroup {
+  const order = Number(id);
+  return { id, name, order: Number.isSafeInteger(order) ? order : 0 };
+}
+
+/**
+ * The story's epic: its parent, named by the parent's summary (its key when it has none). A parent below
+ * the epic level (hierarchyLevel 0 or less: a story above a sub-task) is not an epic.
+ */
+function epicOf(parent: JiraStoryFields['parent']): StoryGroup | null {
+  if (!parent) return null;
+  const level = parent.fields?.issuetype?.hierarchyLevel;
+  if (level !== undefined && level < 1) return null;
+  const name = parent.fields?.summary?.trim() || parent.key || parent.id;
+  return groupOfJira(parent.id, name);
 }
 
 /** A Jira key's project: the part before its last '-' (`ABC-123`), for a key of the kind's pattern. */

@@ -34,7 +34,27 @@ export const projectPageSchema = z.looseObject({
   total: z.number().optional(),
 });
 
-/** `GET|POST /rest/api/3/search/jql` → SearchAndReconcileResults (fields: summary, description, status). */
+/**
+ * A story's parent (Jira's `parent` field: on Cloud the epic of a story, named by its summary) and its
+ * `issuetype` (IssueTypeDetails), as Atlassian documents the fields of an issue; read for `Group stories by`.
+ */
+export const jiraGroupFields = {
+  parent: z
+    .looseObject({
+      id: z.string(),
+      key: z.string().optional(),
+      fields: z
+        .looseObject({
+          summary: z.string().nullish(),
+          issuetype: z.looseObject({ hierarchyLevel: z.number().optional() }).nullish(),
+        })
+        .optional(),
+    })
+    .nullish(),
+  issuetype: z.looseObject({ id: z.string(), name: z.string() }).nullish(),
+};
+
+/** `GET|POST /rest/api/3/search/jql` → SearchAndReconcileResults (fields: summary, description, status, parent, issuetype). */
 export const searchPageSchema = z.looseObject({
   issues: z.array(
     z.looseObject({
@@ -46,6 +66,7 @@ export const searchPageSchema = z.looseObject({
           // v3 returns ADF; a plain string (v2, or Atlassian's own example) is tolerated.
           description: z.union([adfDocSchema, z.string()]).nullish(),
           status: z.looseObject({ name: z.string() }).nullish(),
+          ...jiraGroupFields,
         })
         .default({}),
     }),

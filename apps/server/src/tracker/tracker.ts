@@ -5,6 +5,7 @@
 // one neutral error (tracker-errors.ts). Query languages (JQL, search qualifiers, GraphQL filters) and
 // document formats (ADF, wiki markup, Markdown) live only inside the adapters.
 import { dateOf } from '@handoff/core/dates';
+import type { StoryGroup } from '@handoff/core/story-groups';
 import type { TrackerKindId } from '@handoff/core/tracker-kinds';
 import { TrackerError } from './tracker-errors.ts';
 
@@ -63,6 +64,13 @@ export interface Story {
   text: string;
   /** The test steps: each line after the first `#test#`, further markers left out. */
   testSteps: string[];
+  /**
+   * The story's epic for `Group stories by` (Jira: its parent epic; Linear: its project; GitHub: its
+   * milestone); null: none. `order` is the tracker's order of the groups (README, "Grouped stories").
+   */
+  epic: StoryGroup | null;
+  /** The story's type (Jira: its issue type; GitHub: its issue type; Linear: none, see the README); null: none. */
+  type: StoryGroup | null;
 }
 
 /**

@@ -442,6 +442,54 @@ describe('who sent the notice, and how far the client is', () => {
     );
   });
 
+  it("shows the stories under their groups' headings in the tracker's order, the rest last under Other", async () => {
+    const owner = createAccount('owner@example.com');
+    const project = createProject(owner.id, { projectKey: 'SHOP', projectName: 'Demo Web Shop' });
+    const checkout = { id: '10', name: 'Checkout', order: 2 };
+    const search = { id: '11', name: 'Search', order: 1 };
+    createReviewedSend(owner.id, project, TOKEN, [
+      { key: 'SHOP-1', summary: 'Pay by card', group: checkout },
+      { key: 'SHOP-2', summary: 'Loose end', group: null },
+      { key: 'SHOP-3', summary: 'Find by name', group: search },
+      { key: 'SHOP-4', summary: 'Pay by invoice', group: checkout },
+    ]);
+    await openPage();
+    const groups = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(groups).toEqual(['Search', 'Checkout', 'Other']);
+    const lists = screen.getAllByRole('list');
+    expect(lists.map((list) => list.getAttribute('aria-label'))).toEqual(['Search', 'Checkout', 'Other']);
+    const keysIn = (list: HTMLElement) =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('.review-story__key')?.textContent);
+    expect(lists.map(keysIn)).toEqual([['SHOP-3'], ['SHOP-1', 'SHOP-4'], ['SHOP-2']]);
+    // The stories' titles sit under their group's heading.
+    expect(within(lists[1] as HTMLElement).getAllByRole('heading', { level: 3 })).toHaveLength(2);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Please test 4 stories of Demo Web Shop',
+    );
+  });
+
+  it('shows each grouped story its own final answer once signed off, whatever order the groups put them in', async () => {
+    const owner = createAccount('owner@example.com');
+    const project = createProject(owner.id, { projectKey: 'SHOP', projectName: 'Demo Web Shop' });
+    createReviewedSend(owner.id, project, TOKEN, [
+      { key: 'SHOP-1', summary: 'Pay by card', group: { id: '10', name: 'Checkout', order: 2 } },
+      { key: 'SHOP-3', summary: 'Find by name', group: { id: '11', name: 'Search', order: 1 } },
+    ]);
+    const user = userEvent.setup();
+    await openPage();
+    await user.click(within(story('SHOP-1')).getByRole('button', { name: 'Passed' }));
+    await user.click(within(story('SHOP-3')).getByRole('button', { name: 'Failed' }));
+    await user.click(screen.getByRole('button', { name: 'Submit results' }));
+    await screen.findByText(en['review.thanks']);
+    await user.click(screen.getByRole('button', { name: 'Sign off' }));
+    await screen.findByText(en['review.signedOffThanks']);
+    expect(within(story('SHOP-1')).getByText('Passed')).toBeVisible();
+    expect(within(story('SHOP-1')).queryByText('Failed')).not.toBeInTheDocument();
+    expect(within(story('SHOP-3')).getByText('Failed')).toBeVisible();
+  });
+
   it('opens with the answers the client gave before counted', async () => {
     arrangeNotice();
     const user = userEvent.setup();

@@ -14,6 +14,7 @@ import type {
   SubmitVerdictsBody,
 } from '@handoff/core/api';
 import { noticeDetailLines } from '@handoff/core/notice-mail';
+import { storySections } from '@handoff/core/story-groups';
 import { callReview, failureText, isClosedLink } from './review-api';
 import { say, speak, translate } from './review-messages';
 import { type Answer, showFinalAnswer, storyItem } from './review-story';
@@ -186,8 +187,6 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
   showBrandBand(root, notice.workspaceName, notice.logoUrl, notice.senderEmail);
   const form = el('form', 'review__form');
   form.noValidate = true;
-  const list = el('ol', 'review__stories');
-  list.setAttribute('aria-label', say('stories'));
   const progress = answeredProgress(notice.stories.length);
   const submit = el('button', 'review__button', say('submit'));
   submit.type = 'submit';
@@ -197,9 +196,7 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
     progress.update(answered);
     submit.disabled = answered === 0;
   };
-  for (const [index, story] of notice.stories.entries()) {
-    list.append(storyItem(story, index, answers.get(story.key) as Answer, showProgress));
-  }
+  const list = storyLists(notice, answers, showProgress);
   showProgress();
   const { label: nameLabel, input: name } = reviewerNameField();
   const status = el('p', 'review__status');
@@ -236,6 +233,33 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
   showSignOff(parts);
   root.removeAttribute('aria-busy');
   document.title = say('pageTitle', { project: notice.projectName, company: notice.workspaceName });
+}
+
+/**
+ * The stories as one list, or, when the project groups them (`Group stories by`), one list per group under
+ * its heading, in the tracker's order, the stories without a group last under `Other`.
+ */
+function storyLists(notice: Notice, answers: Map<string, Answer>, onChoice: () => void): HTMLElement {
+  const sections = storySections(
+    // Each story keeps its place in the notice as its index (its ids, and the signed-off view, use it).
+    notice.stories.map((story, index) => ({ story, index, epic: story.group })),
+    'epic',
+    translate('group.other'),
+  );
+  const grouped = sections.some((section) => section.heading !== null);
+  const lists = el('div', 'review__groups');
+  for (const section of sections) {
+    const list = el('ol', 'review__stories');
+    list.setAttribute('aria-label', section.heading ?? say('stories'));
+    for (const { story, index } of section.items) {
+      list.append(storyItem(story, index, answers.get(story.key) as Answer, onChoice, grouped ? 'h3' : 'h2'));
+    }
+    if (section.heading === null) return list;
+    const group = el('section', 'review__group');
+    group.append(el('h2', 'review__group-title', section.heading), list);
+    lists.append(group);
+  }
+  return lists;
 }
 
 /**

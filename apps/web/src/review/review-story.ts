@@ -18,16 +18,18 @@ export function storyItem(
   index: number,
   answer: Answer,
   onChoice: () => void,
+  /** The title's level: h3 under a group's heading. */
+  level: 'h2' | 'h3' = 'h2',
 ): HTMLLIElement {
   const item = el('li', 'review-story');
   const headingId = `story-${index}`;
   item.setAttribute('aria-labelledby', headingId);
-  const heading = el('h2', 'review-story__title');
+  const heading = el(level, 'review-story__title');
   heading.id = headingId;
   heading.append(el('span', 'review-story__key', story.key));
   // Until the server has read the story from Jira its summary may be just the key: not shown twice.
   if (story.summary && story.summary !== story.key) heading.append(` ${story.summary}`);
-  item.append(heading, ...testSteps(story, index));
+  item.append(heading, ...testSteps(story, index, level === 'h2' ? 'h3' : 'h4'));
   const comment = commentField(index, answer);
   item.append(
     verdictToggle(story, answer, (verdict) => {
@@ -39,10 +41,11 @@ export function storyItem(
   return item;
 }
 
-function testSteps(story: ReviewStory, index: number): HTMLElement[] {
+/** The story's test steps under their label, a heading one level below the story's title. */
+function testSteps(story: ReviewStory, index: number, level: 'h3' | 'h4'): HTMLElement[] {
   if (story.testSteps.length === 0) return [el('p', 'review-story__none', say('noTestSteps'))];
   const stepsId = `story-${index}-steps`;
-  const label = el('h3', 'review-story__label', say('testSteps'));
+  const label = el(level, 'review-story__label', say('testSteps'));
   label.id = stepsId;
   const steps = el('ol', 'review-story__steps');
   steps.setAttribute('aria-labelledby', stepsId);

@@ -18,6 +18,7 @@ const full: AppState = {
       clientCC: [],
       autosend: false,
       sentProjectIssuesList: [],
+      groupBy: 'nothing',
       siteId: 'default',
       siteName: 'default',
       statusesOffered: null,

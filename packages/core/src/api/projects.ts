@@ -2,6 +2,7 @@
 // getFirebaseProjectByKey, updateFirebaseProject, deleteFirebaseProject.
 import { z } from 'zod';
 import { comparableEmail, isValidEmailEntry } from '../email-entry.ts';
+import { GROUP_BY } from '../story-groups.ts';
 import { texts } from '../texts.ts';
 
 export const MAX_ADDRESSES = 100;
@@ -37,6 +38,9 @@ const addressList = (label: string) =>
     .max(MAX_ADDRESSES, `At most ${MAX_ADDRESSES} addresses.`)
     .transform(uniqueAddresses);
 
+/** `Group stories by`: how the draft, the notice, the review page and the status screen group the stories. */
+const groupBySchema = z.enum(GROUP_BY, { error: `groupBy must be one of ${GROUP_BY.join(', ')}.` });
+
 /** Days after a notice (or its last reminder) to remind the client; fractions allowed; null: off. */
 export const reminderDaysSchema = z.number().positive().max(30).nullable();
 
@@ -56,6 +60,8 @@ const projectSchema = z.object({
   statusesOffered: z.array(z.string()).nullable(),
   /** Days after a notice (or its last reminder) to remind the client; null: off. */
   reminderDays: z.number().nullable(),
+  /** `Group stories by`: `nothing` (one flat list), `epic` or `type`. */
+  groupBy: groupBySchema,
   /** Auto-send bookkeeping: when the next automatic round runs (null while off), the last round and its error. */
   autosendStatus: z.object({
     nextRunAt: z.string().nullable(),
@@ -86,6 +92,8 @@ export const addProjectBody = z.object({
   siteId,
   /** Left out: 3 days. */
   reminderDays: reminderDaysSchema.optional(),
+  /** Left out: `nothing`. */
+  groupBy: groupBySchema.optional(),
 });
 export type AddProjectBody = z.input<typeof addProjectBody>;
 
@@ -126,6 +134,9 @@ export const updateProjectBody = z.object({
         "The statuses the send screen offers (the first is auto-send's); null or []: Done and Testing.",
       ),
     reminderDays: reminderDaysSchema.optional().describe('Left out: unchanged.'),
+    groupBy: groupBySchema
+      .optional()
+      .describe('Group stories by: nothing, epic or type; left out: unchanged.'),
   }),
 });
 export type UpdateProjectBody = z.input<typeof updateProjectBody>;

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { CLIENT_LANGUAGES } from '../client-language.ts';
 import { unknownPlaceholders, unknownPlaceholdersMessage } from '../notice-template.ts';
 import { reminderDaysSchema } from './projects.ts';
+import { storyGroupSchema } from './stories.ts';
 
 const REVIEW_VERDICTS = ['passed', 'failed'] as const;
 export type ReviewVerdict = (typeof REVIEW_VERDICTS)[number];
@@ -51,6 +52,8 @@ const reviewStorySchema = z.object({
   summary: z.string(),
   /** The story's test steps, one entry per step, as the notice listed them. */
   testSteps: z.array(z.string()),
+  /** Its epic or type under the project's `Group stories by` (null: none, or grouping is off). */
+  group: storyGroupSchema.nullable(),
   verdict: z.enum(REVIEW_VERDICTS).nullable(),
   comment: z.string().nullable(),
 });
@@ -243,6 +246,9 @@ const storyStatusSchema = z.object({
   release: z.string().nullable(),
   /** Sent and still unanswered after its answer-by date (the server's day, UTC). */
   overdue: z.boolean(),
+  /** Its epic and type as its latest notice found them (null: none), for the project's `Group stories by`. */
+  epic: storyGroupSchema.nullable().optional(),
+  type: storyGroupSchema.nullable().optional(),
 });
 export type StoryStatus = z.infer<typeof storyStatusSchema>;
 export const reviewStatusAnswer = z.object({ data: z.array(storyStatusSchema) });

@@ -37,6 +37,9 @@ export const getProjectIssuesHeaders = z.object({
 /** Any ADF node: checked for its type only, the rest passes as Jira sent it. */
 const adfNode = z.looseObject({ type: z.string() }) as unknown as z.ZodType<AdfNode>;
 
+/** A story's epic or type (story-groups.ts); `order` is the tracker's. */
+export const storyGroupSchema = z.object({ id: z.string(), name: z.string(), order: z.number() });
+
 /** A user story (docs/product.md §3 "Issue"). */
 const issueSchema = z.object({
   key: z.string(),
@@ -44,6 +47,9 @@ const issueSchema = z.object({
   description: z.union([z.literal('N/A'), adfNode]),
   /** Sent before and offered again for re-test; absent otherwise. */
   retest: z.boolean().optional(),
+  /** The story's epic and type in its tracker (null: none), for the project's `Group stories by`. */
+  epic: storyGroupSchema.nullable().optional(),
+  type: storyGroupSchema.nullable().optional(),
   /** Its status in the tracker (stories of a release or sprint: they come in any status). */
   status: z.string().optional(),
   /** Whether that status is one the project offers (Done or Testing by default): unchecked when not. */

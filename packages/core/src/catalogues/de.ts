@@ -9,6 +9,7 @@ export const de: Catalogue = {
   'draft.testStepsIntro': 'Bitte testen Sie Folgendes:',
   'draft.closing': 'Mit freundlichen Grüßen',
   'draft.retest': '(erneuter Test)',
+  'group.other': 'Sonstige',
   'notice.testEnvironment': 'Testumgebung: {environment}',
   'notice.release': 'Release: {release}',
   'notice.answerBy': 'Bitte antworten Sie bis zum {date, date, day}.',

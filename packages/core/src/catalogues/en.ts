@@ -9,6 +9,7 @@ export const en = {
   'draft.testStepsIntro': 'Please test the following:',
   'draft.closing': 'Regards,',
   'draft.retest': '(re-test)',
+  'group.other': 'Other',
   'notice.testEnvironment': 'Test environment: {environment}',
   'notice.release': 'Release: {release}',
   'notice.answerBy': 'Please answer by {date, date, day}.',

@@ -9,6 +9,7 @@ export const es: Catalogue = {
   'draft.testStepsIntro': 'Le rogamos que pruebe lo siguiente:',
   'draft.closing': 'Atentamente,',
   'draft.retest': '(nueva prueba)',
+  'group.other': 'Otros',
   'notice.testEnvironment': 'Entorno de pruebas: {environment}',
   'notice.release': 'Versión: {release}',
   'notice.answerBy': 'Le rogamos que nos responda antes del {date, date, day}.',

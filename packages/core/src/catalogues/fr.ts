@@ -9,6 +9,7 @@ export const fr: Catalogue = {
   'draft.testStepsIntro': 'Nous vous remercions de bien vouloir tester les points suivants :',
   'draft.closing': 'Cordialement,',
   'draft.retest': '(nouveau test)',
+  'group.other': 'Autres',
   'notice.testEnvironment': 'Environnement de test : {environment}',
   'notice.release': 'Version : {release}',
   'notice.answerBy': 'Merci de nous répondre d’ici le {date, date, day}.',

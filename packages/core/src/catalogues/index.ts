@@ -23,11 +23,15 @@ export function clientTexts(language: ClientLanguage): Translate {
   return translate;
 }
 
-/** The review page's own messages (`review.*`) and the notice's lines it repeats, in one language. */
+/** The review page's own messages (`review.*`), the notice's lines and the `Other` group it repeats, in one language. */
 export function reviewPageMessages(language: ClientLanguage): Partial<Record<MessageKey, string>> {
   return Object.fromEntries(
     Object.entries(CATALOGUES[language]).filter(
-      ([key]) => key.startsWith('review.') || key === 'notice.testEnvironment' || key === 'notice.answerBy',
+      ([key]) =>
+        key.startsWith('review.') ||
+        key === 'group.other' ||
+        key === 'notice.testEnvironment' ||
+        key === 'notice.answerBy',
     ),
   );
 }

@@ -9,6 +9,7 @@ export const it: Catalogue = {
   'draft.testStepsIntro': 'La preghiamo di testare quanto segue:',
   'draft.closing': 'Cordiali saluti',
   'draft.retest': '(nuovo test)',
+  'group.other': 'Altro',
   'notice.testEnvironment': 'Ambiente di test: {environment}',
   'notice.release': 'Versione: {release}',
   'notice.answerBy': 'La preghiamo di rispondere entro il {date, date, day}.',

@@ -9,6 +9,7 @@ export const nl: Catalogue = {
   'draft.testStepsIntro': 'Wij verzoeken u het volgende te testen:',
   'draft.closing': 'Met vriendelijke groet,',
   'draft.retest': '(hertest)',
+  'group.other': 'Overige',
   'notice.testEnvironment': 'Testomgeving: {environment}',
   'notice.release': 'Release: {release}',
   'notice.answerBy': 'Graag ontvangen wij uw reactie uiterlijk {date, date, day}.',

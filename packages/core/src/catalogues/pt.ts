@@ -9,6 +9,7 @@ export const pt: Catalogue = {
   'draft.testStepsIntro': 'Solicitamos que teste o seguinte:',
   'draft.closing': 'Atenciosamente,',
   'draft.retest': '(novo teste)',
+  'group.other': 'Outros',
   'notice.testEnvironment': 'Ambiente de testes: {environment}',
   'notice.release': 'Versão: {release}',
   'notice.answerBy': 'Por gentileza, responda até {date, date, day}.',

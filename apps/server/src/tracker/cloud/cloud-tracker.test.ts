@@ -65,6 +65,64 @@ describe('Jira Cloud behind the tracker seam', () => {
     expect(later.size).toBe(0);
   });
 
+  it('reads a story’s parent epic and issue type, as the search asks for them', async () => {
+    jira.handle((request, response) => {
+      expect(request.path).toBe('/rest/api/3/search/jql');
+      const asked =
+        (request.json as { fields?: string[] } | undefined)?.fields ??
+        request.query.get('fields')?.split(',');
+      expect(asked).toEqual(['summary', 'description', 'status', 'parent', 'issuetype']);
+      const issuetype = (id: string, name: string, hierarchyLevel: number) => ({ id, name, hierarchyLevel });
+      sendJson(response, 200, {
+        isLast: true,
+        issues: [
+          {
+            id: '10100',
+            key: 'PAY-1',
+            fields: {
+              summary: 'Pay by card',
+              status: { name: 'Done' },
+              issuetype: issuetype('10001', 'Story', 0),
+              parent: {
+                id: '10090',
+                key: 'PAY-90',
+                fields: { summary: 'Checkout', issuetype: issuetype('10000', 'Epic', 1) },
+              },
+            },
+          },
+          // A sub-task's parent is a story, not an epic.
+          {
+            id: '10101',
+            key: 'PAY-2',
+            fields: {
+              summary: 'Part',
+              status: { name: 'Done' },
+              issuetype: issuetype('10003', 'Subtask', -1),
+              parent: {
+                id: '10100',
+                key: 'PAY-1',
+                fields: { summary: 'Pay', issuetype: issuetype('10001', 'Story', 0) },
+              },
+            },
+          },
+        ],
+      });
+    });
+    const tracker = new JiraCloudTracker({
+      endpoint: { baseUrl: jira.url },
+      issueTypes: ['Story', 'Subtask'],
+    });
+    const stories = await tracker.searchStories(credentials, { project: 'PAY', states: ['Done'] });
+    expect(stories.map(({ key, epic, type }) => ({ key, epic, type }))).toEqual([
+      {
+        key: 'PAY-1',
+        epic: { id: '10090', name: 'Checkout', order: 10090 },
+        type: { id: '10001', name: 'Story', order: 10001 },
+      },
+      { key: 'PAY-2', epic: null, type: { id: '10003', name: 'Subtask', order: 10003 } },
+    ]);
+  });
+
   it('counts an anonymous answer to /myself (X-Seraph-LoginReason) as a refusal', async () => {
     jira.handle((_request, response) =>
       sendJson(response, 200, {}, { 'x-seraph-loginreason': 'AUTHENTICATION_DENIED' }),

@@ -10,6 +10,7 @@ import {
   type ChangelogEntry,
   explainSearchError,
   jiraProjectOfKey,
+  STORY_FIELDS,
   statusChangedSince,
   transitionsOfProject,
 } from '../jira-stories.ts';
@@ -96,7 +97,7 @@ export class JiraCloudTracker implements Tracker {
     try {
       const issues = await this.client.searchIssues(credentials, {
         jql: storiesJql(query, issueTypes),
-        fields: ['summary', 'description', 'status'],
+        fields: STORY_FIELDS,
         maxResults: 100,
       });
       const browseBase = this.browseBase();

@@ -3,6 +3,7 @@
 // Objects are loose: only the fields read here must have the right shape.
 import { z } from 'zod';
 import { historySchema } from '../cloud/cloud-schemas.ts';
+import { jiraGroupFields } from '../jira.schemas.ts';
 
 /** `GET /rest/api/2/project` → an unpaged array of ProjectBean (the document says one ProjectBean). */
 export const dcProjectsSchema = z.array(z.looseObject({ key: z.string(), name: z.string() }));
@@ -21,6 +22,7 @@ export const dcSearchPageSchema = z.looseObject({
             summary: z.string().nullish(),
             description: z.string().nullish(),
             status: z.looseObject({ name: z.string() }).nullish(),
+            ...jiraGroupFields,
           })
           .default({}),
       }),

@@ -4,7 +4,7 @@
 import { wikiToAdf } from '@handoff/core';
 import { adfTextPieces } from '@handoff/core/adf';
 import type { JiraCredentials, JiraHttp } from '../jira-http.ts';
-import { jiraStory } from '../jira-stories.ts';
+import { jiraStory, STORY_FIELDS } from '../jira-stories.ts';
 import type { Story, TrackerProject } from '../tracker.ts';
 import { TrackerError } from '../tracker-errors.ts';
 import { dcProjectsSchema, dcSearchHeadSchema, dcSearchPageSchema } from './dc-schemas.ts';
@@ -34,8 +34,11 @@ export async function dcSearchStories(
   jql: string,
   asked: number,
   browseBase: string,
-): Promise<Story[]> {
-  const stories: Story[] = [];
+  /** The site's Epic Link field (dc-epics.ts): asked for too, its value (an epic's key) kept as `epicKey`. */
+  epicLinkField: string | null = null,
+): Promise<Array<Story & { epicKey: string | null }>> {
+  const stories: Array<Story & { epicKey: string | null }> = [];
+  const fields = epicLinkField ? [...STORY_FIELDS, epicLinkField] : STORY_FIELDS;
   const cancel = new AbortController();
   const page = (startAt: number, maxResults: number) =>
     http.request({
@@ -43,7 +46,7 @@ export async function dcSearchStories(
       method: 'POST',
       credentials,
       signal: cancel.signal,
-      body: { jql, startAt, maxResults, fields: ['summary', 'description', 'status'] },
+      body: { jql, startAt, maxResults, fields },
     });
   let pending = page(0, asked);
   try {
@@ -67,7 +70,11 @@ export async function dcSearchStories(
       }
       for (const issue of http.parse(dcSearchPageSchema, json, 'issue search').issues) {
         const pieces = adfTextPieces(wikiToAdf(issue.fields.description));
-        stories.push(jiraStory(issue.key, issue.fields, pieces, browseBase));
+        const epicKey = epicLinkField ? (issue.fields as Record<string, unknown>)[epicLinkField] : null;
+        stories.push({
+          ...jiraStory(issue.key, issue.fields, pieces, browseBase),
+          epicKey: typeof epicKey === 'string' && epicKey !== '' ? epicKey : null,
+        });
       }
       if (!more) return stories;
     }

@@ -91,20 +91,30 @@ describe('Jira Data Center', () => {
         summary: `Story ${i}`,
         status: i % 2 ? 'Done' : 'Testing',
         description: `As a payer.\n\n#test#\n# Open the page *${i}*\n* Check the {{total}}`,
+        ...(i === 1 ? { parent: { id: '31000', key: 'PAY-900', summary: 'Payments' } } : {}),
+        ...(i === 3 ? { issueType: { id: '10004', name: 'Bug' } } : {}),
       });
     }
     const { tracker: t } = tracker();
     const stories = await t.searchStories(credentials, { project: 'PAY', states: ['Done'] });
     expect(stories).toHaveLength(65);
-    const bodies = dc.requests.map(
-      (r) => r.json as { startAt: number; maxResults: number; fields: string[] },
-    );
+    // The site's fields first (its Epic Link field's id), then the search pages.
+    expect(dc.requests[0]).toMatchObject({ method: 'GET', path: '/jira/rest/api/2/field' });
+    const searches = dc.requests.slice(1);
+    const bodies = searches.map((r) => r.json as { startAt: number; maxResults: number; fields: string[] });
     expect(bodies.map((b) => [b.startAt, b.maxResults])).toEqual([
       [0, 100],
       [40, 40],
     ]);
-    expect(bodies[0]?.fields).toEqual(['summary', 'description', 'status']);
-    expect(dc.requests.every((r) => r.method === 'POST' && r.path === '/jira/rest/api/2/search')).toBe(true);
+    expect(bodies[0]?.fields).toEqual([
+      'summary',
+      'description',
+      'status',
+      'parent',
+      'issuetype',
+      'customfield_10100',
+    ]);
+    expect(searches.every((r) => r.method === 'POST' && r.path === '/jira/rest/api/2/search')).toBe(true);
     // The wiki description reaches the rest of Handoff as text and steps, markup gone.
     expect(stories[0]).toEqual({
       key: 'PAY-1',
@@ -113,7 +123,33 @@ describe('Jira Data Center', () => {
       url: `${dc.url}/browse/PAY-1`,
       text: 'As a payer.',
       testSteps: ['Open the page 1', 'Check the total'],
+      // Its parent epic and issue type, ordered by their ids (Jira gives no rank with an issue).
+      epic: { id: '31000', name: 'Payments', order: 31000 },
+      type: { id: '10001', name: 'Story', order: 10001 },
     });
+    expect(stories[1]).toMatchObject({ epic: null, type: { id: '10004', name: 'Bug', order: 10004 } });
+  });
+
+  it('reads the epic an Epic Link names (the custom field the site lists), by the epic’s summary', async () => {
+    dc.issues.push(
+      { key: 'PAY-1', summary: 'Pay', description: null, status: 'Done', epicLink: 'PAY-9' },
+      { key: 'PAY-2', summary: 'Refund', description: null, status: 'Done' },
+      { key: 'PAY-9', summary: 'Payments', description: null, status: 'In Progress' },
+    );
+    const { tracker: t } = tracker();
+    const stories = await t.searchStories(credentials, { project: 'PAY', states: ['Done'] });
+    expect(stories.map(({ key, epic }) => [key, epic])).toEqual([
+      ['PAY-1', { id: String(30_002), name: 'Payments', order: 30_002 }],
+      ['PAY-2', null],
+    ]);
+    // The field list once per tracker: a second search asks only for the stories and their epics.
+    dc.requests.length = 0;
+    await t.searchStories(credentials, { project: 'PAY', states: ['Done'] });
+    expect(dc.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /jira/rest/api/2/search',
+      'POST /jira/rest/api/2/search',
+    ]);
+    expect(dc.requests[1]?.json).toMatchObject({ jql: 'key in ("PAY-9")', fields: ['summary'] });
   });
 
   it('writes a verdict as wiki markup in which nothing the client typed becomes markup, and finds it again', async () => {

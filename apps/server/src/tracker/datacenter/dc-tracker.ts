@@ -34,6 +34,7 @@ import type {
 } from '../tracker.ts';
 import { writeVerdictWith } from '../tracker.ts';
 import { TrackerError } from '../tracker-errors.ts';
+import { epicLinkFieldId, withLinkedEpics } from './dc-epics.ts';
 import { dcFailure } from './dc-errors.ts';
 import {
   dcCommentPageSchema,
@@ -106,7 +107,10 @@ export class JiraDataCenterTracker implements Tracker {
   async searchStories(credentials: TrackerCredentials, query: StoryQuery): Promise<Story[]> {
     const issueTypes = this.options.issueTypes ?? ['Story'];
     try {
-      return await dcSearchStories(this.http, credentials, storiesJql(query, issueTypes), 100, this.baseUrl);
+      const jql = storiesJql(query, issueTypes);
+      const epicLink = await this.epicLinkField(credentials);
+      const stories = await dcSearchStories(this.http, credentials, jql, 100, this.baseUrl, epicLink);
+      return await withLinkedEpics(this.http, credentials, stories);
     } catch (error) {
       throw explainSearchError(error, query, issueTypes);
     }
@@ -119,6 +123,19 @@ export class JiraDataCenterTracker implements Tracker {
       credentials,
     });
     return statusNames(this.http.parse(projectStatusesSchema, json, 'project statuses'));
+  }
+
+  /**
+   * The site's Epic Link field, read once per tracker; a site that will not say (no Jira Software, no
+   * permission, down) gives none this time: the stories then have only the epics their `parent` names.
+   */
+  private epicLink: Promise<string | null> | undefined;
+  private epicLinkField(credentials: TrackerCredentials): Promise<string | null> {
+    this.epicLink ??= epicLinkFieldId(this.http, credentials);
+    return this.epicLink.catch(() => {
+      this.epicLink = undefined;
+      return null;
+    });
   }
 
   /** The issue's history, oldest first. */

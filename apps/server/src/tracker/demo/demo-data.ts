@@ -22,6 +22,13 @@ export interface DemoProject {
   name: string;
 }
 
+/** An epic a demo story belongs to (Jira's `parent` field of the story). */
+export interface DemoEpic {
+  id: string;
+  key: string;
+  summary: string;
+}
+
 export interface DemoIssue {
   id: string;
   key: string;
@@ -29,6 +36,8 @@ export interface DemoIssue {
   summary: string;
   status: DemoStatus;
   issueType: DemoIssueType;
+  /** The story's epic; null: none. */
+  epic: DemoEpic | null;
   description: { type: 'doc'; version: 1; content: AdfNodeShape[] } | null;
   created: string;
   /** The ids of its fix versions (DEMO_VERSIONS). */
@@ -310,6 +319,41 @@ const SEEDS: Record<string, Seed[]> = {
   ],
 };
 
+/**
+ * The demo's epics, by the summaries of their stories, so `Group stories by` has something to show. The
+ * epics are named through their stories' `parent` field only: the demo's searches are of stories, so it
+ * lists no epic issues of its own (their ids and keys are apart from the stories').
+ */
+const EPICS: ReadonlyArray<DemoEpic & { stories: readonly string[] }> = [
+  {
+    id: '10090',
+    key: 'DEMO-90',
+    summary: 'Checkout',
+    stories: [
+      'Guest checkout',
+      'Order confirmation e-mail',
+      'Cart total rounds prices wrongly',
+      'Saved payment cards',
+      'Coupon codes',
+      'Gift cards',
+    ],
+  },
+  {
+    id: '10091',
+    key: 'DEMO-91',
+    summary: 'Discovery',
+    stories: ['Product search with filters', 'Wish list'],
+  },
+  { id: '10092', key: 'MOB-90', summary: 'Notifications', stories: ['Push notifications for order updates'] },
+];
+
+function epicOf(projectKey: string, summary: string): DemoEpic | null {
+  const epic = EPICS.find(
+    (candidate) => candidate.key.startsWith(`${projectKey}-`) && candidate.stories.includes(summary),
+  );
+  return epic ? { id: epic.id, key: epic.key, summary: epic.summary } : null;
+}
+
 export const DEMO_ISSUES: readonly DemoIssue[] = (() => {
   const issues: DemoIssue[] = [];
   let id = 10_100;
@@ -325,6 +369,7 @@ export const DEMO_ISSUES: readonly DemoIssue[] = (() => {
         summary,
         status: status(statusName),
         issueType: type(typeName),
+        epic: epicOf(project.key, summary),
         description,
         created: new Date(start + id * 3_600_000).toISOString().replace('Z', '+0000'),
       });

@@ -1,9 +1,12 @@
 // The demo tracker's answers in the shapes of Atlassian's OpenAPI document (the tests check them against
 // it): projects, issues with the fields asked for, statuses, users and comments.
 import {
+  DEMO_ISSUE_TYPES,
   DEMO_ISSUES,
   DEMO_PROJECTS,
+  DEMO_STATUSES,
   DEMO_VERSIONS,
+  type DemoEpic,
   type DemoIssue,
   type DemoProject,
   type DemoStatus,
@@ -73,6 +76,7 @@ export const ALL_FIELDS = [
   'description',
   'status',
   'issuetype',
+  'parent',
   'project',
   'fixVersions',
   'created',
@@ -95,6 +99,8 @@ export function issueJson(issue: DemoIssue, base: string, wanted: Set<string>) {
       subtask: false,
       hierarchyLevel: issue.issueType.hierarchyLevel,
     },
+    // Jira's `parent` of a story: its epic, with the epic's summary and issue type.
+    parent: issue.epic ? parentJson(issue.epic, base) : undefined,
     project: { ...projectJson(project, base), expand: undefined },
     fixVersions: DEMO_VERSIONS.filter((v) => issue.fixVersions.includes(v.id)).map((v) =>
       versionJson(v, base),
@@ -110,6 +116,31 @@ export function issueJson(issue: DemoIssue, base: string, wanted: Set<string>) {
     self: `${base}/rest/api/3/issue/${issue.id}`,
     key: issue.key,
     ...(wanted.size > 0 ? { fields: JSON.parse(JSON.stringify(fields)) } : {}),
+  };
+}
+
+/** A story's epic as Jira's `parent` field gives it. */
+function parentJson(epic: DemoEpic, base: string) {
+  const epicType = DEMO_ISSUE_TYPES.find((issueType) => issueType.name === 'Epic');
+  return {
+    id: epic.id,
+    key: epic.key,
+    self: `${base}/rest/api/3/issue/${epic.id}`,
+    fields: {
+      summary: epic.summary,
+      status: statusJson(DEMO_STATUSES.find((status) => status.name === 'In Progress')!, base),
+      issuetype: epicType
+        ? {
+            self: `${base}/rest/api/3/issuetype/${epicType.id}`,
+            id: epicType.id,
+            description: epicType.description,
+            iconUrl: `${base}/images/icons/issuetypes/epic.svg`,
+            name: epicType.name,
+            subtask: false,
+            hierarchyLevel: epicType.hierarchyLevel,
+          }
+        : undefined,
+    },
   };
 }
 

@@ -317,6 +317,22 @@ describe('the Jira client against the demo tracker, over HTTP', () => {
     expect(all[3]?.fields.description).toBeNull();
   });
 
+  it('gives its stories epics (Jira’s parent field) and types, which the seam reads as groups', async () => {
+    const tracker = new DemoTracker({ endpoint: { baseUrl: base }, issueTypes: ['Story', 'Bug'] });
+    const stories = await tracker.searchStories(credentials, { project: 'DEMO', states: ['Done'] });
+    const groups = Object.fromEntries(
+      stories.map((story) => [story.title, [story.epic?.name ?? null, story.type?.name]]),
+    );
+    expect(groups).toMatchObject({
+      'Guest checkout': ['Checkout', 'Story'],
+      'Product search with filters': ['Discovery', 'Story'],
+      'Cart total rounds prices wrongly': ['Checkout', 'Bug'],
+      'Password reset': [null, 'Story'],
+    });
+    const page = await post('/rest/api/3/search/jql', { jql: 'key = DEMO-1', fields: ['parent'] });
+    expect(openApiErrors('SearchAndReconcileResults', page.body)).toEqual([]);
+  });
+
   it('matches status and issue type names without regard to case, as Jira does', async () => {
     const jql = storiesJql({ project: 'mob', states: ['testing'] }, ['story']);
     const issues = await jira.searchIssues(credentials, { jql, fields: ['summary'] });

@@ -30,7 +30,9 @@ export const issueSchema = z.looseObject({
   state_reason: z.string().nullish(),
   html_url: z.string(),
   labels: z.array(z.union([z.string(), z.looseObject({ name: z.string().nullish() })])).default([]),
-  milestone: z.looseObject({ title: z.string() }).nullish(),
+  milestone: z.looseObject({ number: z.number().int(), title: z.string() }).nullish(),
+  /** GitHub's issue type (organisation issue types); null: none. */
+  type: z.looseObject({ id: z.number(), name: z.string() }).nullish(),
   pull_request: z.unknown().optional(),
 });
 export type GitHubIssue = z.infer<typeof issueSchema>;

@@ -78,6 +78,11 @@ function storyOf(repo: string, issue: GitHubIssue, state: string): Story {
     state,
     url: issue.html_url,
     ...splitAtTestMarker(markdownTextPieces(issue.body)),
+    // The milestone is the epic (ordered by its number); the issue type, where the organisation has them, the type.
+    epic: issue.milestone
+      ? { id: String(issue.milestone.number), name: issue.milestone.title, order: issue.milestone.number }
+      : null,
+    type: issue.type ? { id: String(issue.type.id), name: issue.type.name, order: issue.type.id } : null,
   };
 }
 

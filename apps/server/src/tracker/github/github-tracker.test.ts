@@ -104,12 +104,17 @@ describe('GitHub Issues', () => {
     github.repos.push('acme/web');
     github.maxPageSize = 2;
     github.issues.push(
-      closed(
-        'acme/web',
-        1,
-        'Sign-in',
-        'As a user I sign in.\n\n#test#\n1. Open [the page](https://app.example/in)\n- [ ] Press **Sign in**',
-      ),
+      {
+        ...closed(
+          'acme/web',
+          1,
+          'Sign-in',
+          'As a user I sign in.\n\n#test#\n1. Open [the page](https://app.example/in)\n- [ ] Press **Sign in**',
+        ),
+        milestone: 'Spring release',
+        milestoneNumber: 3,
+        type: { id: 41, name: 'Feature' },
+      },
       { ...closed('acme/web', 2, 'Not planned'), state_reason: 'not_planned' },
       { ...closed('acme/web', 3, 'A pull request'), pullRequest: true },
       { ...closed('acme/web', 4, 'Still open'), state: 'open', state_reason: null },
@@ -126,8 +131,11 @@ describe('GitHub Issues', () => {
       url: `${github.url}/acme/web/issues/1`,
       text: 'As a user I sign in.',
       testSteps: ['Open the page (https://app.example/in)', 'Press Sign in'],
+      // The milestone is the epic (ordered by its number), GitHub's issue type the type.
+      epic: { id: '3', name: 'Spring release', order: 3 },
+      type: { id: '41', name: 'Feature', order: 41 },
     });
-    expect(stories[1]).toMatchObject({ text: '', testSteps: [] });
+    expect(stories[1]).toMatchObject({ text: '', testSteps: [], epic: null, type: null });
     expect(github.requests[0]?.query.get('state')).toBe('closed');
     expect(github.requests.length).toBe(3);
     expect(t.projectOfKey('acme/web#10')).toBe('acme/web');

@@ -4,7 +4,7 @@
 // `first`/`after` and its `pageInfo`.
 
 const page = 'pageInfo { hasNextPage endCursor }';
-const storyFields = 'identifier number title description url state { name }';
+const storyFields = 'identifier number title description url state { name } project { id name sortOrder }';
 
 /** The site check: whose API key this is. */
 export const viewerQuery = /* GraphQL */ `

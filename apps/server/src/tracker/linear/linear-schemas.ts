@@ -22,6 +22,8 @@ const storySchema = z.object({
   description: z.string().nullable(),
   url: z.string(),
   state: nameOnly,
+  /** The issue's project (a story's epic for `Group stories by`); null: none. */
+  project: z.object({ id: z.string(), name: z.string(), sortOrder: z.number() }).nullish(),
 });
 export type LinearStory = z.infer<typeof storySchema>;
 

@@ -112,6 +112,7 @@ describe('the Linear adapter: stories', () => {
         title: `Story ${i + 1}`,
         state,
         inActiveCycle: i < 3,
+        ...(i === 0 ? { project: { id: 'project-1', name: 'Checkout', sortOrder: 2.5 } } : {}),
         description:
           i === 0
             ? '## Checkout\nShows the **total**.\n\n#test#\n1. Open [the cart](https://shop.test/cart)\n- [ ] Pay'
@@ -138,8 +139,11 @@ describe('the Linear adapter: stories', () => {
       url: 'https://linear.app/handoff-test/issue/eng-1',
       text: 'Checkout\nShows the total.',
       testSteps: ['Open the cart (https://shop.test/cart)', 'Pay'],
+      // Its project is the epic (in Linear's sort order); Linear has no issue types.
+      epic: { id: 'project-1', name: 'Checkout', order: 2.5 },
+      type: null,
     });
-    expect(stories[1]).toMatchObject({ text: '', testSteps: [] });
+    expect(stories[1]).toMatchObject({ text: '', testSteps: [], epic: null, type: null });
   });
 
   it('finds the keys asked for (its own team’s only), every state; the active cycle; a cycle as a release', async () => {

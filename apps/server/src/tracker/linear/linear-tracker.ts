@@ -286,5 +286,10 @@ function storyOf(issue: LinearStory): Story {
     state: issue.state.name,
     url: issue.url,
     ...splitAtTestMarker(markdownTextPieces(issue.description)),
+    // Linear's project is the epic; Linear has no issue types (its labels are many per issue): no type.
+    epic: issue.project
+      ? { id: issue.project.id, name: issue.project.name, order: issue.project.sortOrder }
+      : null,
+    type: null,
   };
 }

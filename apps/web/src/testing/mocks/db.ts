@@ -176,6 +176,7 @@ export function createProject(userId: string, fields: Partial<Project> & { proje
     siteName: 'default',
     statusesOffered: null,
     reminderDays: 3,
+    groupBy: 'nothing',
     autosendStatus: noAutosendYet(),
     ...fields,
   };
@@ -200,7 +201,12 @@ export function createReviewedSend(
   userId: string,
   project: Project,
   token: string,
-  stories: { key: string; summary: string; testSteps?: string[] }[],
+  stories: {
+    key: string;
+    summary: string;
+    testSteps?: string[];
+    group?: { id: string; name: string; order: number } | null;
+  }[],
   {
     expiresAt = '2026-04-11T14:00:00.000Z',
     testEnvironment = null,
@@ -258,10 +264,11 @@ export function createReviewedSend(
   db.reviewLinks.set(token, {
     sendId: send.id,
     projectName: project.projectName,
-    stories: stories.map(({ key, summary, testSteps = [] }) => ({
+    stories: stories.map(({ key, summary, testSteps = [], group = null }) => ({
       key,
       summary,
       testSteps,
+      group,
       verdict: null,
       comment: null,
     })),

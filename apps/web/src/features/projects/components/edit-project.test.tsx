@@ -83,6 +83,28 @@ describe('/admin/edit-project', () => {
     expect(router.state.location.pathname).toBe('/admin/index');
   });
 
+  it('Group stories by: Nothing at first, Epic chosen and saved with the project', async () => {
+    const { user, account } = await openEditProject();
+    const select = await screen.findByRole('combobox', { name: 'Group stories by' });
+    expect(select).toHaveValue('nothing');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Nothing', 'Epic', 'Type']);
+    await user.selectOptions(select, 'Epic');
+    await user.click(screen.getByRole('button', { name: 'Update Project' }));
+    await screen.findByRole('dialog', { name: 'Project has been successfully updated.' });
+    expect(callsTo('/jira/updateFirebaseProject')).toEqual([
+      {
+        userId: account.id,
+        projectKey: 'SHOP',
+        updatedProject: expect.objectContaining({ groupBy: 'epic' }),
+      },
+    ]);
+    expect(db.projects[0]?.groupBy).toBe('epic');
+  });
+
   it('Remind the client after: the saved interval, changed and saved with the project', async () => {
     const { user, account } = await openEditProject();
     const remind = await screen.findByRole('combobox', { name: 'Remind the client after' });

@@ -21,6 +21,7 @@ import { useAppDispatch, useAppState } from '@/stores/app-store';
 import { useProjectSettings } from '../hooks/use-project-settings';
 import { useTrackerName } from '../hooks/use-tracker-name';
 import { ClientLanguageSelect } from './client-language-select';
+import { GroupBySelect } from './group-by-select';
 import {
   defaultTemplate,
   NoticeTemplateFields,
@@ -64,6 +65,7 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
   });
   const [statuses, setStatuses] = useState<string[]>(project.statusesOffered ?? []);
   const [autosend, setAutosend] = useState(project.autosend);
+  const [groupBy, setGroupBy] = useState(project.groupBy);
   const [saving, setSaving] = useState(false);
   const userId = user?.id;
   const settings = useProjectSettings(userId, project);
@@ -94,6 +96,7 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
           ...recipients,
           ...(sameStatuses(statuses, project.statusesOffered ?? []) ? {} : { statusesOffered: statuses }),
           ...(autosend === project.autosend ? {} : { autosend }),
+          ...(groupBy === project.groupBy ? {} : { groupBy }),
         },
         project.siteId,
       );
@@ -131,13 +134,17 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
       <FormSection title="Recipients" lead="Who receives the e-mails of stories.">
         <RecipientFields value={recipients} onChange={setRecipients} />
       </FormSection>
-      <FormSection title="Tracker" lead={`Which stories the send screen fetches from ${tracker}.`}>
+      <FormSection
+        title="Tracker"
+        lead={`Which stories the send screen fetches from ${tracker}, and how they are grouped.`}
+      >
         <StatusesOffered
           available={settings.availableStatuses}
           value={statuses}
           onChange={setStatuses}
           tracker={tracker}
         />
+        <GroupBySelect value={groupBy} onChange={setGroupBy} />
       </FormSection>
       <FormSection
         title="Client review"

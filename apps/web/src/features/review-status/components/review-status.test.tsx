@@ -44,6 +44,37 @@ describe('the review status screen', () => {
     expect(sent.textContent).toBe(formatShortDate(sent.getAttribute('datetime')!));
   });
 
+  it('groups the stories by epic when the project does, one table per group, Other last', async () => {
+    const { account } = signIn('ada@example.com');
+    const project = createProject(account.id, {
+      projectKey: 'SHOP',
+      projectName: 'Web Shop',
+      groupBy: 'epic',
+    });
+    createReviewedSend(account.id, project, 'token-of-the-review-link-000000000000', [
+      { key: 'SHOP-1', summary: 'One', group: { id: '7', name: 'Checkout', order: 7 } },
+      { key: 'SHOP-2', summary: 'Two', group: null },
+      { key: 'SHOP-3', summary: 'Three', group: { id: '5', name: 'Search', order: 5 } },
+    ]);
+    renderApp('/admin/review-status?key=SHOP');
+    await screen.findByRole('heading', { level: 2, name: 'Search' });
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Search',
+      'Checkout',
+      'Other',
+    ]);
+    const tables = screen.getAllByRole('table');
+    expect(tables.map((table) => table.getAttribute('aria-labelledby') && table)).toHaveLength(3);
+    expect(
+      tables.map((table) =>
+        within(table)
+          .getAllByRole('rowheader')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([['SHOP-3'], ['SHOP-1'], ['SHOP-2']]);
+    expect(screen.getByRole('table', { name: 'Other' })).toBeInTheDocument();
+  });
+
   it('lists every story with its state, filters by state, offers a story again, and downloads a CSV', async () => {
     const { account } = arrange();
     const { user } = renderApp('/admin/review-status?key=SHOP');

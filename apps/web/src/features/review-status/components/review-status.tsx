@@ -7,12 +7,12 @@
 // date is marked overdue: its row gets a red edge, and its State cell a red "Overdue" badge with the date in
 // words ("due 27 November 2026"), so the mark is text, not colour alone, and screen readers read it.
 import type { StoryStatus } from '@handoff/core/api';
+import type { GroupBy } from '@handoff/core/story-groups';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { getProjectByKey } from '@/api/projects';
 import { offerStoryAgain } from '@/api/review';
 import { Button } from '@/components/ui/button';
-import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { paths } from '@/config/paths';
@@ -30,7 +30,7 @@ import {
   StatusChips,
   type StatusFilter,
 } from './status-chips';
-import { statusColumns } from './status-columns';
+import { StatusTables } from './status-groups';
 import './review-status.css';
 
 /** Keys in natural order: the numbers in them compare as numbers (DEMO-2 before DEMO-10). */
@@ -53,6 +53,7 @@ export function ReviewStatus() {
   const projectKey = params.get('key') ?? '';
   const [stories, setStories] = useState<StoryStatus[] | null>(null);
   const [projectName, setProjectName] = useState<string | null>(null);
+  const [groupBy, setGroupBy] = useState<GroupBy>('nothing');
   const [failure, setFailure] = useState<string | null>(null);
   const [filter, setFilter] = useState<StatusFilter>('all');
   const [release, setRelease] = useState<ReleaseFilter>('');
@@ -96,7 +97,11 @@ export function ReviewStatus() {
     if (!userId || !projectKey) return;
     let active = true;
     getProjectByKey(api, userId, projectKey)
-      .then((project) => active && setProjectName(project.projectName))
+      .then((project) => {
+        if (!active) return;
+        setProjectName(project.projectName);
+        setGroupBy(project.groupBy);
+      })
       .catch(() => {});
     return () => {
       active = false;
@@ -155,16 +160,13 @@ export function ReviewStatus() {
                 : 'No story is in this state; choose another state to see the others.'}
             </EmptyState>
           ) : (
-            <DataTable
+            <StatusTables
+              stories={shown}
+              groupBy={groupBy}
               labelledBy="review-status-heading"
-              rows={shown}
-              rowKey={(story) => story.key}
-              columns={statusColumns(
-                offerAgain,
-                stories.some((story) => story.release),
-                earlier,
-              )}
-              rowClassName={(story) => (story.overdue ? 'review-status__row--overdue' : undefined)}
+              offerAgain={offerAgain}
+              withRelease={stories.some((story) => story.release)}
+              earlier={earlier}
             />
           )}
         </>

@@ -131,6 +131,31 @@ describe('/admin/send-stories', () => {
     ]);
   });
 
+  it("drafts the stories under their epics' headings when the project groups by epic, Other last", async () => {
+    const { account } = signIn('ada@example.com');
+    createProject(account.id, { projectKey: 'SHOP', projectName: 'Web Shop', groupBy: 'epic' });
+    const checkout = { id: '10', name: 'Checkout', order: 1 };
+    db.issues.set('SHOP|Done', [
+      { ...doneStories[0]!, epic: null },
+      { ...doneStories[1]!, epic: checkout },
+      { ...doneStories[2]!, epic: checkout },
+    ]);
+    const { user } = renderApp('/admin/send-stories?key=SHOP');
+    await screen.findByRole('heading', { name: 'Send stories to client' });
+    await getStories(user, 'Done');
+    await waitFor(() => expect(subject()).toHaveValue(texts.draft.subject));
+    expect(message()).toHaveValue(
+      'Dear customer,\n\nThe following features are finished:\n\nCheckout\n--------\n- Login page\n- Export' +
+        '\n\nOther\n-----\n- Cart\n\nPlease test the following:\nLogin page:\n- Open the page\n- Sign in\n\nRegards,',
+    );
+    // Unticking a story drafts the rest again, still grouped.
+    await user.click(screen.getByRole('checkbox', { name: /SHOP-3/ }));
+    expect(message()).toHaveValue(
+      'Dear customer,\n\nThe following features are finished:\n\nCheckout\n--------\n- Login page' +
+        '\n\nOther\n-----\n- Cart\n\nPlease test the following:\nLogin page:\n- Open the page\n- Sign in\n\nRegards,',
+    );
+  });
+
   it('clears the subject and the message when no story is fetched', async () => {
     const { user } = await openSendStories();
     await getStories(user, 'Done');

@@ -4,8 +4,9 @@
 import { clientTexts } from '@handoff/core/catalogues/index';
 import { type ClientLanguage, formatClientDay } from '@handoff/core/client-language';
 import { calendarDay } from '@handoff/core/dates';
-import { type DraftWording, draftWording } from '@handoff/core/draft';
+import { type DraftGrouping, type DraftWording, draftWording } from '@handoff/core/draft';
 import { type NoticeTemplate, templateWording } from '@handoff/core/notice-template';
+import type { GroupBy } from '@handoff/core/story-groups';
 import { useMemo, useRef, useState } from 'react';
 import { getReviewSettings } from '@/api/review';
 import { useServices } from '@/lib/services';
@@ -38,6 +39,11 @@ function wordingOf(source: WordingSource, projectName: string, answerBy: string,
       count,
       answerBy: answerByText,
     });
+}
+
+/** How the draft groups its stories: the project's `Group stories by`, `Other` in the client's language. */
+export function draftGrouping(source: WordingSource, by: GroupBy | undefined): DraftGrouping {
+  return { by: by ?? 'nothing', other: clientTexts(source.language)('group.other') };
 }
 
 /** The project's wording source, asked for once per project. */

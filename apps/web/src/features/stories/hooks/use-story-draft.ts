@@ -13,7 +13,7 @@ import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppDispatch, useAppState } from '@/stores/app-store';
 import { getProjectIssues, getProjectReleases, type StoriesOf } from '../api/get-project-issues';
-import { useWording, type Wording, type WordingSource } from './use-draft-wording';
+import { draftGrouping, useWording, type Wording, type WordingSource } from './use-draft-wording';
 
 /** The fetched stories split into those the fetch offered (ticked or not) and those already sent. */
 function useOfferedStories(projectIssues: readonly Issue[], offeredKeys: readonly string[]) {
@@ -53,6 +53,7 @@ function useRedrafts(state: {
   draftKeys: readonly string[];
   subject: string;
   setSubject: Dispatch<SetStateAction<string>>;
+  groupBy: Project['groupBy'] | undefined;
 }) {
   const { projectIssues, sentKeysOfDraft, applyDraftText, leftOut, setLeftOut, words } = state;
   const { text, draftedText, draftKeys, subject, setSubject } = state;
@@ -62,6 +63,7 @@ function useRedrafts(state: {
       projectIssues.filter((issue) => !out.has(issue.key)),
       sentKeysOfDraft,
       wording,
+      draftGrouping(words.source, state.groupBy),
     );
     applyDraftText(draft);
     return draft;
@@ -188,6 +190,7 @@ export function useStoryDraft({
       issues.filter((issue) => !stillLeftOut.has(issue.key)),
       sentKeys,
       words.of(source, undefined, release),
+      draftGrouping(source, project?.groupBy),
     );
     words.setSource(source);
     words.setRelease(release);
@@ -201,7 +204,7 @@ export function useStoryDraft({
 
   const { setStoryIncluded, setAnswerBy } = useRedrafts({
     ...{ projectIssues, sentKeysOfDraft, applyDraftText, leftOut, setLeftOut, words },
-    ...{ text, draftedText, draftKeys, subject, setSubject },
+    ...{ text, draftedText, draftKeys, subject, setSubject, groupBy: project?.groupBy },
   });
 
   const getStories = async () => {

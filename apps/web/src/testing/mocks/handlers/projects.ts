@@ -64,6 +64,7 @@ export const projectHandlers = [
       siteName: 'default',
       statusesOffered: null,
       reminderDays: typeof body.reminderDays === 'number' ? body.reminderDays : 3,
+      groupBy: 'nothing',
       autosendStatus: noAutosendYet(),
     };
     db.projects.push(project);
@@ -83,6 +84,9 @@ export const projectHandlers = [
     const cc = changes.clientCC ?? changes.clinetCC;
     if (Array.isArray(cc)) project.clientCC = strings(cc);
     if (typeof changes.autosend === 'boolean') project.autosend = changes.autosend;
+    if (changes.groupBy === 'nothing' || changes.groupBy === 'epic' || changes.groupBy === 'type') {
+      project.groupBy = changes.groupBy;
+    }
     const claimed: string[] = [];
     for (const key of strings(changes.sentProjectIssuesList)) {
       if (!project.sentProjectIssuesList.includes(key)) {

@@ -186,8 +186,11 @@ export const reviewHandlers = [
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
     const today = new Date().toISOString().slice(0, 10);
     for (const send of sends) {
-      const answerBy = [...db.reviewLinks.values()].find((link) => link.sendId === send.id)?.answerBy ?? null;
+      const link = [...db.reviewLinks.values()].find((candidate) => candidate.sendId === send.id);
+      const answerBy = link?.answerBy ?? null;
       for (const story of send.review?.stories ?? []) {
+        // The mock keeps one group per story (the link's): as the epic.
+        const epic = link?.stories.find((linked) => linked.key === story.key)?.group ?? null;
         const rounds = (byKey.get(story.key)?.rounds ?? 0) + 1;
         byKey.set(story.key, {
           key: story.key,
@@ -202,6 +205,8 @@ export const reviewHandlers = [
           answerBy,
           release: send.release,
           overdue: story.verdict === 'waiting' && isPastAnswerBy(answerBy, today),
+          epic,
+          type: null,
         });
       }
     }

@@ -1,0 +1,33 @@
+// The edit screen's "Group stories by" (main README, "Grouped stories"): Nothing (one flat list), the story's
+// Epic or its Type; the draft, the notice, the client's review page and the status screen group by it.
+import { GROUP_BY, GROUP_BY_NAMES, type GroupBy } from '@handoff/core/story-groups';
+import { useId } from 'react';
+
+export function GroupBySelect({ value, onChange }: { value: GroupBy; onChange: (value: GroupBy) => void }) {
+  const id = useId();
+  const hint = `${id}-hint`;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        Group stories by
+      </label>
+      <select
+        id={id}
+        className="field__input"
+        aria-describedby={hint}
+        value={value}
+        onChange={(event) => onChange(event.target.value as GroupBy)}
+      >
+        {GROUP_BY.map((choice) => (
+          <option key={choice} value={choice}>
+            {GROUP_BY_NAMES[choice]}
+          </option>
+        ))}
+      </select>
+      <p id={hint} className="field__hint">
+        Epic: Jira's parent epic, Linear's project, GitHub's milestone. Type: Jira's issue type, GitHub's
+        issue type. Stories without one come last, under Other.
+      </p>
+    </div>
+  );
+}
