@@ -20,7 +20,7 @@ export interface SentSummary {
 }
 
 /** "2 stories · to a@x, b@x · cc c@x" (no cc part without a CC list). */
-export function sentDetail({ storyCount, to, cc }: Pick<SentSummary, 'storyCount' | 'to' | 'cc'>): string {
+function sentDetail({ storyCount, to, cc }: Pick<SentSummary, 'storyCount' | 'to' | 'cc'>): string {
   const parts = [`${storyCount} ${storyCount === 1 ? 'story' : 'stories'}`, `to ${to.join(', ')}`];
   if (cc.length > 0) parts.push(`cc ${cc.join(', ')}`);
   return parts.join(' · ');
