@@ -25,7 +25,7 @@ test("the workspace's name and logo head the client's page, and the bell lists t
   page,
   browser,
 }) => {
-  await registerAndLogIn(page);
+  const account = await registerAndLogIn(page);
   const client = `brand-${Date.now()}@example.test`;
   await addDemoProject(page, [client]);
 
@@ -52,8 +52,9 @@ test("the workspace's name and logo head the client's page, and the bell lists t
     }
   });
   await review.goto(link);
-  // The page's band names the company that sent it.
-  await expect(review.getByRole('banner')).toHaveText('Acme Studio and Partners');
+  // The page's band names the company that sent it, and who sent it.
+  await expect(review.getByRole('banner')).toContainText('Acme Studio and Partners');
+  await expect(review.getByRole('banner')).toContainText(`Sent by ${account.email}`);
   const logo = review.locator('.review-band__logo');
   await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   const total = await review

@@ -10,6 +10,7 @@ import { CLIENT_LANGUAGES } from '../../packages/core/src/client-language.ts';
 import { addDemoProject, apiCall } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
 import { axeViolations } from '../support/axe.ts';
+import { openEditProject } from '../support/edit-project.ts';
 import { type AdfNode, adfText } from '../support/jira.ts';
 import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
 import { expect, type Page, test } from '../support/test.ts';
@@ -62,7 +63,7 @@ test('a German client: German notice, review page and reminder; the Jira comment
   const user = await addDemoProject(page, [client]);
 
   // The team's screen stays English; the client's language is one of its settings.
-  await page.goto('/admin/edit-project?key=DEMO');
+  await openEditProject(page, 'DEMO');
   await page.getByLabel('Client language').selectOption({ label: 'Deutsch' });
   await page.getByRole('button', { name: 'Update Project' }).click();
   await expect(page.getByRole('dialog')).toContainText('Project has been successfully updated.');

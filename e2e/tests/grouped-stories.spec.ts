@@ -6,6 +6,7 @@ import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { addDemoProject } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
 import { axeViolations } from '../support/axe.ts';
+import { openEditProject } from '../support/edit-project.ts';
 import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -31,7 +32,7 @@ test('Group stories by Epic: the draft, the notice and the review page show the 
   const client = `grouped-${Date.now()}@example.test`;
   await addDemoProject(page, [client]);
 
-  await page.goto('/admin/edit-project?key=DEMO');
+  await openEditProject(page, 'DEMO');
   const groupBy = page.getByRole('combobox', { name: 'Group stories by' });
   await expect(groupBy).toHaveValue('nothing');
   await groupBy.selectOption({ label: 'Epic' });

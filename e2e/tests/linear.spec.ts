@@ -9,6 +9,7 @@
 import { type FakeLinear, startFakeLinear } from '../../apps/server/src/testing/fake-linear.ts';
 import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { registerAndLogIn } from '../support/auth.ts';
+import { openEditProject } from '../support/edit-project.ts';
 import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
 import { reviewLinkOf } from '../support/review.ts';
 import { expect, test } from '../support/test.ts';
@@ -74,7 +75,7 @@ test('a Linear site: API key, team, send, the failed verdict back inert, the mov
 
   // The edit screen lists the team's workflow states: the send screen offers Done and In Review, and a
   // Failed verdict moves the issue to In Progress.
-  await page.goto('/admin/edit-project?key=ENG');
+  await openEditProject(page, 'ENG');
   const offered = page.getByRole('group', { name: 'Statuses offered' });
   await expect(offered.getByRole('checkbox')).toHaveCount(6);
   await offered.getByLabel('Done').check();

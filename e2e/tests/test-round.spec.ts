@@ -149,7 +149,7 @@ test('a failed story is re-tested after a fix, passed and signed off; the status
     .trimEnd()
     .split('\r\n');
   expect(lines[0]).toBe(
-    '"Key","Summary","State","Reviewer","Comment","Answered at","Rounds","Last sent at","Signed off","Answer by","Overdue"',
+    '"Key","Summary","State","Reviewer","Comment","Answered at","Rounds","Last sent at","Signed off","Answer by","Overdue","Release"',
   );
   expect(lines).toHaveLength(1 + firstKeys.length);
   const fields = (line: string) => line.slice(1, -1).split('","');

@@ -1,0 +1,12 @@
+import type { Page } from '@playwright/test';
+import { expect } from './test.ts';
+
+/**
+ * Opens a project's edit screen once every section has loaded: the sections load side by side and move
+ * `Update Project` down as they arrive, so a click made earlier can land beside it.
+ */
+export async function openEditProject(page: Page, projectKey: string): Promise<void> {
+  await page.goto(`/admin/edit-project?key=${encodeURIComponent(projectKey)}`);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('button', { name: 'Update Project' })).toBeEnabled();
+}
