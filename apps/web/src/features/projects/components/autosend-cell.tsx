@@ -1,23 +1,21 @@
-// The "Auto send email" cell: the switch, and under it whom auto-send e-mails and the server's auto-send
-// status ("Next run 14:05 (in 12 min) with the Jira API token of ada@…", "Last sent automatically 13:50
+// The "Auto send email" cell: the switch with a visible On/Off, and under it, as neutral meta text, whom
+// auto-send e-mails ("To dana@acme.test · cc 1", or "Auto-send is off") and the server's auto-send status ("Next run 14:05 (in 12 min) with the Jira API token of ada@…", "Last sent automatically 13:50
 // (3 min ago)", or the last run's error in red). All of it is the switch's accessible description.
 
 import type { Project } from '@handoff/core/api';
 import { Fragment, memo, useId } from 'react';
-import { AddressList } from '@/components/ui/breakable-text';
+import { BreakableText } from '@/components/ui/breakable-text';
 import { Switch } from '@/components/ui/switch';
 import { formatRunTimeFromNow } from '@/lib/format';
 
-/** "client@example.com, cc boss@example.com": the addresses an auto-sent notice goes to. */
+/** "To client@example.com +1 · cc 2": whom an auto-sent notice goes to (every address is on the edit screen). */
 function Recipients({ project }: { project: Project }) {
+  const [first, ...others] = project.clientEmails;
   return (
     <>
-      Auto-send e-mails <AddressList addresses={project.clientEmails} />
-      {project.clientCC.length > 0 ? (
-        <>
-          , cc <AddressList addresses={project.clientCC} />
-        </>
-      ) : null}
+      To <BreakableText text={first ?? ''} />
+      {others.length > 0 ? ` +${others.length}` : ''}
+      {project.clientCC.length > 0 ? ` · cc ${project.clientCC.length}` : ''}
     </>
   );
 }
@@ -40,9 +38,11 @@ export const AutosendCell = memo(function AutosendCell({
   // Auto-send runs on the Jira API token of the member who switched it on.
   const tokenOf = project.autosend ? (status.switchedOnBy ?? '') : '';
   const lines = [
-    project.clientEmails.length > 0
-      ? { key: 'to', className: 'autosend__to', text: <Recipients project={project} /> }
-      : null,
+    !project.autosend
+      ? { key: 'off', className: 'autosend__off', text: 'Auto-send is off' }
+      : project.clientEmails.length > 0
+        ? { key: 'to', className: 'autosend__to', text: <Recipients project={project} /> }
+        : null,
     nextRun || tokenOf
       ? {
           key: 'next',
@@ -60,12 +60,18 @@ export const AutosendCell = memo(function AutosendCell({
 
   return (
     <div className="autosend">
-      <Switch
-        checked={project.autosend}
-        label={`Auto send email for ${project.projectKey}`}
-        aria-describedby={lines.length > 0 ? infoId : undefined}
-        onChange={(checked) => onToggle(project, checked)}
-      />
+      <span className="autosend__switch">
+        <Switch
+          checked={project.autosend}
+          label={`Auto send email for ${project.projectKey}`}
+          aria-describedby={lines.length > 0 ? infoId : undefined}
+          onChange={(checked) => onToggle(project, checked)}
+        />
+        {/* The switch's own state says it to assistive technology; this says it to the eye. */}
+        <span className="autosend__state" aria-hidden="true">
+          {project.autosend ? 'On' : 'Off'}
+        </span>
+      </span>
       {lines.length > 0 ? (
         <p id={infoId} className="autosend__info">
           {lines.map((line, index) => (

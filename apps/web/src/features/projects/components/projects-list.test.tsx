@@ -98,14 +98,17 @@ describe('/admin/index — Projects', () => {
     expect(await screen.findByText('No projects yet')).toBeInTheDocument();
   });
 
-  it('says what a project is and offers "Add your first project" to a user without projects', async () => {
+  it('says what a project is to a user without projects, with `Add new` the one call to action', async () => {
     const { user, router } = await openProjects(0);
     expect(await screen.findByText('No projects yet')).toBeInTheDocument();
     expect(
-      screen.getByText('A project connects a Jira project to the client who tests its finished stories.'),
+      screen.getByText(/^A project connects a Jira project to the client who tests its finished stories\./),
     ).toBeInTheDocument();
+    // No table header over nothing, no pages, and no second button beside `Add new`.
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Projects pages' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('link', { name: 'Add your first project' }));
+    expect(screen.queryByRole('link', { name: 'Add your first project' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add new' }));
     expect(await screen.findByRole('heading', { name: 'Add new project' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/add-project');
   });
@@ -281,7 +284,7 @@ describe('/admin/index — Projects', () => {
     renderApp('/admin/index');
 
     const next = `Next run ${formatRunTime(nextRunAt)} (in 10 min)`;
-    const to = 'Auto-send e-mails client@example.com';
+    const to = 'To client@example.com';
     const on = await screen.findByRole('switch', { name: 'Auto send email for ON' });
     expect(on).toHaveAccessibleDescription(`${to} ${next}`);
     expect(screen.getByText(next)).toHaveClass('autosend__next');
@@ -291,10 +294,11 @@ describe('/admin/index — Projects', () => {
     expect(screen.getByRole('switch', { name: 'Auto send email for SENT' })).toHaveAccessibleDescription(
       `${to} ${next} with the Jira API token of grace@example.com Last sent automatically ${formatRunTime(nextRunAt)} (in 10 min)`,
     );
-    // Whom auto-send e-mails is said before it is switched on.
-    expect(screen.getByRole('switch', { name: 'Auto send email for OFF' })).toHaveAccessibleDescription(
-      'Auto-send e-mails dana@acme-studio.test, cc eli@acme-studio.test',
-    );
+    // Switched off, it says so, in words beside the switch too.
+    const off = screen.getByRole('switch', { name: 'Auto send email for OFF' });
+    expect(off).toHaveAccessibleDescription('Auto-send is off');
+    expect(off.parentElement).toHaveTextContent(/^Off$/);
+    expect(on.parentElement).toHaveTextContent(/^On$/);
   });
 
   it('opens the row menu and goes to the edit and send screens', async () => {

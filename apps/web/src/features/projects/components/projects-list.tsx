@@ -8,7 +8,6 @@ import { startTransition, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { deleteProject, loadProjectsScreen } from '@/api/projects';
 import type { ReviewSummaries } from '@/api/review';
-import { ButtonLink } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -103,16 +102,23 @@ export function ProjectsList() {
 
   return (
     <section className="page" aria-labelledby={projectsHeadingId}>
-      {/* The columns show even before the first project: what the list will hold, above how to start it. */}
-      <DataTable
-        labelledBy={projectsHeadingId}
-        className="projects-table"
-        busy={loading}
-        empty={loading ? 'Loading projects...' : <NoProjects mayManage={mayManage} />}
-        rows={rows}
-        rowKey={(project) => `${project.siteId}/${project.projectKey}`}
-        columns={columns}
-      />
+      {/* Before the first project: no table (no header over nothing), one line on what a project is; the
+          header's `Add new` is the one call to action. */}
+      {!loading && projects.length === 0 ? (
+        <div className="panel">
+          <NoProjects mayManage={mayManage} />
+        </div>
+      ) : (
+        <DataTable
+          labelledBy={projectsHeadingId}
+          className="projects-table"
+          busy={loading}
+          empty="Loading projects..."
+          rows={rows}
+          rowKey={(project) => `${project.siteId}/${project.projectKey}`}
+          columns={columns}
+        />
+      )}
       {pageCount > 1 ? (
         <Pagination pageCount={pageCount} selected={current} onPageChange={setPage} label="Projects pages" />
       ) : null}
@@ -129,16 +135,9 @@ export function ProjectsList() {
 
 function NoProjects({ mayManage }: { mayManage: boolean }) {
   return mayManage ? (
-    <EmptyState
-      title="No projects yet"
-      action={
-        // Outline: the header's `Add new` is the screen's one primary button.
-        <ButtonLink to={paths.admin.addProject} variant="outline">
-          Add your first project
-        </ButtonLink>
-      }
-    >
-      A project connects a Jira project to the client who tests its finished stories.
+    <EmptyState title="No projects yet">
+      A project connects a Jira project to the client who tests its finished stories. Choose{' '}
+      <strong>Add new</strong> above to connect the first one.
     </EmptyState>
   ) : (
     <EmptyState title="No projects yet">

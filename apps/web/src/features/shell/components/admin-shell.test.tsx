@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { storageKeys } from '@/config/storage-keys';
 import { deferred } from '@/testing/deferred';
-import { callsTo, db } from '@/testing/mocks/db';
+import { callsTo, createProject, db } from '@/testing/mocks/db';
 import { server } from '@/testing/mocks/server';
 import { testConfig } from '@/testing/mocks/test-config';
 import { renderApp, signIn } from '@/testing/test-utils';
@@ -11,6 +11,8 @@ import { renderApp, signIn } from '@/testing/test-utils';
 describe('admin shell', () => {
   it('shows a progress bar until the user is loaded by the stored e-mail', async () => {
     const { idToken } = signIn('ada@example.com');
+    // A project to list: with none, the page says so instead of showing a table.
+    createProject('user-1', { projectKey: 'SHOP' });
     const { promise: answered, resolve: answer } = deferred();
     let seen: { auth: string | null; body: unknown } | undefined;
     server.use(
@@ -50,7 +52,8 @@ describe('admin shell', () => {
   });
 
   it('shows the Projects page frame', async () => {
-    signIn();
+    const { account } = signIn();
+    createProject(account.id, { projectKey: 'SHOP' });
     renderApp('/admin/index');
     expect(await screen.findByRole('heading', { level: 1, name: 'Projects' })).toBeInTheDocument();
     expect(

@@ -110,7 +110,7 @@ export function StatusPicker({
       <BusyButton
         busy={fetching}
         spinner={false}
-        className={`button ${primary ? 'button--primary' : 'button--outline'}`}
+        className={`button ${primary ? 'button--primary' : 'button--secondary'}`}
         onClick={onGetStories}
       >
         Get User Stories

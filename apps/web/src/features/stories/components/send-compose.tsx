@@ -14,6 +14,7 @@ import { EmailFields } from './email-fields';
 import { FetchedStories, StatusPicker } from './fetch-stories';
 import { NoticePreview } from './notice-preview';
 import { SendRecipients } from './send-recipients';
+import type { SentSummary } from './sent-dialog';
 
 function Step({ number, title, children }: { number: number; title: string; children: ReactNode }) {
   const headingId = useId();
@@ -36,6 +37,7 @@ export function SendCompose({
   setProject,
   reloadProject,
   show,
+  showSent,
   onSent,
 }: {
   userId: string;
@@ -43,10 +45,11 @@ export function SendCompose({
   setProject: (project: Project) => void;
   reloadProject: () => void;
   show: ResultDialogControl['show'];
+  showSent: (sent: SentSummary) => void;
   onSent: () => void;
 }) {
   const draft = useStoryDraft({ project, setProject, show });
-  const notice = useSendNotice({ userId, project, setProject, reloadProject, draft, show, onSent });
+  const notice = useSendNotice({ userId, project, setProject, reloadProject, draft, show, showSent, onSent });
   const recipientsId = useId();
   const drafted = draft.fetchedStatus !== null;
   // The status of a fetch that found stories, every one sent before: nothing to e-mail, so no form either.

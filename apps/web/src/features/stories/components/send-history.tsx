@@ -10,14 +10,14 @@ import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { formatDateTime, formatFileSize, ShortDate } from '@/lib/format';
 import { useServices } from '@/lib/services';
 import { getProjectSends } from '../api/get-project-sends';
-import { NoticeReviewView } from './notice-review';
+import { linkStateText, NoticeReviewView } from './notice-review';
 import { REVIEW_LINK } from './review-link-copy';
 
-/** What a send's outcome reads as. */
-function sendStatusText(send: SendRecord): string {
+/** What a send's outcome reads as; null for a plain success (the row then says nothing of it). */
+function sendStatusText(send: SendRecord): string | null {
   switch (send.status) {
     case 'sent':
-      return send.delivered === false ? 'Kept in the outbox — not delivered' : 'Sent';
+      return send.delivered === false ? 'Kept in the outbox — not delivered' : null;
     case 'failed':
       return `Failed: ${send.error ?? 'no reason given'}`;
     case 'abandoned':
@@ -106,13 +106,15 @@ export function SendHistory({
                     <ShortDate iso={send.createdAt} withTime />
                   </span>
                   <span className="send__trigger">{sentBy(send)}</span>
-                  <span className="send__count">{storyCount(send.issueKeys.length)}</span>
+                  <span className="send__keys">{firstKeys(send.issueKeys)}</span>
                   <span className="send__badges">
-                    {send.review ? <VerdictPills review={send.review} /> : null}
-                    {send.review && send.review.linkState !== 'active' ? (
-                      <Badge tone="neutral">Link {send.review.linkState}</Badge>
+                    {send.review ? (
+                      <span className="send__link-state">
+                        <Badge tone="neutral">{linkStateText(send.review)}</Badge>
+                      </span>
                     ) : null}
-                    <Badge tone={statusTone(send)}>{sendStatusText(send)}</Badge>
+                    {send.review ? <VerdictPills review={send.review} /> : null}
+                    <OutcomeBadge send={send} />
                   </span>
                 </summary>
                 <div className="send__content">
@@ -150,6 +152,19 @@ export function SendHistory({
       ) : null}
     </section>
   );
+}
+
+/** The outcome, unless it is a plain success. */
+function OutcomeBadge({ send }: { send: SendRecord }) {
+  const text = sendStatusText(send);
+  return text === null ? null : <Badge tone={statusTone(send)}>{text}</Badge>;
+}
+
+/** Which stories, so rows tell apart at a glance: "DEMO-1, DEMO-2 +3" (the full list is in the details). */
+function firstKeys(keys: readonly string[]): string {
+  if (keys.length === 0) return 'No stories';
+  const shown = keys.slice(0, 2).join(', ');
+  return keys.length > 2 ? `${shown} +${keys.length - 2}` : shown;
 }
 
 const storyCount = (n: number) => (n === 1 ? '1 story' : `${n} stories`);

@@ -1,7 +1,7 @@
 // /admin/send-stories?key={projectKey} (docs/product.md §2, §4, §5, §8): a new e-mail of the project's stories
 // (SendCompose, in three steps) and, on its own tab, the project's Sent history. `?tab=sent` opens the
 // history (the bell's links to a failed auto-send land there).
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ProjectLoadStatus, useProjectFromUrl } from '@/api/use-project-from-url';
 import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { useAppState } from '@/stores/app-store';
 import { SendCompose } from './send-compose';
 import { SendHistory } from './send-history';
+import { SentDialog, type SentSummary } from './sent-dialog';
 import './stories.css';
 // After stories.css: its parts refine the story list's base rules.
 import './send-form.css';
@@ -32,12 +33,14 @@ function useTab(): [Tab, (tab: Tab) => void] {
   return [tab, select];
 }
 
-export function SendStories() {
+/** `notice`: a one-line notice under the title and tabs (the route passes the hint to name the workspace). */
+export function SendStories({ notice }: { notice?: ReactNode }) {
   const { user } = useAppState();
   const dialog = useResultDialog();
   const { project, setProject, loadState, reload } = useProjectFromUrl(dialog.show);
   const [tab, setTab] = useTab();
   const [historyVersion, setHistoryVersion] = useState(0);
+  const [sent, setSent] = useState<SentSummary | null>(null);
   const userId = user?.id;
 
   return (
@@ -70,12 +73,14 @@ export function SendStories() {
         >
           {/* The draft stays while the history is looked at: the new e-mail is only hidden. */}
           <div hidden={tab !== 'new'}>
+            {notice}
             <SendCompose
               userId={userId}
               project={project}
               setProject={setProject}
               reloadProject={reload}
               show={dialog.show}
+              showSent={setSent}
               onSent={() => setHistoryVersion((n) => n + 1)}
             />
           </div>
@@ -85,6 +90,7 @@ export function SendStories() {
         </Tabs>
       ) : null}
       <ResultDialog control={dialog} />
+      <SentDialog sent={sent} onClose={() => setSent(null)} />
     </section>
   );
 }

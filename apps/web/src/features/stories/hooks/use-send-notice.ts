@@ -4,7 +4,7 @@
 // mail server refuses the e-mail the server gives those keys back; the project is reloaded, so the stories
 // are offered again, and the draft stays for another try. If some of them were sent meanwhile (auto-send,
 // another tab) the server answers 409 and e-mails nothing; the stories are fetched again for a new draft.
-// The success dialog's Okay opens the Sent tab.
+// The success dialog (SentDialog) says what went where; its Okay opens the Sent tab.
 import { texts } from '@handoff/core';
 import type { Project } from '@handoff/core/api';
 import { useRef, useState } from 'react';
@@ -14,6 +14,7 @@ import { ApiError } from '@/lib/api-client';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { markStoriesSent, STORIES_ALREADY_SENT, sendStoriesEmail } from '../api/send-stories-email';
+import type { SentSummary } from '../components/sent-dialog';
 import type { useStoryDraft } from './use-story-draft';
 
 export function useSendNotice({
@@ -23,6 +24,7 @@ export function useSendNotice({
   reloadProject,
   draft,
   show,
+  showSent,
   onSent,
 }: {
   userId: string;
@@ -31,6 +33,7 @@ export function useSendNotice({
   reloadProject: () => void;
   draft: ReturnType<typeof useStoryDraft>;
   show: ResultDialogControl['show'];
+  showSent: (sent: SentSummary) => void;
   /** Called after every attempt that reached the server (the Sent history reloads). */
   onSent: () => void;
 }) {
@@ -89,13 +92,16 @@ export function useSendNotice({
       // Okay leads to the Sent tab, where the e-mail just sent heads the history.
       const sentTab = new URLSearchParams(location.search);
       sentTab.set('tab', 'sent');
-      show(
-        refused.length > 0
-          ? `${texts.sendStories.sent} The mail server refused: ${refused.join(', ')}.`
-          : texts.sendStories.sent,
-        'success',
-        `${location.pathname}?${sentTab}`,
-      );
+      showSent({
+        message:
+          refused.length > 0
+            ? `${texts.sendStories.sent} The mail server refused: ${refused.join(', ')}.`
+            : texts.sendStories.sent,
+        storyCount: draftKeys.length,
+        to: project.clientEmails,
+        cc: project.clientCC,
+        path: `${location.pathname}?${sentTab}`,
+      });
     } catch (error) {
       if (isSessionEnded(error)) return;
       show(errorMessage(error), 'error');

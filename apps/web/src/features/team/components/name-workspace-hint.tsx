@@ -1,7 +1,9 @@
 // A hint for an owner whose workspace still has its first name ("dana's team"): until it is named, clients
 // see the sender's e-mail domain as the company on their review page. On the projects list it links to the
-// Team screen; on the send screen, before a notice goes out, it names the workspace in place (sending never
-// waits for it). Dismissed once per workspace in this browser.
+// Team screen; on the send screen (a one-line notice under the page's tabs, placed by the route: `inPage`)
+// it names the workspace in place, its form opened on demand (sending never waits for it). "Never named" is
+// the server's rule (workspaces/workspace-brand.ts): the name is still a default "{local part}'s team", so
+// the notice says what clients see instead rather than "no name". Dismissed once per workspace here.
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -24,13 +26,15 @@ function wasDismissed(workspaceId: string): boolean {
   }
 }
 
-export function NameWorkspaceHint() {
+export function NameWorkspaceHint({ inPage = false }: { inPage?: boolean }) {
   const { pathname } = useLocation();
   const { user } = useAppState();
   const workspace = useCurrentWorkspace();
   const [dismissed, setDismissed] = useState<string | null>(null);
+  const [naming, setNaming] = useState(false);
   const onSendScreen = pathname === paths.admin.sendStories;
-  if (pathname !== paths.admin.index && !onSendScreen) return null;
+  // The send screen places its notice itself, under its title and tabs.
+  if (onSendScreen !== inPage || (pathname !== paths.admin.index && !onSendScreen)) return null;
   if (workspace?.role !== 'owner' || !user) return null;
   const firstName = `${user.email.split('@')[0]}'s team`;
   if (workspace.name !== firstName || dismissed === workspace.id || wasDismissed(workspace.id)) return null;
@@ -46,22 +50,27 @@ export function NameWorkspaceHint() {
   const domain = user.email.split('@')[1] ?? user.email;
 
   return (
-    <aside className="panel name-hint" aria-label="Name your workspace">
+    <aside
+      className={`name-hint${onSendScreen ? ' name-hint--inline' : ' panel'}`}
+      aria-label="Name your workspace"
+    >
       <p className="name-hint__text">
-        Until your workspace has a name, your clients see <strong>{domain}</strong> as the company on their
-        review page.{' '}
-        {onSendScreen ? (
-          'Name it after your team or company before you send (you can send either way).'
-        ) : (
-          <>
-            <Link to={paths.admin.team}>Name your workspace</Link> after your team or company.
-          </>
-        )}
+        Clients see your company as <strong>{domain}</strong> until you{' '}
+        {onSendScreen ? 'name your workspace' : <Link to={paths.admin.team}>name your workspace</Link>}.
       </p>
-      {onSendScreen ? <NameWorkspaceForm userId={user.id} /> : null}
-      <button type="button" className="button button--outline" onClick={dismiss}>
+      {onSendScreen && !naming ? (
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          onClick={() => setNaming(true)}
+        >
+          Name workspace
+        </button>
+      ) : null}
+      <button type="button" className="button button--ghost button--small" onClick={dismiss}>
         Dismiss
       </button>
+      {onSendScreen && naming ? <NameWorkspaceForm userId={user.id} /> : null}
     </aside>
   );
 }
@@ -100,7 +109,7 @@ function NameWorkspaceForm({ userId }: { userId: string }) {
           setError(null);
         }}
       />
-      <Button type="submit" variant="primary" disabled={saving}>
+      <Button type="submit" variant="secondary" disabled={saving}>
         Save name
       </Button>
     </form>

@@ -172,7 +172,7 @@ describe('the hint to name the workspace', () => {
     signIn('ada@example.com');
     const first = renderApp('/admin/index');
     const hint = await screen.findByRole('complementary', { name: 'Name your workspace' });
-    expect(within(hint).getByRole('link', { name: 'Name your workspace' })).toHaveAttribute(
+    expect(within(hint).getByRole('link', { name: 'name your workspace' })).toHaveAttribute(
       'href',
       '/admin/team',
     );
@@ -273,9 +273,15 @@ describe('naming the workspace before the first notice', () => {
     createProject(account.id, { projectKey: 'SHOP' });
     const { user } = renderApp('/admin/send-stories?key=SHOP');
     const hint = await screen.findByRole('complementary', { name: 'Name your workspace' });
-    expect(hint).toHaveTextContent('your clients see acme-studio.test as the company');
-    // Sending does not wait for it: the send screen is all there.
-    expect(screen.getByRole('button', { name: 'Get User Stories' })).toBeInTheDocument();
+    // The Team screen shows the default name ("ada's team"), so the notice says what clients see instead.
+    expect(hint).toHaveTextContent(
+      'Clients see your company as acme-studio.test until you name your workspace.',
+    );
+    // Sending does not wait for it: the send screen is all there, the notice under its title and tabs.
+    const getStories = screen.getByRole('button', { name: 'Get User Stories' });
+    expect(screen.getByRole('tablist').compareDocumentPosition(hint)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(hint.compareDocumentPosition(getStories)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    await user.click(within(hint).getByRole('button', { name: 'Name workspace' }));
     await user.type(within(hint).getByLabelText('Workspace name'), 'Acme Studio');
     await user.click(within(hint).getByRole('button', { name: 'Save name' }));
     await waitFor(() =>
