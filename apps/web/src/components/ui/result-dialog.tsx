@@ -15,18 +15,20 @@ interface ResultDialogState {
   message: string;
   type: ResultType;
   path?: string;
+  /** A smaller line under the message (what went where, after sending). */
+  detail?: string;
 }
 
 export interface ResultDialogControl {
   dialog: ResultDialogState | null;
-  show(message: string, type: ResultType, path?: string): void;
+  show(message: string, type: ResultType, path?: string, detail?: string): void;
   close(): void;
 }
 
 export function useResultDialog(): ResultDialogControl {
   const [dialog, setDialog] = useState<ResultDialogState | null>(null);
-  const show = useCallback((message: string, type: ResultType, path?: string) => {
-    setDialog(path === undefined ? { message, type } : { message, type, path });
+  const show = useCallback((message: string, type: ResultType, path?: string, detail?: string) => {
+    setDialog({ message, type, ...(path === undefined ? {} : { path }), ...(detail ? { detail } : {}) });
   }, []);
   const close = useCallback(() => setDialog(null), []);
   return { dialog, show, close };
@@ -81,6 +83,7 @@ function OpenDialog({ dialog, onClose }: { dialog: ResultDialogState; onClose: (
         <p id={messageId} className="result-dialog__message">
           {dialog.message}
         </p>
+        {dialog.detail ? <p className="result-dialog__detail">{dialog.detail}</p> : null}
         <button ref={okayRef} type="button" className="button result-dialog__okay" onClick={okay}>
           {texts.dialog.okay}
         </button>

@@ -14,7 +14,6 @@ import { EmailFields } from './email-fields';
 import { FetchedStories, StatusPicker } from './fetch-stories';
 import { NoticePreview } from './notice-preview';
 import { SendRecipients } from './send-recipients';
-import type { SentSummary } from './sent-dialog';
 
 function Step({ number, title, children }: { number: number; title: string; children: ReactNode }) {
   const headingId = useId();
@@ -37,7 +36,6 @@ export function SendCompose({
   setProject,
   reloadProject,
   show,
-  showSent,
   onSent,
 }: {
   userId: string;
@@ -45,11 +43,10 @@ export function SendCompose({
   setProject: (project: Project) => void;
   reloadProject: () => void;
   show: ResultDialogControl['show'];
-  showSent: (sent: SentSummary) => void;
   onSent: () => void;
 }) {
   const draft = useStoryDraft({ project, setProject, show });
-  const notice = useSendNotice({ userId, project, setProject, reloadProject, draft, show, showSent, onSent });
+  const notice = useSendNotice({ userId, project, setProject, reloadProject, draft, show, onSent });
   const recipientsId = useId();
   const drafted = draft.fetchedStatus !== null;
   // The status of a fetch that found stories, every one sent before: nothing to e-mail, so no form either.

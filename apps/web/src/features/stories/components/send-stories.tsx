@@ -10,7 +10,6 @@ import { paths } from '@/config/paths';
 import { useAppState } from '@/stores/app-store';
 import { SendCompose } from './send-compose';
 import { SendHistory } from './send-history';
-import { SentDialog, type SentSummary } from './sent-dialog';
 import './stories.css';
 // After stories.css: its parts refine the story list's base rules.
 import './send-form.css';
@@ -40,7 +39,6 @@ export function SendStories({ notice }: { notice?: ReactNode }) {
   const { project, setProject, loadState, reload } = useProjectFromUrl(dialog.show);
   const [tab, setTab] = useTab();
   const [historyVersion, setHistoryVersion] = useState(0);
-  const [sent, setSent] = useState<SentSummary | null>(null);
   const userId = user?.id;
 
   return (
@@ -80,7 +78,6 @@ export function SendStories({ notice }: { notice?: ReactNode }) {
               setProject={setProject}
               reloadProject={reload}
               show={dialog.show}
-              showSent={setSent}
               onSent={() => setHistoryVersion((n) => n + 1)}
             />
           </div>
@@ -90,7 +87,6 @@ export function SendStories({ notice }: { notice?: ReactNode }) {
         </Tabs>
       ) : null}
       <ResultDialog control={dialog} />
-      <SentDialog sent={sent} onClose={() => setSent(null)} />
     </section>
   );
 }

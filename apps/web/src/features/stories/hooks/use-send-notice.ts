@@ -4,7 +4,7 @@
 // mail server refuses the e-mail the server gives those keys back; the project is reloaded, so the stories
 // are offered again, and the draft stays for another try. If some of them were sent meanwhile (auto-send,
 // another tab) the server answers 409 and e-mails nothing; the stories are fetched again for a new draft.
-// The success dialog (SentDialog) says what went where; its Okay opens the Sent tab.
+// The success dialog says what went where; its Okay opens the Sent tab.
 import { texts } from '@handoff/core';
 import type { Project } from '@handoff/core/api';
 import { useRef, useState } from 'react';
@@ -14,7 +14,6 @@ import { ApiError } from '@/lib/api-client';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { markStoriesSent, STORIES_ALREADY_SENT, sendStoriesEmail } from '../api/send-stories-email';
-import type { SentSummary } from '../components/sent-dialog';
 import type { useStoryDraft } from './use-story-draft';
 
 export function useSendNotice({
@@ -24,7 +23,6 @@ export function useSendNotice({
   reloadProject,
   draft,
   show,
-  showSent,
   onSent,
 }: {
   userId: string;
@@ -33,7 +31,6 @@ export function useSendNotice({
   reloadProject: () => void;
   draft: ReturnType<typeof useStoryDraft>;
   show: ResultDialogControl['show'];
-  showSent: (sent: SentSummary) => void;
   /** Called after every attempt that reached the server (the Sent history reloads). */
   onSent: () => void;
 }) {
@@ -92,16 +89,14 @@ export function useSendNotice({
       // Okay leads to the Sent tab, where the e-mail just sent heads the history.
       const sentTab = new URLSearchParams(location.search);
       sentTab.set('tab', 'sent');
-      showSent({
-        message:
-          refused.length > 0
-            ? `${texts.sendStories.sent} The mail server refused: ${refused.join(', ')}.`
-            : texts.sendStories.sent,
-        storyCount: draftKeys.length,
-        to: project.clientEmails,
-        cc: project.clientCC,
-        path: `${location.pathname}?${sentTab}`,
-      });
+      show(
+        refused.length > 0
+          ? `${texts.sendStories.sent} The mail server refused: ${refused.join(', ')}.`
+          : texts.sendStories.sent,
+        'success',
+        `${location.pathname}?${sentTab}`,
+        sentDetail(draftKeys.length, project.clientEmails, project.clientCC),
+      );
     } catch (error) {
       if (isSessionEnded(error)) return;
       show(errorMessage(error), 'error');
@@ -128,4 +123,11 @@ export function useSendNotice({
     keptInOutbox: keptInOutbox && draft.fetchedStatus === null,
     send,
   };
+}
+
+/** "2 stories · to a@x, b@x · cc c@x" (no cc part without a CC list): the success dialog's detail line. */
+function sentDetail(storyCount: number, to: readonly string[], cc: readonly string[]): string {
+  const parts = [`${storyCount} ${storyCount === 1 ? 'story' : 'stories'}`, `to ${to.join(', ')}`];
+  if (cc.length > 0) parts.push(`cc ${cc.join(', ')}`);
+  return parts.join(' · ');
 }
