@@ -41,6 +41,7 @@ const cases: Array<{ name: string; schema: z.ZodType; answer: unknown }> = [
           siteName: 'default',
           statusesOffered: null,
           reminderDays: 3,
+          groupBy: 'nothing',
           autosendStatus: {
             nextRunAt: '2026-11-24T01:00:00.000Z',
             lastRunAt: null,
