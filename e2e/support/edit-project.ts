@@ -10,3 +10,12 @@ export async function openEditProject(page: Page, projectKey: string): Promise<v
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('button', { name: 'Update Project' })).toBeEnabled();
 }
+
+/** Sets the project's Client language on its edit screen and saves it. */
+export async function setClientLanguage(page: Page, projectKey: string, language: string): Promise<void> {
+  await openEditProject(page, projectKey);
+  await page.getByLabel('Client language').selectOption({ label: language });
+  await page.getByRole('button', { name: 'Update Project' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Project has been successfully updated.');
+  await page.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
+}

@@ -10,7 +10,7 @@ import { CLIENT_LANGUAGES } from '../../packages/core/src/client-language.ts';
 import { addDemoProject, apiCall } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
 import { axeViolations } from '../support/axe.ts';
-import { openEditProject } from '../support/edit-project.ts';
+import { setClientLanguage } from '../support/edit-project.ts';
 import { type AdfNode, adfText } from '../support/jira.ts';
 import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
 import { expect, type Page, test } from '../support/test.ts';
@@ -63,11 +63,7 @@ test('a German client: German notice, review page and reminder; the Jira comment
   const user = await addDemoProject(page, [client]);
 
   // The team's screen stays English; the client's language is one of its settings.
-  await openEditProject(page, 'DEMO');
-  await page.getByLabel('Client language').selectOption({ label: 'Deutsch' });
-  await page.getByRole('button', { name: 'Update Project' }).click();
-  await expect(page.getByRole('dialog')).toContainText('Project has been successfully updated.');
-  await page.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
+  await setClientLanguage(page, 'DEMO', 'Deutsch');
   // A reminder within seconds (the rounds run every 3 s here), the language left as chosen.
   await apiCall(page, '/jira/review/setSettings', {
     userId: user.id,

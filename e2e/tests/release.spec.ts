@@ -7,7 +7,7 @@
 import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { addDemoProject, apiCall } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
-import { openEditProject } from '../support/edit-project.ts';
+import { setClientLanguage } from '../support/edit-project.ts';
 import { type AdfNode, adfText } from '../support/jira.ts';
 import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
 import { expect, test } from '../support/test.ts';
@@ -26,11 +26,7 @@ test('a release’s notice to a German client: the release in its subject, notic
   const account = await registerAndLogIn(page);
   const client = `release-${Date.now()}@example.test`;
   const user = await addDemoProject(page, [client]);
-  await openEditProject(page, 'DEMO');
-  await page.getByLabel('Client language').selectOption({ label: 'Deutsch' });
-  await page.getByRole('button', { name: 'Update Project' }).click();
-  await expect(page.getByRole('dialog')).toContainText('Project has been successfully updated.');
-  await page.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
+  await setClientLanguage(page, 'DEMO', 'Deutsch');
 
   await page.goto('/admin/send-stories?key=DEMO');
   await page.getByLabel('Stories of').selectOption('Release');
