@@ -104,8 +104,9 @@ describe('/admin/index — Projects', () => {
     expect(
       screen.getByText(/^A project connects a Jira project to the client who tests its finished stories\./),
     ).toBeInTheDocument();
-    // No table header over nothing, no pages, and no second button beside `Add new`.
-    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    // The empty list says so inside the table (the page's pre-rendered frame), no pages, and no second
+    // button beside `Add new`.
+    expect(screen.getByRole('table', { name: 'Projects' })).toHaveTextContent('No projects yet');
     expect(screen.queryByRole('navigation', { name: 'Projects pages' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Add your first project' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add new' }));

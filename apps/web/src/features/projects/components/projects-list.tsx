@@ -102,23 +102,17 @@ export function ProjectsList() {
 
   return (
     <section className="page" aria-labelledby={projectsHeadingId}>
-      {/* Before the first project: no table (no header over nothing), one line on what a project is; the
-          header's `Add new` is the one call to action. */}
-      {!loading && projects.length === 0 ? (
-        <div className="panel">
-          <NoProjects mayManage={mayManage} />
-        </div>
-      ) : (
-        <DataTable
-          labelledBy={projectsHeadingId}
-          className="projects-table"
-          busy={loading}
-          empty="Loading projects..."
-          rows={rows}
-          rowKey={(project) => `${project.siteId}/${project.projectKey}`}
-          columns={columns}
-        />
-      )}
+      {/* The columns show even before the first project: the pre-rendered frame of this page is this table,
+          so the app's first draw matches it; the header's `Add new` is the one call to action. */}
+      <DataTable
+        labelledBy={projectsHeadingId}
+        className="projects-table"
+        busy={loading}
+        empty={loading ? 'Loading projects...' : <NoProjects mayManage={mayManage} />}
+        rows={rows}
+        rowKey={(project) => `${project.siteId}/${project.projectKey}`}
+        columns={columns}
+      />
       {pageCount > 1 ? (
         <Pagination pageCount={pageCount} selected={current} onPageChange={setPage} label="Projects pages" />
       ) : null}
