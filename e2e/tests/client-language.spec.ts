@@ -11,7 +11,7 @@ import { addDemoProject, apiCall } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
 import { axeViolations } from '../support/axe.ts';
 import { setClientLanguage } from '../support/edit-project.ts';
-import { type AdfNode, adfText } from '../support/jira.ts';
+import { jiraComments } from '../support/jira.ts';
 import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
@@ -134,15 +134,8 @@ test('a German client: German notice, review page and reminder; the Jira comment
   );
 
   // The Jira comment is the team's: English.
-  const headers = {
-    authorization: `Basic ${Buffer.from(`${account.email}:${account.apikey}`).toString('base64')}`,
-  };
   await expect
-    .poll(async () => {
-      const answer = await page.request.get(`/rest/api/3/issue/${keys[0]}/comment`, { headers });
-      const { comments } = (await answer.json()) as { comments: { body: AdfNode }[] };
-      return comments.map((comment) => adfText(comment.body)).join('\n');
-    })
+    .poll(async () => (await jiraComments(page, keys[0]!, account.email, account.apikey)).join('\n'))
     .toMatch(/Client review: Failed[\s\S]*Reviewed by Anna Kundin/);
 
   // The reminder of the stories still waiting: German, with a working link to the same notice.

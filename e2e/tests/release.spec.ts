@@ -8,7 +8,7 @@ import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { addDemoProject, apiCall } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
 import { setClientLanguage } from '../support/edit-project.ts';
-import { type AdfNode, adfText } from '../support/jira.ts';
+import { jiraComments } from '../support/jira.ts';
 import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -91,15 +91,8 @@ test('a release’s notice to a German client: the release in its subject, notic
   );
 
   // The Jira comment is the team's: English.
-  const headers = {
-    authorization: `Basic ${Buffer.from(`${account.email}:${account.apikey}`).toString('base64')}`,
-  };
   await expect
-    .poll(async () => {
-      const answer = await page.request.get('/rest/api/3/issue/DEMO-6/comment', { headers });
-      const { comments } = (await answer.json()) as { comments: { body: AdfNode }[] };
-      return comments.map((comment) => adfText(comment.body)).join('\n');
-    })
+    .poll(async () => (await jiraComments(page, 'DEMO-6', account.email, account.apikey)).join('\n'))
     .toMatch(/Client review: Failed[\s\S]*Reviewed by Anna Kundin/);
 
   // The status screen names the release and filters by it.

@@ -5,7 +5,7 @@ import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { addDemoProject, apiCall } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
 import { axeViolations } from '../support/axe.ts';
-import { type AdfNode, adfText } from '../support/jira.ts';
+import { jiraComments } from '../support/jira.ts';
 import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
 import { reviewLinkOf, sendNotice } from '../support/review.ts';
 import { expect, type Page, test } from '../support/test.ts';
@@ -20,16 +20,6 @@ test.beforeAll(async () => {
   mailbox = await openTestMailbox();
 });
 test.afterAll(() => closeTestMailbox());
-
-/** The comments of an issue as the demo tracker lists them (GET /rest/api/3/issue/{key}/comment). */
-async function jiraComments(page: Page, key: string, email: string, apikey: string): Promise<string[]> {
-  const response = await page.request.get(`/rest/api/3/issue/${key}/comment`, {
-    headers: { authorization: `Basic ${Buffer.from(`${email}:${apikey}`).toString('base64')}` },
-  });
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { comments: { body: AdfNode }[] };
-  return body.comments.map((comment) => adfText(comment.body));
-}
 
 /** A story of the review page, by its key. */
 const storyOnPage = (page: Page, key: string) =>
