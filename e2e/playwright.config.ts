@@ -9,8 +9,12 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 // Chromium from Debian, started with the flags this machine's closed network needs.
 export default defineConfig({
   testDir: './tests',
+  // One SMTP server for every worker (support/mail-server.ts).
+  globalSetup: './support/mail-server.ts',
+  // Spec files run two at a time (a file's tests in order): they wait mostly on the browser and the
+  // server, and each spec works in accounts of its own. E2E_WORKERS=1 runs them one after another.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -1,21 +1,17 @@
 // Photographs every screen (e2e/support/screens.ts) at a desktop and a phone width, the whole page each.
 import path from 'node:path';
-import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
-import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
+import { mailbox } from '../support/mailbox.ts';
 import { type Demo, forEveryScreen, seedDemo } from '../support/screens.ts';
 import { test } from '../support/test.ts';
 
 const folder = path.resolve(import.meta.dirname, '../../screenshots');
 
-let mailbox: Mailbox;
 let demo: Demo;
 test.beforeAll(async ({ browser }, testInfo) => {
   // Four notices (unanswered, submitted, signed off, revoked) on a machine that may be busy.
   testInfo.setTimeout(240_000);
-  mailbox = await openTestMailbox();
   demo = await seedDemo(browser, mailbox);
 });
-test.afterAll(() => closeTestMailbox());
 
 for (const device of [
   { viewport: { width: 1280, height: 800 } },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
-import { closeTestMailbox, openTestMailbox } from './mailbox.ts';
+import { mailbox } from './mailbox.ts';
 
 export interface Account {
   email: string;
@@ -28,34 +28,23 @@ export async function fillRegistration(page: Page, account: Account, confirmPass
  * the address with the link e-mailed to it (the server has SMTP_URL set) and comes back to /auth/login.
  */
 export async function register(page: Page, account: Account) {
-  await openTestMailbox();
-  try {
-    await fillRegistration(page, account);
-    const dialog = page.getByRole('dialog');
-    await expect(dialog).toContainText('You have been registered successfully.');
-    await dialog.getByRole('button', { name: 'Okay' }).click();
-    await expect(page).toHaveURL(/\/auth\/login$/);
-    await verifyAddress(page, account.email);
-  } finally {
-    await closeTestMailbox();
-  }
+  await fillRegistration(page, account);
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('You have been registered successfully.');
+  await dialog.getByRole('button', { name: 'Okay' }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await verifyAddress(page, account.email);
   await page.goto('/auth/login');
 }
 
-/** Opens the verification link e-mailed to `email` (the test mailbox must have been open when it was sent). */
+/** Opens the verification link e-mailed to `email`. */
 export async function verifyAddress(page: Page, email: string) {
-  const mailbox = await openTestMailbox();
-  try {
-    const mail = await mailbox.waitFor(
-      (m) =>
-        m.text?.includes('/auth/action?mode=verifyEmail') === true && JSON.stringify(m.to).includes(email),
-    );
-    const link = new URL(/(https?:\/\/\S+\/auth\/action\?\S+)/.exec(mail.text ?? '')?.[1] ?? '');
-    await page.goto(link.pathname + link.search);
-    await expect(page.getByText('Your e-mail address is verified. You can use Handoff now.')).toBeVisible();
-  } finally {
-    await closeTestMailbox();
-  }
+  const mail = await mailbox.waitFor(
+    (m) => m.text?.includes('/auth/action?mode=verifyEmail') === true && JSON.stringify(m.to).includes(email),
+  );
+  const link = new URL(/(https?:\/\/\S+\/auth\/action\?\S+)/.exec(mail.text ?? '')?.[1] ?? '');
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByText('Your e-mail address is verified. You can use Handoff now.')).toBeVisible();
 }
 
 export async function logIn(page: Page, email: string, password: string) {

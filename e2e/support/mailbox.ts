@@ -1,24 +1,45 @@
-import { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
-import { E2E_SMTP_PORT } from './ports.ts';
+// The mail of the run, as a test reads it: every message the global setup's SMTP server (mail-server.ts)
+// received, from its spool directory, parsed once per worker.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { MAIL_DIR_VARIABLE } from './mail-server.ts';
 
-// One SMTP server on E2E_SMTP_PORT, shared by the specs that read mail and by the registration helper
-// (every new address is verified through its e-mail): open while anyone holds it.
-let shared: Mailbox | undefined;
-let holders = 0;
+export class TestMailbox {
+  private readonly parsed: ParsedMail[] = [];
 
-export async function openTestMailbox(): Promise<Mailbox> {
-  holders += 1;
-  if (!shared) {
-    shared = new Mailbox();
-    await shared.listen(E2E_SMTP_PORT);
+  /** Read when first used: spec files are also loaded before the global setup, to list their tests. */
+  private get spoolDir(): string {
+    const dir = process.env[MAIL_DIR_VARIABLE];
+    if (!dir)
+      throw new Error(
+        `${MAIL_DIR_VARIABLE} is not set: run the browser tests through their Playwright config`,
+      );
+    return dir;
   }
-  return shared;
+
+  /** Every message received so far, in the order it came. */
+  async messages(): Promise<ParsedMail[]> {
+    const names = readdirSync(this.spoolDir)
+      .filter((name) => name.endsWith('.eml'))
+      .sort();
+    for (const name of names.slice(this.parsed.length)) {
+      this.parsed.push(await simpleParser(readFileSync(path.join(this.spoolDir, name))));
+    }
+    return [...this.parsed];
+  }
+
+  /** The first message (received now or later) that matches, or an error after the time-out. */
+  async waitFor(match: (mail: ParsedMail) => boolean, timeoutMs = 15_000): Promise<ParsedMail> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = (await this.messages()).find(match);
+      if (found) return found;
+      if (Date.now() >= deadline) throw new Error(`No matching e-mail arrived within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
 
-export async function closeTestMailbox(): Promise<void> {
-  holders -= 1;
-  if (holders > 0 || !shared) return;
-  const closing = shared;
-  shared = undefined;
-  await closing.close();
-}
+/** The run's mailbox. */
+export const mailbox = new TestMailbox();

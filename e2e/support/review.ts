@@ -1,6 +1,7 @@
 // Sending a notice through the screens, and reading its review link from the received e-mail.
+
 import type { ParsedMail } from 'mailparser';
-import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
+import type { TestMailbox } from './mailbox.ts';
 import { E2E_BASE_URL } from './ports.ts';
 import { expect, type Page } from './test.ts';
 
@@ -10,7 +11,7 @@ import { expect, type Page } from './test.ts';
  */
 export async function sendNotice(
   page: Page,
-  mailbox: Mailbox,
+  mailbox: TestMailbox,
   client: string,
   earlier: readonly ParsedMail[] = [],
 ): Promise<ParsedMail> {

@@ -1,11 +1,12 @@
 // Every screen of the product, and a demo that fills them: a signed-in user with a project, a notice sent
 // to a client (so a review link exists) and an open invitation. The accessibility test and
 // `npm run screenshots` both walk this list, so a screen added here is checked and photographed.
+
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import type { ParsedMail } from 'mailparser';
-import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { addDemoProject, apiCall, currentUser } from './api.ts';
 import { registerAndLogIn } from './auth.ts';
+import type { TestMailbox } from './mailbox.ts';
 import { E2E_BASE_URL } from './ports.ts';
 import { reviewLinkOf, sendNotice } from './review.ts';
 import { expect } from './test.ts';
@@ -41,7 +42,7 @@ const CLIENT = 'dana@acme-studio.test';
 const DONE_STORIES = ['DEMO-1', 'DEMO-2', 'DEMO-3', 'DEMO-4', 'DEMO-10'];
 
 /** Seeds the demo through the screens and the API, in a context of its own that it closes. */
-export async function seedDemo(browser: Browser, mailbox: Mailbox): Promise<Demo> {
+export async function seedDemo(browser: Browser, mailbox: TestMailbox): Promise<Demo> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();

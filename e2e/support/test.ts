@@ -2,7 +2,7 @@
 // server's Content-Security-Policy while the test ran (and that the pages carried one).
 import { test as base, expect } from '@playwright/test';
 
-export type { BrowserContext, Page, Request } from '@playwright/test';
+export type { Browser, BrowserContext, Page, Request } from '@playwright/test';
 export { expect };
 
 export const test = base.extend<{ cspViolations: string[] }>({

@@ -1,21 +1,17 @@
 // Every screen (e2e/support/screens.ts: the sign-in pages, the admin screens, the client's review page
 // and its invalid-link page) passes axe at a desktop and a phone width, and none scrolls sideways on a
 // 375 px phone. Each failure names the screen, the rule and the elements, so one run lists them all.
-import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { axeViolations } from '../support/axe.ts';
-import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
+import { mailbox } from '../support/mailbox.ts';
 import { type Demo, forEveryScreen, seedDemo } from '../support/screens.ts';
 import { expect, test } from '../support/test.ts';
 
-let mailbox: Mailbox;
 let demo: Demo;
 test.beforeAll(async ({ browser }, testInfo) => {
   // Four notices (unanswered, submitted, signed off, revoked) on a machine that may be busy.
   testInfo.setTimeout(240_000);
-  mailbox = await openTestMailbox();
   demo = await seedDemo(browser, mailbox);
 });
-test.afterAll(() => closeTestMailbox());
 
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };

@@ -1,11 +1,10 @@
 // The sending workspace on the client's page: the owner names the workspace and uploads a logo on the Team
 // screen; the client's review page says "from {name}" with the logo (loaded under the strict CSP), counts
 // the answers, and the owner's bell then lists the client's verdicts.
-import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { addDemoProject } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
 import { axeViolations } from '../support/axe.ts';
-import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
+import { mailbox } from '../support/mailbox.ts';
 import { reviewLinkOf, sendNotice } from '../support/review.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -14,12 +13,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-
-let mailbox: Mailbox;
-test.beforeAll(async () => {
-  mailbox = await openTestMailbox();
-});
-test.afterAll(() => closeTestMailbox());
 
 test("the workspace's name and logo head the client's page, and the bell lists the client's answers", async ({
   page,

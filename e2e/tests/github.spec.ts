@@ -6,20 +6,17 @@
 // comes back as a re-test. The double checks every request against GitHub's REST OpenAPI description.
 
 import { type FakeGitHub, startFakeGitHub } from '../../apps/server/src/testing/fake-github.ts';
-import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { apiCall, currentUser } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
-import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
+import { mailbox } from '../support/mailbox.ts';
 import { reviewLinkOf } from '../support/review.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
 const PAT = `github_pat_e2e${Date.now()}`;
 const REPO = 'acme/shop';
-let mailbox: Mailbox;
 let github: FakeGitHub;
 
 test.beforeAll(async () => {
-  mailbox = await openTestMailbox();
   github = await startFakeGitHub({ users: [{ login: 'olga', id: 7, token: PAT }], repos: [REPO] });
   github.labels.set(REPO, ['needs work', 'ready for testing']);
   github.issues.push(
@@ -64,7 +61,6 @@ test.beforeAll(async () => {
   );
 });
 test.afterAll(async () => {
-  await closeTestMailbox();
   await github?.close();
 });
 

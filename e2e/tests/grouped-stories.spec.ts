@@ -2,19 +2,12 @@
 // Epic on the edit screen and sends the demo's Done stories; the draft, the HTML notice and the client's
 // review page show the epics as headings in the tracker's order, the story without an epic last under Other.
 
-import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { addDemoProject } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
 import { axeViolations } from '../support/axe.ts';
 import { openEditProject } from '../support/edit-project.ts';
-import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
+import { mailbox } from '../support/mailbox.ts';
 import { expect, test } from '../support/test.ts';
-
-let mailbox: Mailbox;
-test.beforeAll(async () => {
-  mailbox = await openTestMailbox();
-});
-test.afterAll(() => closeTestMailbox());
 
 /** The demo's Done stories under their epics (Checkout before Discovery in the demo's order), Other last. */
 const GROUPED_FEATURES =

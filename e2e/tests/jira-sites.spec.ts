@@ -6,20 +6,17 @@
 
 import { type FakeJira, sendJson, startFakeJira } from '../../apps/server/src/testing/fake-jira.ts';
 import { type FakeJiraDc, startFakeJiraDc } from '../../apps/server/src/testing/fake-jira-dc.ts';
-import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { apiCall, currentUser } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
-import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
+import { mailbox } from '../support/mailbox.ts';
 import { reviewLinkOf } from '../support/review.ts';
 import { expect, test } from '../support/test.ts';
 
 const PAT = `e2e-pat-${Date.now()}`;
-let mailbox: Mailbox;
 let dc: FakeJiraDc;
 let cloud: FakeJira;
 
 test.beforeAll(async () => {
-  mailbox = await openTestMailbox();
   cloud = await startFakeJira((request, response) =>
     request.path === '/rest/api/2/serverInfo'
       ? sendJson(response, 200, { deploymentType: 'Cloud', version: '1001.0.0-SNAPSHOT' })
@@ -27,7 +24,6 @@ test.beforeAll(async () => {
   );
 });
 test.afterAll(async () => {
-  await closeTestMailbox();
   await dc?.close();
   await cloud?.close();
 });

@@ -7,22 +7,16 @@
 // against Linear's schema and answers by executing it.
 
 import { type FakeLinear, startFakeLinear } from '../../apps/server/src/testing/fake-linear.ts';
-import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { registerAndLogIn } from '../support/auth.ts';
 import { openEditProject } from '../support/edit-project.ts';
-import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
+import { mailbox } from '../support/mailbox.ts';
 import { reviewLinkOf } from '../support/review.ts';
 import { expect, test } from '../support/test.ts';
 
 const KEY = `lin_api_e2e_${Date.now()}`;
-let mailbox: Mailbox;
 let linear: FakeLinear;
 
-test.beforeAll(async () => {
-  mailbox = await openTestMailbox();
-});
 test.afterAll(async () => {
-  await closeTestMailbox();
   await linear?.close();
 });
 

@@ -1,13 +1,6 @@
-import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { logIn, newAccount, register } from '../support/auth.ts';
-import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
+import { mailbox } from '../support/mailbox.ts';
 import { expect, test } from '../support/test.ts';
-
-let mailbox: Mailbox;
-test.beforeAll(async () => {
-  mailbox = await openTestMailbox();
-});
-test.afterAll(() => closeTestMailbox());
 
 test('forgot password: the e-mail arrives, its link sets a new password, the old one stops working', async ({
   page,

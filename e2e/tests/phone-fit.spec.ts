@@ -1,7 +1,6 @@
-import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { addDemoProject } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
-import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
+import { mailbox } from '../support/mailbox.ts';
 import { reviewLinkOf, sendNotice } from '../support/review.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
@@ -92,11 +91,6 @@ test.describe('tables on a 375 px phone', () => {
 });
 
 test.describe('the review page on a 375 px phone', () => {
-  let mailbox: Mailbox;
-  test.beforeAll(async () => {
-    mailbox = await openTestMailbox();
-  });
-  test.afterAll(() => closeTestMailbox());
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
   test("the client's review page, the invalid-link page and the history with reviews fit without sideways scrolling", async ({

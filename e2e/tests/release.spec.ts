@@ -4,19 +4,12 @@
 // lines. The client (project Client language Deutsch) opens a German review page with the release in its
 // heading, German plurals in the count and German dates; the Jira comment after a Failed verdict is English.
 
-import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { addDemoProject, apiCall } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
 import { setClientLanguage } from '../support/edit-project.ts';
 import { jiraComments } from '../support/jira.ts';
-import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
+import { mailbox } from '../support/mailbox.ts';
 import { expect, test } from '../support/test.ts';
-
-let mailbox: Mailbox;
-test.beforeAll(async () => {
-  mailbox = await openTestMailbox();
-});
-test.afterAll(() => closeTestMailbox());
 
 test('a release’s notice to a German client: the release in its subject, notice and heading; Jira hears English', async ({
   page,

@@ -1,12 +1,11 @@
 // The client's review end to end: a notice sent over a real SMTP server carries a review link; the client opens it
 // without an account, gives verdicts and submits; the comments arrive at the demo tracker (read back over
 // its Jira REST API), and the verdicts show in the project's Sent history. Invalid links answer 404.
-import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { addDemoProject, apiCall } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
 import { axeViolations } from '../support/axe.ts';
 import { jiraComments } from '../support/jira.ts';
-import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
+import { mailbox } from '../support/mailbox.ts';
 import { reviewLinkOf, sendNotice } from '../support/review.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
@@ -14,12 +13,6 @@ const LINK_INVALID = 'This review link is no longer valid.';
 /** A link that never existed was never valid. */
 const LINK_NOT_VALID = 'This review link is not valid.';
 const THANKS = 'Thank you. Your results were sent to the team.';
-
-let mailbox: Mailbox;
-test.beforeAll(async () => {
-  mailbox = await openTestMailbox();
-});
-test.afterAll(() => closeTestMailbox());
 
 /** A story of the review page, by its key. */
 const storyOnPage = (page: Page, key: string) =>

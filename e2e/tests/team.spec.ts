@@ -1,15 +1,8 @@
-import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { apiCall, currentUser } from '../support/api.ts';
 import { fillRegistration, logIn, newAccount, registerAndLogIn, verifyAddress } from '../support/auth.ts';
-import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
+import { mailbox } from '../support/mailbox.ts';
 import { E2E_BASE_URL } from '../support/ports.ts';
 import { expect, test } from '../support/test.ts';
-
-let mailbox: Mailbox;
-test.beforeAll(async () => {
-  mailbox = await openTestMailbox();
-});
-test.afterAll(() => closeTestMailbox());
 
 test('an owner invites a colleague, who registers through the link, sends a notice, and is removed', async ({
   page,

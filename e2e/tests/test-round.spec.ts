@@ -3,22 +3,15 @@
 // drafts it as a re-test; that notice goes out; the client passes it and signs off. The Review status
 // screen and its CSV show the story's two rounds and the sign-off.
 import { readFile } from 'node:fs/promises';
-import type { Mailbox } from '../../apps/server/src/testing/mailbox.ts';
 import { addDemoProject, apiCall } from '../support/api.ts';
 import { type Account, registerAndLogIn } from '../support/auth.ts';
-import { closeTestMailbox, openTestMailbox } from '../support/mailbox.ts';
+import { mailbox } from '../support/mailbox.ts';
 import { reviewLinkOf, sendNotice } from '../support/review.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
 const THANKS = 'Thank you. Your results were sent to the team.';
 const SIGNED_OFF = 'Thank you. Your sign-off was sent to the team.';
 const REVIEWER = 'Ann Client';
-
-let mailbox: Mailbox;
-test.beforeAll(async () => {
-  mailbox = await openTestMailbox();
-});
-test.afterAll(() => closeTestMailbox());
 
 /** Moves a demo issue through the transition named, as the team does in Jira (REST API v3, Basic auth). */
 async function moveInJira(page: Page, account: Account, key: string, statusName: string) {

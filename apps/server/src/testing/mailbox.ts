@@ -1,3 +1,6 @@
+import { renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -22,8 +25,13 @@ export class Mailbox {
   private readonly server: SMTPServer;
   private waiters: Array<() => void> = [];
   private readonly hanging = new Set<{ destroy(): void }>();
+  private spooled = 0;
 
-  constructor() {
+  /**
+   * With `spoolDir`, each message kept is also written there whole (`000001.eml`, … in arrival order), so
+   * that other processes can read the mail (the browser tests' workers: e2e/support/mailbox.ts).
+   */
+  constructor(private readonly options: { spoolDir?: string } = {}) {
     this.server = new SMTPServer({
       authOptional: true,
       // No reverse DNS look-up of 127.0.0.1 per connection: it only slows the tests down.
@@ -41,14 +49,16 @@ export class Mailbox {
           stream.on('end', () => callback(Object.assign(new Error(this.refuseWith), { responseCode: 550 })));
           return;
         }
-        simpleParser(stream)
-          .then((mail) => {
+        readWhole(stream)
+          .then(async (source) => ({ source, mail: await simpleParser(source) }))
+          .then(({ source, mail }) => {
             const answer = this.answer?.(mail) ?? 'accept';
             if (typeof answer === 'object') {
               callback(Object.assign(new Error(answer.refuse), { responseCode: 550 }));
               return;
             }
             this.messages.push(mail);
+            this.spool(source);
             this.envelopes.push(session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()));
             for (const wake of this.waiters.splice(0)) wake();
             if (answer === 'accept') return callback();
@@ -59,6 +69,16 @@ export class Mailbox {
           .catch(callback);
       },
     });
+  }
+
+  /** Writes the message into the spool directory, whole or not at all (a reader never sees half a file). */
+  private spool(source: Buffer): void {
+    const dir = this.options.spoolDir;
+    if (!dir) return;
+    this.spooled += 1;
+    const name = `${String(this.spooled).padStart(6, '0')}.eml`;
+    writeFileSync(path.join(dir, `.${name}.partial`), source);
+    renameSync(path.join(dir, `.${name}.partial`), path.join(dir, name));
   }
 
   /** Listens on the port (0: any free one) and returns the port. */
@@ -100,4 +120,10 @@ export class Mailbox {
 export function addressesOf(field: ParsedMail['to']): string[] {
   const list = Array.isArray(field) ? field : field ? [field] : [];
   return list.flatMap((group) => group.value.map((entry) => (entry.address ?? '').toLowerCase()));
+}
+
+async function readWhole(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

@@ -26,6 +26,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // Files share a document (isolate: false): what a test wrote into it outside React goes too.
+  document.body.replaceChildren();
   server.resetHandlers();
   server.events.removeAllListeners();
   if (consoleErrors.length > 0) {
