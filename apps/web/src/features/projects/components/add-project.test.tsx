@@ -71,7 +71,9 @@ describe('/admin/add-project', () => {
       texts.addProject.noClientEmails,
     ]);
     expect(select).toHaveAttribute('aria-invalid', 'true');
-    expect(select).toHaveAccessibleDescription('Please select a Jira project.');
+    expect(select).toHaveAccessibleDescription(
+      'Please select a Jira project. The project whose stories this client tests. Its key shows once chosen.',
+    );
     expect(select).toHaveFocus();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
