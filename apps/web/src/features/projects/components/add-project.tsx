@@ -124,8 +124,8 @@ export function AddProject() {
         <Link to={paths.admin.index}>Back to projects</Link>
       </div>
       <p className="page__intro">
-        Connect a {tracker} project to the client who tests its finished stories; the rest (statuses, the
-        notice, auto-send) is set afterwards, with Update in the project's menu.
+        Connect a {tracker} project to the client who tests its finished stories; its statuses, notice and
+        auto-send are set afterwards, when you edit the project.
       </p>
       <form className="form-panel" onSubmit={onSubmit} noValidate aria-labelledby="add-project-heading">
         <SiteSelect sites={sites} value={siteId} onChange={setSiteId} />

@@ -72,7 +72,7 @@ export function NoticeTemplateFields({
   const problem = templateProblem(value);
   return (
     <fieldset className="notice-template" aria-describedby={`${id}-hint`}>
-      <legend className="field__label notice-template__legend">Notice template</legend>
+      <legend className="form-section__part-title notice-template__legend">Notice template</legend>
       <p id={`${id}-hint`} className="field__hint notice-template__hint">
         {HINT}
       </p>
@@ -157,7 +157,7 @@ function NoticePreview({
 export function NoticeTemplateSkeleton({ projectName }: { projectName: string }) {
   return (
     <div className="notice-template" aria-hidden="true">
-      <span className="field__label notice-template__legend">Notice template</span>
+      <span className="form-section__part-title notice-template__legend">Notice template</span>
       <p className="field__hint notice-template__hint">{HINT}</p>
       <div className="notice-template__columns">
         <div className="notice-template__fields">

@@ -64,7 +64,7 @@ export function ReviewTransitionFields({
 }) {
   return (
     <fieldset className="review-transitions" aria-busy={load.state === 'loading'}>
-      <legend className="field__label">What a verdict does in {tracker}</legend>
+      <legend className="form-section__part-title">What a verdict does in {tracker}</legend>
       {load.state === 'failed' ? (
         <p className="review-transitions__note review-transitions__note--error">
           The transitions from {tracker} could not be loaded: {load.message}
