@@ -173,14 +173,12 @@ for (const device of [
       await expect(page.getByRole('progressbar', { name: 'Loading the project' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Update Project' })).toBeDisabled();
       const firstPaint = await editScreenLayout(page);
-      await page.screenshot({ path: `/tmp/edit-skel-${device.viewport.width}-a.png`, fullPage: true }); // TEMP
 
       releaseProject();
       await expect(page.getByLabel('Project Name')).toHaveValue('Demo Web Shop');
       expect(await editScreenLayout(page)).toEqual(firstPaint);
       // Typed while the other sections still load.
       await page.getByLabel('Cc', { exact: true }).fill('qa@example.test');
-      await page.screenshot({ path: `/tmp/edit-skel-${device.viewport.width}-b.png`, fullPage: true }); // TEMP
 
       releaseSections();
       await expect(page.getByRole('checkbox', { name: 'Done' })).toBeVisible();
