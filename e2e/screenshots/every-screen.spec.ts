@@ -2,9 +2,27 @@
 import path from 'node:path';
 import { mailbox } from '../support/mailbox.ts';
 import { type Demo, forEveryScreen, seedDemo } from '../support/screens.ts';
-import { test } from '../support/test.ts';
+import { type Page, test } from '../support/test.ts';
 
 const folder = path.resolve(import.meta.dirname, '../../screenshots');
+
+/**
+ * Readies a whole-page photograph: the page scrolled back to its top (a bar kept at the top of the window
+ * was drawn where the window's top had scrolled to), and a page with a bar kept at the bottom of the
+ * window (the edit screen's actions) given a window as tall as itself (the bar was drawn over the middle of
+ * the page, where the window's bottom was, instead of where it rests at the end).
+ */
+async function asWholePage(page: Page, viewport: { width: number; height: number }): Promise<void> {
+  const height = await page.evaluate(() => {
+    window.scrollTo(0, 0);
+    const stuckToBottom = Array.from(document.querySelectorAll('body *')).some((element) => {
+      const style = getComputedStyle(element);
+      return style.position === 'sticky' && style.bottom !== 'auto';
+    });
+    return stuckToBottom ? document.documentElement.scrollHeight : 0;
+  });
+  if (height > viewport.height) await page.setViewportSize({ width: viewport.width, height });
+}
 
 let demo: Demo;
 test.beforeAll(async ({ browser }, testInfo) => {
@@ -20,7 +38,9 @@ for (const device of [
   const width = device.viewport.width;
   test(`every screen at ${width} px`, async ({ browser }) => {
     await forEveryScreen(browser, demo, device, async (page, screen) => {
+      await asWholePage(page, device.viewport);
       await page.screenshot({ path: path.join(folder, `${width}`, `${screen.name}.png`), fullPage: true });
+      await page.setViewportSize(device.viewport);
     });
     console.log(`screenshots at ${width} px in ${path.join(folder, `${width}`)}`);
   });

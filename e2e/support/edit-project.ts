@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect } from './test.ts';
 
 /**
- * Opens a project's edit screen once every section has loaded: the sections load side by side and move
- * `Update Project` down as they arrive, so a click made earlier can land beside it.
+ * Opens a project's edit screen once every section has loaded: a section's fields are there to fill only
+ * then (skeletons hold their place meanwhile), and its settings are saved only once they were loaded.
  */
 export async function openEditProject(page: Page, projectKey: string): Promise<void> {
   await page.goto(`/admin/edit-project?key=${encodeURIComponent(projectKey)}`);

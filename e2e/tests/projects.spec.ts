@@ -1,4 +1,4 @@
-import { apiCall, currentUser } from '../support/api.ts';
+import { addDemoProject, apiCall, currentUser } from '../support/api.ts';
 import { registerAndLogIn } from '../support/auth.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
@@ -115,3 +115,78 @@ test('25 projects are shown 10 to a page with the specified pager', async ({ pag
   await pager.getByText('2', { exact: true }).click();
   await expect(bodyRows).toHaveCount(10);
 });
+
+/** Holds every request to the API paths `paths` back until the returned function is called. */
+async function holdRequests(page: Page, paths: string[]): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  for (const path of paths) {
+    await page.route(`**${path}`, async (route) => {
+      await released;
+      await route.continue();
+    });
+  }
+  return release;
+}
+
+/** Where each section of the edit screen starts and ends on the page, and where Update Project is. */
+async function editScreenLayout(page: Page) {
+  const sections = await page
+    .getByRole('region')
+    .filter({ has: page.getByRole('heading', { level: 2 }) })
+    .evaluateAll((regions) =>
+      regions.map((region) => {
+        const box = region.getBoundingClientRect();
+        const [top, bottom] = [box.top, box.bottom].map((y) => Math.round(y + window.scrollY));
+        return `${region.querySelector('h2')?.textContent}: ${top} to ${bottom}`;
+      }),
+    );
+  const button = await page.getByRole('button', { name: 'Update Project' }).boundingBox();
+  return { sections, button };
+}
+
+for (const device of [
+  { name: '1280 px', viewport: { width: 1280, height: 800 } },
+  { name: 'a 390 px phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+]) {
+  test.describe(`the edit screen at ${device.name}`, () => {
+    test.use({
+      viewport: device.viewport,
+      isMobile: device.isMobile ?? false,
+      hasTouch: device.hasTouch ?? false,
+    });
+
+    test('holds its layout from the first paint while its sections load, and keeps what was typed', async ({
+      page,
+    }) => {
+      await registerAndLogIn(page);
+      await addDemoProject(page, ['client@example.test'], ['pm@example.test']);
+      const releaseProject = await holdRequests(page, ['/jira/getFirebaseProjectByKey']);
+      const releaseSections = await holdRequests(page, [
+        '/jira/getProjectStatuses',
+        '/jira/review/getSettings',
+        '/jira/review/getTransitions',
+      ]);
+      await page.goto('/admin/edit-project?key=DEMO');
+      await expect(page.getByRole('progressbar', { name: 'Loading the project' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Update Project' })).toBeDisabled();
+      const firstPaint = await editScreenLayout(page);
+
+      releaseProject();
+      await expect(page.getByLabel('Project Name')).toHaveValue('Demo Web Shop');
+      expect(await editScreenLayout(page)).toEqual(firstPaint);
+      // Typed while the other sections still load.
+      await page.getByLabel('Cc', { exact: true }).fill('qa@example.test');
+
+      releaseSections();
+      await expect(page.getByRole('checkbox', { name: 'Done' })).toBeVisible();
+      await expect(page.getByLabel('Client language')).toBeVisible();
+      await expect(page.getByLabel('Move a failed story through')).toBeVisible();
+      expect(await editScreenLayout(page)).toEqual(firstPaint);
+      await expect(page.getByLabel('Cc', { exact: true })).toHaveValue('qa@example.test');
+      await expect(page.getByRole('button', { name: 'Update Project' })).toBeEnabled();
+    });
+  });
+}

@@ -12,6 +12,29 @@ import { TextField } from './form-field';
 import { ToastProvider, useToast } from './toast';
 
 describe('EmptyState', () => {
+  it("says where the page's own button for the next step is, with no second button", () => {
+    render(
+      <EmptyState
+        title="No projects yet"
+        icon={<svg aria-hidden="true" />}
+        next={
+          <>
+            Choose <strong>Add new</strong> above to connect the first one.
+          </>
+        }
+      >
+        A project connects a Jira project to the client who tests its finished stories.
+      </EmptyState>,
+    );
+    expect(screen.getByText('No projects yet')).toBeVisible();
+    expect(screen.getByText(/^A project connects a Jira project/)).toBeVisible();
+    expect(screen.getByText(/above to connect the first one\.$/)).toHaveTextContent(
+      'Choose Add new above to connect the first one.',
+    );
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('shows a title, one sentence and the primary action', async () => {
     const onAdd = vi.fn();
     render(

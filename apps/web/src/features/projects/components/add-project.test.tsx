@@ -2,6 +2,7 @@ import { texts } from '@handoff/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { deferred } from '@/testing/deferred';
 import { callsTo, createProject, db } from '@/testing/mocks/db';
 import { server } from '@/testing/mocks/server';
 import { renderApp, signIn } from '@/testing/test-utils';
@@ -31,6 +32,31 @@ describe('/admin/add-project', () => {
     expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/admin/index');
     expect(screen.getByRole('textbox', { name: 'Client Emails' })).toHaveAccessibleDescription(
       /they receive each e-mail with its review link/,
+    );
+  });
+
+  it('says what the page is for, and under the select, in the same line, the loading and then what to choose', async () => {
+    signIn('ada@example.com');
+    db.trackerProjects.push({ name: 'Web Shop', key: 'SHOP' });
+    const { promise: answered, resolve: answer } = deferred();
+    server.use(
+      http.post('/jira/getAllProjects', async () => {
+        await answered;
+        return undefined; // fall through to the regular handler
+      }),
+    );
+    renderApp('/admin/add-project');
+    expect(
+      await screen.findByText(/^Connect a Jira project to the client who tests its finished stories;/),
+    ).toBeInTheDocument();
+    const select = screen.getByRole('combobox', { name: 'Project Name' });
+    expect(select).toHaveAttribute('aria-busy', 'true');
+    expect(select).toHaveAccessibleDescription('Loading your Jira projects...');
+    answer();
+    await screen.findByRole('option', { name: 'Web Shop' });
+    expect(select).toHaveAttribute('aria-busy', 'false');
+    expect(select).toHaveAccessibleDescription(
+      'The project whose stories this client tests. Its key shows once chosen.',
     );
   });
 
@@ -71,7 +97,9 @@ describe('/admin/add-project', () => {
       texts.addProject.noClientEmails,
     ]);
     expect(select).toHaveAttribute('aria-invalid', 'true');
-    expect(select).toHaveAccessibleDescription('Please select a Jira project.');
+    expect(select).toHaveAccessibleDescription(
+      'Please select a Jira project. The project whose stories this client tests. Its key shows once chosen.',
+    );
     expect(select).toHaveFocus();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 

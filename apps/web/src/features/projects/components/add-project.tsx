@@ -123,7 +123,11 @@ export function AddProject() {
         </h1>
         <Link to={paths.admin.index}>Back to projects</Link>
       </div>
-      <form className="form-panel" onSubmit={onSubmit} noValidate>
+      <p className="page__intro">
+        Connect a {tracker} project to the client who tests its finished stories; its statuses, notice and
+        auto-send are set afterwards, when you edit the project.
+      </p>
+      <form className="form-panel" onSubmit={onSubmit} noValidate aria-labelledby="add-project-heading">
         <SiteSelect sites={sites} value={siteId} onChange={setSiteId} />
         <TrackerProjectSelect
           id={selectId}
@@ -185,6 +189,7 @@ function TrackerProjectSelect({
   error: string | null;
   onChange: (key: string) => void;
 }) {
+  const hintId = `${id}-hint`;
   return (
     <div className={error ? 'field field--invalid' : 'field'}>
       <label className="field__label" htmlFor={id}>
@@ -196,7 +201,7 @@ function TrackerProjectSelect({
         value={value}
         aria-busy={loading}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={error ? `${id}-error ${hintId}` : hintId}
         onChange={(e) => onChange(e.target.value)}
       >
         <option value="">Choose a {tracker} project…</option>
@@ -211,11 +216,12 @@ function TrackerProjectSelect({
           {error}
         </p>
       ) : null}
-      {loading ? (
-        <p className="form-panel__status" role="status">
-          Loading your {tracker} projects...
-        </p>
-      ) : null}
+      {/* One line, always there: the loading news, then what to choose (nothing under it moves). */}
+      <p id={hintId} className="field__hint" role="status">
+        {loading
+          ? `Loading your ${tracker} projects...`
+          : 'The project whose stories this client tests. Its key shows once chosen.'}
+      </p>
     </div>
   );
 }

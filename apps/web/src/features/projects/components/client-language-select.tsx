@@ -2,6 +2,9 @@
 // default draft, the notice, its reminders, the review page). Each language is listed by its own name.
 import { CLIENT_LANGUAGE_NAMES, CLIENT_LANGUAGES, type ClientLanguage } from '@handoff/core/client-language';
 import { useId } from 'react';
+import { FieldSkeleton } from '@/components/ui/form-section';
+
+const LABEL = 'Client language';
 
 export function ClientLanguageSelect({
   value,
@@ -14,7 +17,7 @@ export function ClientLanguageSelect({
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
-        Client language
+        {LABEL}
       </label>
       <select
         id={id}
@@ -31,3 +34,5 @@ export function ClientLanguageSelect({
     </div>
   );
 }
+
+export const ClientLanguageSkeleton = () => <FieldSkeleton label={LABEL} control="select" />;

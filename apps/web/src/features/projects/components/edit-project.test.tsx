@@ -1,7 +1,10 @@
 import { texts } from '@handoff/core';
 import { screen, within } from '@testing-library/react';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { deferred } from '@/testing/deferred';
 import { callsTo, createProject, db } from '@/testing/mocks/db';
+import { server } from '@/testing/mocks/server';
 import { renderApp, signIn } from '@/testing/test-utils';
 
 async function openEditProject(path = '/admin/edit-project?key=SHOP') {
@@ -23,7 +26,53 @@ async function openEditProject(path = '/admin/edit-project?key=SHOP') {
 const chips = () =>
   screen.queryAllByRole('button', { name: /^Remove / }).map((b) => b.getAttribute('aria-label')?.slice(7));
 
+/** Holds the answers to `path` back until the returned function is called. */
+function holdAnswers(path: string): () => void {
+  const { promise: answered, resolve: answer } = deferred();
+  server.use(
+    http.post(path, async () => {
+      await answered;
+      return undefined; // fall through to the regular handler
+    }),
+  );
+  return answer;
+}
+
 describe('/admin/edit-project', () => {
+  it("shows the form's sections while the project loads, with Update Project not usable yet", async () => {
+    const answerProject = holdAnswers('/jira/getFirebaseProjectByKey');
+    await openEditProject();
+    expect(await screen.findByRole('progressbar', { name: 'Loading the project' })).toBeInTheDocument();
+    for (const name of ['Project', 'Recipients', 'Tracker', 'Client review', 'Auto-send']) {
+      expect(screen.getByRole('region', { name })).toHaveAttribute('aria-busy', 'true');
+    }
+    expect(screen.queryByRole('textbox', { name: 'Client Emails' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Update Project' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/admin/index');
+
+    answerProject();
+    expect(await screen.findByRole('textbox', { name: 'Client Emails' })).toBeEnabled();
+    expect(screen.queryByRole('progressbar', { name: 'Loading the project' })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Recipients' })).not.toHaveAttribute('aria-busy');
+    expect(screen.getByRole('button', { name: 'Update Project' })).toBeEnabled();
+  });
+
+  it('keeps what was typed while a later section loads; that section is busy until its fields come', async () => {
+    const answerSettings = holdAnswers('/jira/review/getSettings');
+    db.transitions.set('SHOP', { available: [], onFailed: null, onPassed: null });
+    const { user } = await openEditProject();
+    await user.type(await screen.findByRole('textbox', { name: 'Cc' }), 'qa@team.example{Enter}');
+    const review = screen.getByRole('region', { name: 'Client review' });
+    await within(review).findByRole('combobox', { name: 'Move a failed story through' });
+    expect(review).toHaveAttribute('aria-busy', 'true');
+    expect(within(review).queryByRole('combobox', { name: 'Client language' })).not.toBeInTheDocument();
+
+    answerSettings();
+    expect(await within(review).findByRole('combobox', { name: 'Client language' })).toHaveValue('en');
+    expect(review).not.toHaveAttribute('aria-busy');
+    expect(chips()).toEqual(['client@shop.example', 'pm@team.example', 'qa@team.example']);
+  });
+
   it('loads the project by key: name and key read-only, the address lists editable', async () => {
     const { account } = await openEditProject();
     expect(await screen.findByRole('textbox', { name: 'Project Name' })).toHaveValue('Web Shop');

@@ -1,7 +1,8 @@
 // /admin/edit-project?key={projectKey} (docs/product.md §2, §5, §8): the project is fetched by key on load (a failure
 // shows an error dialog); its name and key are read-only, the address lists are editable; "Update Project"
 // saves them with the tracker's transitions a client's verdict moves an issue through, and the success dialog's Okay goes to
-// /admin/index.
+// /admin/index. The form is in sections (docs/design-system.md "FormSection"), its buttons in a bar at the
+// bottom of the window; from the first paint on, what is still loading holds its place as a skeleton.
 import { texts } from '@handoff/core';
 import type { Project, ReviewSettings } from '@handoff/core/api';
 import { type FormEvent, useState } from 'react';
@@ -13,26 +14,19 @@ import { BusyButton } from '@/components/ui/busy-button';
 import { TextField } from '@/components/ui/form-field';
 import { FormActions, FormSection } from '@/components/ui/form-section';
 import { ResultDialog, type ResultDialogControl, useResultDialog } from '@/components/ui/result-dialog';
-import { Switch } from '@/components/ui/switch';
 import { paths } from '@/config/paths';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppDispatch, useAppState } from '@/stores/app-store';
 import { useProjectSettings } from '../hooks/use-project-settings';
 import { useTrackerName } from '../hooks/use-tracker-name';
-import { ClientLanguageSelect } from './client-language-select';
+import { AutosendField } from './autosend-field';
+import { ClientReviewFields } from './client-review-fields';
+import { EditProjectSkeleton, SECTIONS } from './edit-project-sections';
 import { GroupBySelect } from './group-by-select';
-import {
-  defaultTemplate,
-  NoticeTemplateFields,
-  sameTemplate,
-  templateProblem,
-} from './notice-template-fields';
+import { defaultTemplate, sameTemplate, templateProblem } from './notice-template-fields';
 import { RecipientFields, type Recipients } from './recipient-fields';
-import { ReminderSelect } from './reminder-select';
-import { ReviewTransitionFields } from './review-transitions';
 import { StatusesOffered } from './statuses-offered';
-import { TestEnvironmentField } from './test-environment-field';
 import './projects.css';
 
 export function EditProject() {
@@ -47,8 +41,13 @@ export function EditProject() {
         </h1>
         <Link to={paths.admin.index}>Back to projects</Link>
       </div>
-      <ProjectLoadStatus loadState={loadState} />
-      {project ? <EditProjectForm key={project.projectKey} project={project} show={dialog.show} /> : null}
+      {project ? (
+        <EditProjectForm key={project.projectKey} project={project} show={dialog.show} />
+      ) : loadState === 'loading' ? (
+        <EditProjectSkeleton />
+      ) : (
+        <ProjectLoadStatus loadState={loadState} />
+      )}
       <ResultDialog control={dialog} />
     </section>
   );
@@ -126,18 +125,17 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
   };
 
   return (
-    <form className="form-panel" onSubmit={onSubmit} noValidate>
-      <div className="form-panel__row">
-        <TextField label="Project Name" readOnly value={project.projectName} />
-        <TextField label="Project Key" readOnly value={project.projectKey} />
-      </div>
-      <FormSection title="Recipients" lead="Who receives the e-mails of stories.">
+    <form className="settings-form" onSubmit={onSubmit} noValidate aria-labelledby="edit-project-heading">
+      <FormSection {...SECTIONS.project}>
+        <div className="form-panel__row">
+          <TextField label="Project Name" readOnly value={project.projectName} />
+          <TextField label="Project Key" readOnly value={project.projectKey} />
+        </div>
+      </FormSection>
+      <FormSection {...SECTIONS.recipients}>
         <RecipientFields value={recipients} onChange={setRecipients} />
       </FormSection>
-      <FormSection
-        title="Tracker"
-        lead={`Which stories the send screen fetches from ${tracker}, and how they are grouped.`}
-      >
+      <FormSection {...SECTIONS.tracker} busy={settings.availableStatuses === null}>
         <StatusesOffered
           available={settings.availableStatuses}
           value={statuses}
@@ -147,42 +145,15 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
         <GroupBySelect value={groupBy} onChange={setGroupBy} />
       </FormSection>
       <FormSection
-        title="Client review"
-        lead={`Where the client tests, reminders, and what a verdict does in ${tracker}.`}
+        {...SECTIONS.clientReview}
+        busy={(!savedSettings && !settings.settingsError) || transitions.state === 'loading'}
       >
-        {savedSettings ? (
-          <>
-            <TestEnvironmentField value={testEnvironment} onChange={settings.setTestEnvironment} />
-            <ReminderSelect value={reminderDays} onChange={settings.setReminderDays} />
-            <ClientLanguageSelect value={settings.clientLanguage} onChange={settings.setClientLanguage} />
-            <NoticeTemplateFields
-              value={settings.noticeTemplate}
-              onChange={settings.setNoticeTemplate}
-              language={settings.clientLanguage}
-              projectName={project.projectName}
-            />
-          </>
-        ) : null}
-        <ReviewTransitionFields
-          tracker={tracker}
-          load={transitions}
-          onChange={(value) => settings.setTransitions({ state: 'loaded', value })}
-        />
+        <ClientReviewFields settings={settings} tracker={tracker} projectName={project.projectName} />
       </FormSection>
-      <FormSection
-        title="Auto-send"
-        lead="E-mail new stories to the client on a schedule, without a visit here."
-      >
-        <div className="switch-field">
-          <Switch
-            checked={autosend}
-            label={`Auto send email for ${project.projectKey}`}
-            onChange={setAutosend}
-          />
-          <span aria-hidden="true">{autosend ? 'On' : 'Off'}</span>
-        </div>
+      <FormSection {...SECTIONS.autosend}>
+        <AutosendField projectKey={project.projectKey} checked={autosend} onChange={setAutosend} />
       </FormSection>
-      <FormActions>
+      <FormActions sticky>
         <BusyButton type="submit" busy={saving}>
           Update Project
         </BusyButton>

@@ -2,6 +2,10 @@
 // Epic or its Type; the draft, the notice, the client's review page and the status screen group by it.
 import { GROUP_BY, GROUP_BY_NAMES, type GroupBy } from '@handoff/core/story-groups';
 import { useId } from 'react';
+import { FieldSkeleton } from '@/components/ui/form-section';
+
+const GROUP_BY_HINT =
+  "Epic: Jira's parent epic, Linear's project, GitHub's milestone. Type: Jira's issue type, GitHub's issue type. Stories without one come last, under Other.";
 
 export function GroupBySelect({ value, onChange }: { value: GroupBy; onChange: (value: GroupBy) => void }) {
   const id = useId();
@@ -25,9 +29,12 @@ export function GroupBySelect({ value, onChange }: { value: GroupBy; onChange: (
         ))}
       </select>
       <p id={hint} className="field__hint">
-        Epic: Jira's parent epic, Linear's project, GitHub's milestone. Type: Jira's issue type, GitHub's
-        issue type. Stories without one come last, under Other.
+        {GROUP_BY_HINT}
       </p>
     </div>
   );
 }
+
+export const GroupBySelectSkeleton = () => (
+  <FieldSkeleton label="Group stories by" hint={GROUP_BY_HINT} control="select" />
+);

@@ -1,8 +1,8 @@
 // The edit screen's notice template (main README, "In the client's language, in the team's own words"): the subject, greeting, intro and
 // closing every notice's draft starts from, with the placeholders {project}, {release}, {count} and
 // {answerBy}; a placeholder of none of these is named at once (the server refuses it too). A live preview
-// beside the fields shows a draft of two example stories; `Reset to default` puts back the client
-// language's own words.
+// beside the fields (under them when narrow) shows a draft of two example stories; `Reset to default` puts
+// back the client language's own words.
 import { draftEmail, type Issue } from '@handoff/core';
 import { clientTexts } from '@handoff/core/catalogues/index';
 import { type ClientLanguage, formatClientDay } from '@handoff/core/client-language';
@@ -15,6 +15,7 @@ import {
   unknownPlaceholdersMessage,
 } from '@handoff/core/notice-template';
 import { useId } from 'react';
+import { FieldSkeleton } from '@/components/ui/form-section';
 
 /** The client language's own words: the template of a project that has none. */
 export function defaultTemplate(language: ClientLanguage): NoticeTemplate {
@@ -53,6 +54,9 @@ function previewOf(template: NoticeTemplate, language: ClientLanguage, projectNa
   );
 }
 
+const HINT =
+  "How every notice's draft starts, in the client's language. Placeholders: {project}, {release}, {count} (the number of stories), {answerBy} (the answer-by date).";
+
 export function NoticeTemplateFields({
   value,
   onChange,
@@ -66,13 +70,11 @@ export function NoticeTemplateFields({
 }) {
   const id = useId();
   const problem = templateProblem(value);
-  const preview = previewOf(value, language, projectName);
   return (
     <fieldset className="notice-template" aria-describedby={`${id}-hint`}>
-      <legend className="field__label">Notice template</legend>
-      <p id={`${id}-hint`} className="project-field__hint">
-        How every notice's draft starts, in the client's language. Placeholders: {'{project}'}, {'{release}'},{' '}
-        {'{count}'} (the number of stories), {'{answerBy}'} (the answer-by date).
+      <legend className="form-section__part-title notice-template__legend">Notice template</legend>
+      <p id={`${id}-hint`} className="field__hint notice-template__hint">
+        {HINT}
       </p>
       <div className="notice-template__columns">
         <div className="notice-template__fields">
@@ -101,17 +103,75 @@ export function NoticeTemplateFields({
           ) : null}
           <button
             type="button"
-            className="button button--outline"
+            className="button button--outline notice-template__reset"
             onClick={() => onChange(defaultTemplate(language))}
           >
             Reset to default
           </button>
         </div>
-        <section className="notice-template__preview" aria-label="Preview of the template" lang={language}>
-          <p className="notice-template__subject">{preview.subject}</p>
-          <pre className="notice-template__text">{preview.text}</pre>
-        </section>
+        <NoticePreview template={value} language={language} projectName={projectName} />
       </div>
     </fieldset>
+  );
+}
+
+/** The draft a notice of this template starts with, as the client will read it. */
+function NoticePreview({
+  template,
+  language,
+  projectName,
+  skeleton = false,
+}: {
+  template: NoticeTemplate;
+  language: ClientLanguage;
+  projectName: string;
+  /** Its lines as grey bars (while the project's template loads). */
+  skeleton?: boolean;
+}) {
+  const preview = previewOf(template, language, projectName);
+  const lines = skeleton ? 'skeleton-text' : undefined;
+  return (
+    <section
+      className="notice-template__preview"
+      aria-label={skeleton ? undefined : 'Preview of the template'}
+      aria-hidden={skeleton || undefined}
+      lang={language}
+    >
+      <p className="notice-template__caption" aria-hidden="true">
+        Preview
+      </p>
+      <p className="notice-template__subject">
+        <span className={lines}>{preview.subject}</span>
+      </p>
+      <pre className="notice-template__text">
+        <span className={lines}>{preview.text}</span>
+      </pre>
+    </section>
+  );
+}
+
+/**
+ * The template while the project's settings load: the same frame, grey shapes for the fields, and the
+ * English default's preview as grey lines, so the card keeps its height when the template comes.
+ */
+export function NoticeTemplateSkeleton({ projectName }: { projectName: string }) {
+  return (
+    <div className="notice-template" aria-hidden="true">
+      <span className="form-section__part-title notice-template__legend">Notice template</span>
+      <p className="field__hint notice-template__hint">{HINT}</p>
+      <div className="notice-template__columns">
+        <div className="notice-template__fields">
+          {TEMPLATE_FIELDS.map((field) => (
+            <FieldSkeleton
+              key={field}
+              label={LABELS[field]}
+              control={field === 'intro' ? 'textarea' : 'input'}
+            />
+          ))}
+          <span className="skeleton skeleton--button notice-template__reset" />
+        </div>
+        <NoticePreview template={defaultTemplate('en')} language="en" projectName={projectName} skeleton />
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 // /admin/index — "Projects" (docs/product.md §2): the user's projects, 10 a page, each with `Send stories`, the
 // auto-send switch and a row menu (Update, Send stories to client, Review status, Delete); with none yet, an
-// empty state that says what a project is and offers `Add your first project`. The list lives in client state (docs/product.md §3) and is
+// empty state inside the table that says what a project is and points to the header's `Add new`. The list lives in client state (docs/product.md §3) and is
 // loaded on mount with the loaded user's id; a load failure shows a browser alert with the server's error.
 import { texts } from '@handoff/core';
 import type { Project } from '@handoff/core/api';
@@ -11,6 +11,7 @@ import type { ReviewSummaries } from '@/api/review';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Svg } from '@/components/ui/icons';
 import { Pagination } from '@/components/ui/pagination';
 import { paths } from '@/config/paths';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
@@ -127,14 +128,29 @@ export function ProjectsList() {
   );
 }
 
+/** A folder, as the sidebar draws Projects. */
+const FolderIcon = () => (
+  <Svg>
+    <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
+  </Svg>
+);
+
+/** The empty list: what a project is, and where to add one (the header's `Add new`: no second button). */
 function NoProjects({ mayManage }: { mayManage: boolean }) {
   return mayManage ? (
-    <EmptyState title="No projects yet">
-      A project connects a Jira project to the client who tests its finished stories. Choose{' '}
-      <strong>Add new</strong> above to connect the first one.
+    <EmptyState
+      title="No projects yet"
+      icon={<FolderIcon />}
+      next={
+        <>
+          Choose <strong>Add new</strong> above to connect the first one.
+        </>
+      }
+    >
+      A project connects a Jira project to the client who tests its finished stories.
     </EmptyState>
   ) : (
-    <EmptyState title="No projects yet">
+    <EmptyState title="No projects yet" icon={<FolderIcon />}>
       The workspace's owners add projects; each one they add appears here for you to send stories from.
     </EmptyState>
   );

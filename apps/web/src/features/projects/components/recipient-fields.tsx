@@ -1,6 +1,7 @@
 // The two address lists of a project (docs/product.md §2): "Client Emails" and "Cc", as chip inputs.
 import type { Dispatch, SetStateAction } from 'react';
 import { ChipInput } from '@/components/ui/chip-input';
+import { FieldSkeleton } from '@/components/ui/form-section';
 
 /** A project's address lists, as the add and edit forms hold them. */
 export interface Recipients {
@@ -9,6 +10,10 @@ export interface Recipients {
 }
 
 export const NO_RECIPIENTS: Recipients = { clientEmails: [], clientCC: [] };
+
+const CLIENT_EMAILS_HINT =
+  'The people who test the stories: they receive each e-mail with its review link. Press Enter or + after each address.';
+const CC_HINT = 'Optional: colleagues who get a copy, such as the project manager.';
 
 export function RecipientFields({
   value,
@@ -27,7 +32,7 @@ export function RecipientFields({
       <ChipInput
         label="Client Emails"
         addLabel="Add client email"
-        hint="The people who test the stories: they receive each e-mail with its review link. Press Enter or + after each address."
+        hint={CLIENT_EMAILS_HINT}
         values={value.clientEmails}
         error={clientEmailsError}
         onChange={(clientEmails) => onChange((current) => ({ ...current, clientEmails }))}
@@ -36,11 +41,21 @@ export function RecipientFields({
       <ChipInput
         label="Cc"
         addLabel="Add cc"
-        hint="Optional: colleagues who get a copy, such as the project manager."
+        hint={CC_HINT}
         values={value.clientCC}
         onChange={(clientCC) => onChange((current) => ({ ...current, clientCC }))}
         disabled={disabled}
       />
+    </>
+  );
+}
+
+/** The two lists while the project loads, each with room for one address. */
+export function RecipientFieldsSkeleton() {
+  return (
+    <>
+      <FieldSkeleton label="Client Emails" hint={CLIENT_EMAILS_HINT} control="chips" />
+      <FieldSkeleton label="Cc" hint={CC_HINT} control="chips" />
     </>
   );
 }

@@ -1,6 +1,10 @@
 // The add and edit screens' "Remind the client after" (main README, "Test rounds"): Off, or the days after
 // a notice (or its last reminder) at which a client who has not answered every story is reminded.
 import { useId } from 'react';
+import { FieldSkeleton } from '@/components/ui/form-section';
+
+const LABEL = 'Remind the client after';
+const HINT = 'A client who has not answered every story by then is reminded by e-mail.';
 
 /** The choices (days; null: Off); the API takes any interval up to 30 days. */
 const REMINDER_DAY_CHOICES: ReadonlyArray<number | null> = [null, 1, 2, 3, 5, 7];
@@ -28,11 +32,12 @@ export function ReminderSelect({
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
-        Remind the client after
+        {LABEL}
       </label>
       <select
         id={id}
         className="field__input"
+        aria-describedby={`${id}-hint`}
         value={value === null ? '' : String(value)}
         onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
       >
@@ -42,6 +47,11 @@ export function ReminderSelect({
           </option>
         ))}
       </select>
+      <p id={`${id}-hint`} className="field__hint">
+        {HINT}
+      </p>
     </div>
   );
 }
+
+export const ReminderSelectSkeleton = () => <FieldSkeleton label={LABEL} hint={HINT} control="select" />;

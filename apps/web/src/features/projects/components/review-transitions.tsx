@@ -4,8 +4,12 @@
 import type { JiraTransition } from '@handoff/core/api';
 import { useId } from 'react';
 import type { ReviewTransitions } from '@/api/review';
+import { FieldSkeleton } from '@/components/ui/form-section';
 
 export const DONT_MOVE = "Don't move it";
+
+const FAILED_LABEL = 'Move a failed story through';
+const PASSED_LABEL = 'Move a passed story through';
 
 export type TransitionsLoad =
   | { state: 'loading' }
@@ -59,36 +63,54 @@ export function ReviewTransitionFields({
   onChange: (value: ReviewTransitions) => void;
 }) {
   return (
-    <fieldset className="review-transitions">
-      <legend className="field__label">What a verdict does in {tracker}</legend>
-      {load.state === 'loading' ? (
-        <p className="review-transitions__note">Loading the transitions from {tracker}...</p>
-      ) : null}
+    <fieldset className="review-transitions" aria-busy={load.state === 'loading'}>
+      <legend className="form-section__part-title">What a verdict does in {tracker}</legend>
       {load.state === 'failed' ? (
         <p className="review-transitions__note review-transitions__note--error">
           The transitions from {tracker} could not be loaded: {load.message}
         </p>
+      ) : (
+        <p className="review-transitions__note">
+          When the client answers, the verdict is written as a comment on the story in {tracker}. It can also
+          move the story:
+        </p>
+      )}
+      {load.state === 'loading' ? (
+        <>
+          <p className="visually-hidden">Loading the transitions from {tracker}...</p>
+          <TransitionSkeletons />
+        </>
       ) : null}
       {load.state === 'loaded' ? (
-        <>
-          <p className="review-transitions__note">
-            When the client answers, the verdict is written as a comment on the story in {tracker}. It can
-            also move the story:
-          </p>
+        <div className="form-panel__row">
           <TransitionSelect
-            label="Move a failed story through"
+            label={FAILED_LABEL}
             available={load.value.available}
             chosen={load.value.onFailed}
             onChange={(onFailed) => onChange({ ...load.value, onFailed })}
           />
           <TransitionSelect
-            label="Move a passed story through"
+            label={PASSED_LABEL}
             available={load.value.available}
             chosen={load.value.onPassed}
             onChange={(onPassed) => onChange({ ...load.value, onPassed })}
           />
-        </>
+        </div>
       ) : null}
     </fieldset>
+  );
+}
+
+const TransitionSkeletons = () => (
+  <div className="form-panel__row">
+    <FieldSkeleton label={FAILED_LABEL} control="select" />
+    <FieldSkeleton label={PASSED_LABEL} control="select" />
+  </div>
+);
+
+/** The part while the project itself loads. */
+export function ReviewTransitionsSkeleton() {
+  return (
+    <ReviewTransitionFields tracker="the tracker" load={{ state: 'loading' }} onChange={() => undefined} />
   );
 }

@@ -2,6 +2,11 @@
 // ticked ones (Done and Testing when none is); auto-send fetches the first ticked, in Jira's order.
 import { useId } from 'react';
 
+const STATUSES_HINT =
+  'The send screen offers the ticked statuses; auto-send fetches the first one ticked. None ticked: Done and Testing.';
+/** How many statuses the list makes room for while it loads. */
+const LOADING_PLACES = 4;
+
 export function StatusesOffered({
   available,
   value,
@@ -24,12 +29,12 @@ export function StatusesOffered({
     // In the list's order, so "the first ticked" is the first one seen.
     onChange(options.filter((option) => next.has(option)));
   };
+  // While the tracker's list loads: room for a usual workflow's four statuses (To Do, In Progress, Testing,
+  // Done), beside any chosen already.
+  const placeholders = available === null ? Math.max(0, LOADING_PLACES - options.length) : 0;
   return (
     <fieldset className="field checks" aria-describedby={hintId} aria-busy={available === null}>
       <legend className="field__label">Statuses offered</legend>
-      {available === null && options.length === 0 ? (
-        <p className="form-panel__status">Loading the project's statuses from {tracker}...</p>
-      ) : null}
       <div className="checks__list">
         {options.map((status) => (
           <label key={status} className="checks__item">
@@ -41,11 +46,38 @@ export function StatusesOffered({
             {status}
           </label>
         ))}
+        <StatusPlaceholders count={placeholders} />
       </div>
+      {available === null ? (
+        <p className="visually-hidden">Loading the project's statuses from {tracker}...</p>
+      ) : null}
       <p id={hintId} className="field__hint">
-        The send screen offers the ticked statuses; auto-send fetches the first one ticked. None ticked: Done
-        and Testing.
+        {STATUSES_HINT}
       </p>
     </fieldset>
   );
+}
+
+/** The statuses while the project itself loads: the same frame, placeholders for the checkboxes. */
+export function StatusesOfferedSkeleton() {
+  return (
+    <fieldset className="field checks" aria-hidden="true">
+      <legend className="field__label">Statuses offered</legend>
+      <div className="checks__list">
+        <StatusPlaceholders count={LOADING_PLACES} />
+      </div>
+      <p className="field__hint">{STATUSES_HINT}</p>
+    </fieldset>
+  );
+}
+
+/** Grey shapes of a checkbox and its status, of a real one's size. */
+function StatusPlaceholders({ count }: { count: number }) {
+  return Array.from({ length: count }, (_, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the placeholders are all alike.
+    <span key={index} className="checks__item checks__placeholder" aria-hidden="true">
+      <span className="skeleton skeleton--box" />
+      <span className="skeleton skeleton--word" />
+    </span>
+  ));
 }

@@ -2,6 +2,9 @@
 // `https://staging.example.com, build 1.4.2`. Each notice names it on its own line before the review link;
 // empty: nothing is added.
 import { useId } from 'react';
+import { FieldSkeleton } from '@/components/ui/form-section';
+
+const TEST_ENVIRONMENT_HINT = 'Each notice tells the client where to test. Leave empty to say nothing.';
 
 /** As the API allows (packages/core/src/api/review.ts). */
 const MAX_TEST_ENVIRONMENT = 500;
@@ -29,9 +32,13 @@ export function TestEnvironmentField({
         aria-describedby={`${id}-hint`}
         onChange={(event) => onChange(event.target.value)}
       />
-      <p id={`${id}-hint`} className="project-field__hint">
-        Each notice tells the client where to test. Leave empty to say nothing.
+      <p id={`${id}-hint`} className="field__hint">
+        {TEST_ENVIRONMENT_HINT}
       </p>
     </div>
   );
 }
+
+export const TestEnvironmentSkeleton = () => (
+  <FieldSkeleton label="Test environment" hint={TEST_ENVIRONMENT_HINT} />
+);

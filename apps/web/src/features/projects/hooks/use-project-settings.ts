@@ -19,6 +19,8 @@ export function useProjectSettings(userId: string | undefined, project: Project)
   const [availableStatuses, setAvailableStatuses] = useState<string[] | null>(null);
   // The review settings as saved, and as on screen; their fields show once they are loaded.
   const [savedSettings, setSavedSettings] = useState<ReviewSettings | null>(null);
+  /** Why the review settings could not be read (their fields are then left out), or null. */
+  const [settingsError, setSettingsError] = useState<string | null>(null);
   const [reminderDays, setReminderDays] = useState<number | null>(null);
   const [testEnvironment, setTestEnvironment] = useState('');
   const [clientLanguage, setChosenLanguage] = useState<ClientLanguage>('en');
@@ -37,8 +39,9 @@ export function useProjectSettings(userId: string | undefined, project: Project)
         setChosenLanguage(value.clientLanguage);
         setNoticeTemplate(value.noticeTemplate ?? defaultTemplate(value.clientLanguage));
       },
-      () => {
-        // Without them, nothing is shown and nothing about reminders is saved.
+      (error: unknown) => {
+        // Without them, their fields are left out and nothing about reminders is saved.
+        if (active && !isSessionEnded(error)) setSettingsError(errorMessage(error));
       },
     );
     return () => {
@@ -85,6 +88,7 @@ export function useProjectSettings(userId: string | undefined, project: Project)
     setTransitions,
     availableStatuses,
     savedSettings,
+    settingsError,
     reminderDays,
     setReminderDays,
     testEnvironment,
@@ -101,3 +105,5 @@ export function useProjectSettings(userId: string | undefined, project: Project)
     setNoticeTemplate,
   };
 }
+
+export type ProjectSettings = ReturnType<typeof useProjectSettings>;
