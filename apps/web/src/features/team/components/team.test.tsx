@@ -168,14 +168,14 @@ describe('the Workspace select', () => {
 });
 
 describe('the hint to name the workspace', () => {
-  it('invites an owner on the projects list to name a workspace that has its first name, until dismissed', async () => {
+  it('invites an owner on the projects list to name a workspace that has its first name, in place, until dismissed', async () => {
     signIn('ada@example.com');
     const first = renderApp('/admin/index');
     const hint = await screen.findByRole('complementary', { name: 'Name your workspace' });
-    expect(within(hint).getByRole('link', { name: 'name your workspace' })).toHaveAttribute(
-      'href',
-      '/admin/team',
-    );
+    // The same words and actions as on the send screen and the Team screen.
+    expect(hint).toHaveTextContent('Clients see your company as example.com until you name your workspace.');
+    await first.user.click(within(hint).getByRole('button', { name: 'Name workspace' }));
+    expect(within(hint).getByLabelText('Workspace name')).toHaveFocus();
     await first.user.click(within(hint).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('complementary', { name: 'Name your workspace' })).not.toBeInTheDocument();
     first.unmount();
@@ -183,6 +183,18 @@ describe('the hint to name the workspace', () => {
     renderApp('/admin/index');
     await screen.findByRole('combobox', { name: 'Workspace' });
     expect(screen.queryByRole('complementary', { name: 'Name your workspace' })).not.toBeInTheDocument();
+  });
+
+  it("shows the same notice in the Team screen's Workspace panel, whose name field names the workspace", async () => {
+    signIn('ada@example.com');
+    renderApp('/admin/team');
+    const panel = await screen.findByRole('region', { name: 'Workspace' });
+    const hint = await within(panel).findByRole('complementary', { name: 'Name your workspace' });
+    expect(hint).toHaveTextContent('Clients see your company as example.com until you name your workspace.');
+    // The field under it is the way to name it: no second form.
+    expect(within(hint).queryByRole('button', { name: 'Name workspace' })).not.toBeInTheDocument();
+    expect(within(panel).getAllByLabelText('Workspace name')).toHaveLength(1);
+    expect(screen.getAllByRole('complementary', { name: 'Name your workspace' })).toHaveLength(1);
   });
 
   it('is not shown once the workspace has a name of its own', async () => {
