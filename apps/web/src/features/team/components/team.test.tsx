@@ -233,12 +233,15 @@ describe("a member's project list", () => {
 describe('an invitation link', () => {
   it('signed out: names the workspace, the inviter and the address, makes Register primary for a new address, and remembers the link', async () => {
     const { router } = renderApp('/join/valid-token');
-    expect(await screen.findByRole('heading', { name: 'Join Acme Studio' })).toBeInTheDocument();
-    expect(
-      screen.getByText('owner@example.com invited new@example.com to this Handoff workspace.'),
-    ).toBeVisible();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Join Acme Studio' });
+    // The lead under it: who invited which address (each address kept whole on its line).
+    expect(heading.nextElementSibling).toHaveTextContent(
+      'owner@example.com invited new@example.com to this Handoff workspace.',
+    );
     expect(screen.getByRole('link', { name: 'Register' })).toHaveClass('button--primary');
     expect(screen.getByRole('link', { name: 'Login' })).not.toHaveClass('button--primary');
+    expect(screen.getAllByRole('link').filter((link) => link.matches('.button--primary'))).toHaveLength(1);
+    expect(screen.getByText('Register with this address, then sign in: you join at once.')).toBeVisible();
     await waitFor(() =>
       expect(window.localStorage.getItem(storageKeys.pendingJoin)).toBe('/admin/join?token=valid-token'),
     );
@@ -247,8 +250,13 @@ describe('an invitation link', () => {
 
   it('signed out: makes Login primary for an address with an account', async () => {
     renderApp('/join/someone-elses');
-    expect(await screen.findByText('Sign in as bea@example.com: you join at once.')).toBeVisible();
+    expect(await screen.findByText('Sign in with this address: you join at once.')).toBeVisible();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Join Acme Studio' }).nextElementSibling,
+    ).toHaveTextContent('owner@example.com invited bea@example.com to this Handoff workspace.');
     expect(screen.getByRole('link', { name: 'Login' })).toHaveClass('button--primary');
+    // The address has an account: registering again leads nowhere.
+    expect(screen.queryByRole('link', { name: 'Register' })).not.toBeInTheDocument();
   });
 
   it('signed out: a used link is a warning, and is not remembered', async () => {
@@ -271,7 +279,14 @@ describe('an invitation link', () => {
   it("signed in with another account: shows the server's refusal and offers to sign out and continue as the invited address", async () => {
     signIn('ada@example.com');
     const { user, router } = renderApp('/join/someone-elses');
-    expect(await screen.findByRole('alert')).toHaveTextContent('This invitation is for someone else.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This invitation is for someone else.You are signed in as ada@example.com.',
+    );
+    // It leads with what the invitation is, as the signed-out page does.
+    expect(screen.getByRole('heading', { level: 1, name: 'Join Acme Studio' })).toBeInTheDocument();
+    expect(screen.getByText(/invited/)).toHaveTextContent(
+      'owner@example.com invited bea@example.com to this Handoff workspace.',
+    );
     await user.click(await screen.findByRole('button', { name: 'Sign out and continue as bea@example.com' }));
     expect(await screen.findByRole('heading', { name: 'Join Acme Studio' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/join/someone-elses');
