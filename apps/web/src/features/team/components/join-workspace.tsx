@@ -77,12 +77,9 @@ export function JoinWorkspace({ token, onSwitchAccount }: { token: string; onSwi
           {workspace && invitation?.email ? (
             <div className="join-card__who">
               <WorkspaceMark name={workspace} />
-              <div>
-                <p className="join-card__name">{workspace}</p>
-                <p className="join-card__lead">
-                  <InvitedBy inviter={invitation.inviterEmail} email={invitation.email} />
-                </p>
-              </div>
+              <p className="join-card__lead">
+                <InvitedBy inviter={invitation.inviterEmail} email={invitation.email} />
+              </p>
             </div>
           ) : null}
           <div className="join-card__refusal" role="alert">
