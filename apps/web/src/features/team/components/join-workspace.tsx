@@ -14,7 +14,7 @@ import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
 import { useWorkspaceSwitch } from '@/stores/workspace-switch';
 import { getInvitation, joinWorkspace } from '../api/team';
-import { Address, InvitedBy, WorkspaceMark } from './invitation-lead';
+import { Address, InvitedBy, WithAddresses, WorkspaceMark } from './invitation-lead';
 
 /**
  * A link is used once: the page may be mounted again while the shell settles, so every mount for the same
@@ -83,7 +83,9 @@ export function JoinWorkspace({ token, onSwitchAccount }: { token: string; onSwi
             </div>
           ) : null}
           <div className="join-card__refusal" role="alert">
-            <p>{refusal}</p>
+            <p>
+              <WithAddresses text={refusal} />
+            </p>
             {invitedEmail && user ? (
               <p className="join-card__lead">
                 You are signed in as <Address email={user.email} />.
