@@ -2,7 +2,6 @@
 // the workspace's initial as its mark, and who invited which address. The invitation is read without an
 // account, so the workspace's logo (behind its members' sign-in) is not shown: its initial stands in.
 import type { ReactNode } from 'react';
-import { BreakableText } from '@/components/ui/breakable-text';
 import './invitation.css';
 
 /** The workspace's initial on the brand colour; decorative (the heading beside it names the workspace). */
@@ -14,11 +13,23 @@ export function WorkspaceMark({ name }: { name: string }) {
   );
 }
 
-/** An e-mail address kept whole on its line; one longer than the line breaks after "@" or a dot only. */
+/**
+ * An e-mail address that never breaks at a hyphen or a dot: whole where the line has room, else only after
+ * its "@" (the text after it goes on in the same line, which an inline block would push under it).
+ */
 export function Address({ email }: { email: string }) {
+  const at = email.indexOf('@') + 1;
   return (
     <span className="invitation-address">
-      <BreakableText text={email} />
+      {at > 0 ? (
+        <>
+          {email.slice(0, at)}
+          <wbr />
+          {email.slice(at)}
+        </>
+      ) : (
+        email
+      )}
     </span>
   );
 }
