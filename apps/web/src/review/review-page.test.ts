@@ -7,7 +7,8 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { callsTo, createAccount, createProject, createReviewedSend, db } from '@/testing/mocks/db';
 import { server } from '@/testing/mocks/server';
-import { REVIEWER_STORAGE_KEY, startReviewPage, tokenFromPath } from './review-page';
+import { REVIEWER_STORAGE_KEY } from './review-name';
+import { startReviewPage, tokenFromPath } from './review-page';
 import { withLinks } from './review-view';
 
 const TOKEN = 'k3Jd9_xQ-4vTn0pWz8yLmA1bC2dE3fG4hI5jK6lM7nO';
@@ -206,10 +207,32 @@ describe('the review page', () => {
     await openPage();
     const submit = screen.getByRole('button', { name: 'Submit results' });
     expect(submit).toBeDisabled();
+    // Not a silent grey button: the line above it says what is missing, politely, and describes it.
+    const hint = screen.getByText('Answer at least one story to submit.');
+    expect(hint).toHaveAttribute('aria-live', 'polite');
+    expect(submit).toHaveAccessibleDescription('Answer at least one story to submit.');
     await user.click(within(story('SHOP-1')).getByRole('button', { name: 'Passed' }));
     expect(submit).toBeEnabled();
+    expect(hint).toBeEmptyDOMElement();
     expect(submit).not.toHaveClass('review__button--outline');
     expect(callsTo('/jira/review/submitVerdicts')).toEqual([]);
+  });
+
+  it('says how many stories are left once some answers are sent and nothing else is offered', async () => {
+    arrangeNotice();
+    const user = userEvent.setup();
+    await openPage();
+    await user.click(within(story('SHOP-1')).getByRole('button', { name: 'Passed' }));
+    await user.click(screen.getByRole('button', { name: 'Submit results' }));
+    await screen.findByText(en['review.thanks']);
+    // Neither Update results (nothing changed) nor Sign off (SHOP-2 has no answer): the line says why.
+    expect(screen.queryByRole('button', { name: /results|Sign off/ })).not.toBeInTheDocument();
+    const left = screen.getByText('1 story still needs an answer.');
+    expect(left).toBeVisible();
+    expect(left).toHaveAttribute('aria-live', 'polite');
+    await user.click(within(story('SHOP-2')).getByRole('button', { name: 'Failed' }));
+    expect(screen.getByRole('button', { name: 'Update results' })).toBeEnabled();
+    expect(screen.queryByText('1 story still needs an answer.')).not.toBeInTheDocument();
   });
 
   it('says why a link no longer works, and for a known one who sent it and how to ask them for a new one', async () => {

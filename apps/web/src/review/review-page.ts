@@ -17,33 +17,14 @@ import { storySections } from '@handoff/core/story-groups';
 import { callReview, failureText, isClosedLink } from './review-api';
 import { type Notice, noticeIntro } from './review-intro';
 import { say, speak, translate } from './review-messages';
+import { rememberName, reviewerNameField } from './review-name';
 import { type Answer, showFinalAnswer, storyItem } from './review-story';
 import { answeredProgress, el, showBrandBand, warningIcon } from './review-view';
-
-/** Where the browser remembers the reviewer's name for the next notice. */
-export const REVIEWER_STORAGE_KEY = 'handoff.reviewer';
 
 /** The token of a review link's path, `/review/{token}`; null when the path holds none. */
 export function tokenFromPath(pathname: string): string | null {
   const match = /^\/review\/([A-Za-z0-9_-]+)\/?$/.exec(pathname);
   return match?.[1] ?? null;
-}
-
-/** The reviewer's name this browser remembers ('' when none, or when storage is off). */
-function rememberedName(): string {
-  try {
-    return window.localStorage.getItem(REVIEWER_STORAGE_KEY) ?? '';
-  } catch {
-    return '';
-  }
-}
-
-function rememberName(name: string): void {
-  try {
-    window.localStorage.setItem(REVIEWER_STORAGE_KEY, name);
-  } catch {
-    // Storage off: the name is asked again next time.
-  }
 }
 
 /**
@@ -145,6 +126,8 @@ interface NoticeForm {
   name: HTMLInputElement;
   status: HTMLElement;
   submit: HTMLButtonElement;
+  /** Above `Submit results`: what is missing while it cannot be used, or while nothing is offered. */
+  submitHint: HTMLElement;
   signOff: HTMLButtonElement;
   /** `Sign off` with the line above it saying what it does. */
   signOffGroup: HTMLElement;
@@ -180,16 +163,23 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
   const progress = answeredProgress(notice.stories.length);
   const submit = el('button', 'review__button', say('submit'));
   submit.type = 'submit';
+  // Told politely as it changes, and the button's description: a disabled button never says why itself.
+  const submitHint = el('p', 'review__next-hint');
+  submitHint.id = 'review-submit-hint';
+  submitHint.setAttribute('aria-live', 'polite');
+  submit.setAttribute('aria-describedby', submitHint.id);
+  const submitGroup = el('div', 'review__next');
+  submitGroup.append(submitHint, submit);
   const { field: nameField, input: name } = reviewerNameField();
   const status = el('p', 'review__status');
   status.setAttribute('role', 'status');
   const signOff = el('button', 'review__button', say('signOff'));
   signOff.type = 'button';
-  const signOffGroup = el('div', 'review__sign-off');
-  signOffGroup.append(el('p', 'review__sign-off-hint', say('signOffHint')), signOff);
+  const signOffGroup = el('div', 'review__next review__sign-off');
+  signOffGroup.append(el('p', 'review__next-hint', say('signOffHint')), signOff);
   // The bar stays at the bottom of the screen: progress, the buttons, and the answer as a banner.
   const actions = el('div', 'review__actions');
-  actions.append(progress.element, submit, signOffGroup);
+  actions.append(progress.element, submitGroup, signOffGroup);
   const bar = el('div', 'review__bar');
   bar.append(status, actions);
   const signedOffNote = el('p', 'review__signed-off');
@@ -201,6 +191,7 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
     name,
     status,
     submit,
+    submitHint,
     signOff,
     signOffGroup,
     signedOffNote,
@@ -254,18 +245,28 @@ function storyLists(notice: Notice, answers: Map<string, Answer>, onChoice: () =
 
 /**
  * The bar's buttons for the answers as they stand: `Submit results` until the first submit (unavailable
- * while no story has a verdict); after it, `Update results` only once an answer changed; `Sign off` once
- * the server holds an answer for every story and nothing is left to send.
+ * while no story has a verdict, which the line above it says); after it, `Update results` only once an
+ * answer changed; `Sign off` once the server holds an answer for every story and nothing is left to send.
+ * With neither offered (some answers sent, others not given yet), the line says how many stories are left.
  */
 function showButtons(parts: NoticeForm): void {
-  const { notice, answers, saved, submit, signOffGroup } = parts;
+  const { notice, answers, saved, submit, submitHint, signOffGroup } = parts;
   const submitted = saved.size > 0;
   const changed = changedSinceSaved(parts);
+  const unanswered = [...answers.values()].filter((answer) => answer.verdict === null).length;
   submit.textContent = say(submitted ? 'update' : 'submit');
-  submit.disabled = ![...answers.values()].some((answer) => answer.verdict !== null);
+  submit.disabled = unanswered === notice.stories.length;
   submit.hidden = submitted && !changed;
   signOffGroup.hidden =
     notice.signedOff !== null || changed || notice.stories.some((story) => !saved.has(story.key));
+  const hint = submit.disabled
+    ? say('submitNeedsAnswer')
+    : submit.hidden && signOffGroup.hidden && unanswered > 0
+      ? say('leftToAnswer', { count: unanswered })
+      : '';
+  // Written only when it changes, so a screen reader is not told the same line again.
+  if (submitHint.textContent !== hint) submitHint.textContent = hint;
+  submitHint.parentElement?.toggleAttribute('hidden', submit.hidden && hint === '');
   // With Sign off offered, the count says nothing new: a phone shows the line about signing off instead.
   submit.closest('.review__bar')?.classList.toggle('review__bar--sign-off', !signOffGroup.hidden);
 }
@@ -375,24 +376,4 @@ async function signOffNotice(parts: NoticeForm, { token, closed }: NoticeContext
     showStatus(status, 'error', say('signOffNotSent', { reason: failureText(error) }));
     signOff.removeAttribute('aria-disabled');
   }
-}
-
-/** The `Your name` box, holding the name this browser remembers, and why it is asked. */
-function reviewerNameField(): { field: HTMLElement; input: HTMLInputElement } {
-  const field = el('div', 'review__name');
-  const input = el('input');
-  input.id = 'reviewer-name';
-  input.type = 'text';
-  input.name = 'reviewer';
-  input.required = true;
-  input.maxLength = 200;
-  input.autocomplete = 'name';
-  input.value = rememberedName();
-  const label = el('label', 'review__name-label', say('yourName'));
-  label.htmlFor = input.id;
-  const hint = el('p', 'review__name-hint', say('nameHint'));
-  hint.id = 'reviewer-name-hint';
-  input.setAttribute('aria-describedby', hint.id);
-  field.append(label, hint, input);
-  return { field, input };
 }

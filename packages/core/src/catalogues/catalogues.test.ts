@@ -106,6 +106,10 @@ describe('the catalogues', () => {
     expect(clientTexts('de')('review.heading', { count: 1, project: 'Webshop' })).toBe(
       'Bitte testen Sie 1 Funktion von Webshop',
     );
+    expect(clientTexts('en')('review.leftToAnswer', { count: 2 })).toBe('2 stories still need an answer.');
+    expect(clientTexts('de')('review.leftToAnswer', { count: 1 })).toBe(
+      '1 Funktion ist noch nicht bewertet.',
+    );
   });
 
   it("hands the review page only its own messages and the notice's lines it repeats", () => {

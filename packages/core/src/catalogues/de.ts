@@ -80,4 +80,7 @@ export const de: Catalogue = {
   'review.summary':
     '{passed, plural, one {# bestanden} other {# bestanden}} · {failed, plural, one {# fehlgeschlagen} other {# fehlgeschlagen}}',
   'review.nameHint': 'Damit das Team weiß, wer getestet hat.',
+  'review.submitNeedsAnswer': 'Bewerten Sie mindestens eine Funktion, um abzusenden.',
+  'review.leftToAnswer':
+    '{count, plural, one {# Funktion ist noch nicht bewertet.} other {# Funktionen sind noch nicht bewertet.}}',
 };

@@ -74,6 +74,9 @@ export const en = {
   'review.summary':
     '{passed, plural, one {# passed} other {# passed}} · {failed, plural, one {# failed} other {# failed}}',
   'review.nameHint': 'So the team knows who tested.',
+  'review.submitNeedsAnswer': 'Answer at least one story to submit.',
+  'review.leftToAnswer':
+    '{count, plural, one {# story still needs an answer.} other {# stories still need an answer.}}',
 } as const;
 
 export type MessageKey = keyof typeof en;

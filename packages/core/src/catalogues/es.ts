@@ -78,4 +78,7 @@ export const es: Catalogue = {
   'review.summary':
     '{passed, plural, one {# superada} other {# superadas}} · {failed, plural, one {# fallida} other {# fallidas}}',
   'review.nameHint': 'Para que el equipo sepa quién ha hecho las pruebas.',
+  'review.submitNeedsAnswer': 'Revise al menos una funcionalidad para poder enviar.',
+  'review.leftToAnswer':
+    '{count, plural, one {Queda # funcionalidad por revisar.} other {Quedan # funcionalidades por revisar.}}',
 };

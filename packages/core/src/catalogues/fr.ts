@@ -79,4 +79,7 @@ export const fr: Catalogue = {
   'review.summary':
     '{passed, plural, one {# réussie} other {# réussies}} · {failed, plural, one {# échouée} other {# échouées}}',
   'review.nameHint': 'Pour que l’équipe sache qui a testé.',
+  'review.submitNeedsAnswer': 'Évaluez au moins une fonctionnalité pour envoyer.',
+  'review.leftToAnswer':
+    '{count, plural, one {# fonctionnalité reste à évaluer.} other {# fonctionnalités restent à évaluer.}}',
 };

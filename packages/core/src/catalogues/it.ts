@@ -77,4 +77,7 @@ export const it: Catalogue = {
   'review.summary':
     '{passed, plural, one {# superata} other {# superate}} · {failed, plural, one {# non superata} other {# non superate}}',
   'review.nameHint': 'Così il team sa chi ha eseguito i test.',
+  'review.submitNeedsAnswer': 'Valuti almeno una funzionalità per inviare.',
+  'review.leftToAnswer':
+    '{count, plural, one {# funzionalità è ancora da valutare.} other {# funzionalità sono ancora da valutare.}}',
 };

@@ -78,4 +78,7 @@ export const nl: Catalogue = {
   'review.summary':
     '{passed, plural, one {# geslaagd} other {# geslaagd}} · {failed, plural, one {# mislukt} other {# mislukt}}',
   'review.nameHint': 'Zodat het team weet wie heeft getest.',
+  'review.submitNeedsAnswer': 'Beoordeel ten minste één functionaliteit om te versturen.',
+  'review.leftToAnswer':
+    '{count, plural, one {# functionaliteit moet nog worden beoordeeld.} other {# functionaliteiten moeten nog worden beoordeeld.}}',
 };

@@ -76,4 +76,7 @@ export const pt: Catalogue = {
   'review.summary':
     '{passed, plural, one {# aprovada} other {# aprovadas}} · {failed, plural, one {# reprovada} other {# reprovadas}}',
   'review.nameHint': 'Para que a equipe saiba quem testou.',
+  'review.submitNeedsAnswer': 'Avalie pelo menos uma funcionalidade para enviar.',
+  'review.leftToAnswer':
+    '{count, plural, one {# funcionalidade ainda não foi avaliada.} other {# funcionalidades ainda não foram avaliadas.}}',
 };

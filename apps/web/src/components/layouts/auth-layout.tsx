@@ -1,14 +1,17 @@
-// The frame of the auth pages: the brand above one centred card with a heading and a subtitle.
+// The frame of the auth pages: the brand above one centred card with a heading and a subtitle (and, above the
+// heading, a `mark` such as the invitation's workspace initial).
 import type { ReactNode } from 'react';
 import { LogoIcon } from '@/components/ui/icons';
 
 export function AuthLayout({
   title,
   subtitle,
+  mark,
   children,
 }: {
   title: string;
-  subtitle?: string;
+  subtitle?: ReactNode;
+  mark?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -18,6 +21,7 @@ export function AuthLayout({
         <span>Handoff</span>
       </header>
       <main className="auth-card">
+        {mark}
         <h1 className="auth-card__title">{title}</h1>
         {subtitle ? <p className="auth-card__subtitle">{subtitle}</p> : null}
         {children}

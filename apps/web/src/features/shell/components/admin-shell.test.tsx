@@ -102,6 +102,26 @@ describe('admin shell', () => {
     expect(await screen.findByRole('heading', { name: 'Projects' })).toBeInTheDocument();
   });
 
+  it('closes the mobile menu on a tap on the dimmed page, and on Escape, which gives the focus back to the toggle', async () => {
+    signIn();
+    const { user } = renderApp('/admin/user-profile');
+    await screen.findByRole('heading', { name: 'User profile' });
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+
+    await user.click(toggle);
+    // Hidden from screen readers (they have the toggle and Escape), so found by its label, not its role.
+    await user.click(screen.getByLabelText('Close the menu'));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByLabelText('Close the menu')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'User profile' })).toBeInTheDocument();
+
+    await user.click(toggle);
+    await user.click(screen.getByRole('searchbox', { name: 'Search the menu' }));
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+
   it('filters the menu entries with the mobile search input', async () => {
     signIn();
     const { user } = renderApp('/admin/index');

@@ -1,7 +1,8 @@
 // The sidebar (docs/product.md §2): the logo, then one entry per route whose layout is "/admin" (icon + name, linking
 // layout + path). On small screens the sidebar's bar is the one top bar: a toggle shows and hides the menu
-// over the page, a search input filters the entries by name, and choosing an entry closes the menu.
-import { memo, type ReactNode, useId, useState } from 'react';
+// over the page, a search input filters the entries by name, and choosing an entry, Escape or a tap on the
+// dimmed page closes the menu.
+import { type KeyboardEvent, memo, type ReactNode, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LogoIcon } from '@/components/ui/icons';
 import type { LogoConfig } from '@/config/brand';
@@ -75,18 +76,26 @@ export const Sidebar = memo(function Sidebar({
     )
     .filter((route) => needle === '' || route.name.toLowerCase().includes(needle));
 
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const closeMenu = () => {
     setOpen(false);
     setQuery('');
   };
+  // Escape closes an open menu and gives the focus back to its toggle.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    closeMenu();
+    toggleRef.current?.focus();
+  };
 
   return (
-    <nav className={`sidebar${open ? ' sidebar--open' : ''}`} aria-label="Main">
+    <nav className={`sidebar${open ? ' sidebar--open' : ''}`} aria-label="Main" onKeyDown={onKeyDown}>
       {/* The nav runs the page's full height; its contents stay in view while the page scrolls. */}
       <div className="sidebar__inner">
         <div className="sidebar__bar">
           <Logo logo={logo} />
           <button
+            ref={toggleRef}
             type="button"
             className="sidebar__toggle"
             aria-expanded={open}
@@ -131,6 +140,18 @@ export const Sidebar = memo(function Sidebar({
           {entries.length === 0 ? <p className="sidebar__empty">No matching pages.</p> : null}
         </div>
       </div>
+      {/* The dimmed page under a phone's open menu: a tap on it closes the menu. Hidden from screen readers
+          and the Tab key, which have the toggle and Escape. */}
+      {open ? (
+        <button
+          type="button"
+          className="sidebar__backdrop"
+          aria-hidden="true"
+          tabIndex={-1}
+          aria-label="Close the menu"
+          onClick={closeMenu}
+        />
+      ) : null}
     </nav>
   );
 });

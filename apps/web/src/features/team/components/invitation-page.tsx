@@ -1,6 +1,7 @@
-// /join/{token} signed out: what the invitation is (the workspace, who invited which address) and the one way
-// on for that address: `Register` first when no account uses it, else `Login`. The link is remembered, so
-// that signing in continues to joining. A used, expired or unknown link is a warning, with no way on.
+// /join/{token} signed out: what the invitation is (the workspace's mark and name, who invited which address)
+// and the way on for that address: `Register` first when no account uses it (`Login` beside it), else
+// `Login` alone. The link is remembered, so that signing in continues to joining. A used, expired or unknown
+// link is a warning, with no way on.
 import type { InvitationAnswer } from '@handoff/core/api';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -12,6 +13,7 @@ import { paths } from '@/config/paths';
 import { rememberPendingJoin } from '@/lib/pending-join';
 import { useServices } from '@/lib/services';
 import { getInvitation } from '../api/team';
+import { InvitedBy, WorkspaceMark } from './invitation-lead';
 
 type Invitation = InvitationAnswer['data'];
 
@@ -62,30 +64,51 @@ export function InvitationPage({ token }: { token: string }) {
       </AuthLayout>
     );
   }
-  const register = !invitation?.hasAccount;
+  if (!invitation) {
+    // The server could not say what the invitation is: both ways on, the address to use said in words.
+    return (
+      <AuthLayout title="Join a workspace" subtitle="You have been invited to a Handoff workspace.">
+        <div className="auth-form">
+          <p>
+            Sign in with the address the invitation was sent to; without an account, register with it first.
+          </p>
+          <ButtonLink to={paths.auth.register} variant="primary" block>
+            Register
+          </ButtonLink>
+          <ButtonLink to={paths.auth.login} variant="secondary" block>
+            Login
+          </ButtonLink>
+        </div>
+      </AuthLayout>
+    );
+  }
+  const workspace = invitation.workspaceName;
+  const email = invitation.email ?? '';
   return (
     <AuthLayout
-      title={invitation?.workspaceName ? `Join ${invitation.workspaceName}` : 'Join a workspace'}
-      subtitle={
-        invitation
-          ? `${invitation.inviterEmail ?? 'A member'} invited ${invitation.email} to this Handoff workspace.`
-          : 'You have been invited to a Handoff workspace.'
-      }
+      mark={workspace ? <WorkspaceMark name={workspace} /> : undefined}
+      title={workspace ? `Join ${workspace}` : 'Join a workspace'}
+      subtitle={<InvitedBy inviter={invitation.inviterEmail} email={email} />}
     >
       <div className="auth-form">
-        <p>
-          {invitation
-            ? register
-              ? `Register with ${invitation.email}, then sign in: you join at once.`
-              : `Sign in as ${invitation.email}: you join at once.`
-            : 'Sign in with the address the invitation was sent to; without an account, register with it first.'}
-        </p>
-        <ButtonLink to={register ? paths.auth.register : paths.auth.login} variant="primary" block>
-          {register ? 'Register' : 'Login'}
-        </ButtonLink>
-        <ButtonLink to={register ? paths.auth.login : paths.auth.register} variant="outline" block>
-          {register ? 'Login' : 'Register'}
-        </ButtonLink>
+        {invitation.hasAccount ? (
+          <>
+            <ButtonLink to={paths.auth.login} variant="primary" block>
+              Login
+            </ButtonLink>
+            <p className="invitation-next">Sign in with this address: you join at once.</p>
+          </>
+        ) : (
+          <>
+            <ButtonLink to={paths.auth.register} variant="primary" block>
+              Register
+            </ButtonLink>
+            <ButtonLink to={paths.auth.login} variant="secondary" block>
+              Login
+            </ButtonLink>
+            <p className="invitation-next">Register with this address, then sign in: you join at once.</p>
+          </>
+        )}
       </div>
     </AuthLayout>
   );

@@ -1,11 +1,13 @@
-// A hint for an owner whose workspace still has its first name ("dana's team"): until it is named, clients
-// see the sender's e-mail domain as the company on their review page. On the projects list it links to the
-// Team screen; on the send screen (a one-line notice under the page's tabs, placed by the route: `inPage`)
-// it names the workspace in place, its form opened on demand (sending never waits for it). "Never named" is
-// the server's rule (workspaces/workspace-brand.ts): the name is still a default "{local part}'s team", so
-// the notice says what clients see instead rather than "no name". Dismissed once per workspace here.
+// The one notice asking an owner to name a workspace that still has its first name ("dana's team"): until it
+// is named, clients see the sender's e-mail domain as the company on their review page. The same words, look
+// and actions wherever it shows: on the projects list (placed by the shell), on the send screen (placed by
+// the route, under the page's title and tabs: `inPage`) and in the Team screen's Workspace panel. `Name
+// workspace` opens the name's form in place (sending never waits for it); in the Workspace panel, whose name
+// field is right under it, the field is the way to name it. "Never named" is the server's rule
+// (workspaces/workspace-brand.ts): the name is still a default "{local part}'s team", so the notice says what
+// clients see instead rather than "no name". Dismissed once per workspace in this browser.
 import { type FormEvent, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
@@ -26,15 +28,21 @@ function wasDismissed(workspaceId: string): boolean {
   }
 }
 
-export function NameWorkspaceHint({ inPage = false }: { inPage?: boolean }) {
+export function NameWorkspaceHint({
+  inPage = false,
+  besideNameField = false,
+}: {
+  /** Placed by the page itself; the shell's copy shows on the projects list only. */
+  inPage?: boolean;
+  /** Shown above the Workspace panel's own name field: that field names the workspace, not a form here. */
+  besideNameField?: boolean;
+}) {
   const { pathname } = useLocation();
   const { user } = useAppState();
   const workspace = useCurrentWorkspace();
   const [dismissed, setDismissed] = useState<string | null>(null);
   const [naming, setNaming] = useState(false);
-  const onSendScreen = pathname === paths.admin.sendStories;
-  // The send screen places its notice itself, under its title and tabs.
-  if (onSendScreen !== inPage || (pathname !== paths.admin.index && !onSendScreen)) return null;
+  if (!inPage && pathname !== paths.admin.index) return null;
   if (workspace?.role !== 'owner' || !user) return null;
   const firstName = `${user.email.split('@')[0]}'s team`;
   if (workspace.name !== firstName || dismissed === workspace.id || wasDismissed(workspace.id)) return null;
@@ -50,27 +58,21 @@ export function NameWorkspaceHint({ inPage = false }: { inPage?: boolean }) {
   const domain = user.email.split('@')[1] ?? user.email;
 
   return (
-    <aside
-      className={`name-hint${onSendScreen ? ' name-hint--inline' : ' panel'}`}
-      aria-label="Name your workspace"
-    >
+    <aside className="name-hint" aria-label="Name your workspace">
       <p className="name-hint__text">
-        Clients see your company as <strong>{domain}</strong> until you{' '}
-        {onSendScreen ? 'name your workspace' : <Link to={paths.admin.team}>name your workspace</Link>}.
+        Clients see your company as <strong>{domain}</strong> until you name your workspace.
       </p>
-      {onSendScreen && !naming ? (
-        <button
-          type="button"
-          className="button button--secondary button--small"
-          onClick={() => setNaming(true)}
-        >
-          Name workspace
-        </button>
-      ) : null}
-      <button type="button" className="button button--ghost button--small" onClick={dismiss}>
-        Dismiss
-      </button>
-      {onSendScreen && naming ? <NameWorkspaceForm userId={user.id} /> : null}
+      <div className="name-hint__actions">
+        {besideNameField || naming ? null : (
+          <Button variant="secondary" size="small" onClick={() => setNaming(true)}>
+            Name workspace
+          </Button>
+        )}
+        <Button variant="ghost" size="small" onClick={dismiss}>
+          Dismiss
+        </Button>
+      </div>
+      {naming ? <NameWorkspaceForm userId={user.id} /> : null}
     </aside>
   );
 }
@@ -84,6 +86,10 @@ function NameWorkspaceForm({ userId }: { userId: string }) {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (saving) return;
+    if (name.trim() === '') {
+      setError('Give the workspace a name.');
+      return;
+    }
     setSaving(true);
     try {
       await renameWorkspace(api, userId, name.trim());
@@ -102,6 +108,8 @@ function NameWorkspaceForm({ userId }: { userId: string }) {
         name="workspaceName"
         autoComplete="organization"
         maxLength={80}
+        // Opened by `Name workspace`: the name is what comes next.
+        autoFocus
         value={name}
         error={error ?? undefined}
         onChange={(e) => {

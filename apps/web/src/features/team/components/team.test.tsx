@@ -168,14 +168,14 @@ describe('the Workspace select', () => {
 });
 
 describe('the hint to name the workspace', () => {
-  it('invites an owner on the projects list to name a workspace that has its first name, until dismissed', async () => {
+  it('invites an owner on the projects list to name a workspace that has its first name, in place, until dismissed', async () => {
     signIn('ada@example.com');
     const first = renderApp('/admin/index');
     const hint = await screen.findByRole('complementary', { name: 'Name your workspace' });
-    expect(within(hint).getByRole('link', { name: 'name your workspace' })).toHaveAttribute(
-      'href',
-      '/admin/team',
-    );
+    // The same words and actions as on the send screen and the Team screen.
+    expect(hint).toHaveTextContent('Clients see your company as example.com until you name your workspace.');
+    await first.user.click(within(hint).getByRole('button', { name: 'Name workspace' }));
+    expect(within(hint).getByLabelText('Workspace name')).toHaveFocus();
     await first.user.click(within(hint).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('complementary', { name: 'Name your workspace' })).not.toBeInTheDocument();
     first.unmount();
@@ -183,6 +183,18 @@ describe('the hint to name the workspace', () => {
     renderApp('/admin/index');
     await screen.findByRole('combobox', { name: 'Workspace' });
     expect(screen.queryByRole('complementary', { name: 'Name your workspace' })).not.toBeInTheDocument();
+  });
+
+  it("shows the same notice in the Team screen's Workspace panel, whose name field names the workspace", async () => {
+    signIn('ada@example.com');
+    renderApp('/admin/team');
+    const panel = await screen.findByRole('region', { name: 'Workspace' });
+    const hint = await within(panel).findByRole('complementary', { name: 'Name your workspace' });
+    expect(hint).toHaveTextContent('Clients see your company as example.com until you name your workspace.');
+    // The field under it is the way to name it: no second form.
+    expect(within(hint).queryByRole('button', { name: 'Name workspace' })).not.toBeInTheDocument();
+    expect(within(panel).getAllByLabelText('Workspace name')).toHaveLength(1);
+    expect(screen.getAllByRole('complementary', { name: 'Name your workspace' })).toHaveLength(1);
   });
 
   it('is not shown once the workspace has a name of its own', async () => {
@@ -221,12 +233,15 @@ describe("a member's project list", () => {
 describe('an invitation link', () => {
   it('signed out: names the workspace, the inviter and the address, makes Register primary for a new address, and remembers the link', async () => {
     const { router } = renderApp('/join/valid-token');
-    expect(await screen.findByRole('heading', { name: 'Join Acme Studio' })).toBeInTheDocument();
-    expect(
-      screen.getByText('owner@example.com invited new@example.com to this Handoff workspace.'),
-    ).toBeVisible();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Join Acme Studio' });
+    // The lead under it: who invited which address (each address kept whole on its line).
+    expect(heading.nextElementSibling).toHaveTextContent(
+      'owner@example.com invited new@example.com to this Handoff workspace.',
+    );
     expect(screen.getByRole('link', { name: 'Register' })).toHaveClass('button--primary');
     expect(screen.getByRole('link', { name: 'Login' })).not.toHaveClass('button--primary');
+    expect(screen.getAllByRole('link').filter((link) => link.matches('.button--primary'))).toHaveLength(1);
+    expect(screen.getByText('Register with this address, then sign in: you join at once.')).toBeVisible();
     await waitFor(() =>
       expect(window.localStorage.getItem(storageKeys.pendingJoin)).toBe('/admin/join?token=valid-token'),
     );
@@ -235,8 +250,13 @@ describe('an invitation link', () => {
 
   it('signed out: makes Login primary for an address with an account', async () => {
     renderApp('/join/someone-elses');
-    expect(await screen.findByText('Sign in as bea@example.com: you join at once.')).toBeVisible();
+    expect(await screen.findByText('Sign in with this address: you join at once.')).toBeVisible();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Join Acme Studio' }).nextElementSibling,
+    ).toHaveTextContent('owner@example.com invited bea@example.com to this Handoff workspace.');
     expect(screen.getByRole('link', { name: 'Login' })).toHaveClass('button--primary');
+    // The address has an account: registering again leads nowhere.
+    expect(screen.queryByRole('link', { name: 'Register' })).not.toBeInTheDocument();
   });
 
   it('signed out: a used link is a warning, and is not remembered', async () => {
@@ -259,7 +279,14 @@ describe('an invitation link', () => {
   it("signed in with another account: shows the server's refusal and offers to sign out and continue as the invited address", async () => {
     signIn('ada@example.com');
     const { user, router } = renderApp('/join/someone-elses');
-    expect(await screen.findByRole('alert')).toHaveTextContent('This invitation is for someone else.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This invitation is for someone else.You are signed in as ada@example.com.',
+    );
+    // It leads with what the invitation is, as the signed-out page does.
+    expect(screen.getByRole('heading', { level: 1, name: 'Join Acme Studio' })).toBeInTheDocument();
+    expect(screen.getByText(/invited/)).toHaveTextContent(
+      'owner@example.com invited bea@example.com to this Handoff workspace.',
+    );
     await user.click(await screen.findByRole('button', { name: 'Sign out and continue as bea@example.com' }));
     expect(await screen.findByRole('heading', { name: 'Join Acme Studio' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/join/someone-elses');

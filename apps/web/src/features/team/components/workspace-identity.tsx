@@ -1,5 +1,6 @@
 // The Team screen's "Workspace" panel: the workspace's name and logo, which its clients see at the top of
-// their review page. Owners rename it and upload or remove the logo; members see both.
+// their review page. Owners rename it and upload or remove the logo; members see both. Until it is named, the
+// notice the projects list and the send screen show says here too what clients see instead.
 import type { TeamAnswer } from '@handoff/core/api';
 import { type FormEvent, useEffect, useState } from 'react';
 import { BusyButton } from '@/components/ui/busy-button';
@@ -8,6 +9,7 @@ import { FileDropZone } from '@/components/ui/file-drop-zone';
 import { TextField } from '@/components/ui/form-field';
 import { useServices } from '@/lib/services';
 import { getWorkspaceLogo } from '../api/team';
+import { NameWorkspaceHint } from './name-workspace-hint';
 
 /** The server's limits, checked here first so a wrong file is refused before it is uploaded. */
 const MAX_LOGO_BYTES = 200 * 1024;
@@ -52,6 +54,7 @@ export function WorkspaceIdentity({
       <p className="form-panel__status">
         Your clients see this name and logo at the top of their review page.
       </p>
+      {isOwner ? <NameWorkspaceHint inPage besideNameField /> : null}
       {isOwner ? (
         <form className="workspace-identity__name" onSubmit={onSubmit} noValidate>
           <TextField
