@@ -4,8 +4,8 @@
 // DEMO-10), each with the release its latest notice was of; a `Release` filter (once a notice named one),
 // summary chips that filter by state (their counts are the rows they show), an "Offer again" control per
 // story, and the list as CSV. A story still unanswered after its notice's answer-by date is Overdue: its row
-// gets a red edge, and its State cell a red "Overdue" badge with the date in words ("due 27 November 2026"),
-// so the mark is text, not colour alone, and screen readers read it.
+// gets a red edge, and its State cell a red "Overdue" badge with the date ("due 27 Nov", in words on hover and
+// to screen readers: "27 November 2026"), so the mark is text, not colour alone.
 import type { StoryStatus } from '@handoff/core/api';
 import type { GroupBy } from '@handoff/core/story-groups';
 import { useEffect, useMemo, useState } from 'react';

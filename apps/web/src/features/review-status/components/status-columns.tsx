@@ -6,7 +6,7 @@ import { formatAnswerBy } from '@handoff/core/dates';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { Column } from '@/components/ui/data-table';
-import { ShortDate } from '@/lib/format';
+import { formatShortDate, ShortDate } from '@/lib/format';
 import type { EarlierAnswer } from '../api/get-earlier-answers';
 
 /** The one state a story shows: its own, or Overdue when it is still unanswered past its answer-by date. */
@@ -43,6 +43,18 @@ function None() {
       <span aria-hidden="true">—</span>
       <span className="visually-hidden">none</span>
     </>
+  );
+}
+
+/**
+ * An answer-by day, short as every date of the table ("20 Mar"), in words on hover and to screen readers
+ * ("20 March 2026"). It is a calendar day, so it is read at noon, local time: the same day in every zone.
+ */
+function DueDate({ day }: { day: string }) {
+  return (
+    <time dateTime={day} title={formatAnswerBy(day)}>
+      {formatShortDate(`${day}T12:00:00`) || day}
+    </time>
   );
 }
 
@@ -122,7 +134,7 @@ export function statusColumns(
               <>
                 {' '}
                 <span className="review-status__note review-status__note--overdue">
-                  due {formatAnswerBy(story.answerBy)}
+                  due <DueDate day={story.answerBy} />
                 </span>
               </>
             ) : null}

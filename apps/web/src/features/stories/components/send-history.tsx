@@ -123,8 +123,8 @@ export function SendHistory({
                 </summary>
                 <div className="send__content">
                   <p className="send__summary">
-                    To <AddressList addresses={send.to} />
-                    {send.issueKeys.length > 0 ? ` · ${storyCount(send.issueKeys.length)}` : ''}
+                    {send.issueKeys.length > 0 ? `${storyCount(send.issueKeys.length)} to ` : 'To '}
+                    <AddressList addresses={send.to} />
                   </p>
                   {send.review ? (
                     <NoticeReviewView
