@@ -43,7 +43,7 @@ function showMessage(frame: HTMLIFrameElement): void {
 }
 
 /** The e-mail's header as the client's mail program shows it. */
-export interface MailHeader {
+interface MailHeader {
   /** The server's sender (null: not known, the review settings could not be loaded). */
   from: string | null;
   to: readonly string[];
