@@ -94,6 +94,17 @@ test('a failed story is re-tested after a fix, passed and signed off; the status
   const secondLink = reviewLinkOf(retestMail);
   expect(secondLink).not.toBe(firstLink);
 
+  // Until the client answers it, the status screen shows one state, Re-test, and the round before's
+  // answer under Answered: its verdict, date and comment.
+  await page.goto('/admin/review-status?key=DEMO');
+  const retestRow = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: key, exact: true }) });
+  // Key is the row header; then Summary, State, Rounds, Last sent, Answered.
+  await expect(retestRow.getByRole('cell').nth(1)).toHaveText('Re-test');
+  await expect(retestRow.getByRole('cell').nth(4)).toContainText(/^Last round: Failed · \S/);
+  await expect(retestRow.getByRole('cell').nth(4)).toContainText(`“${comment}”`);
+
   // The client passes it on the new notice (the name is remembered in this browser) and signs off.
   await review.goto(secondLink);
   const stories = review.getByRole('list', { name: 'Stories' }).getByRole('listitem');

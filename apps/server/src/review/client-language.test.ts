@@ -72,6 +72,7 @@ describe("the client's language", () => {
       testEnvironment: 'https://staging.example.com',
       clientLanguage: 'de',
       noticeTemplate: null,
+      mailFrom: 'Handoff <handoff@localhost>',
     });
   });
 

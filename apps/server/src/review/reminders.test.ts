@@ -69,6 +69,7 @@ describe('reminders', () => {
       testEnvironment: null,
       clientLanguage: 'en',
       noticeTemplate: null,
+      mailFrom: 'Handoff <handoff@localhost>',
     });
     expect(
       (
@@ -167,6 +168,7 @@ describe('reminders', () => {
       testEnvironment: null,
       clientLanguage: 'en',
       noticeTemplate: null,
+      mailFrom: 'Handoff <handoff@localhost>',
     });
   });
 });

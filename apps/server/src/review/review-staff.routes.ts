@@ -74,7 +74,7 @@ function reviewSettingsRoutes(app: StaffApp): void {
     {
       schema: {
         description:
-          "The project's review settings: reminderDays (days after a notice or its last reminder; null: off), testEnvironment, clientLanguage and noticeTemplate (null: the language's default words).",
+          "The project's review settings: reminderDays (days after a notice or its last reminder; null: off), testEnvironment, clientLanguage and noticeTemplate (null: the language's default words); and mailFrom, the From of the e-mails the server sends (MAIL_FROM), for the send screen's Preview.",
         body: projectRefBody,
         response: { 200: reviewSettingsAnswer },
       },
@@ -88,6 +88,7 @@ function reviewSettingsRoutes(app: StaffApp): void {
           testEnvironment: settings.test_environment,
           clientLanguage: clientLanguageOf(settings.client_language),
           noticeTemplate: settings.notice_template,
+          mailFrom: app.config.mailFrom,
         },
       };
     },

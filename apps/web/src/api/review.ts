@@ -61,12 +61,15 @@ export async function setReviewTransitions(
   return api.post<ReviewChangeAnswer>('/jira/review/setTransitions', body);
 }
 
-/** POST /jira/review/getSettings: the project's reminder interval (days; null: off) and test environment. */
+/**
+ * POST /jira/review/getSettings: the project's reminder interval (days; null: off), test environment, client
+ * language and notice template, and the From of the server's e-mails.
+ */
 export async function getReviewSettings(
   api: ApiClient,
   userId: string,
   projectKey: string,
-): Promise<ReviewSettings> {
+): Promise<ReviewSettingsAnswer['data']> {
   const body: ProjectRefBody = { userId, projectKey };
   const answer = await api.post<ReviewSettingsAnswer>('/jira/review/getSettings', body);
   return answer.data;

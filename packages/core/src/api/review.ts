@@ -290,7 +290,12 @@ const reviewSettingsSchema = z.object({
   noticeTemplate: z.object(noticeTemplateShape).nullable(),
 });
 export type ReviewSettings = z.infer<typeof reviewSettingsSchema>;
-export const reviewSettingsAnswer = z.object({ data: reviewSettingsSchema });
+export const reviewSettingsAnswer = z.object({
+  data: reviewSettingsSchema.extend({
+    /** The From of every e-mail the server sends (MAIL_FROM): the send screen's Preview shows it. */
+    mailFrom: z.string(),
+  }),
+});
 export type ReviewSettingsAnswer = z.infer<typeof reviewSettingsAnswer>;
 export const setReviewSettingsBody = z
   .object({ userId, projectKey })

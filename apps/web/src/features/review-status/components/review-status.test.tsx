@@ -27,6 +27,14 @@ const rows = () =>
     .slice(1)
     .map((row) => within(row).getByRole('rowheader').textContent);
 
+/** The cell of a story's row under the column header named `header`. */
+function cellOf(key: string, header: string): HTMLElement {
+  const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+  const row = screen.getByRole('row', { name: new RegExp(`^${key} `) });
+  const cells = [within(row).getByRole('rowheader'), ...within(row).getAllByRole('cell')];
+  return cells[headers.indexOf(header)]!;
+}
+
 describe('the review status screen', () => {
   it('sorts the keys naturally (SHOP-2 before SHOP-10) and shows short dates with the full one on hover', async () => {
     const { account } = signIn('ada@example.com');
@@ -81,8 +89,11 @@ describe('the review status screen', () => {
     expect(await screen.findByRole('heading', { name: 'Review status of Web Shop' })).toBeInTheDocument();
     expect(await screen.findByRole('table')).toBeInTheDocument();
     expect(rows()).toEqual(['SHOP-1', 'SHOP-2']);
-    expect(screen.getByRole('row', { name: /SHOP-1/ })).toHaveTextContent('Failed');
-    expect(screen.getByRole('row', { name: /SHOP-1/ })).toHaveTextContent('Ann Client');
+    expect(cellOf('SHOP-1', 'State')).toHaveTextContent(/^Failed$/);
+    // The answer: when and by whom, with the client's comment under it.
+    expect(cellOf('SHOP-1', 'Answered')).toHaveTextContent(
+      `${formatShortDate('2026-03-13T09:30:00.000Z')} by Ann Client “Broken”`,
+    );
 
     // The summary chips count each state and filter the table; pressed again, the filter goes.
     const chips = screen.getByRole('group', { name: 'Show stories by state' });
@@ -96,7 +107,8 @@ describe('the review status screen', () => {
     expect(waiting).toHaveAttribute('aria-pressed', 'true');
     expect(rows()).toEqual(['SHOP-2']);
     // An empty cell says "none"; its line is marked for the phone's card to leave out.
-    expect(within(screen.getByRole('row', { name: /SHOP-2/ })).getAllByText('none')).toHaveLength(2);
+    expect(cellOf('SHOP-2', 'Answered')).toHaveTextContent('—none');
+    expect(cellOf('SHOP-2', 'Answered')).toHaveClass('data-table__cell--empty');
 
     await user.click(screen.getByRole('button', { name: 'Offer again SHOP-2' }));
     expect(callsTo('/jira/offerAgain')).toEqual([
@@ -132,16 +144,63 @@ describe('the review status screen', () => {
       { answerBy: '2026-03-20' },
     );
     Object.assign(send.review!.stories[0]!, { verdict: 'passed', answeredAt: '2026-03-13T09:30:00.000Z' });
-    renderApp('/admin/review-status?key=SHOP');
+    const { user } = renderApp('/admin/review-status?key=SHOP');
     await screen.findByRole('table');
     const overdue = screen.getByRole('row', { name: /SHOP-2/ });
-    expect(within(overdue).getByRole('cell', { name: /Waiting/ })).toHaveTextContent(
-      'WaitingOverdue due 20 March 2026',
-    );
+    // One state, Overdue, with its date in words under it (not Waiting beside it).
+    const due = formatShortDate('2026-03-20T12:00:00');
+    expect(cellOf('SHOP-2', 'State')).toHaveTextContent(new RegExp(`^Overdue due ${due}$`));
+    expect(within(cellOf('SHOP-2', 'State')).getByText(due)).toHaveAttribute('title', '20 March 2026');
+    expect(within(cellOf('SHOP-2', 'State')).getByText('Overdue')).toHaveClass('badge');
     expect(overdue).toHaveClass('review-status__row--overdue');
     const answered = screen.getByRole('row', { name: /SHOP-1/ });
     expect(answered).not.toHaveTextContent('Overdue');
     expect(answered).not.toHaveClass('review-status__row--overdue');
+
+    // Each story counts under one chip, and a chip's count is the rows it shows.
+    const chips = screen.getByRole('group', { name: 'Show stories by state' });
+    expect(
+      within(chips)
+        .getAllByRole('button')
+        .map((chip) => chip.textContent),
+    ).toEqual(['All 2', 'Passed 1', 'Failed 0', 'Waiting 0', 'Overdue 1']);
+    await user.click(within(chips).getByRole('button', { name: 'Overdue 1' }));
+    expect(rows()).toEqual(['SHOP-2']);
+    await user.click(within(chips).getByRole('button', { name: 'Waiting 0' }));
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.getByText('No stories to show')).toBeInTheDocument();
+  });
+
+  it('shows a re-tested story as one state, Re-test, with the round before’s answer in Answered', async () => {
+    const { account } = signIn('ada@example.com');
+    const project = createProject(account.id, { projectKey: 'SHOP', projectName: 'Web Shop' });
+    const first = createReviewedSend(account.id, project, 'token-of-the-review-link-000000000000', [
+      { key: 'SHOP-1', summary: 'Pay by card' },
+    ]);
+    Object.assign(first.review!.stories[0]!, {
+      verdict: 'failed',
+      comment: 'The pay button does nothing',
+      reviewer: 'Ann Client',
+      answeredAt: '2026-03-13T09:30:00.000Z',
+    });
+    createReviewedSend(account.id, project, 'token-of-the-review-link-000000000001', [
+      { key: 'SHOP-1', summary: 'Pay by card' },
+    ]);
+    renderApp('/admin/review-status?key=SHOP');
+    await screen.findByRole('table');
+    const state = cellOf('SHOP-1', 'State');
+    expect(state).toHaveTextContent(/^Re-test$/);
+    expect(state.querySelectorAll('.badge')).toHaveLength(1);
+    expect(cellOf('SHOP-1', 'Rounds')).toHaveTextContent('2');
+    const answered = cellOf('SHOP-1', 'Answered');
+    expect(
+      await within(answered).findByText(/^Last round:/, { selector: '.review-status__last' }),
+    ).toHaveTextContent(`Last round: Failed · ${formatShortDate('2026-03-13T09:30:00.000Z')}`);
+    expect(within(answered).getByRole('time')).toHaveAttribute(
+      'title',
+      formatDateTime('2026-03-13T09:30:00.000Z'),
+    );
+    expect(answered).toHaveTextContent('“The pay button does nothing”');
   });
 
   it('shows each story’s release and filters by release once a notice named one', async () => {

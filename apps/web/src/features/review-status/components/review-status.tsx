@@ -1,11 +1,11 @@
-// /admin/review-status?key={projectKey}: the state of every story the project ever sent (waiting, passed,
-// failed, re-test), how many notices carried it, its latest answer (for a re-test: the round before's, beside
-// it) and sign-off, in natural key order
-// (DEMO-2 before DEMO-10), each with the release its latest notice was of; a `Release` filter (once a notice
-// named one), summary chips that filter by state, an "Offer again" control per story, and the list
-// as CSV. A story still unanswered after its notice's answer-by
-// date is marked overdue: its row gets a red edge, and its State cell a red "Overdue" badge with the date in
-// words ("due 27 November 2026"), so the mark is text, not colour alone, and screen readers read it.
+// /admin/review-status?key={projectKey}: every story the project ever sent, one state each (waiting, passed,
+// failed, re-test, or overdue), how many notices carried it, its latest answer (for a re-test: the round
+// before's verdict and date, muted, in `Answered`) and sign-off, in natural key order (DEMO-2 before
+// DEMO-10), each with the release its latest notice was of; a `Release` filter (once a notice named one),
+// summary chips that filter by state (their counts are the rows they show), an "Offer again" control per
+// story, and the list as CSV. A story still unanswered after its notice's answer-by date is Overdue: its row
+// gets a red edge, and its State cell a red "Overdue" badge with the date ("due 27 Nov", in words on hover and
+// to screen readers: "27 November 2026"), so the mark is text, not colour alone.
 import type { StoryStatus } from '@handoff/core/api';
 import type { GroupBy } from '@handoff/core/story-groups';
 import { useEffect, useMemo, useState } from 'react';
@@ -143,8 +143,10 @@ export function ReviewStatus() {
       {stories !== null ? (
         <>
           <div className="review-status__tools">
-            <ReleaseSelect stories={stories} release={release} onRelease={setRelease} />
-            <StatusChips stories={ofRelease} filter={filter} onFilter={setFilter} />
+            <div className="review-status__filters">
+              <ReleaseSelect stories={stories} release={release} onRelease={setRelease} />
+              <StatusChips stories={ofRelease} filter={filter} onFilter={setFilter} />
+            </div>
             <Button
               variant="outline"
               size="small"

@@ -1,9 +1,10 @@
-// The review status summary: one chip per state that has stories (passed, failed, waiting, re-test) and one
-// for the overdue ones, each with its count. A chip filters the table to its stories; pressed again (or
-// "All"), the filter goes.
-import type { StoryState, StoryStatus } from '@handoff/core/api';
+// The review status summary: a chip per state a story can show (passed, failed, waiting, re-test when there is
+// one, overdue), each with its count. Every story shows one state, so the chips split the stories between
+// them: a chip's count is the number of rows it shows. A chip filters the table; pressed again (or "All"),
+// the filter goes.
+import type { StoryStatus } from '@handoff/core/api';
 import { useId } from 'react';
-import { STATE_TEXT } from './status-columns';
+import { type ShownState, STATE_TEXT, shownState } from './status-columns';
 
 /** The release filter: every release (''), or one release's name. */
 export type ReleaseFilter = string;
@@ -43,21 +44,14 @@ export function ReleaseSelect({
   );
 }
 
-export type StatusFilter = StoryState | 'overdue' | 'all';
+export type StatusFilter = ShownState | 'all';
 
+/** Whether a story is one of the chip's: the state its row shows. */
 export function matchesFilter(story: StoryStatus, filter: StatusFilter): boolean {
-  if (filter === 'all') return true;
-  if (filter === 'overdue') return story.overdue;
-  return story.state === filter;
+  return filter === 'all' || shownState(story) === filter;
 }
 
-const ORDER: ReadonlyArray<Exclude<StatusFilter, 'all'>> = [
-  'passed',
-  'failed',
-  'waiting',
-  'retest',
-  'overdue',
-];
+const ORDER: readonly ShownState[] = ['passed', 'failed', 'waiting', 'retest', 'overdue'];
 
 export function StatusChips({
   stories,
@@ -68,10 +62,12 @@ export function StatusChips({
   filter: StatusFilter;
   onFilter: (filter: StatusFilter) => void;
 }) {
-  const chips = ORDER.map((value) => ({
+  const counted = ORDER.map((value) => ({
     value,
     count: stories.filter((story) => matchesFilter(story, value)).length,
-  })).filter((chip) => chip.count > 0 || chip.value !== 'retest');
+  }));
+  // Re-test only when some story is one (or while it is the chip chosen, so that it can be let go).
+  const chips = counted.filter((chip) => chip.count > 0 || chip.value !== 'retest' || filter === 'retest');
   return (
     <fieldset className="status-chips">
       <legend className="visually-hidden">Show stories by state</legend>
@@ -87,12 +83,11 @@ export function StatusChips({
         <button
           key={chip.value}
           type="button"
-          className={`status-chip status-chip--${chip.value}`}
+          className={`status-chip status-chip--${chip.count > 0 ? chip.value : 'none'}`}
           aria-pressed={filter === chip.value}
           onClick={() => onFilter(filter === chip.value ? 'all' : chip.value)}
         >
-          {chip.value === 'overdue' ? 'Overdue' : STATE_TEXT[chip.value]}{' '}
-          <span className="status-chip__count">{chip.count}</span>
+          {STATE_TEXT[chip.value]} <span className="status-chip__count">{chip.count}</span>
         </button>
       ))}
     </fieldset>

@@ -1,27 +1,40 @@
-// The review status table's columns: keys, dates and the action never wrap (a date shows short, its full
-// form on hover and to screen readers through <time>'s title); an empty cell shows "—" (and its line is left
-// out of a phone's card: DataTable's `isEmpty`).
+// The review status table's columns: one state badge per story; keys, dates and the action never wrap (a
+// date shows short, its full form on hover and to screen readers through <time>'s title); an empty cell
+// shows "—" (and its line is left out of a phone's card: DataTable's `isEmpty`).
 import type { StoryState, StoryStatus } from '@handoff/core/api';
 import { formatAnswerBy } from '@handoff/core/dates';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { Column } from '@/components/ui/data-table';
-import { formatDateTime, ShortDate } from '@/lib/format';
+import { formatShortDate, ShortDate } from '@/lib/format';
 import type { EarlierAnswer } from '../api/get-earlier-answers';
 
-export const STATE_TEXT: Record<StoryState, string> = {
+/** The one state a story shows: its own, or Overdue when it is still unanswered past its answer-by date. */
+export type ShownState = StoryState | 'overdue';
+
+export const STATE_TEXT: Record<ShownState, string> = {
   waiting: 'Waiting',
   passed: 'Passed',
   failed: 'Failed',
   retest: 'Re-test',
+  overdue: 'Overdue',
 };
 
-const STATE_TONE: Record<StoryState, BadgeTone> = {
+const STATE_TONE: Record<ShownState, BadgeTone> = {
   waiting: 'neutral',
   passed: 'success',
   failed: 'danger',
   retest: 'info',
+  overdue: 'danger',
 };
+
+/**
+ * A story's one state, as its badge and its summary chip say it: an overdue story (waiting, or a re-test
+ * sent and waiting) is Overdue, so every story counts under exactly one chip.
+ */
+export function shownState(story: StoryStatus): ShownState {
+  return story.overdue ? 'overdue' : story.state;
+}
 
 /** An empty cell: a dash to the eye, "none" to a screen reader. */
 function None() {
@@ -33,22 +46,64 @@ function None() {
   );
 }
 
-/** A re-test's answer from the round before, beside it: "Last round: Failed" (its date on hover). */
-function LastRound({ answer }: { answer: EarlierAnswer | undefined }) {
-  if (!answer) return null;
+/**
+ * An answer-by day, short as every date of the table ("20 Mar"), in words on hover and to screen readers
+ * ("20 March 2026"). It is a calendar day, so it is read at noon, local time: the same day in every zone.
+ */
+function DueDate({ day }: { day: string }) {
   return (
-    <span
-      className="review-status__last"
-      title={answer.answeredAt ? formatDateTime(answer.answeredAt) : undefined}
-    >
-      Last round: <Badge tone={STATE_TONE[answer.verdict]}>{STATE_TEXT[answer.verdict]}</Badge>
-    </span>
+    <time dateTime={day} title={formatAnswerBy(day)}>
+      {formatShortDate(`${day}T12:00:00`) || day}
+    </time>
   );
 }
 
-/** The answer of the round before, for a story offered again and not yet answered in its new round. */
-function earlierOf(story: StoryStatus, earlier: ReadonlyMap<string, EarlierAnswer>) {
-  return story.state === 'retest' && !story.answeredAt ? earlier.get(story.key) : undefined;
+/** The client's answer in an earlier round, for a story that is being re-tested (none for the others). */
+function lastRoundOf(story: StoryStatus, earlier: ReadonlyMap<string, EarlierAnswer>) {
+  return story.state === 'retest' ? earlier.get(story.key) : undefined;
+}
+
+/** A comment of the client's, quoted, under its answer (the space keeps it a word apart when read out). */
+function Comment({ text }: { text: string | null }) {
+  return text ? (
+    <>
+      {' '}
+      <span className="review-status__comment">“{text}”</span>
+    </>
+  ) : null;
+}
+
+/**
+ * `Answered`: when and by whom this round was answered, with the comment; for a re-test, the round
+ * before's verdict and date, muted ("Last round: Failed · 28 Nov"), so it never reads as a second state.
+ */
+function Answered({ story, last }: { story: StoryStatus; last: EarlierAnswer | undefined }) {
+  if (last) {
+    return (
+      <span className="review-status__answer">
+        <span className="review-status__last">
+          Last round: <span className="review-status__verdict">{STATE_TEXT[last.verdict]}</span>
+          {last.answeredAt ? (
+            <>
+              {' · '}
+              <ShortDate iso={last.answeredAt} />
+            </>
+          ) : null}
+        </span>
+        <Comment text={last.comment} />
+      </span>
+    );
+  }
+  if (!story.answeredAt) return <None />;
+  return (
+    <span className="review-status__answer">
+      <span>
+        <ShortDate iso={story.answeredAt} />
+        {story.reviewer ? <span className="review-status__reviewer"> by {story.reviewer}</span> : null}
+      </span>
+      <Comment text={story.comment} />
+    </span>
+  );
 }
 
 /** The columns; `Release` only once a notice of the project named one. */
@@ -59,57 +114,56 @@ export function statusColumns(
 ): Array<Column<StoryStatus>> {
   const release: Column<StoryStatus> = {
     header: 'Release',
+    className: 'review-status__release',
     isEmpty: (story) => !story.release,
     cell: (story) => story.release ?? <None />,
   };
   return [
-    { header: 'Key', rowHeader: true, className: 'nowrap', cell: (story) => story.key },
+    { header: 'Key', rowHeader: true, className: 'nowrap review-status__key', cell: (story) => story.key },
     { header: 'Summary', className: 'review-status__summary', cell: (story) => story.summary },
     ...(withRelease ? [release] : []),
     {
       header: 'State',
-      cell: (story) => (
-        <span className="review-status__state">
-          <Badge tone={STATE_TONE[story.state]}>{STATE_TEXT[story.state]}</Badge>
-          <LastRound answer={earlierOf(story, earlier)} />
-          {story.signedOff ? <Badge tone="success">Signed off</Badge> : null}
-          {story.overdue && story.answerBy ? (
-            <span className="review-status__overdue">
-              <Badge tone="danger">Overdue</Badge> due {formatAnswerBy(story.answerBy)}
-            </span>
-          ) : null}
-        </span>
-      ),
+      className: 'review-status__state-cell',
+      cell: (story) => {
+        const state = shownState(story);
+        return (
+          <span className="review-status__state">
+            <Badge tone={STATE_TONE[state]}>{STATE_TEXT[state]}</Badge>
+            {state === 'overdue' && story.answerBy ? (
+              <>
+                {' '}
+                <span className="review-status__note review-status__note--overdue">
+                  due <DueDate day={story.answerBy} />
+                </span>
+              </>
+            ) : null}
+            {story.signedOff ? (
+              <>
+                {' '}
+                <span className="review-status__note">Signed off</span>
+              </>
+            ) : null}
+          </span>
+        );
+      },
     },
-    { header: 'Rounds', className: 'nowrap numeric', cell: (story) => story.rounds },
-    { header: 'Last sent', className: 'nowrap', cell: (story) => <ShortDate iso={story.lastSentAt} /> },
+    { header: 'Rounds', className: 'nowrap numeric review-status__rounds', cell: (story) => story.rounds },
+    {
+      header: 'Last sent',
+      className: 'nowrap review-status__sent',
+      cell: (story) => <ShortDate iso={story.lastSentAt} />,
+    },
     {
       header: 'Answered',
-      isEmpty: (story) => !story.answeredAt,
-      cell: (story) =>
-        story.answeredAt ? (
-          <span className="review-status__answered">
-            <ShortDate iso={story.answeredAt} />
-            {story.reviewer ? <span> by {story.reviewer}</span> : null}
-          </span>
-        ) : (
-          <None />
-        ),
-    },
-    {
-      header: 'Comment',
-      className: 'review-status__comment',
-      isEmpty: (story) => !story.comment && !earlierOf(story, earlier)?.comment,
-      cell: (story) => {
-        const last = earlierOf(story, earlier)?.comment;
-        if (story.comment) return story.comment;
-        return last ? <span className="review-status__last-comment">{last}</span> : <None />;
-      },
+      className: 'review-status__answered',
+      isEmpty: (story) => !story.answeredAt && !lastRoundOf(story, earlier),
+      cell: (story) => <Answered story={story} last={lastRoundOf(story, earlier)} />,
     },
     {
       header: 'Actions',
       hideHeader: true,
-      className: 'nowrap data-table__actions',
+      className: 'nowrap data-table__actions review-status__actions',
       cell: (story) => (
         <Button size="small" aria-label={`Offer again ${story.key}`} onClick={() => onOfferAgain(story.key)}>
           Offer again

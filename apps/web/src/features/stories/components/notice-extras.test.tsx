@@ -8,6 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { callsTo, createProject, db } from '@/testing/mocks/db';
+import { MAIL_FROM } from '@/testing/mocks/handlers/review';
 import { server } from '@/testing/mocks/server';
 import { renderApp, signIn } from '@/testing/test-utils';
 import { previewDocument } from './notice-preview';
@@ -17,12 +18,13 @@ const stories: Issue[] = [
   { key: 'SHOP-3', issueHeader: 'Export', description: 'N/A' },
 ];
 
-async function openWithDraft() {
+async function openWithDraft(clientCC: string[] = []) {
   const { account } = signIn('ada@example.com');
   createProject(account.id, {
     projectKey: 'SHOP',
     projectName: 'Web Shop',
     clientEmails: ['client@shop.example'],
+    clientCC,
   });
   db.issues.set('SHOP|Done', stories);
   const view = renderApp('/admin/send-stories?key=SHOP');
@@ -119,6 +121,49 @@ describe('the send screen: Preview', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Preview of the e-mail' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Preview' })).toHaveFocus();
+  });
+
+  it('heads the body with From, To, CC, Subject and the attachment, as the client will receive them', async () => {
+    const { user } = await openWithDraft(['pm@team.example', 'qa@team.example']);
+    const subject = screen.getByRole('textbox', { name: 'Subject' });
+    await user.clear(subject);
+    await user.type(subject, 'Ready for you: export');
+    await user.upload(screen.getByLabelText(/^Attachment/), new File(['plan'], 'plan.pdf'));
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Preview of the e-mail' });
+    const fields = within(dialog)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    const values = within(dialog)
+      .getAllByRole('definition')
+      .map((value) => value.textContent);
+    expect(Object.fromEntries(fields.map((field, index) => [field, values[index]]))).toEqual({
+      From: MAIL_FROM,
+      To: 'client@shop.example',
+      CC: 'pm@team.example, qa@team.example',
+      Subject: 'Ready for you: export',
+      Attachment: 'plan.pdf',
+    });
+    // The header comes before the body, as in a mail program.
+    const frame = within(dialog).getByTitle('The e-mail as the client will see it');
+    expect(
+      within(dialog).getByText('Subject').compareDocumentPosition(frame) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  it('leaves the sender out, and says why, when the review settings cannot be loaded', async () => {
+    const { user } = await openWithDraft();
+    server.use(
+      http.post('/jira/review/getSettings', () =>
+        HttpResponse.json({ status: 500, message: 'The database is away.' }, { status: 500 }),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Preview of the e-mail' });
+    expect(within(dialog).queryByText('From')).not.toBeInTheDocument();
+    expect(within(dialog).getByText(/the sender and the test environment are left out here/)).toBeVisible();
+    expect(within(dialog).getByText('To')).toBeVisible();
   });
 
   it("drafts in the project's client language, and previews the e-mail's own lines in it", async () => {

@@ -1,14 +1,17 @@
-// The send screen's "Preview" (README, "What and where to test"): the e-mail's HTML part as the client will see it, made by
-// the very template the server sends (@handoff/core/notice-mail) from the draft on screen, the project's
-// test environment and the answer-by date. It is shown in a sandboxed iframe (srcdoc, no scripts). The app's
-// Content-Security-Policy (no inline styles) also governs a srcdoc document, so the template's style
-// attributes travel as data-style and are applied through the CSSOM, which the policy allows.
+// The send screen's "Preview" (README, "What and where to test"): the e-mail as the client will receive it.
+// Above the body, a mail program's header: From (the server's MAIL_FROM, from the review settings), To, CC,
+// Subject and the attachment. The body is the e-mail's HTML part, made by the very template the server sends
+// (@handoff/core/notice-mail) from the draft on screen, the project's test environment and the answer-by
+// date. It is shown in a sandboxed iframe (srcdoc, no scripts), as tall as its content, so the dialog scrolls
+// as one message. The app's Content-Security-Policy (no inline styles) also governs a srcdoc document, so the
+// template's style attributes travel as data-style and are applied through the CSSOM, which the policy allows.
 import { clientTexts } from '@handoff/core/catalogues/index';
 import type { ClientLanguage } from '@handoff/core/client-language';
 import { reviewNoticeHtml } from '@handoff/core/notice-mail';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { getReviewSettings } from '@/api/review';
+import { AddressList } from '@/components/ui/breakable-text';
 import { useModal } from '@/components/ui/use-modal';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
@@ -28,12 +31,26 @@ export function previewDocument(html: string, link = previewLink()): string {
   return html.replaceAll(' style="', ' data-style="').replace(spelledOut, LINK_STAND_IN);
 }
 
-function applyStyles(frame: HTMLIFrameElement): void {
+/** Styles the e-mail's elements, then makes the frame as tall as the e-mail (the dialog scrolls, not it). */
+function showMessage(frame: HTMLIFrameElement): void {
   const document = frame.contentDocument;
   if (!document) return;
   for (const element of document.querySelectorAll<HTMLElement>('[data-style]')) {
     element.style.cssText = element.dataset.style ?? '';
   }
+  const height = document.documentElement.scrollHeight;
+  if (height > 0) frame.style.height = `${height}px`;
+}
+
+/** The e-mail's header as the client's mail program shows it. */
+interface MailHeader {
+  /** The server's sender (null: not known, the review settings could not be loaded). */
+  from: string | null;
+  to: readonly string[];
+  cc: readonly string[];
+  subject: string;
+  /** The attached file's name, if any. */
+  attachment: string | null;
 }
 
 interface NoticePreviewProps {
@@ -45,6 +62,11 @@ interface NoticePreviewProps {
   answerBy: string;
   /** The release the notice is of ('' for none): its `Release:` line. */
   release?: string;
+  /** Who receives it, its subject and attachment, for the header above the body. */
+  to: readonly string[];
+  cc: readonly string[];
+  subject: string;
+  attachment?: string | null;
 }
 
 export function NoticePreview({
@@ -54,10 +76,15 @@ export function NoticePreview({
   issueKeys,
   answerBy,
   release,
+  to,
+  cc,
+  subject,
+  attachment = null,
 }: NoticePreviewProps) {
   const { api } = useServices();
   const [html, setHtml] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
+  const [from, setFrom] = useState<string | null>(null);
   const [opening, setOpening] = useState(false);
 
   const open = async () => {
@@ -65,17 +92,23 @@ export function NoticePreview({
     setOpening(true);
     let testEnvironment: string | null = null;
     let language: ClientLanguage = 'en';
+    let mailFrom: string | null = null;
     let problem: string | null = null;
     try {
-      ({ testEnvironment, clientLanguage: language } = await getReviewSettings(api, userId, projectKey));
+      ({
+        testEnvironment,
+        clientLanguage: language,
+        mailFrom,
+      } = await getReviewSettings(api, userId, projectKey));
     } catch (error) {
       if (isSessionEnded(error)) {
         setOpening(false);
         return;
       }
-      problem = `The project's review settings could not be loaded (${errorMessage(error)}); the test environment is left out here, and the e-mail's own lines are in English.`;
+      problem = `The project's review settings could not be loaded (${errorMessage(error)}); the sender and the test environment are left out here, and the e-mail's own lines are in English.`;
     }
     setNote(problem);
+    setFrom(mailFrom);
     setHtml(
       reviewNoticeHtml(
         text,
@@ -100,13 +133,71 @@ export function NoticePreview({
         Preview
       </button>
       {html !== null
-        ? createPortal(<PreviewDialog html={html} note={note} onClose={() => setHtml(null)} />, document.body)
+        ? createPortal(
+            <PreviewDialog
+              html={html}
+              header={{ from, to, cc, subject, attachment }}
+              note={note}
+              onClose={() => setHtml(null)}
+            />,
+            document.body,
+          )
         : null}
     </>
   );
 }
 
-function PreviewDialog({ html, note, onClose }: { html: string; note: string | null; onClose: () => void }) {
+/** From, To, CC, Subject and the attachment, labelled, as a mail program heads a message. */
+function MessageHeader({ header }: { header: MailHeader }) {
+  // The server sends the subject on one line (a line break could start a new mail header).
+  const subject = header.subject.replace(/[\r\n]+/g, ' ').trim();
+  return (
+    <dl className="notice-preview__header-fields">
+      {header.from ? (
+        <div>
+          <dt>From</dt>
+          <dd>
+            <AddressList addresses={[header.from]} />
+          </dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>To</dt>
+        <dd>{header.to.length > 0 ? <AddressList addresses={header.to} /> : 'none'}</dd>
+      </div>
+      {header.cc.length > 0 ? (
+        <div>
+          <dt>CC</dt>
+          <dd>
+            <AddressList addresses={header.cc} />
+          </dd>
+        </div>
+      ) : null}
+      <div className="notice-preview__subject">
+        <dt>Subject</dt>
+        <dd>{subject || '(none)'}</dd>
+      </div>
+      {header.attachment ? (
+        <div>
+          <dt>Attachment</dt>
+          <dd>{header.attachment}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+function PreviewDialog({
+  html,
+  header,
+  note,
+  onClose,
+}: {
+  html: string;
+  header: MailHeader;
+  note: string | null;
+  onClose: () => void;
+}) {
   const rootRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -127,24 +218,29 @@ function PreviewDialog({ html, note, onClose }: { html: string; note: string | n
         onKeyDown={onKeyDown}
       >
         <div className="notice-preview__header">
-          <h2 id={titleId} className="notice-preview__title">
-            Preview of the e-mail
-          </h2>
+          <div>
+            <h2 id={titleId} className="notice-preview__title">
+              Preview of the e-mail
+            </h2>
+            <p className="notice-preview__note">
+              As the client's mail program shows it. The review link is made when the e-mail is sent.
+            </p>
+          </div>
           <button ref={closeRef} type="button" className="button button--outline" onClick={onClose}>
             Close
           </button>
         </div>
-        <p className="notice-preview__note">
-          As the client's mail program shows it. The review link is made when the e-mail is sent.
-        </p>
         {note ? <p className="notice-preview__note notice-preview__note--error">{note}</p> : null}
-        <iframe
-          className="notice-preview__frame"
-          title="The e-mail as the client will see it"
-          sandbox="allow-same-origin"
-          srcDoc={previewDocument(html)}
-          onLoad={(event) => applyStyles(event.currentTarget)}
-        />
+        <div className="notice-preview__message">
+          <MessageHeader header={header} />
+          <iframe
+            className="notice-preview__frame"
+            title="The e-mail as the client will see it"
+            sandbox="allow-same-origin"
+            srcDoc={previewDocument(html)}
+            onLoad={(event) => showMessage(event.currentTarget)}
+          />
+        </div>
       </div>
     </div>
   );

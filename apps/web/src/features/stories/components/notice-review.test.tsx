@@ -52,6 +52,7 @@ describe('the Sent history with client reviews', () => {
   it('shows the link state with its expiry and, per story, the verdict, comment, when and the Jira write-back', async () => {
     arrange();
     const { review } = await openHistory();
+    expect(screen.queryByText(/^Link (expired|revoked)$/)).not.toBeInTheDocument();
 
     expect(
       within(review).getByText(`Active until ${formatShortDateTime('2026-04-11T14:00:00.000Z')}`),
@@ -91,6 +92,8 @@ describe('the Sent history with client reviews', () => {
       within(review).getByText(`Expired on ${formatShortDateTime('2026-04-11T14:00:00.000Z')}`),
     ).toBeVisible();
     expect(within(review).queryByRole('button', { name: 'Revoke link' })).not.toBeInTheDocument();
+    // The e-mail's row says it in words too (an active link's row says nothing of it).
+    expect(screen.getByText('Link expired')).toHaveClass('send__link-state');
     unmount();
 
     send.review!.linkState = 'revoked';
@@ -125,8 +128,9 @@ describe('the Sent history with client reviews', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Revoke link' }));
 
     const history = screen.getByRole('region', { name: 'Sent' });
-    // The row and the review both say so (the row's badge hides while the row is open, by CSS).
-    await waitFor(() => expect(within(history).getAllByText('Revoked')).toHaveLength(2));
+    // The review and the e-mail's row both say so (the row's note hides while the row is open, by CSS).
+    await waitFor(() => expect(within(review).getByText('Revoked')).toBeVisible());
+    expect(within(history).getByText('Link revoked')).toHaveClass('send__link-state');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(within(history).queryByRole('button', { name: 'Revoke link' })).not.toBeInTheDocument();
     expect(callsTo('/jira/review/revokeLink')).toEqual([

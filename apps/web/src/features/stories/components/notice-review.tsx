@@ -30,7 +30,7 @@ const verdictTone: Record<ReviewedStory['verdict'], BadgeTone> = {
 };
 
 /** "Active until 12 Mar, 09:00", "Expired on …" or "Revoked". */
-export function linkStateText(review: NoticeReview): string {
+function linkStateText(review: NoticeReview): string {
   const until = formatShortDateTime(review.expiresAt);
   if (review.linkState === 'active') return `Active until ${until}`;
   if (review.linkState === 'expired') return `Expired on ${until}`;

@@ -52,12 +52,13 @@ export function ReviewLinkCopy({ url }: { url: string | null }) {
         value={url}
         onFocus={(e) => e.currentTarget.select()}
       />
-      <button type="button" className="button button--secondary button--small" onClick={copy}>
-        Copy link
-      </button>
+      {/* Before the button, so that "Copied" appearing moves no button (the link's field gives way). */}
       <span className="review-link__status" aria-live="polite">
         {announcement}
       </span>
+      <button type="button" className="button button--secondary button--small" onClick={copy}>
+        Copy link
+      </button>
     </div>
   );
 }

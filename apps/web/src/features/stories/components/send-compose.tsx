@@ -124,6 +124,10 @@ export function SendCompose({
                 issueKeys={draft.draftKeys}
                 answerBy={notice.answerBy}
                 release={draft.release}
+                to={project.clientEmails}
+                cc={project.clientCC}
+                subject={draft.subject}
+                attachment={notice.file?.name ?? null}
               />
             </div>
           </>

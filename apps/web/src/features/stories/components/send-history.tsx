@@ -1,7 +1,8 @@
-// The "Sent" section of a project: every e-mail of stories, manual or automatic, newest first, with its
-// outcome, recipients, stories, subject and attachment, and the client's review of it. The
-// message body unfolds, so an e-mail kept in the outbox (no mail server, e.g. in the demo) can be read here.
-
+// The "Sent" section of a project: every e-mail of stories, manual or automatic, newest first, one calm row
+// each (when and which stories; who sent it on a second line; the client's answers and any trouble on the
+// right), which unfolds into the client's review (the review link with Copy link and Revoke link, each story
+// with Offer again) and, folded further, the delivery details and the message, so an e-mail kept in the
+// outbox (no mail server, e.g. in the demo) can be read here. Its styles are send-history.css.
 import type { SendRecord } from '@handoff/core/api';
 import { useEffect, useState } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
@@ -10,8 +11,9 @@ import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { formatDateTime, formatFileSize, ShortDate } from '@/lib/format';
 import { useServices } from '@/lib/services';
 import { getProjectSends } from '../api/get-project-sends';
-import { linkStateText, NoticeReviewView } from './notice-review';
+import { NoticeReviewView } from './notice-review';
 import { REVIEW_LINK } from './review-link-copy';
+import './send-history.css';
 
 /** What a send's outcome reads as; null for a plain success (the row then says nothing of it). */
 function sendStatusText(send: SendRecord): string | null {
@@ -102,25 +104,27 @@ export function SendHistory({
               {/* One row per e-mail; its review and delivery unfold (the newest open, as it is the one checked). */}
               <details className="send__item" open={index === 0}>
                 <summary className="send__row">
-                  <span className="send__when">
-                    <ShortDate iso={send.createdAt} withTime />
-                  </span>
-                  <span className="send__trigger">{sentBy(send)}</span>
-                  <span className="send__keys">{firstKeys(send.issueKeys)}</span>
-                  <span className="send__badges">
-                    {send.review ? (
-                      <span className="send__link-state">
-                        <Badge tone="neutral">{linkStateText(send.review)}</Badge>
-                      </span>
-                    ) : null}
-                    {send.review ? <VerdictPills review={send.review} /> : null}
-                    <OutcomeBadge send={send} />
+                  <span className="send__main">
+                    <span className="send__title">
+                      <span className="send__when">
+                        <ShortDate iso={send.createdAt} withTime />
+                      </span>{' '}
+                      <span className="send__keys">{firstKeys(send.issueKeys)}</span>
+                    </span>{' '}
+                    <span className="send__trigger">{sentBy(send)}</span>
+                  </span>{' '}
+                  <span className="send__side">
+                    <span className="send__badges">
+                      {send.review ? <VerdictPills review={send.review} /> : null}
+                      <OutcomeBadge send={send} />
+                    </span>
+                    <LinkNote review={send.review} />
                   </span>
                 </summary>
                 <div className="send__content">
                   <p className="send__summary">
-                    To <AddressList addresses={send.to} />
-                    {send.issueKeys.length > 0 ? ` · ${storyCount(send.issueKeys.length)}` : ''}
+                    {send.issueKeys.length > 0 ? `${storyCount(send.issueKeys.length)} to ` : 'To '}
+                    <AddressList addresses={send.to} />
                   </p>
                   {send.review ? (
                     <NoticeReviewView
@@ -132,18 +136,20 @@ export function SendHistory({
                       onRevoked={() => setAttempt((n) => n + 1)}
                     />
                   ) : null}
-                  <details className="send__fold">
-                    <summary>Delivery details</summary>
-                    <DeliveryDetails send={send} />
-                  </details>
-                  {send.text ? (
-                    <details className="send__fold send__body">
-                      <summary>Show the message</summary>
-                      <pre>
-                        <MessageText text={send.text} />
-                      </pre>
+                  <div className="send__folds">
+                    <details className="send__fold">
+                      <summary>Delivery details</summary>
+                      <DeliveryDetails send={send} />
                     </details>
-                  ) : null}
+                    {send.text ? (
+                      <details className="send__fold send__body">
+                        <summary>Show the message</summary>
+                        <pre>
+                          <MessageText text={send.text} />
+                        </pre>
+                      </details>
+                    ) : null}
+                  </div>
                 </div>
               </details>
             </li>
@@ -151,6 +157,16 @@ export function SendHistory({
         </ol>
       ) : null}
     </section>
+  );
+}
+
+/** A review link that no longer opens, in words ("Link revoked", "Link expired"); an active one says nothing. */
+function LinkNote({ review }: { review: SendRecord['review'] }) {
+  if (!review || review.linkState === 'active') return null;
+  return (
+    <span className="send__link-state">
+      {review.linkState === 'revoked' ? 'Link revoked' : 'Link expired'}
+    </span>
   );
 }
 

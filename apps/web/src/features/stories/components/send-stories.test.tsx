@@ -475,7 +475,7 @@ describe('/admin/send-stories', () => {
     // A plain success has no outcome badge; the row names its stories.
     expect(within(sent).queryByText('Sent')).not.toBeInTheDocument();
     expect(within(sent).getByText('SHOP-1', { selector: '.send__keys' })).toBeInTheDocument();
-    expect(within(sent).getByText(/· 1 story$/)).toBeInTheDocument();
+    expect(within(sent).getByText(/^1 story to/)).toHaveTextContent('1 story to client@shop.example');
     // One summary row per e-mail: the newest open, the others fold their details away.
     expect(outbox.querySelector('details')).toHaveAttribute('open');
     expect(sent.querySelector('details')).not.toHaveAttribute('open');

@@ -31,6 +31,8 @@ const DEFAULT_SETTINGS: ReviewSettings = {
   clientLanguage: 'en',
   noticeTemplate: null,
 };
+/** The From of the server's e-mails (its MAIL_FROM default). */
+export const MAIL_FROM = 'Handoff <handoff@localhost>';
 const linkInvalid = () => apiError(404, REVIEW_LINK_INVALID, 'NOT_FOUND');
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -245,7 +247,7 @@ export const reviewHandlers = [
     const projectKey = str(body.projectKey);
     if (!findProject(caller.id, projectKey))
       return apiError(404, `You have no project with the key "${projectKey}".`);
-    const settings = { ...DEFAULT_SETTINGS, ...db.reviewSettings.get(projectKey) };
+    const settings = { ...DEFAULT_SETTINGS, ...db.reviewSettings.get(projectKey), mailFrom: MAIL_FROM };
     return HttpResponse.json<ReviewSettingsAnswer>({ data: settings });
   }),
 
