@@ -72,12 +72,7 @@ export function InvitationPage({ token }: { token: string }) {
           <p>
             Sign in with the address the invitation was sent to; without an account, register with it first.
           </p>
-          <ButtonLink to={paths.auth.register} variant="primary" block>
-            Register
-          </ButtonLink>
-          <ButtonLink to={paths.auth.login} variant="secondary" block>
-            Login
-          </ButtonLink>
+          <RegisterThenLogin />
         </div>
       </AuthLayout>
     );
@@ -100,16 +95,25 @@ export function InvitationPage({ token }: { token: string }) {
           </>
         ) : (
           <>
-            <ButtonLink to={paths.auth.register} variant="primary" block>
-              Register
-            </ButtonLink>
-            <ButtonLink to={paths.auth.login} variant="secondary" block>
-              Login
-            </ButtonLink>
+            <RegisterThenLogin />
             <p className="invitation-next">Register with this address, then sign in: you join at once.</p>
           </>
         )}
       </div>
     </AuthLayout>
+  );
+}
+
+/** For an address that may have no account yet: `Register` first, `Login` beside it. */
+function RegisterThenLogin() {
+  return (
+    <>
+      <ButtonLink to={paths.auth.register} variant="primary" block>
+        Register
+      </ButtonLink>
+      <ButtonLink to={paths.auth.login} variant="secondary" block>
+        Login
+      </ButtonLink>
+    </>
   );
 }
