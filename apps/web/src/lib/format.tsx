@@ -76,11 +76,11 @@ export function formatShortDateTime(iso: string, now: Date = new Date()): string
   return date.toLocaleString(undefined, { ...dayAndTime, ...(thisYear ? {} : { year: 'numeric' }) });
 }
 
-/** A byte count as "512 B", "12.3 KB" or "4.5 MB" (1 KB = 1024 B). */
+/** A byte count as "512 B", "12.3 KB" or "10 MB" (1 KB = 1024 B; one decimal, none when it is 0). */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  const [size, unit] = bytes < 1024 * 1024 ? [bytes / 1024, 'KB'] : [bytes / 1024 / 1024, 'MB'];
+  return `${Number(size.toFixed(1))} ${unit}`;
 }
 
 /**

@@ -3,7 +3,7 @@
 import { useId } from 'react';
 
 const STATUSES_HINT =
-  'The send screen offers the ticked statuses; auto-send fetches the first one ticked. None ticked: Done and Testing.';
+  'The send screen offers the ticked statuses, and auto-send sends from the first of them. With none ticked, Done and Testing are offered.';
 /** How many statuses the list makes room for while it loads. */
 const LOADING_PLACES = 4;
 

@@ -23,7 +23,7 @@ export function AttachmentField({
   const choose = (chosen: File | undefined) => {
     if (chosen && chosen.size > maxBytes) {
       setTooLarge(
-        `${chosen.name} is ${formatFileSize(chosen.size)}: attachments may be at most ${formatFileSize(maxBytes)}. Choose a smaller file.`,
+        `${chosen.name} is ${formatFileSize(chosen.size)}: attachments may be up to ${formatFileSize(maxBytes)}. Choose a smaller file.`,
       );
       onFile(null);
       return;
@@ -42,7 +42,7 @@ export function AttachmentField({
     <div className="field">
       <FileDropZone
         label="Attachment"
-        hint={`Optional: one file sent with the e-mail, at most ${formatFileSize(maxBytes)}.`}
+        hint={`Optional: one file sent with the e-mail, up to ${formatFileSize(maxBytes)}.`}
         error={tooLarge}
         inputRef={inputRef}
         onFiles={(files) => choose(files[0])}

@@ -176,14 +176,14 @@ describe('the attachment drop zone', () => {
     const input = (await screen.findByLabelText('Attachment')) as HTMLInputElement;
     expect(input).toHaveAttribute('type', 'file');
     expect(input).toHaveAccessibleDescription(
-      'Choose a file or drop it here Optional: one file sent with the e-mail, at most 10.0 MB.',
+      'Choose a file or drop it here Optional: one file sent with the e-mail, up to 10 MB.',
     );
     input.focus();
     expect(input).toHaveFocus();
 
     await user.upload(input, new File(['x'.repeat(2048)], 'test-plan.pdf', { type: 'application/pdf' }));
     expect(screen.getByText('test-plan.pdf')).toBeInTheDocument();
-    expect(screen.getByText('2.0 KB')).toBeInTheDocument();
+    expect(screen.getByText('2 KB')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Remove test-plan.pdf' }));
     expect(screen.queryByText('test-plan.pdf')).not.toBeInTheDocument();
@@ -213,7 +213,7 @@ describe('the attachment drop zone', () => {
     const input = screen.getByLabelText('Attachment') as HTMLInputElement;
     await user.upload(input, new File(['x'.repeat(4096)], 'huge.zip'));
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'huge.zip is 4.0 KB: attachments may be at most 1.0 KB. Choose a smaller file.',
+      'huge.zip is 4 KB: attachments may be up to 1 KB. Choose a smaller file.',
     );
     expect(input.value).toBe('');
     expect(screen.queryByRole('button', { name: 'Remove huge.zip' })).not.toBeInTheDocument();

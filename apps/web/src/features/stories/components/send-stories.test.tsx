@@ -488,7 +488,7 @@ describe('/admin/send-stories', () => {
     expect(within(details).getByText('pm@team.example')).toBeInTheDocument();
     expect(within(details).getByText('SHOP-1')).toBeInTheDocument();
     expect(within(details).getByText(texts.draft.subject)).toBeInTheDocument();
-    expect(within(details).getByText('plan.pdf (12.0 KB)')).toBeInTheDocument();
+    expect(within(details).getByText('plan.pdf (12 KB)')).toBeInTheDocument();
     expect(within(sent).getByText(formatShortDateTime('2026-03-10T09:00:00.000Z'))).toHaveAttribute(
       'datetime',
       '2026-03-10T09:00:00.000Z',

@@ -20,7 +20,7 @@ const EMPTY_TOKEN_MESSAGE = 'Please enter your Jira API token.';
 const TOKEN_SAVED_MESSAGE = 'Your Jira API token has been updated.';
 
 export function UserProfile() {
-  const { api, config } = useServices();
+  const { api } = useServices();
   const { user } = useAppState();
   const dispatch = useAppDispatch();
   const dialog = useResultDialog();
@@ -77,7 +77,6 @@ export function UserProfile() {
             <span className="visually-hidden"> (opens in a new tab)</span>
           </a>
           ) and paste it here; it is checked with Jira before it is saved.
-          {config.demoTracker ? ' With the demo tracker, the token you save becomes the one it accepts.' : ''}
         </p>
         {saved ? (
           <div className="form-panel__actions">
