@@ -55,43 +55,44 @@ const PRODUCT_NAME = 'Handoff';
 
 /** Handoff's mark (public/favicon.svg): a white check on the brand indigo. */
 function brandMark(): SVGSVGElement {
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('class', 'review-band__mark');
-  svg.setAttribute('viewBox', '0 0 32 32');
-  const square = document.createElementNS(SVG, 'rect');
-  square.setAttribute('width', '32');
-  square.setAttribute('height', '32');
-  square.setAttribute('rx', '7');
-  const check = document.createElementNS(SVG, 'path');
-  check.setAttribute('d', 'M9 16.5l4.5 4.5L23 11.5');
-  svg.append(square, check);
-  return svg;
+  return svgIcon({ class: 'review-band__mark', viewBox: '0 0 32 32' }, [
+    svgPart('rect', { width: '32', height: '32', rx: '7' }),
+    svgPart('path', { d: 'M9 16.5l4.5 4.5L23 11.5' }),
+  ]);
 }
 
 /** A warning triangle, 24 px, drawn in the text's colour; decorative (the heading beside it says it). */
 export function warningIcon(): SVGSVGElement {
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('class', 'review__warning-icon');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('aria-hidden', 'true');
-  const path = document.createElementNS(SVG, 'path');
-  path.setAttribute('d', 'M12 3.5 2.5 20h19L12 3.5zM12 10v4.5M12 17.2v.1');
-  svg.append(path);
-  return svg;
+  return svgIcon({ class: 'review__warning-icon', viewBox: '0 0 24 24', 'aria-hidden': 'true' }, [
+    svgPart('path', { d: 'M12 3.5 2.5 20h19L12 3.5zM12 10v4.5M12 17.2v.1' }),
+  ]);
 }
 
 /** A check (passed) or a cross (failed), drawn in the text's colour; decorative (the button's text says it). */
 export function verdictIcon(verdict: 'passed' | 'failed'): SVGSVGElement {
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('class', 'review-toggle__icon');
-  svg.setAttribute('viewBox', '0 0 16 16');
-  svg.setAttribute('aria-hidden', 'true');
-  const path = document.createElementNS(SVG, 'path');
-  path.setAttribute('d', verdict === 'passed' ? 'M3 8.5l3.2 3.2L13 4.8' : 'M4 4l8 8M12 4l-8 8');
-  svg.append(path);
+  return svgIcon({ class: 'review-toggle__icon', viewBox: '0 0 16 16', 'aria-hidden': 'true' }, [
+    svgPart('path', { d: verdict === 'passed' ? 'M3 8.5l3.2 3.2L13 4.8' : 'M4 4l8 8M12 4l-8 8' }),
+  ]);
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** An SVG element with its attributes. */
+function svgPart<K extends keyof SVGElementTagNameMap>(
+  name: K,
+  attributes: Record<string, string>,
+): SVGElementTagNameMap[K] {
+  const part = document.createElementNS(SVG, name);
+  for (const [attribute, value] of Object.entries(attributes)) part.setAttribute(attribute, value);
+  return part;
+}
+
+/** An icon: an <svg> with its attributes, holding its parts. */
+function svgIcon(attributes: Record<string, string>, parts: SVGElement[]): SVGSVGElement {
+  const svg = svgPart('svg', attributes);
+  svg.append(...parts);
   return svg;
 }
-const SVG = 'http://www.w3.org/2000/svg';
 
 /** "N of M answered", told to screen readers as it changes, with a bar that fills as verdicts are chosen. */
 export function answeredProgress(total: number): {
