@@ -25,6 +25,11 @@ export interface NoticeDetails {
   answerBy?: string | null | undefined;
 }
 
+/** A notice's subject as it is sent: on one line (a CR or LF could otherwise start a new mail header). */
+export function subjectLine(subject: string): string {
+  return subject.replace(/[\r\n]+/g, ' ').trim();
+}
+
 /**
  * `Release: {name}`, `Test environment: {text}` and `Please answer by {date}.` (in the client's language),
  * each on its own line.

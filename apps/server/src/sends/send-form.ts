@@ -5,6 +5,7 @@ import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import { comparableEmail, isValidEmailEntry, texts } from '@handoff/core';
 import { MAX_ADDRESSES } from '@handoff/core/api';
 import { answerByProblem } from '@handoff/core/dates';
+import { subjectLine } from '@handoff/core/notice-mail';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../errors.ts';
 import { rejectedTextProblem } from '../http/safe-input.ts';
@@ -157,8 +158,7 @@ export async function readSendForm(request: FastifyRequest, maxAttachmentBytes: 
     throw formError(error, maxAttachmentBytes);
   }
 
-  // One line each: a CR or LF in the subject could otherwise start a new mail header.
-  form.subject = form.subject.replace(/[\r\n]+/g, ' ').trim();
+  form.subject = subjectLine(form.subject);
   if (!form.subject || !form.text.trim()) throw badRequest(texts.sendStories.emptySubjectOrMessage);
   if (form.to.length === 0) throw badRequest('Add at least one client e-mail address to send to.');
   if (form.release && !form.projectKey) {

@@ -7,7 +7,7 @@
 // template's style attributes travel as data-style and are applied through the CSSOM, which the policy allows.
 import { clientTexts } from '@handoff/core/catalogues/index';
 import type { ClientLanguage } from '@handoff/core/client-language';
-import { reviewNoticeHtml } from '@handoff/core/notice-mail';
+import { reviewNoticeHtml, subjectLine } from '@handoff/core/notice-mail';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { getReviewSettings } from '@/api/review';
@@ -149,8 +149,7 @@ export function NoticePreview({
 
 /** From, To, CC, Subject and the attachment, labelled, as a mail program heads a message. */
 function MessageHeader({ header }: { header: MailHeader }) {
-  // The server sends the subject on one line (a line break could start a new mail header).
-  const subject = header.subject.replace(/[\r\n]+/g, ' ').trim();
+  const subject = subjectLine(header.subject);
   return (
     <dl className="notice-preview__header-fields">
       {header.from ? (
