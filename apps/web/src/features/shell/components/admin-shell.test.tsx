@@ -252,8 +252,13 @@ describe('admin shell', () => {
         return HttpResponse.json({ data: { id: 'u2', email: 'grace@example.com', apikey: 'k' } });
       }),
     );
-    await router.navigate('/admin/user-profile');
+    // Still on the login page, whose gate sends a signed-in user to /admin/index: land there first, so that the
+    // gate's redirect cannot overtake the navigation to the profile while the profile's module is loading.
+    await router.navigate('/admin/index');
     await screen.findByRole('progressbar', { name: 'Loading your account' });
+    await router.navigate('/admin/user-profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/user-profile'));
+    expect(screen.getByRole('progressbar', { name: 'Loading your account' })).toBeInTheDocument();
     expect(screen.queryByText('ada@example.com')).not.toBeInTheDocument();
     answer();
     expect(await screen.findByText('grace@example.com', { selector: 'dd' })).toBeInTheDocument();
