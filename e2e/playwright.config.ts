@@ -6,7 +6,8 @@ import { E2E_BASE_URL, E2E_PORT, E2E_SMTP_PORT } from './support/ports.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
-// Chromium from Debian, started with the flags this machine's closed network needs.
+// Debian's chromium-headless-shell (scripts/ensure-chromium.sh), started with the flags this machine's closed
+// network needs.
 export default defineConfig({
   testDir: './tests',
   // One SMTP server for every worker (support/mail-server.ts).
@@ -24,7 +25,7 @@ export default defineConfig({
     browserName: 'chromium',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',

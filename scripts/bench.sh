@@ -5,7 +5,7 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
 # The load and Lighthouse benchmarks start the built product.
 npm run build
-bash scripts/ensure-chromium.sh
+bash scripts/ensure-chromium.sh chromium
 for bench in bench/*.bench.ts; do
   echo "== $bench"
   npx tsx "$bench"
