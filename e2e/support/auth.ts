@@ -40,7 +40,8 @@ export async function register(page: Page, account: Account) {
 /** Opens the verification link e-mailed to `email`. */
 export async function verifyAddress(page: Page, email: string) {
   const mail = await mailbox.waitFor(
-    (m) => m.text?.includes('/auth/action?mode=verifyEmail') === true && JSON.stringify(m.to).includes(email),
+    email,
+    (m) => m.text?.includes('/auth/action?mode=verifyEmail') === true,
   );
   const link = new URL(/(https?:\/\/\S+\/auth\/action\?\S+)/.exec(mail.text ?? '')?.[1] ?? '');
   await page.goto(link.pathname + link.search);

@@ -19,26 +19,45 @@ export class TestMailbox {
   }
 
   /** Every message received so far, in the order it came. */
-  async messages(): Promise<ParsedMail[]> {
+  private async received(): Promise<ParsedMail[]> {
     const names = readdirSync(this.spoolDir)
       .filter((name) => name.endsWith('.eml'))
       .sort();
     for (const name of names.slice(this.parsed.length)) {
       this.parsed.push(await simpleParser(readFileSync(path.join(this.spoolDir, name))));
     }
-    return [...this.parsed];
+    return this.parsed;
   }
 
-  /** The first message (received now or later) that matches, or an error after the time-out. */
-  async waitFor(match: (mail: ParsedMail) => boolean, timeoutMs = 15_000): Promise<ParsedMail> {
+  /**
+   * Every message addressed to `recipient` so far, in the order it came. Mail is read by recipient only:
+   * the spec files run side by side on one mailbox, so each test reads the mail of an address of its own.
+   */
+  async to(recipient: string): Promise<ParsedMail[]> {
+    return (await this.received()).filter((mail) => recipientsOf(mail).includes(recipient.toLowerCase()));
+  }
+
+  /** The first message to `recipient` (received now or later) that matches, or an error after the time-out. */
+  async waitFor(
+    recipient: string,
+    match: (mail: ParsedMail) => boolean = () => true,
+    timeoutMs = 15_000,
+  ): Promise<ParsedMail> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const found = (await this.messages()).find(match);
+      const found = (await this.to(recipient)).find(match);
       if (found) return found;
-      if (Date.now() >= deadline) throw new Error(`No matching e-mail arrived within ${timeoutMs} ms`);
+      if (Date.now() >= deadline)
+        throw new Error(`No matching e-mail to ${recipient} arrived within ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
+}
+
+/** The To addresses of a message, lower-cased. */
+function recipientsOf(mail: ParsedMail): string[] {
+  const lists = mail.to === undefined ? [] : Array.isArray(mail.to) ? mail.to : [mail.to];
+  return lists.flatMap((list) => list.value.map((address) => (address.address ?? '').toLowerCase()));
 }
 
 /** The run's mailbox. */

@@ -22,7 +22,7 @@ export async function sendNotice(
   await page.getByRole('button', { name: 'Send Email' }).click();
   await expect(page.getByRole('dialog')).toContainText('Email sent to the client.');
   await page.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
-  return mailbox.waitFor((m) => JSON.stringify(m.to).includes(client) && !earlier.includes(m));
+  return mailbox.waitFor(client, (m) => !earlier.includes(m));
 }
 
 /**

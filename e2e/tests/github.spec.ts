@@ -131,7 +131,7 @@ test('a GitHub site: token, repository, send, a Failed verdict back as an inert 
   await page.getByRole('button', { name: 'Send Email' }).click();
   await expect(page.getByRole('dialog')).toContainText('Email sent to the client.');
   await page.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
-  const mail = await mailbox.waitFor((m) => JSON.stringify(m.to).includes(client));
+  const mail = await mailbox.waitFor(client);
 
   // A Failed verdict reopens the issue (the moves GitHub offers, chosen like Jira's transitions).
   const moves = await apiCall<{ data: { available: Array<{ id: string; name: string }> } }>(

@@ -54,7 +54,7 @@ test('fetch Done stories, send the drafted e-mail with an attachment, and never 
   await expect(page.getByRole('dialog')).toContainText('Email sent to the client.');
   await page.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
 
-  const mail = await mailbox.waitFor((m) => JSON.stringify(m.to).includes(client));
+  const mail = await mailbox.waitFor(client);
   expect(mail.subject).toBe('Request for Testing: User Stories for Review');
   // The text part is the draft exactly as left, then the review link (README, "The client's review").
   expect(mail.text?.trimEnd()).toBe(`${expected.text}\n\nReview and report results: ${reviewLinkOf(mail)}`);
@@ -103,10 +103,10 @@ test('auto-send e-mails the Done stories of a project on its own, once, and the 
   await page.getByRole('switch', { name: 'Auto send email for MOB' }).click();
 
   // The e2e server runs auto-send every 3 seconds.
-  const mail = await mailbox.waitFor((m) => JSON.stringify(m.to).includes(client), 30_000);
+  const mail = await mailbox.waitFor(client, undefined, 30_000);
   expect(mail.subject).toBe('Request for Testing: User Stories for Review');
   await page.waitForTimeout(7_000);
-  expect((await mailbox.messages()).filter((m) => JSON.stringify(m.to).includes(client))).toHaveLength(1);
+  expect(await mailbox.to(client)).toHaveLength(1);
 
   await page.goto('/admin/send-stories?key=MOB&tab=sent');
   await expect(page.getByText('Auto-send').first()).toBeVisible();
@@ -168,7 +168,7 @@ test('a draft whose story was sent from another tab meanwhile is refused with 40
   await expect(page.getByRole('list', { name: /^Already sent, left out/ })).toContainText(firstKey);
 
   await page.waitForTimeout(1_000);
-  const toClient = (await mailbox.messages()).filter((m) => JSON.stringify(m.to).includes(client));
+  const toClient = await mailbox.to(client);
   expect(toClient.map((m) => m.subject)).toEqual(['From the other tab']);
 });
 
@@ -208,7 +208,7 @@ test('the send screen guides: a story unticked stays unsent, who receives it, th
 
   await page.getByRole('button', { name: 'Send Email' }).click();
   await expect(page.getByRole('dialog')).toContainText('Email sent to the client.');
-  const mail = await mailbox.waitFor((m) => JSON.stringify(m.to).includes(client));
+  const mail = await mailbox.waitFor(client);
   expect(mail.attachments.map((a) => a.filename)).toEqual(['notes.txt']);
   const project = await apiCall<{ data: { sentProjectIssuesList: string[] } }>(
     page,
