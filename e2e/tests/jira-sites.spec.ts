@@ -61,8 +61,8 @@ test('a DC site: PAT, project, send, and the failed verdict back as inert wiki m
   };
   await addSite('Bank', dc.url, 'Jira Data Center');
   await addSite('Client Cloud', cloud.url, 'Jira Cloud');
-  await expect(page.getByRole('rowheader', { name: 'Bank', exact: true })).toBeVisible();
-  await expect(page.getByRole('rowheader', { name: 'Client Cloud', exact: true })).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: `Bank ${dc.url}`, exact: true })).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: `Client Cloud ${cloud.url}`, exact: true })).toBeVisible();
 
   // Their own personal access token for the DC site.
   await page.goto('/admin/user-profile');

@@ -88,13 +88,21 @@ export function Sites() {
           rows={sites}
           rowKey={(site) => site.id}
           columns={[
-            // `default` is the site's id; people read what it is.
-            { header: 'Name', rowHeader: true, cell: (site) => siteName(site) },
-            { header: 'Tracker', className: 'nowrap', cell: (site) => TRACKER_KINDS[site.kind].label },
+            // The name with its address under it, as a subtitle: a column of addresses would squeeze the rest.
             {
-              header: 'Base URL',
-              cell: (site) => (site.baseUrl ? <BreakableText text={site.baseUrl} /> : 'Built into Handoff'),
+              header: 'Site',
+              rowHeader: true,
+              cell: (site) => (
+                <>
+                  {/* `default` is the site's id; people read what it is. */}
+                  <span className="sites__name">{site.id === 'default' ? 'Default site' : site.name}</span>{' '}
+                  <span className="sites__url">
+                    {site.baseUrl ? <BreakableText text={site.baseUrl} /> : 'Built into Handoff'}
+                  </span>
+                </>
+              ),
             },
+            { header: 'Tracker', className: 'nowrap', cell: (site) => TRACKER_KINDS[site.kind].label },
             {
               header: 'Your token',
               className: 'nowrap',
@@ -159,8 +167,6 @@ export function Sites() {
     </section>
   );
 }
-
-const siteName = (site: ListedSite) => (site.id === 'default' ? 'Default site' : site.name);
 
 /** Shown while the default site is the built-in demo tracker. */
 function DemoTrackerCallout() {

@@ -50,8 +50,8 @@ export function UserProfile() {
             Tracker tokens
           </h2>
           <p>
-            One for each site of this workspace: Handoff reads its projects and stories, and writes your
-            clients' verdicts, as you.
+            One for each site: Handoff reads its projects and stories, and writes your clients' verdicts, as
+            you.
           </p>
         </div>
         {user ? (
