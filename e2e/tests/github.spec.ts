@@ -81,8 +81,11 @@ test('a GitHub site: token, repository, send, a Failed verdict back as an inert 
   await page.goto('/admin/team');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sites' }).click();
   await expect(page.getByRole('heading', { name: 'Sites' })).toBeVisible();
+  await page.getByLabel('Tracker', { exact: true }).selectOption({ label: 'GitHub' });
   await page.getByLabel('Name', { exact: true }).fill('Acme GitHub');
-  await page.getByLabel('Kind').selectOption({ label: 'GitHub' });
+  // github.com's API unless another address is given (GitHub Enterprise Server; here the double).
+  await expect(page.getByText('Handoff connects to GitHub at api.github.com.')).toBeVisible();
+  await page.getByRole('button', { name: 'Use another address' }).click();
   await expect(page.getByLabel('Base URL')).toHaveValue('https://api.github.com');
   await page.getByLabel('Base URL').fill(github.url);
   await page.getByRole('button', { name: 'Add site' }).click();
@@ -93,14 +96,14 @@ test('a GitHub site: token, repository, send, a Failed verdict back as an inert 
   await page.goto('/admin/user-profile');
   const credential = page.getByRole('form', { name: 'Credential for Acme GitHub' });
   await credential.getByLabel('Personal access token').fill(PAT);
-  await credential.getByRole('button', { name: 'Save credential' }).click();
-  await expect(page.getByRole('dialog')).toContainText('Your credential for Acme GitHub has been saved.');
+  await credential.getByRole('button', { name: 'Save token' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Your token for Acme GitHub has been saved.');
   await page.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
 
   // The repository as a project.
   const client = `gh-client-${Date.now()}@example.test`;
   await page.goto('/admin/add-project');
-  await page.getByLabel('Site').selectOption({ label: 'Acme GitHub' });
+  await page.getByLabel('Site').selectOption({ label: 'Acme GitHub (GitHub)' });
   await page.getByLabel('Project Name').selectOption({ label: REPO });
   await expect(page.getByLabel('Project Key')).toHaveText(REPO);
   await page.getByLabel('Client Emails', { exact: true }).fill(client);

@@ -53,29 +53,29 @@ test('a DC site: PAT, project, send, and the failed verdict back as inert wiki m
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sites' }).click();
   await expect(page.getByRole('heading', { name: 'Sites' })).toBeVisible();
   const addSite = async (name: string, baseUrl: string, kind: string) => {
+    await page.getByLabel('Tracker', { exact: true }).selectOption({ label: kind });
     await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByLabel('Base URL').fill(baseUrl);
-    await page.getByLabel('Kind').selectOption({ label: kind });
     await page.getByRole('button', { name: 'Add site' }).click();
     await expect(page.getByText(`The site ${name} was added.`)).toBeVisible();
   };
   await addSite('Bank', dc.url, 'Jira Data Center');
   await addSite('Client Cloud', cloud.url, 'Jira Cloud');
-  await expect(page.getByRole('cell', { name: 'Bank', exact: true })).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'Client Cloud', exact: true })).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: `Bank ${dc.url}`, exact: true })).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: `Client Cloud ${cloud.url}`, exact: true })).toBeVisible();
 
   // Their own personal access token for the DC site.
   await page.goto('/admin/user-profile');
   const bank = page.getByRole('form', { name: 'Credential for Bank' });
   await bank.getByLabel('Personal access token').fill(PAT);
-  await bank.getByRole('button', { name: 'Save credential' }).click();
-  await expect(page.getByRole('dialog')).toContainText('Your credential for Bank has been saved.');
+  await bank.getByRole('button', { name: 'Save token' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Your token for Bank has been saved.');
   await page.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
 
   // A project of the DC site.
   const client = `dc-client-${Date.now()}@example.test`;
   await page.goto('/admin/add-project');
-  await page.getByLabel('Site').selectOption({ label: 'Bank' });
+  await page.getByLabel('Site').selectOption({ label: 'Bank (Jira Data Center)' });
   await page.getByLabel('Project Name').selectOption({ label: 'Bank portal' });
   await expect(page.getByLabel('Project Key')).toHaveText('BANK');
   await page.getByLabel('Client Emails', { exact: true }).fill(client);

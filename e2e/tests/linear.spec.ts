@@ -38,11 +38,12 @@ test('a Linear site: API key, team, send, the failed verdict back inert, the mov
   linear.addIssue('ENG', { title: 'Order history', state: 'Done' });
   linear.addIssue('ENG', { title: 'Not yet', state: 'In Progress' });
 
-  // The owner adds the site; its Base URL is Linear's endpoint, here the double's.
+  // The owner adds the site; its Base URL is Linear's endpoint unless another is given, here the double's.
   await page.goto('/admin/team');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sites' }).click();
+  await page.getByLabel('Tracker', { exact: true }).selectOption({ label: 'Linear' });
   await page.getByLabel('Name', { exact: true }).fill('Product');
-  await page.getByLabel('Kind').selectOption({ label: 'Linear' });
+  await page.getByRole('button', { name: 'Use another address' }).click();
   await page.getByLabel('Base URL').fill(linear.url);
   await page.getByRole('button', { name: 'Add site' }).click();
   await expect(page.getByText('The site Product was added.')).toBeVisible();
@@ -51,14 +52,14 @@ test('a Linear site: API key, team, send, the failed verdict back inert, the mov
   await page.goto('/admin/user-profile');
   const product = page.getByRole('form', { name: 'Credential for Product' });
   await product.getByLabel('Personal API key').fill(KEY);
-  await product.getByRole('button', { name: 'Save credential' }).click();
-  await expect(page.getByRole('dialog')).toContainText('Your credential for Product has been saved.');
+  await product.getByRole('button', { name: 'Save token' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Your token for Product has been saved.');
   await page.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
 
   // The team as a project.
   const client = `linear-client-${Date.now()}@example.test`;
   await page.goto('/admin/add-project');
-  await page.getByLabel('Site').selectOption({ label: 'Product' });
+  await page.getByLabel('Site').selectOption({ label: 'Product (Linear)' });
   await page.getByLabel('Project Name').selectOption({ label: 'Engineering' });
   await expect(page.getByLabel('Project Key')).toHaveText('ENG');
   await page.getByLabel('Client Emails', { exact: true }).fill(client);

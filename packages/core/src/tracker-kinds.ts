@@ -19,10 +19,15 @@ export interface TrackerKindDefinition {
   /** How messages name the tracker itself ("Jira refused …"). */
   trackerName: string;
   credential: TrackerCredentialKind;
-  /** The Base URL the Sites screen suggests; '' when every site has its own (self-hosted). */
+  /**
+   * The Base URL of the tracker's hosted service, which the Sites screen uses unless the owner gives another;
+   * '' when every site has its own (Jira).
+   */
   baseUrlDefault: string;
-  /** An example of the Base URL, for the field's hint. */
+  /** An example of the Base URL, the field's placeholder. */
   baseUrlExample: string;
+  /** What to enter as the Base URL, in one sentence under the field (another address, for a hosted one). */
+  baseUrlHint: string;
   /**
    * A story key as the ledger stores it (`^…$`, a RegExp source: one pattern for server and web), checked
    * before anything else is done with a key a client sent: a value such as `DEMO-3 OR project = MOB` is no
@@ -59,7 +64,8 @@ export const TRACKER_KINDS = {
         'Create an API token at https://id.atlassian.com/manage-profile/security/api-tokens and give it with the e-mail of your Atlassian account.',
     },
     baseUrlDefault: '',
-    baseUrlExample: 'https://yourteam.atlassian.net',
+    baseUrlExample: 'https://your-team.atlassian.net',
+    baseUrlHint: 'The address you open Jira at in your browser.',
     keyPattern: JIRA_KEY_PATTERN,
     keyExample: 'ABC-123',
     addable: true,
@@ -74,6 +80,7 @@ export const TRACKER_KINDS = {
     },
     baseUrlDefault: '',
     baseUrlExample: 'https://jira.example.com/jira',
+    baseUrlHint: 'The address you open Jira at, with its context path if it has one (such as /jira).',
     keyPattern: JIRA_KEY_PATTERN,
     keyExample: 'ABC-123',
     addable: true,
@@ -89,6 +96,8 @@ export const TRACKER_KINDS = {
     },
     baseUrlDefault: 'https://api.github.com',
     baseUrlExample: 'https://github.example.com/api/v3',
+    baseUrlHint:
+      "For GitHub Enterprise Server: your server's API address, such as https://github.example.com/api/v3.",
     // owner/repo#number: GitHub's owner and repository names (letters, digits, '-', '_', '.').
     keyPattern: '^[A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9._-]+#[1-9][0-9]*$',
     keyExample: 'acme/shop#42',
@@ -106,6 +115,7 @@ export const TRACKER_KINDS = {
     },
     baseUrlDefault: 'https://api.linear.app/graphql',
     baseUrlExample: 'https://api.linear.app/graphql',
+    baseUrlHint: 'Only needed when Handoff reaches Linear through a proxy.',
     keyPattern: '^[A-Z][A-Z0-9]*-[1-9][0-9]*$',
     keyExample: 'ENG-123',
     addable: true,
@@ -120,6 +130,7 @@ export const TRACKER_KINDS = {
     },
     baseUrlDefault: '',
     baseUrlExample: '',
+    baseUrlHint: '',
     keyPattern: JIRA_KEY_PATTERN,
     keyExample: 'DEMO-1',
     addable: false,

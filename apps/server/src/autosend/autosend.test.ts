@@ -265,7 +265,7 @@ describe('auto-send', () => {
     const res = await setAutosend('SHOP', true);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(
-      'Auto-send was not turned on: Jira refused the Jira API token of auto@example.test. Replace it on your profile page, then try again.',
+      'Auto-send was not turned on: Jira refused the token of auto@example.test. Replace it on your profile page, then try again.',
     );
     expect((await project()).autosend).toBe(false);
   });

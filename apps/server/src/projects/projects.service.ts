@@ -3,7 +3,7 @@
 import { sameEmail } from '@handoff/core';
 import { DEFAULT_SITE_ID, type Project, type ProjectChanges } from '@handoff/core/api';
 import type { GroupBy } from '@handoff/core/story-groups';
-import { finishedStatesOf } from '@handoff/core/tracker-kinds';
+import { finishedStatesOf, trackerNameOf } from '@handoff/core/tracker-kinds';
 import type { FastifyInstance } from 'fastify';
 import type { ProductUser } from '../auth/product-user.ts';
 import { cachedRead } from '../db/read-cache.ts';
@@ -191,10 +191,10 @@ async function assertTrackerAcceptsToken(
       throw new AppError(
         409,
         'AUTOSEND_TOKEN_REFUSED',
-        `Auto-send was not turned on: Jira refused the Jira API token of ${user.email}. Replace it on your profile page, then try again.`,
+        `Auto-send was not turned on: ${trackerNameOf(site.kind)} refused the token of ${user.email}. Replace it on your profile page, then try again.`,
       );
     }
-    app.log.warn({ err: error }, 'could not check the Jira token while turning auto-send on');
+    app.log.warn({ err: error }, 'could not check the tracker token while turning auto-send on');
   }
 }
 

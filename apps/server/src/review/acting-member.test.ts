@@ -138,7 +138,7 @@ describe('a send acts only on its own project, as its sender', () => {
     expect(await writtenBack(sendId, 'DEMO-1')).toMatchObject({
       verdict: 'passed',
       writeBack: 'written',
-      writtenAs: `${owner.email} (an owner: the notice's sender has left the workspace or has no Jira API token)`,
+      writtenAs: `${owner.email} (an owner: the notice's sender has left the workspace or has no token for the site)`,
     });
     expect(await newestCommentAuthor('DEMO-1')).toBe(owner.userId);
   });

@@ -59,6 +59,6 @@ export async function writerCredentials(
   const who = notice.trigger === 'auto' ? 'the member who switched auto-send on' : "the notice's sender";
   return {
     ...owner,
-    writtenAs: `${owner.email} (an owner: ${who} has left the workspace or has no Jira API token)`,
+    writtenAs: `${owner.email} (an owner: ${who} has left the workspace or has no token for the site)`,
   };
 }

@@ -55,7 +55,7 @@ describe('projects from any site', () => {
       siteId: bankId,
     });
     expect(withoutPat.statusCode).toBe(409);
-    expect(withoutPat.json().message).toMatch(/no credential for the Jira site "Bank"/);
+    expect(withoutPat.json().message).toMatch(/no token for the Jira site "Bank"/);
     expect((await call('/jira/sites/setCredential', { siteId: bankId, token: PAT })).statusCode).toBe(200);
     const listed = await callWithoutUserId('/jira/getAllProjects', { email: owner.email, siteId: bankId });
     expect(listed.json()).toEqual({ data: [{ name: 'Bank demo', key: 'DEMO' }] });

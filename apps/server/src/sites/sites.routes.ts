@@ -105,7 +105,7 @@ export async function sitesRoutes(instance: FastifyInstance): Promise<void> {
       const { siteId } = request.body;
       if (siteId === DEFAULT_SITE_ID) throw badRequest('The site "default" is part of every workspace.');
       const outcome = await removeUnusedSite(app.db, request.membership.workspaceId, siteId);
-      if (outcome === 'none') throw notFound(`This workspace has no Jira site ${JSON.stringify(siteId)}.`);
+      if (outcome === 'none') throw notFound(`This workspace has no site ${JSON.stringify(siteId)}.`);
       if (outcome === 'used') {
         throw new AppError(409, 'SITE_IN_USE', 'A project lives on this site: delete the project first.');
       }
@@ -142,7 +142,10 @@ export async function sitesRoutes(instance: FastifyInstance): Promise<void> {
           tokenEncrypted: app.sites.seal(token),
         });
       }
-      return { status: 200 as const, message: `Your credential for ${site.name} has been saved.` };
+      return {
+        status: 200 as const,
+        message: `Your token for ${site.id === DEFAULT_SITE_ID ? 'the default site' : site.name} has been saved.`,
+      };
     },
   );
 }

@@ -3,6 +3,7 @@
 // is the API key given at registration (users.apikey_encrypted), an added site's is the member's own
 // (tracker_site_credentials), both sealed by the same secret box.
 import { DEFAULT_SITE_ID } from '@handoff/core/api';
+import { trackerNameOf } from '@handoff/core/tracker-kinds';
 import { memberWithJiraToken } from '../accounts/users.repository.ts';
 import type { SecretBox } from '../common/secret-box.ts';
 import type { Db } from '../db/database.ts';
@@ -51,7 +52,7 @@ export class SiteDirectory {
   ): Promise<ResolvedSite> {
     if (siteId === null || siteId === undefined || siteId === DEFAULT_SITE_ID) return this.defaultSite;
     const row = await findSite(db, workspaceId, siteId);
-    if (!row) throw notFound(`This workspace has no Jira site ${JSON.stringify(siteId)}.`);
+    if (!row) throw notFound(`This workspace has no site ${JSON.stringify(siteId)}.`);
     return {
       id: row.id,
       name: row.name,
@@ -93,7 +94,7 @@ export class SiteDirectory {
     throw new AppError(
       409,
       'SITE_NO_CREDENTIAL',
-      `You have no credential for the Jira site ${JSON.stringify(site.name)}. Add it on your profile.`,
+      `You have no token for the ${trackerNameOf(site.kind)} site ${JSON.stringify(site.name)}. Add it on your profile.`,
     );
   }
 

@@ -70,7 +70,7 @@ describe('with the demo tracker', () => {
     expect(blank.statusCode).toBe(400);
     const response = await post(t, token, '/jira/updateApiKey', { apikey: 'ada-key-2' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 200, message: 'Your Jira API token has been updated.' });
+    expect(response.json()).toEqual({ status: 200, message: 'Your API Key has been updated.' });
     const row = await t.db
       .selectFrom('users')
       .select('apikey_encrypted')

@@ -68,7 +68,7 @@ export async function trackerRoutes(instance: FastifyInstance): Promise<void> {
       if (tracker.kind !== 'demo') await tracker.checkCredential({ email: user.email, apiToken: apikey });
       await storeJiraToken(app.db, user.id, sealApiKey(request, apikey));
       forgetProductUser(request);
-      return { status: 200 as const, message: 'Your Jira API token has been updated.' };
+      return { status: 200 as const, message: 'Your API Key has been updated.' };
     },
   );
 }

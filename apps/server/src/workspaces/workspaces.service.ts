@@ -274,7 +274,7 @@ export async function removeMember(
       trx,
       workspaceId,
       memberId,
-      `Auto-send stopped: it used the Jira API token of ${email ?? 'a former member'}, who has left the workspace. Switch it on again to use your own token.`,
+      `Auto-send stopped: it used the token of ${email ?? 'a former member'}, who has left the workspace. Switch it on again to use your own token.`,
     );
   });
 }

@@ -330,7 +330,7 @@ describe('members and roles', () => {
     ).json().data;
     expect(project.autosend).toBe(false);
     expect(project.autosendStatus.lastError).toBe(
-      `Auto-send stopped: it used the Jira API token of ${member.email}, who has left the workspace. Switch it on again to use your own token.`,
+      `Auto-send stopped: it used the token of ${member.email}, who has left the workspace. Switch it on again to use your own token.`,
     );
   });
 });

@@ -37,7 +37,7 @@ export type GetUserByEmailAnswer = z.infer<typeof getUserByEmailAnswer>;
 export const apiKeySchema = z
   .string()
   .trim()
-  .min(1, 'Enter your Jira API token.')
+  .min(1, 'Enter your API key or token.')
   .max(2048, 'The API key is too long.')
   .refine((key) => !/\s/.test(key), 'The API key may not contain spaces.');
 

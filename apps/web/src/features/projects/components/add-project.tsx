@@ -5,7 +5,7 @@
 // project or client address is said under its field.
 import { texts } from '@handoff/core';
 import type { ListedSite, TrackerProject } from '@handoff/core/api';
-import { trackerNameOf } from '@handoff/core/tracker-kinds';
+import { TRACKER_KINDS, trackerNameOf } from '@handoff/core/tracker-kinds';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { addProject } from '@/api/projects';
@@ -116,7 +116,7 @@ export function AddProject() {
   };
 
   return (
-    <section className="page" aria-labelledby="add-project-heading">
+    <section className="page page--narrow" aria-labelledby="add-project-heading">
       <div className="page__header">
         <h1 id="add-project-heading" className="page__title">
           Add new project
@@ -243,13 +243,22 @@ function SiteSelect({
       <label className="field__label" htmlFor={id}>
         Site
       </label>
-      <select id={id} className="field__input" value={value} onChange={(e) => onChange(e.target.value)}>
+      <select
+        id={id}
+        className="field__input"
+        value={value}
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => onChange(e.target.value)}
+      >
         {sites.map((site) => (
           <option key={site.id} value={site.id}>
-            {site.id === 'default' ? 'Default site' : site.name}
+            {site.id === 'default' ? 'Default site' : site.name} ({TRACKER_KINDS[site.kind].label})
           </option>
         ))}
       </select>
+      <p id={`${id}-hint`} className="field__hint">
+        The tracker the project is in. Owners add sites on the Sites screen.
+      </p>
     </div>
   );
 }

@@ -4,8 +4,10 @@ import { GROUP_BY, GROUP_BY_NAMES, type GroupBy } from '@handoff/core/story-grou
 import { useId } from 'react';
 import { FieldSkeleton } from '@/components/ui/form-section';
 
+// One sentence for every tracker (the site's kind arrives after the form: a hint that changed with it would
+// move the sections under it).
 const GROUP_BY_HINT =
-  "Epic: Jira's parent epic, Linear's project, GitHub's milestone. Type: Jira's issue type, GitHub's issue type. Stories without one come last, under Other.";
+  'Epic: the larger piece of work a story belongs to (a Jira epic, a GitHub milestone, a Linear project). Type: its issue type. Stories without one come last, under Other.';
 
 export function GroupBySelect({ value, onChange }: { value: GroupBy; onChange: (value: GroupBy) => void }) {
   const id = useId();

@@ -1,14 +1,18 @@
-// /admin/sites: the workspace's tracker sites. Owners add one (text boxes "Name" and "Base URL", a select
-// "Kind" listing packages/core's addable tracker kinds, a button "Add site"; choosing a kind fills in its
-// usual Base URL when the box is empty or holds another kind's); the server checks the site answers as the
-// kind chosen. A site no project lives on can be removed. The site `default` is always there.
+// /admin/sites: the workspace's tracker sites. Owners add one: first its tracker (a select "Tracker" listing
+// packages/core's addable tracker kinds), then a text box "Name" and where it is, a button "Add site". A Jira
+// site has its own address ("Base URL", with a hint and placeholder for the kind); GitHub and Linear are
+// hosted services whose address Handoff knows, so their Base URL shows only after `Use another address`
+// (GitHub Enterprise Server, a proxy). The server checks the site answers as the kind chosen. A site no
+// project lives on can be removed. The site `default` is always there. Members see the list only.
 // Adding and removing are confirmed by a toast; a refusal is shown in the result dialog.
 
 import type { ListedSite } from '@handoff/core/api';
 import { ADDABLE_TRACKER_KINDS, TRACKER_KINDS, type TrackerKindId } from '@handoff/core/tracker-kinds';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { addSite, listSites, removeSite } from '@/api/sites';
 import { Badge } from '@/components/ui/badge';
+import { BreakableText } from '@/components/ui/breakable-text';
 import { BusyButton } from '@/components/ui/busy-button';
 import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
@@ -16,21 +20,22 @@ import { Field, TextField } from '@/components/ui/form-field';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
 import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
+import { useWorkspaceSwitch } from '@/stores/workspace-switch';
 
 const KIND_DEFAULTS = new Set<string>(ADDABLE_TRACKER_KINDS.map((id) => TRACKER_KINDS[id].baseUrlDefault));
 
 export function Sites() {
   const { api, config } = useServices();
   const { user } = useAppState();
+  // While the role is unknown the form shows: the server decides.
+  const mayManage = useWorkspaceSwitch().role !== 'member';
   const dialog = useResultDialog();
   const toast = useToast();
   const [sites, setSites] = useState<ListedSite[] | null>(null);
-  const [name, setName] = useState('');
-  const [baseUrl, setBaseUrl] = useState('');
-  const [kind, setKind] = useState<TrackerKindId>('jira-cloud');
   const [busy, setBusy] = useState(false);
   const userId = user?.id;
 
@@ -47,42 +52,35 @@ export function Sites() {
     void load();
   }, [load]);
 
+  /** Runs one change; true once it went through (the list then shows it, a toast confirms it). */
   const run = async (change: () => Promise<unknown>, success: string) => {
-    if (busy) return;
+    if (busy) return false;
     setBusy(true);
     try {
       await change();
       // The list shows the change; the toast only confirms it. Failures need an answer: the dialog.
       toast(success);
       await load();
+      return true;
     } catch (error) {
       if (!isSessionEnded(error)) dialog.show(errorMessage(error), 'error');
+      return false;
     } finally {
       setBusy(false);
     }
   };
 
-  const onAdd = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!userId) return;
-    void run(async () => {
-      await addSite(api, { userId, name: name.trim(), kind, baseUrl: baseUrl.trim() });
-      setName('');
-      setBaseUrl('');
-    }, `The site ${name.trim()} was added.`);
-  };
-
   return (
-    <section className="page" aria-labelledby="sites-heading">
-      <div className="page__header">
+    <section className="page page--narrow" aria-labelledby="sites-heading">
+      <div className="page__lead">
         <h1 id="sites-heading" className="page__title">
           Sites
         </h1>
+        <p className="page__intro">
+          The trackers your workspace's projects and stories come from. Each member saves their own token for
+          a site on their <Link to={paths.admin.userProfile}>profile</Link>.
+        </p>
       </div>
-      <p className="page__intro">
-        The trackers your workspace's projects and stories come from. Each member sets their own credential
-        for a site on their profile.
-      </p>
       {config.demoTracker ? <DemoTrackerCallout /> : null}
       {sites ? (
         <DataTable
@@ -90,78 +88,81 @@ export function Sites() {
           rows={sites}
           rowKey={(site) => site.id}
           columns={[
-            // `default` is the site's id; people read what it is.
-            { header: 'Name', cell: (site) => (site.id === 'default' ? 'Default site' : site.name) },
-            { header: 'Kind', cell: (site) => TRACKER_KINDS[site.kind].label },
-            { header: 'Base URL', cell: (site) => site.baseUrl || 'Built-in demo tracker' },
+            // The name with its address under it, as a subtitle: a column of addresses would squeeze the rest.
             {
-              header: 'Your credential',
+              header: 'Site',
+              rowHeader: true,
+              cell: (site) => (
+                <>
+                  {/* `default` is the site's id; people read what it is. */}
+                  <span className="sites__name">{site.id === 'default' ? 'Default site' : site.name}</span>{' '}
+                  <span className="sites__url">
+                    {site.baseUrl ? <BreakableText text={site.baseUrl} /> : 'Built into Handoff'}
+                  </span>
+                </>
+              ),
+            },
+            { header: 'Tracker', className: 'nowrap', cell: (site) => TRACKER_KINDS[site.kind].label },
+            {
+              header: 'Your token',
+              className: 'nowrap',
               cell: (site) =>
                 site.hasCredential ? (
-                  <Badge tone="success">Set</Badge>
+                  <Badge tone="success">Saved</Badge>
                 ) : (
-                  <Badge tone="warning">Not set</Badge>
+                  <span className="sites__missing">
+                    <Badge tone="warning">Not set</Badge>
+                    <Link to={`${paths.admin.userProfile}#site-${site.id}`}>
+                      Add it <span className="visually-hidden">for {site.name}</span>
+                    </Link>
+                  </span>
                 ),
             },
-            {
-              header: 'Actions',
-              hideHeader: true,
-              cell: (site) =>
-                site.id === 'default' ? null : (
-                  <Button
-                    size="small"
-                    disabled={busy}
-                    onClick={() =>
-                      userId && void run(() => removeSite(api, userId, site.id), 'The site was removed.')
-                    }
-                  >
-                    Remove <span className="visually-hidden">{site.name}</span>
-                  </Button>
-                ),
-            },
+            ...(mayManage
+              ? [
+                  {
+                    header: 'Actions',
+                    hideHeader: true,
+                    className: 'data-table__actions',
+                    // The default site is always there: no line of buttons in its card.
+                    isEmpty: (site: ListedSite) => site.id === 'default',
+                    cell: (site: ListedSite) =>
+                      site.id === 'default' ? null : (
+                        <Button
+                          variant="outline"
+                          size="small"
+                          disabled={busy}
+                          onClick={() =>
+                            userId &&
+                            void run(() => removeSite(api, userId, site.id), 'The site was removed.')
+                          }
+                        >
+                          Remove <span className="visually-hidden">{site.name}</span>
+                        </Button>
+                      ),
+                  },
+                ]
+              : []),
           ]}
         />
       ) : (
         <ProgressBar label="Loading the sites" />
       )}
-      <form className="form-panel" onSubmit={onAdd} noValidate>
-        <h2 className="section-title">Add a site</h2>
-        <p className="form-panel__status">
-          {ADDABLE_TRACKER_KINDS.map(
-            (id) => `${TRACKER_KINDS[id].label} (${TRACKER_KINDS[id].baseUrlExample})`,
-          ).join(', ')}
-          . Handoff checks that it answers as the kind chosen. Each member then sets their own credential for
-          it on their profile.
+      {mayManage ? (
+        <AddSiteForm
+          busy={busy}
+          onAdd={(site) =>
+            userId
+              ? run(() => addSite(api, { userId, ...site }), `The site ${site.name} was added.`)
+              : Promise.resolve(false)
+          }
+        />
+      ) : (
+        <p className="panel sites__members-note">
+          Owners add and remove sites. If your team works in another tracker, ask an owner of this workspace
+          to add it.
         </p>
-        <TextField
-          label="Name"
-          name="name"
-          autoComplete="off"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <TextField
-          label="Base URL"
-          name="baseUrl"
-          type="url"
-          autoComplete="off"
-          value={baseUrl}
-          onChange={(e) => setBaseUrl(e.target.value)}
-        />
-        <KindSelect
-          kind={kind}
-          onChange={(chosen) => {
-            setKind(chosen);
-            // Another kind's usual address (or none) gives way to this kind's.
-            if (KIND_DEFAULTS.has(baseUrl.trim())) setBaseUrl(TRACKER_KINDS[chosen].baseUrlDefault);
-          }}
-        />
-        <div className="form-panel__actions">
-          <BusyButton type="submit" busy={busy}>
-            Add site
-          </BusyButton>
-        </div>
-      </form>
+      )}
       <ResultDialog control={dialog} />
     </section>
   );
@@ -173,31 +174,119 @@ function DemoTrackerCallout() {
     <div className="callout" id="demo-tracker">
       <p className="callout__title">The demo tracker is on</p>
       <p>
-        The default site is a built-in sample tracker: its projects and stories are examples, and any
-        credential works with it. Add your own site below to work with your real projects.
+        The default site is a sample tracker built into Handoff: its projects and stories are examples, and
+        any token works with it. Add your team's tracker below to work with your real projects.
       </p>
     </div>
   );
 }
 
-/** The select "Kind": the trackers a site may be added for. */
-function KindSelect({ kind, onChange }: { kind: TrackerKindId; onChange: (kind: TrackerKindId) => void }) {
+interface NewSite {
+  name: string;
+  kind: TrackerKindId;
+  baseUrl: string;
+}
+
+/**
+ * "Add a site": the tracker first, then the name and the address. `onAdd` resolves true once the site was
+ * added (the form is then emptied).
+ */
+function AddSiteForm({ busy, onAdd }: { busy: boolean; onAdd: (site: NewSite) => Promise<boolean> }) {
+  const [kind, setKind] = useState<TrackerKindId>('jira-cloud');
+  const [name, setName] = useState('');
+  const [baseUrl, setBaseUrl] = useState('');
+  // A hosted tracker's own address is used unless the owner asked to give another.
+  const [otherAddress, setOtherAddress] = useState(false);
+  const { label, baseUrlDefault, baseUrlExample, baseUrlHint } = TRACKER_KINDS[kind];
+  const hosted = baseUrlDefault !== '';
+  const addressShown = !hosted || otherAddress;
+
+  const onKind = (chosen: TrackerKindId) => {
+    setKind(chosen);
+    // Another kind's usual address (or none) gives way to this kind's; an address the owner typed stays.
+    if (KIND_DEFAULTS.has(baseUrl.trim())) {
+      setBaseUrl(TRACKER_KINDS[chosen].baseUrlDefault);
+      setOtherAddress(false);
+    }
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const site = { name: name.trim(), kind, baseUrl: addressShown ? baseUrl.trim() : baseUrlDefault };
+    if (await onAdd(site)) {
+      setName('');
+      setBaseUrl(TRACKER_KINDS[kind].baseUrlDefault);
+      setOtherAddress(false);
+    }
+  };
+
   return (
-    <Field label="Kind">
-      {(control) => (
-        <select
-          {...control}
-          className="field__input"
-          value={kind}
-          onChange={(e) => onChange(e.target.value as TrackerKindId)}
-        >
-          {ADDABLE_TRACKER_KINDS.map((id) => (
-            <option key={id} value={id}>
-              {TRACKER_KINDS[id].label}
-            </option>
-          ))}
-        </select>
+    <form className="form-panel" onSubmit={onSubmit} noValidate aria-labelledby="add-site-heading">
+      <h2 id="add-site-heading" className="section-title">
+        Add a site
+      </h2>
+      <p className="form-panel__status">
+        Handoff checks the site before adding it. Each member then saves their own token for it.
+      </p>
+      <Field label="Tracker">
+        {(control) => (
+          <select
+            {...control}
+            className="field__input"
+            value={kind}
+            onChange={(e) => onKind(e.target.value as TrackerKindId)}
+          >
+            {ADDABLE_TRACKER_KINDS.map((id) => (
+              <option key={id} value={id}>
+                {TRACKER_KINDS[id].label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <TextField
+        label="Name"
+        name="name"
+        autoComplete="off"
+        hint="What your team calls it, such as the client's or the product's name."
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+      />
+      {addressShown ? (
+        <TextField
+          label="Base URL"
+          name="baseUrl"
+          type="url"
+          autoComplete="off"
+          placeholder={baseUrlExample}
+          hint={baseUrlHint}
+          // Opened by `Use another address`: the address is what comes next.
+          autoFocus={otherAddress}
+          value={baseUrl}
+          onChange={(e) => setBaseUrl(e.target.value)}
+        />
+      ) : (
+        <div className="sites__address">
+          <p>
+            Handoff connects to {label} at <strong>{new URL(baseUrlDefault).host}</strong>.
+          </p>
+          <Button
+            variant="ghost"
+            size="small"
+            onClick={() => {
+              if (baseUrl.trim() === '') setBaseUrl(baseUrlDefault);
+              setOtherAddress(true);
+            }}
+          >
+            Use another address
+          </Button>
+        </div>
       )}
-    </Field>
+      <div className="form-panel__actions">
+        <BusyButton type="submit" busy={busy}>
+          Add site
+        </BusyButton>
+      </div>
+    </form>
   );
 }

@@ -25,15 +25,15 @@ export function InviteForm({
         They get an e-mail with a link to join, valid for 7 days. Members can fetch, send and switch
         auto-send; owners also add, change and delete projects and manage the team.
       </p>
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="off"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
-      <div className="form-panel__actions">
+      <div className="inline-form">
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="off"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <BusyButton type="submit" busy={busy}>
           Invite
         </BusyButton>

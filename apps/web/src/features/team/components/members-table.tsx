@@ -1,11 +1,15 @@
-// The team screen's "Members" table: e-mail and role, with the buttons the caller's role offers (owners change
+// The team screen's "Members" table: e-mail and role (a badge, "Owner" or "Member"), with the buttons the caller's role offers (owners change
 // roles and remove others; anyone but the last owner leaves), and the invitations not yet accepted (owners
 // revoke them). Both are DataTables: cards below 600 px.
-import type { TeamAnswer, TeamMember } from '@handoff/core/api';
+import type { TeamAnswer, TeamMember, WorkspaceRole } from '@handoff/core/api';
+import { Badge } from '@/components/ui/badge';
 import { AddressList } from '@/components/ui/breakable-text';
 import { Button } from '@/components/ui/button';
 import { DataTable } from '@/components/ui/data-table';
 import { ShortDate } from '@/lib/format';
+
+/** A role as the screen names it (the API's are lower case). */
+const ROLE_NAMES: Record<WorkspaceRole, string> = { owner: 'Owner', member: 'Member' };
 
 /** What the caller may do to a member, and the handlers of its buttons. */
 interface MemberControls {
@@ -28,10 +32,17 @@ export function MembersTable({ members, ...controls }: { members: readonly TeamM
         rowKey={(member) => member.userId}
         columns={[
           { header: 'Email', rowHeader: true, cell: (member) => <AddressList addresses={[member.email]} /> },
-          { header: 'Role', cell: (member) => member.role },
+          {
+            header: 'Role',
+            className: 'nowrap',
+            cell: (member) => (
+              <Badge tone={member.role === 'owner' ? 'info' : 'neutral'}>{ROLE_NAMES[member.role]}</Badge>
+            ),
+          },
           {
             header: 'Actions',
             hideHeader: true,
+            className: 'data-table__actions',
             cell: (member) => <MemberActions member={member} members={members} {...controls} />,
           },
         ]}
@@ -53,14 +64,21 @@ function MemberActions({
     <>
       {isOwner && member.userId !== userId ? (
         <Button variant="outline" size="small" disabled={busy} onClick={() => onToggleRole(member)}>
-          {member.role === 'owner' ? `Make ${member.email} a member` : `Make ${member.email} an owner`}
+          {member.role === 'owner' ? 'Make member' : 'Make owner'}
+          <span className="visually-hidden">: {member.email}</span>
         </Button>
       ) : null}{' '}
       {member.userId === userId && isLastOwner(members, member) ? (
         <span className="members__note">You are the only owner: make someone else an owner to leave.</span>
       ) : isOwner || member.userId === userId ? (
         <Button variant="outline" size="small" disabled={busy} onClick={() => onRemove(member)}>
-          {member.userId === userId ? 'Leave the workspace' : `Remove ${member.email}`}
+          {member.userId === userId ? (
+            'Leave the workspace'
+          ) : (
+            <>
+              Remove <span className="visually-hidden">{member.email}</span>
+            </>
+          )}
         </Button>
       ) : null}
     </>
@@ -104,6 +122,7 @@ export function OpenInvites({
                 {
                   header: 'Actions',
                   hideHeader: true,
+                  className: 'data-table__actions',
                   cell: (invite: OpenInvite) => (
                     <Button
                       variant="outline"

@@ -1,9 +1,9 @@
 // The one notice asking an owner to name a workspace that still has its first name ("dana's team"): until it
 // is named, clients see the sender's e-mail domain as the company on their review page. The same words, look
-// and actions wherever it shows: on the projects list (placed by the shell), on the send screen (placed by
-// the route, under the page's title and tabs: `inPage`) and in the Team screen's Workspace panel. `Name
-// workspace` opens the name's form in place (sending never waits for it); in the Workspace panel, whose name
-// field is right under it, the field is the way to name it. "Never named" is the server's rule
+// and actions wherever it shows: on the projects list (placed by the shell) and on the send screen (placed by
+// the route, under the page's title and tabs: `inPage`); the Team screen's Workspace panel, whose name field
+// is already filled in, says it in its own lead instead. `Name workspace` opens the name's form in place
+// (sending never waits for it). "Never named" is the server's rule
 // (workspaces/workspace-brand.ts): the name is still a default "{local part}'s team", so the notice says what
 // clients see instead rather than "no name". Dismissed once per workspace in this browser.
 import { type FormEvent, useState } from 'react';
@@ -28,14 +28,20 @@ function wasDismissed(workspaceId: string): boolean {
   }
 }
 
+/**
+ * The company clients see instead of a workspace never named (its name still "{local part}'s team"): the
+ * e-mail domain of the user, who sent the notice; null once it has a name of its own.
+ */
+export function domainShownForUnnamed(workspaceName: string, email: string): string | null {
+  const [local, domain] = email.split('@');
+  return workspaceName === `${local}'s team` ? (domain ?? email) : null;
+}
+
 export function NameWorkspaceHint({
   inPage = false,
-  besideNameField = false,
 }: {
   /** Placed by the page itself; the shell's copy shows on the projects list only. */
   inPage?: boolean;
-  /** Shown above the Workspace panel's own name field: that field names the workspace, not a form here. */
-  besideNameField?: boolean;
 }) {
   const { pathname } = useLocation();
   const { user } = useAppState();
@@ -44,8 +50,8 @@ export function NameWorkspaceHint({
   const [naming, setNaming] = useState(false);
   if (!inPage && pathname !== paths.admin.index) return null;
   if (workspace?.role !== 'owner' || !user) return null;
-  const firstName = `${user.email.split('@')[0]}'s team`;
-  if (workspace.name !== firstName || dismissed === workspace.id || wasDismissed(workspace.id)) return null;
+  const domain = domainShownForUnnamed(workspace.name, user.email);
+  if (domain === null || dismissed === workspace.id || wasDismissed(workspace.id)) return null;
 
   const dismiss = () => {
     try {
@@ -55,7 +61,6 @@ export function NameWorkspaceHint({
     }
     setDismissed(workspace.id);
   };
-  const domain = user.email.split('@')[1] ?? user.email;
 
   return (
     <aside className="name-hint" aria-label="Name your workspace">
@@ -63,7 +68,7 @@ export function NameWorkspaceHint({
         Clients see your company as <strong>{domain}</strong> until you name your workspace.
       </p>
       <div className="name-hint__actions">
-        {besideNameField || naming ? null : (
+        {naming ? null : (
           <Button variant="secondary" size="small" onClick={() => setNaming(true)}>
             Name workspace
           </Button>

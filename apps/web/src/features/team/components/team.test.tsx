@@ -7,13 +7,13 @@ import { server } from '@/testing/mocks/server';
 import { renderApp, signIn } from '@/testing/test-utils';
 
 describe('/admin/team', () => {
-  it('is in the admin menu and lists the members with their roles', async () => {
+  it('is in the admin menu and lists the members with their roles, capitalised', async () => {
     signIn('ada@example.com');
     const { user } = renderApp('/admin/index');
     await user.click(await screen.findByRole('link', { name: 'Team' }));
     const members = await screen.findByRole('table', { name: 'Members' });
     const row = within(members).getByRole('row', { name: /ada@example\.com/ });
-    expect(within(row).getByRole('cell', { name: 'owner' })).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: 'Owner' })).toBeInTheDocument();
   });
 
   it('invites by e-mail with the Email box and the Invite button, then lists the invitation', async () => {
@@ -114,6 +114,8 @@ describe('/admin/team', () => {
     const panel = await screen.findByRole('region', { name: 'Workspace' });
     expect(within(panel).getByText('Agency')).toBeVisible();
     expect(within(panel).getByText('This workspace has no logo.')).toBeVisible();
+    // Only an owner is told what clients see until the workspace is named.
+    expect(within(panel).queryByText(/Until you save a name here/)).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Workspace name' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Logo')).not.toBeInTheDocument();
   });
@@ -122,6 +124,9 @@ describe('/admin/team', () => {
     const { account } = signIn('ada@example.com');
     const { user } = renderApp('/admin/team');
     const input = await screen.findByLabelText('Logo');
+    // Without a logo, its place shows the initial that stands in for it, and says there is none yet.
+    const preview = screen.getByRole('figure');
+    expect(preview).toHaveTextContent('ANo logo yet');
     await user.upload(input, new File([new Uint8Array(200 * 1024 + 1)], 'big.png', { type: 'image/png' }));
     expect(
       await screen.findByRole('dialog', { name: 'The logo is larger than 200 kB. Choose a smaller image.' }),
@@ -185,16 +190,15 @@ describe('the hint to name the workspace', () => {
     expect(screen.queryByRole('complementary', { name: 'Name your workspace' })).not.toBeInTheDocument();
   });
 
-  it("shows the same notice in the Team screen's Workspace panel, whose name field names the workspace", async () => {
+  it("says in the Team screen's Workspace panel what clients see, without a band over its filled name field", async () => {
     signIn('ada@example.com');
     renderApp('/admin/team');
     const panel = await screen.findByRole('region', { name: 'Workspace' });
-    const hint = await within(panel).findByRole('complementary', { name: 'Name your workspace' });
-    expect(hint).toHaveTextContent('Clients see your company as example.com until you name your workspace.');
-    // The field under it is the way to name it: no second form.
-    expect(within(hint).queryByRole('button', { name: 'Name workspace' })).not.toBeInTheDocument();
-    expect(within(panel).getAllByLabelText('Workspace name')).toHaveLength(1);
-    expect(screen.getAllByRole('complementary', { name: 'Name your workspace' })).toHaveLength(1);
+    expect(await within(panel).findByText(/Until you save a name here/)).toHaveTextContent(
+      'Your clients see this name and logo at the top of their review page. Until you save a name here, they see your company as example.com.',
+    );
+    expect(within(panel).getByRole('textbox', { name: 'Workspace name' })).toHaveValue("ada's team");
+    expect(screen.queryByRole('complementary', { name: 'Name your workspace' })).not.toBeInTheDocument();
   });
 
   it('is not shown once the workspace has a name of its own', async () => {

@@ -1,6 +1,7 @@
 // The Team screen's "Workspace" panel: the workspace's name and logo, which its clients see at the top of
 // their review page. Owners rename it and upload or remove the logo; members see both. Until it is named, the
-// notice the projects list and the send screen show says here too what clients see instead.
+// panel's lead says which company clients see instead (the notice the projects list and the send screen show,
+// in the words of a panel whose name field is right there).
 import type { TeamAnswer } from '@handoff/core/api';
 import { type FormEvent, useEffect, useState } from 'react';
 import { BusyButton } from '@/components/ui/busy-button';
@@ -8,8 +9,10 @@ import { Button } from '@/components/ui/button';
 import { FileDropZone } from '@/components/ui/file-drop-zone';
 import { TextField } from '@/components/ui/form-field';
 import { useServices } from '@/lib/services';
+import { useAppState } from '@/stores/app-store';
 import { getWorkspaceLogo } from '../api/team';
-import { NameWorkspaceHint } from './name-workspace-hint';
+import { WorkspaceMark } from './invitation-lead';
+import { domainShownForUnnamed } from './name-workspace-hint';
 
 /** The server's limits, checked here first so a wrong file is refused before it is uploaded. */
 const MAX_LOGO_BYTES = 200 * 1024;
@@ -39,6 +42,8 @@ export function WorkspaceIdentity({
   const [name, setName] = useState(workspace.name);
   useEffect(() => setName(workspace.name), [workspace.name]);
   const logo = useLogo(userId, workspace.logoUpdatedAt);
+  const { user } = useAppState();
+  const shownAs = isOwner && user ? domainShownForUnnamed(workspace.name, user.email) : null;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -47,16 +52,22 @@ export function WorkspaceIdentity({
   };
 
   return (
-    <section className="form-panel workspace-identity" aria-labelledby="workspace-identity-heading">
+    <section className="form-panel" aria-labelledby="workspace-identity-heading">
       <h2 id="workspace-identity-heading" className="section-title">
         Workspace
       </h2>
       <p className="form-panel__status">
-        Your clients see this name and logo at the top of their review page.
+        {shownAs ? (
+          <>
+            Your clients see this name and logo at the top of their review page. Until you save a name here,
+            they see your company as <strong>{shownAs}</strong>.
+          </>
+        ) : (
+          'Your clients see this name and logo at the top of their review page.'
+        )}
       </p>
-      {isOwner ? <NameWorkspaceHint inPage besideNameField /> : null}
       {isOwner ? (
-        <form className="workspace-identity__name" onSubmit={onSubmit} noValidate>
+        <form className="inline-form" onSubmit={onSubmit} noValidate>
           <TextField
             label="Workspace name"
             name="workspaceName"
@@ -94,7 +105,10 @@ export function WorkspaceIdentity({
   );
 }
 
-/** The logo (when there is one), and for owners a drop zone to choose one and a Remove button. */
+/**
+ * The logo as clients see it (without one, the workspace's initial stands in on their page too), with what it
+ * is under it; for owners beside it a drop zone to choose one, and Remove once there is one.
+ */
 function LogoField({
   logo,
   workspaceName,
@@ -111,14 +125,19 @@ function LogoField({
   onRemoveLogo: () => void;
 }) {
   return (
-    <div className="workspace-identity__logo">
-      {logo ? (
-        <img className="workspace-identity__image" src={logo} alt={`Logo of ${workspaceName}`} />
-      ) : (
-        <p className="workspace-identity__none">{isOwner ? 'No logo yet.' : 'This workspace has no logo.'}</p>
-      )}
+    <div className="logo-field">
+      <figure className="logo-field__preview">
+        {logo ? (
+          <img className="logo-field__image" src={logo} alt={`Logo of ${workspaceName}`} />
+        ) : (
+          <WorkspaceMark name={workspaceName} />
+        )}
+        <figcaption className="logo-field__caption">
+          {logo ? 'Current logo' : isOwner ? 'No logo yet' : 'This workspace has no logo.'}
+        </figcaption>
+      </figure>
       {isOwner ? (
-        <div className="field">
+        <div className="logo-field__control">
           <FileDropZone
             label={logo ? 'Replace the logo' : 'Logo'}
             hint="PNG, JPEG or WebP, at most 200 kB."
@@ -128,12 +147,12 @@ function LogoField({
               if (file) onLogo(file);
             }}
           />
+          {logo ? (
+            <Button variant="outline" size="small" disabled={busy} onClick={onRemoveLogo}>
+              Remove the logo
+            </Button>
+          ) : null}
         </div>
-      ) : null}
-      {isOwner && logo ? (
-        <Button variant="outline" disabled={busy} onClick={onRemoveLogo}>
-          Remove the logo
-        </Button>
       ) : null}
     </div>
   );

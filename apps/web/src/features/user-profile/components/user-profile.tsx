@@ -1,63 +1,42 @@
-// /admin/user-profile (docs/product.md §2: content not shown). The signed-in e-mail, and the Jira API token: once one
-// is stored, `Token saved` with `Replace`, which opens the form to replace it; the server saves it only if Jira
-// accepts it. Success shows the success dialog and updates the user
-// in client state; a refusal shows the server's message in the error dialog.
-import { type FormEvent, useState } from 'react';
-import { Badge } from '@/components/ui/badge';
-import { BusyButton } from '@/components/ui/busy-button';
-import { Button } from '@/components/ui/button';
-import { PasswordField } from '@/components/ui/form-field';
+// /admin/user-profile (docs/product.md §2: content not shown). The signed-in e-mail, and the member's tracker
+// tokens: one card per site of the workspace, each naming its site, tracker and address (a workspace may have
+// sites on Jira, GitHub and Linear at once). The site `default` takes the "API Key" given at registration
+// (POST /jira/updateApiKey, which also updates the user in client state); an added site takes the token its
+// kind asks for (packages/core's registry; POST /jira/sites/setCredential). Sites are added on the Sites
+// screen, which the page points to. The server checks a token with its site before it saves it.
+import type { ListedSite } from '@handoff/core/api';
+import { TRACKER_KINDS, type TrackerKindId } from '@handoff/core/tracker-kinds';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { listSites, setSiteCredential } from '@/api/sites';
 import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
+import { paths } from '@/config/paths';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppDispatch, useAppState } from '@/stores/app-store';
 import { updateApiKey } from '../api/update-api-key';
-import { SiteCredentials } from './site-credentials';
+import { CredentialCard } from './credential-card';
+import { howToGetToken } from './how-to-get-token';
 
-/** Atlassian's page for creating API tokens. */
-const ATLASSIAN_TOKENS_URL = 'https://id.atlassian.com/manage-profile/security/api-tokens';
-const EMPTY_TOKEN_MESSAGE = 'Please enter your Jira API token.';
-const TOKEN_SAVED_MESSAGE = 'Your Jira API token has been updated.';
+const TOKEN_SAVED_MESSAGE = 'Your API Key has been updated.';
 
 export function UserProfile() {
   const { api } = useServices();
   const { user } = useAppState();
   const dispatch = useAppDispatch();
   const dialog = useResultDialog();
-  const [token, setToken] = useState('');
-  const [saving, setSaving] = useState(false);
-  // The form shows when no token is stored yet, or once `Replace` was pressed.
-  const [replacing, setReplacing] = useState(false);
-  const saved = Boolean(user?.apikey) && !replacing;
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving || !user) return;
-    const apikey = token.trim();
-    if (apikey === '') {
-      dialog.show(EMPTY_TOKEN_MESSAGE, 'error');
-      return;
-    }
-    setSaving(true);
-    try {
-      const answer = await updateApiKey(api, apikey);
-      dispatch({ type: 'SET_USER', user: { ...user, apikey } });
-      setToken('');
-      setReplacing(false);
-      dialog.show(answer?.message || TOKEN_SAVED_MESSAGE, 'success');
-    } catch (error) {
-      if (!isSessionEnded(error)) dialog.show(errorMessage(error), 'error');
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { sites, reload } = useSites(user?.id, dialog);
+  useScrollToSite(sites !== null);
+  const defaultSite = sites?.find((site) => site.id === 'default');
+  const defaultKind: TrackerKindId | undefined = defaultSite?.kind;
 
   return (
-    <section className="page" aria-labelledby="profile-heading">
-      <div className="page__header">
+    <section className="page page--narrow" aria-labelledby="profile-heading">
+      <div className="page__lead">
         <h1 id="profile-heading" className="page__title">
           User profile
         </h1>
+        <p className="page__intro">Your account, and the tokens Handoff reads your trackers with.</p>
       </div>
       <div className="panel">
         <dl className="details">
@@ -65,57 +44,97 @@ export function UserProfile() {
           <dd>{user?.email}</dd>
         </dl>
       </div>
-      <form className="form-panel" onSubmit={onSubmit} noValidate>
-        <h2 id="token-heading" className="section-title">
-          Jira API token
-        </h2>
-        <p className="form-panel__status">
-          Handoff reads your Jira projects and stories with this token. Create one on Atlassian's API tokens
-          page (
-          <a href={ATLASSIAN_TOKENS_URL} target="_blank" rel="noopener noreferrer">
-            id.atlassian.com
-            <span className="visually-hidden"> (opens in a new tab)</span>
-          </a>
-          ) and paste it here; it is checked with Jira before it is saved.
-        </p>
-        {saved ? (
-          <div className="form-panel__actions">
-            <Badge tone="success">Token saved</Badge>
-            <Button variant="outline" onClick={() => setReplacing(true)}>
-              Replace
-            </Button>
-          </div>
-        ) : (
-          <>
-            <PasswordField
-              label="Jira API token"
-              name="apikey"
-              autoComplete="off"
-              autoFocus={replacing}
-              value={token}
-              onChange={(e) => setToken(e.target.value)}
-            />
-            <div className="form-panel__actions">
-              <BusyButton type="submit" busy={saving} busyLabel="Loading...">
-                Save token
-              </BusyButton>
-              {replacing ? (
-                <Button
-                  variant="ghost"
-                  onClick={() => {
-                    setReplacing(false);
-                    setToken('');
+      <section className="page__section" aria-labelledby="tokens-heading">
+        <div className="profile__tokens-lead">
+          <h2 id="tokens-heading" className="section-title">
+            Tracker tokens
+          </h2>
+          <p>
+            One for each site: Handoff reads its projects and stories, and writes your clients' verdicts, as
+            you.
+          </p>
+        </div>
+        {user ? (
+          <CredentialCard
+            anchor="site-default"
+            title="Default site"
+            trackerLabel={defaultKind ? TRACKER_KINDS[defaultKind].label : null}
+            baseUrl={defaultSite ? defaultSite.baseUrl : null}
+            saved={Boolean(user.apikey)}
+            // The spec's name for the registration's credential, which is the site `default`'s.
+            tokenLabel="API Key"
+            hint={defaultKind ? howToGetToken(defaultKind, user.email) : undefined}
+            dialog={dialog}
+            onSave={async (apikey) => {
+              const answer = await updateApiKey(api, apikey);
+              dispatch({ type: 'SET_USER', user: { ...user, apikey } });
+              return answer?.message || TOKEN_SAVED_MESSAGE;
+            }}
+          />
+        ) : null}
+        {user
+          ? (sites ?? [])
+              .filter((site) => site.id !== 'default')
+              .map((site) => (
+                <CredentialCard
+                  key={site.id}
+                  anchor={`site-${site.id}`}
+                  title={site.name}
+                  trackerLabel={TRACKER_KINDS[site.kind].label}
+                  baseUrl={site.baseUrl}
+                  saved={site.hasCredential}
+                  tokenLabel={TRACKER_KINDS[site.kind].credential.tokenLabel}
+                  hint={howToGetToken(site.kind)}
+                  {...(TRACKER_KINDS[site.kind].credential.needsEmail ? { email: user.email } : {})}
+                  dialog={dialog}
+                  onSave={async (token, email) => {
+                    const answer = await setSiteCredential(api, {
+                      userId: user.id,
+                      siteId: site.id,
+                      token,
+                      ...(email === undefined ? {} : { email }),
+                    });
+                    reload();
+                    return answer.message;
                   }}
-                >
-                  Cancel
-                </Button>
-              ) : null}
-            </div>
-          </>
-        )}
-      </form>
-      {user ? <SiteCredentials userId={user.id} email={user.email} dialog={dialog} /> : null}
+                />
+              ))
+          : null}
+        <p className="profile__more">
+          Your team works in another tracker too? An owner adds it on the{' '}
+          <Link to={paths.admin.sites}>Sites</Link> screen, and its token then goes here.
+        </p>
+      </section>
       <ResultDialog control={dialog} />
     </section>
   );
+}
+
+/** The workspace's sites (null until read), and `reload` after a token was saved. */
+function useSites(userId: string | undefined, dialog: ReturnType<typeof useResultDialog>) {
+  const { api } = useServices();
+  const [sites, setSites] = useState<ListedSite[] | null>(null);
+  const load = useCallback(async () => {
+    if (!userId) return;
+    try {
+      setSites(await listSites(api, userId));
+    } catch (error) {
+      if (!isSessionEnded(error)) dialog.show(errorMessage(error), 'error');
+    }
+  }, [api, userId, dialog.show]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return { sites, reload: () => void load() };
+}
+
+/**
+ * The Sites screen's "Add it" links to a site's card (`#site-{id}`): the browser cannot scroll to it before
+ * the cards are there, so the page does once they are.
+ */
+function useScrollToSite(ready: boolean) {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (ready && hash.startsWith('#site-')) document.getElementById(hash.slice(1))?.scrollIntoView?.();
+  }, [ready, hash]);
 }

@@ -261,11 +261,11 @@ export const projectHandlers = [
 
   post('/jira/updateApiKey', (caller, body) => {
     const apikey = str(body.apikey).trim();
-    if (!apikey) return apiError(400, 'Enter your Jira API token.', 'BAD_REQUEST');
+    if (!apikey) return apiError(400, 'Enter your API key or token.', 'BAD_REQUEST');
     caller.apikey = apikey;
     return HttpResponse.json<UpdateApiKeyAnswer>({
       status: 200,
-      message: 'Your Jira API token has been updated.',
+      message: 'Your API Key has been updated.',
     });
   }),
 ];
