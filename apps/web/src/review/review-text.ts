@@ -73,16 +73,20 @@ export function address(text: string): HTMLElement {
   return unit;
 }
 
+/** A part of a token at most this long is kept on one line (a longer one still fits a 320 px phone line). */
+const UNBROKEN_PART = 30;
+
 /**
  * A long token with a line-break opportunity (<wbr>, which adds nothing to the text a screen reader reads or
- * a copy takes) after each "@", ".", ",", "?", "&", "=" and single "/" — not inside the "//" of a URL's
- * scheme — so it wraps between its parts and not inside a word.
+ * a copy takes) after each "@", ".", ",", "?", "&", "=" and single "/" (not inside the "//" of a URL's
+ * scheme), and none inside its parts, so "browse/DEMO-2" wraps after "browse/" and not at DEMO-2's
+ * hyphen; only a part longer than a line breaks inside, as any word that long does.
  */
 function breakable(text: string): Array<string | HTMLElement> {
   const parts: Array<string | HTMLElement> = [];
   for (const [index, part] of text.split(/(?<=(?<!\/)[@.,?&=/])(?!\/)/).entries()) {
     if (index > 0) parts.push(el('wbr'));
-    parts.push(part);
+    parts.push(part.length <= UNBROKEN_PART ? el('span', 'review__unbroken', part) : part);
   }
   return parts;
 }
