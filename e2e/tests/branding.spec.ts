@@ -47,7 +47,12 @@ test("the workspace's name and logo head the client's page, and the bell lists t
   await review.goto(link);
   // The page's band names the company that sent it, and who sent it.
   await expect(review.getByRole('banner')).toContainText('Acme Studio and Partners');
-  await expect(review.getByRole('banner')).toContainText(`Sent by ${account.email}`);
+  // The sender by the name their address gives (its first part here), a link that writes to them.
+  await expect(review.getByRole('banner')).toContainText(`Sent by ${account.email.split('@')[0]}`);
+  await expect(review.getByRole('banner').getByRole('link')).toHaveAttribute(
+    'href',
+    `mailto:${account.email}`,
+  );
   const logo = review.locator('.review-band__logo');
   await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   const total = await review

@@ -64,7 +64,7 @@ describe('adfTextPieces', () => {
       'Click Forgot password and enter qa+1@example.com',
       'Check the inbox',
       'Expected: reset e-mail arrives within 1 minute ✅',
-      'Ask @Mia Krystof to verify; see https://your-domain.atlassian.net/browse/EX-42 READY',
+      'Ask @Mia Krystof to verify; see https://your-domain.atlassian.net/browse/EX-42 [READY]',
     ]);
   });
 
@@ -94,7 +94,7 @@ describe('adfTextPieces', () => {
   it('reads mention, emoji, inlineCard, status and date text', () => {
     const d = doc(
       paragraph('Ping ', mention('5b10', 'Mia Krystof'), ' ', emoji(':tada:', '🎉'), ' ', emoji(':custom:')),
-      paragraph('See ', inlineCard('https://x.atlassian.net/browse/EX-1'), ' — ', status('IN REVIEW')),
+      paragraph('See ', inlineCard('https://x.atlassian.net/browse/EX-1'), ' — ', status('In review')),
       paragraph('Due ', date('1704067200000'), ', or ', date('1582152559')),
       paragraph({
         type: 'inlineCard',
@@ -103,7 +103,7 @@ describe('adfTextPieces', () => {
     );
     expect(adfTextPieces(d)).toEqual([
       'Ping @Mia Krystof 🎉 :custom:',
-      'See https://x.atlassian.net/browse/EX-1 — IN REVIEW',
+      'See https://x.atlassian.net/browse/EX-1 — [IN REVIEW]',
       'Due 2024-01-01, or 2020-02-19',
       'https://json-ld.example',
     ]);

@@ -65,8 +65,13 @@ function inlineText(node: Record<string, unknown>, type: string): string {
     case 'hardBreak':
       return '\n';
     case 'mention':
-    case 'status':
       return stringAttr(node.attrs, 'text');
+    case 'status': {
+      // A status lozenge: its words in capitals, as the tracker draws them, in brackets, so "see EX-42
+      // [READY]" reads as a label and not as part of the sentence (the review page draws it as a badge).
+      const words = stringAttr(node.attrs, 'text').trim();
+      return words && `[${words.toUpperCase()}]`;
+    }
     case 'emoji':
       return stringAttr(node.attrs, 'text') || stringAttr(node.attrs, 'shortName');
     case 'inlineCard':
@@ -118,9 +123,9 @@ function pushLines(text: string, out: string[]): void {
  * A piece is one line of one block's inline text: the inline nodes of a paragraph, heading, code block,
  * list item paragraph, table cell paragraph, task item … are concatenated (so text split into several `text`
  * nodes by marks is joined again), then split at hard breaks and line breaks; each line is trimmed and
- * empty lines are dropped. Inline nodes contribute: text → `text`, mention / status → `attrs.text`,
- * emoji → `attrs.text` or `attrs.shortName`, inlineCard → `attrs.url`, date → YYYY-MM-DD. blockCard /
- * embedCard URLs and expand titles are pieces of their own.
+ * empty lines are dropped. Inline nodes contribute: text → `text`, mention → `attrs.text`, status →
+ * `[ATTRS.TEXT]` (capitals, in brackets), emoji → `attrs.text` or `attrs.shortName`, inlineCard →
+ * `attrs.url`, date → YYYY-MM-DD. blockCard / embedCard URLs and expand titles are pieces of their own.
  *
  * Never throws: non-objects, unknown node types and missing or malformed `content` are skipped (unknown
  * nodes with `content` are walked as blocks), and at most MAX_ADF_NODES nodes are visited.

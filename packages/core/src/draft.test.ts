@@ -82,7 +82,7 @@ describe('draftEmail', () => {
         '- Click Forgot password and enter qa+1@example.com\n' +
         '- Check the inbox\n' +
         '- Expected: reset e-mail arrives within 1 minute ✅\n' +
-        '- Ask @Mia Krystof to verify; see https://your-domain.atlassian.net/browse/EX-42 READY' +
+        '- Ask @Mia Krystof to verify; see https://your-domain.atlassian.net/browse/EX-42 [READY]' +
         '\n\nRegards,',
     );
   });

@@ -23,10 +23,15 @@ export function noticeIntro(notice: Notice): HTMLElement {
   heading.id = 'review-title';
   heading.tabIndex = -1;
   intro.append(heading);
-  const change = say('intro', { date: new Date(notice.expiresAt) });
-  intro.append(el('p', 'review__note review__change-note', change));
+  const sent = notice.stories.some((story) => story.verdict !== null);
+  intro.append(el('p', 'review__note review__change-note', changeNote(notice, sent)));
   intro.append(...noticeDetails(notice));
   return intro;
+}
+
+/** What to do and until when answers can change; once some are sent, that the team has them. */
+export function changeNote(notice: Notice, sent: boolean): string {
+  return say(sent ? 'introSent' : 'intro', { date: new Date(notice.expiresAt) });
 }
 
 /** Where to test and by when, worded as in the e-mail (@handoff/core/notice-mail); none when unset. */

@@ -9,7 +9,8 @@ import { callsTo, createAccount, createProject, createReviewedSend, db } from '@
 import { server } from '@/testing/mocks/server';
 import { REVIEWER_STORAGE_KEY } from './review-name';
 import { startReviewPage, tokenFromPath } from './review-page';
-import { withLinks } from './review-view';
+import { stepParts } from './review-text';
+import { personName } from './review-view';
 
 const TOKEN = 'k3Jd9_xQ-4vTn0pWz8yLmA1bC2dE3fG4hI5jK6lM7nO';
 
@@ -109,7 +110,13 @@ describe('the review page', () => {
     expect(
       screen.getByRole('heading', { level: 1, name: 'Please test 2 stories of Demo Web Shop' }),
     ).toBeInTheDocument();
-    expect(screen.getByText('Sent by owner@example.com')).toBeVisible();
+    // By the name the address gives (none here: its first part), a link that writes to them.
+    const band = screen.getByRole('banner');
+    expect(band).toHaveTextContent('Sent by owner');
+    expect(within(band).getByRole('link', { name: 'owner' })).toHaveAttribute(
+      'href',
+      'mailto:owner@example.com',
+    );
     const stories = within(screen.getByRole('list', { name: 'Stories' })).getAllByRole('listitem', {
       name: /^SHOP-/,
     });
@@ -173,10 +180,14 @@ describe('the review page', () => {
     await user.click(within(story('SHOP-1')).getByRole('button', { name: 'Failed' }));
     await user.type(within(story('SHOP-1')).getByRole('textbox', { name: 'Comment' }), 'Broken');
     await user.click(within(story('SHOP-2')).getByRole('button', { name: 'Passed' }));
+    expect(screen.getByText(/^Try each story/)).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Submit results' }));
     await screen.findByText(en['review.thanks']);
+    // The intro says it too, for a client who comes back: the team has the answers, which can still change.
+    expect(screen.getByText(/^Your answers were sent to the team\. You can change them until/)).toBeVisible();
 
     await openPage();
+    expect(screen.getByText(/^Your answers were sent to the team\. You can change them until/)).toBeVisible();
     const first = within(story('SHOP-1'));
     expect(first.getByRole('button', { name: 'Failed' })).toHaveAttribute('aria-pressed', 'true');
     expect(first.getByRole('textbox', { name: 'Comment' })).toHaveValue('Broken');
@@ -253,6 +264,9 @@ describe('the review page', () => {
     expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
       'href',
       'mailto:owner@example.com?subject=A%20new%20review%20link%2C%20please',
+    );
+    expect(screen.getByRole('main')).toHaveTextContent(
+      'If you still want to test these stories, ask owner@example.com for a new link.',
     );
     expect(screen.queryByText(/Demo Web Shop|SHOP-/)).not.toBeInTheDocument();
 
@@ -559,6 +573,89 @@ describe('who sent the notice, and how far the client is', () => {
   });
 });
 
+describe('the sender by name', () => {
+  it('names the sender as their address spells it, in the band and when asking for a new link', async () => {
+    const owner = createAccount('dana.smith+qa@acme-studio.test');
+    const project = createProject(owner.id, { projectKey: 'SHOP', projectName: 'Demo Web Shop' });
+    const send = createReviewedSend(owner.id, project, TOKEN, [{ key: 'SHOP-1', summary: 'Pay by card' }]);
+    await openPage();
+    const band = screen.getByRole('banner');
+    expect(band).toHaveTextContent('acme-studio.testSent by Dana Smith');
+    expect(within(band).getByRole('link', { name: 'Dana Smith' })).toHaveAttribute(
+      'title',
+      'dana.smith+qa@acme-studio.test',
+    );
+
+    send.review!.linkState = 'revoked';
+    await openPage();
+    expect(screen.getByRole('main')).toHaveTextContent(
+      'ask Dana Smith (dana.smith+qa@acme-studio.test) for a new link.',
+    );
+  });
+
+  it('reads a name only from words of letters', () => {
+    expect(personName('dana.smith@acme.test')).toBe('Dana Smith');
+    expect(personName('jean-luc_picard+work@acme.test')).toBe('Jean Luc Picard');
+    expect(personName('élodie.dupont@acme.test')).toBe('Élodie Dupont');
+    for (const none of ['dana@acme.test', 'user-83368ba2@example.test', 'a.b.c.d.e@acme.test', 'qa.2@x.test'])
+      expect(personName(none)).toBeNull();
+  });
+});
+
+describe('text in test steps', () => {
+  const shown = (text: string) =>
+    stepParts(text).map((part) =>
+      typeof part === 'string' ? part : `<${part.className}:${part.textContent}>`,
+    );
+
+  it("shows a tracker's status lozenge as a badge, and other brackets as the text they are", () => {
+    expect(shown('See https://x.test/browse/EX-42 [READY] and [IN REVIEW].')).toEqual([
+      'See ',
+      '<review-story__link:https://x.test/browse/EX-42>',
+      ' ',
+      '<review-story__status:READY>',
+      ' and ',
+      '<review-story__status:IN REVIEW>',
+      '.',
+    ]);
+    expect(shown('Tick [x] in list[INDEX] or [optional]')).toEqual(['Tick [x] in list[INDEX] or [optional]']);
+  });
+
+  it('keeps an e-mail address whole, breaking a long one or a URL only after its separators', () => {
+    const [before, unit, after] = stepParts('Enter qa+1@example.com, then save');
+    expect([before, after]).toEqual(['Enter ', ', then save']);
+    expect(unit).toHaveClass('review__address');
+    const pieces = (element: unknown) =>
+      [...(element as HTMLElement).childNodes].map((node) =>
+        node.nodeName === 'WBR' ? '|' : node.nodeName === 'SPAN' ? `(${node.textContent})` : node.textContent,
+      );
+    expect(pieces(unit)).toEqual(['(qa+1@)', '|', '(example.)', '|', '(com)']);
+    // Each part whole (no break at DEMO-2's hyphen); a part longer than a phone's line stays breakable.
+    const long = 'a'.repeat(31);
+    const [, link] = stepParts(`Open https://shop.example.com/browse/DEMO-2?x=1&id=${long}`);
+    expect(pieces(link)).toEqual([
+      '(https://shop.)',
+      '|',
+      '(example.)',
+      '|',
+      '(com/)',
+      '|',
+      '(browse/)',
+      '|',
+      '(DEMO-2?)',
+      '|',
+      '(x=)',
+      '|',
+      '(1&)',
+      '|',
+      '(id=)',
+      '|',
+      long,
+    ]);
+    expect(link).toHaveTextContent(`https://shop.example.com/browse/DEMO-2?x=1&id=${long}`);
+  });
+});
+
 describe('links in test steps', () => {
   it('makes http and https addresses links that open apart from the page, without the referrer', async () => {
     const owner = createAccount('owner@example.com');
@@ -588,7 +685,7 @@ describe('links in test steps', () => {
 
   it('keeps everything but http(s) URLs as text, and the text around them whole', () => {
     const parts = (text: string) =>
-      withLinks(text).map((part) => (typeof part === 'string' ? part : `[${part.getAttribute('href')}]`));
+      stepParts(text).map((part) => (typeof part === 'string' ? part : `[${part.getAttribute('href')}]`));
     expect(parts('See (http://a.example.test/x) and HTTPS://B.example.test!')).toEqual([
       'See (',
       '[http://a.example.test/x]',

@@ -15,11 +15,12 @@ import type {
 } from '@handoff/core/api';
 import { storySections } from '@handoff/core/story-groups';
 import { callReview, failureText, isClosedLink } from './review-api';
-import { type Notice, noticeIntro } from './review-intro';
+import { changeNote, type Notice, noticeIntro } from './review-intro';
 import { say, speak, translate } from './review-messages';
 import { rememberName, reviewerNameField } from './review-name';
 import { type Answer, showFinalAnswer, storyItem } from './review-story';
-import { answeredProgress, el, showBrandBand, warningIcon } from './review-view';
+import { address } from './review-text';
+import { answeredProgress, around, el, personName, showBrandBand, warningIcon } from './review-view';
 
 /** The token of a review link's path, `/review/{token}`; null when the path holds none. */
 export function tokenFromPath(pathname: string): string | null {
@@ -94,7 +95,13 @@ async function showClosedLink(root: HTMLElement, token: string | null): Promise<
   card.append(head, reason);
   const sender = state?.senderEmail;
   if (sender) {
-    card.append(el('p', 'review__note', say('askSender', { sender })));
+    // By name where the address spells one, and always with the address, to write to from any mail app.
+    const name = personName(sender);
+    const ask = el('p', 'review__note');
+    const whom = el('span', undefined, name ? `${name} (` : '');
+    whom.append(address(sender), name ? ')' : '');
+    ask.append(...around((value) => say('askSender', { sender: value }), whom));
+    card.append(ask);
     const write = el('a', 'review__button', say('writeToSender'));
     write.href = `mailto:${sender}?subject=${encodeURIComponent(say('newLinkSubject'))}`;
     card.append(write);
@@ -183,6 +190,8 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
   const bar = el('div', 'review__bar');
   bar.append(status, actions);
   const signedOffNote = el('p', 'review__signed-off');
+  const intro = noticeIntro(notice);
+  const note = intro.querySelector('.review__change-note');
   const parts: NoticeForm = {
     notice,
     answers,
@@ -199,6 +208,8 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
       const answered = [...answers.values()].filter((answer) => answer.verdict !== null).length;
       progress.update(answered);
       showButtons(parts);
+      const said = changeNote(notice, saved.size > 0);
+      if (note && note.textContent !== said) note.textContent = said;
     },
   };
   form.append(nameField, storyLists(notice, answers, parts.refresh), bar);
@@ -207,7 +218,6 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
     void submitResults(parts, context);
   });
   signOff.addEventListener('click', () => void signOffNotice(parts, context));
-  const intro = noticeIntro(notice);
   root.setAttribute('aria-labelledby', 'review-title');
   root.replaceChildren(intro, signedOffNote, form);
   parts.refresh();

@@ -3,7 +3,8 @@
 // behind `Add a comment` until asked for, given, or the story is marked Failed.
 import type { ReviewStory, ReviewVerdict } from '@handoff/core/api';
 import { say } from './review-messages';
-import { el, verdictIcon, withLinks } from './review-view';
+import { stepParts } from './review-text';
+import { el, verdictIcon } from './review-view';
 
 const MAX_COMMENT = 2000;
 
@@ -51,7 +52,7 @@ function testSteps(story: ReviewStory, index: number, level: 'h3' | 'h4'): HTMLE
   steps.setAttribute('aria-labelledby', stepsId);
   for (const step of story.testSteps) {
     const line = el('li');
-    line.append(...withLinks(step));
+    line.append(...stepParts(step));
     steps.append(line);
   }
   return [label, steps];

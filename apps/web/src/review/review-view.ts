@@ -1,5 +1,5 @@
 // Parts of the client's review page: the band naming who sent it, the verdict icons, how many stories are
-// answered, and test steps whose web addresses are links. DOM calls and textContent only: nothing is parsed as HTML.
+// answered. DOM calls and textContent only: nothing is parsed as HTML.
 import { say } from './review-messages';
 
 /** A DOM element with a class and text, nothing parsed as HTML. */
@@ -44,10 +44,50 @@ export function showBrandBand(
   }
   const who = el('div', 'review-band__who');
   who.append(el('p', 'review-band__name', company ?? PRODUCT_NAME));
-  if (sender) who.append(el('p', 'review-band__sender', say('sentBy', { sender })));
+  if (sender) who.append(sentBy(sender));
   inner.append(who);
   band.replaceChildren(inner);
   if (band !== previous) root.before(band);
+}
+
+/**
+ * "Sent by {sender}": the sender by name, as a link that writes to them (its title shows the address; the
+ * band's first line names the address's domain until the workspace is named).
+ */
+function sentBy(email: string): HTMLElement {
+  const line = el('p', 'review-band__sender');
+  const write = el('a', 'review-band__contact', personName(email) ?? localPart(email));
+  write.href = `mailto:${email}`;
+  write.title = email;
+  line.append(...around((sender) => say('sentBy', { sender }), write));
+  return line;
+}
+
+/** A message with an element in place of its one placeholder (`message` formats it with the value given). */
+export function around(
+  message: (value: string) => string,
+  element: HTMLElement,
+): Array<string | HTMLElement> {
+  const slot = '\u0000';
+  const [before = '', after = ''] = message(slot).split(slot);
+  return [before, element, after];
+}
+
+/** The part of an address before its "@" and any "+tag". */
+function localPart(email: string): string {
+  return (email.split('@')[0] ?? '').split('+')[0] || email;
+}
+
+/**
+ * The name a sender's address spells ("dana.smith@…" is Dana Smith), or null ("user-8a2@…" spells none):
+ * Handoff keeps no names of its own.
+ */
+export function personName(email: string): string | null {
+  const words = localPart(email).split(/[._-]/);
+  const spellsName = words.length >= 2 && words.length <= 4 && words.every((word) => /^\p{L}+$/u.test(word));
+  return spellsName
+    ? words.map((word) => word.charAt(0).toLocaleUpperCase() + word.slice(1)).join(' ')
+    : null;
 }
 
 /** The product's name (the admin app's logo says it too), on the band of a link no company sent. */
@@ -113,41 +153,4 @@ export function answeredProgress(total: number): {
       bar.value = answered;
     },
   };
-}
-
-const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"]+/gi;
-/** What usually ends a sentence after a link rather than the link itself. */
-const TRAILING_PUNCTUATION = /[.,;:!?)\]}'"]+$/;
-
-/**
- * A test step's text with each http(s) URL in it as a link that opens in a new tab (the client keeps
- * their answers), without the referrer or a handle on this page; any other text (another scheme
- * included) stays text.
- */
-export function withLinks(text: string): Array<string | HTMLAnchorElement> {
-  const parts: Array<string | HTMLAnchorElement> = [];
-  let rest = 0;
-  for (const match of text.matchAll(URL_IN_TEXT)) {
-    const candidate = match[0].replace(TRAILING_PUNCTUATION, '');
-    const url = safeUrl(candidate);
-    if (!url) continue;
-    if (match.index > rest) parts.push(text.slice(rest, match.index));
-    const link = el('a', 'review-story__link', candidate);
-    link.href = url;
-    link.target = '_blank';
-    link.rel = 'noopener noreferrer';
-    parts.push(link);
-    rest = match.index + candidate.length;
-  }
-  if (rest < text.length) parts.push(text.slice(rest));
-  return parts;
-}
-
-function safeUrl(candidate: string): string | null {
-  try {
-    const url = new URL(candidate);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
-  }
 }

@@ -57,6 +57,8 @@ export const de: Catalogue = {
   'review.sentBy': 'Gesendet von {sender}',
   'review.intro':
     'Probieren Sie jede Funktion aus und teilen Sie dem Team mit, ob sie wie erwartet funktioniert. Bis zum {date, date, dayAndTime} können Sie Ihre Antworten noch ändern.',
+  'review.introSent':
+    'Ihre Antworten wurden an das Team gesendet. Bis zum {date, date, dayAndTime} können Sie sie noch ändern.',
   'review.addComment': 'Kommentar hinzufügen',
   'review.signedOffBy': 'Abgenommen von {name} am {date, date, dayAndTime}.',
   'review.answersFinal': 'Diese Antworten sind endgültig. Vielen Dank für Ihre Tests.',

@@ -54,6 +54,8 @@ export const en = {
   'review.sentBy': 'Sent by {sender}',
   'review.intro':
     'Try each story, then tell the team whether it works. You can change your answers until {date, date, dayAndTime}.',
+  'review.introSent':
+    'Your answers were sent to the team. You can change them until {date, date, dayAndTime}.',
   'review.addComment': 'Add a comment',
   'review.signedOffBy': 'Signed off by {name} on {date, date, dayAndTime}.',
   'review.answersFinal': 'These answers are final. Thank you for testing.',

@@ -56,6 +56,8 @@ export const es: Catalogue = {
   'review.sentBy': 'Enviado por {sender}',
   'review.intro':
     'Pruebe cada funcionalidad e indique al equipo si funciona correctamente. Puede cambiar sus respuestas hasta el {date, date, dayAndTime}.',
+  'review.introSent':
+    'Sus respuestas se enviaron al equipo. Puede cambiarlas hasta el {date, date, dayAndTime}.',
   'review.addComment': 'Añadir un comentario',
   'review.signedOffBy': 'Conformidad dada por {name} el {date, date, dayAndTime}.',
   'review.answersFinal': 'Estas respuestas son definitivas. Gracias por sus pruebas.',

@@ -56,6 +56,8 @@ export const fr: Catalogue = {
   'review.sentBy': 'Envoyé par {sender}',
   'review.intro':
     'Essayez chaque fonctionnalité, puis indiquez à l’équipe si elle fonctionne. Vous pouvez modifier vos réponses jusqu’au {date, date, dayAndTime}.',
+  'review.introSent':
+    'Vos réponses ont été envoyées à l’équipe. Vous pouvez les modifier jusqu’au {date, date, dayAndTime}.',
   'review.addComment': 'Ajouter un commentaire',
   'review.signedOffBy': 'Recette validée par {name} le {date, date, dayAndTime}.',
   'review.answersFinal': 'Ces réponses sont définitives. Merci pour vos tests.',

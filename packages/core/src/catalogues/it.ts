@@ -55,6 +55,8 @@ export const it: Catalogue = {
   'review.sentBy': 'Inviato da {sender}',
   'review.intro':
     'Provi ogni funzionalità e indichi al team se funziona. Potrà modificare le Sue risposte fino al {date, date, dayAndTime}.',
+  'review.introSent':
+    'Le Sue risposte sono state inviate al team. Potrà modificarle fino al {date, date, dayAndTime}.',
   'review.addComment': 'Aggiungi un commento',
   'review.signedOffBy': 'Approvato da {name} il {date, date, dayAndTime}.',
   'review.answersFinal': 'Queste risposte sono definitive. Grazie per i Suoi test.',

@@ -57,6 +57,8 @@ export const nl: Catalogue = {
   'review.sentBy': 'Verstuurd door {sender}',
   'review.intro':
     'Probeer elke functionaliteit uit en laat het team weten of deze werkt. U kunt uw antwoorden tot {date, date, dayAndTime} wijzigen.',
+  'review.introSent':
+    'Uw antwoorden zijn naar het team verstuurd. U kunt ze tot {date, date, dayAndTime} wijzigen.',
   'review.addComment': 'Opmerking toevoegen',
   'review.signedOffBy': 'Akkoord gegeven door {name} op {date, date, dayAndTime}.',
   'review.answersFinal': 'Deze antwoorden zijn definitief. Hartelijk dank voor het testen.',

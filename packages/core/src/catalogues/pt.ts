@@ -56,6 +56,8 @@ export const pt: Catalogue = {
   'review.sentBy': 'Enviado por {sender}',
   'review.intro':
     'Experimente cada funcionalidade e informe à equipe se ela funciona. É possível alterar as suas respostas até {date, date, dayAndTime}.',
+  'review.introSent':
+    'As suas respostas foram enviadas à equipe. É possível alterá-las até {date, date, dayAndTime}.',
   'review.addComment': 'Adicionar um comentário',
   'review.signedOffBy': 'Aceite dado por {name} em {date, date, dayAndTime}.',
   'review.answersFinal': 'Estas respostas são definitivas. Obrigado pelos testes.',

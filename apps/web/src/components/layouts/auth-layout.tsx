@@ -9,7 +9,7 @@ export function AuthLayout({
   mark,
   children,
 }: {
-  title: string;
+  title: ReactNode;
   subtitle?: ReactNode;
   mark?: ReactNode;
   children: ReactNode;

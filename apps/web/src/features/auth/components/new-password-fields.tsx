@@ -24,6 +24,7 @@ export function NewPasswordFields({
     <>
       <PasswordField
         label="Password"
+        hint="At least 6 characters."
         name="password"
         autoComplete="new-password"
         required

@@ -30,10 +30,15 @@ describe('/auth/register', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Register' })).toBeInTheDocument();
     expect(screen.getByText("Enter your details and let's get you in.")).toBeInTheDocument();
     expect(screen.getByText('Already have an account?')).toBeInTheDocument();
-    // SPEC's label, with a hint that names the credential as every other screen does.
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('At least 6 characters.');
+    // SPEC's label, with a hint that fits every tracker, and where each keeps the token behind a disclosure.
     expect(screen.getByLabelText('API Key')).toHaveAccessibleDescription(
-      'Paste your Jira API token (Atlassian account settings → Security → API tokens).',
+      'Your Jira, GitHub or Linear API token.',
     );
+    const help = screen.getByText('Where do I find it?').closest('details');
+    expect(help).not.toHaveAttribute('open');
+    for (const tracker of ['Jira Cloud', 'Jira Data Center', 'GitHub', 'Linear'])
+      expect(within(help as HTMLElement).getByText(tracker, { selector: 'dt' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/auth/login');
     expect(screen.getByRole('button', { name: 'Register' })).toBeInTheDocument();
   });

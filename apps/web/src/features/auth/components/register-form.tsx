@@ -10,6 +10,7 @@ import { useAppState } from '@/stores/app-store';
 import { useRegister } from '../api/register';
 import { EMPTY_NEW_PASSWORD, NewPasswordFields } from './new-password-fields';
 import { SubmitButton } from './submit-button';
+import './register-form.css';
 
 export function RegisterForm() {
   const [email, setEmail] = useState('');
@@ -59,16 +60,19 @@ export function RegisterForm() {
           onChange={(e) => setEmail(e.target.value)}
         />
         <NewPasswordFields confirmLabel="Confirm password" value={newPassword} onChange={setNewPassword} />
-        <TextField
-          label="API Key"
-          hint="Paste your Jira API token (Atlassian account settings → Security → API tokens)."
-          name="apikey"
-          autoComplete="off"
-          spellCheck={false}
-          required
-          value={apikey}
-          onChange={(e) => setApikey(e.target.value)}
-        />
+        <div className="register-key">
+          <TextField
+            label="API Key"
+            hint="Your Jira, GitHub or Linear API token."
+            name="apikey"
+            autoComplete="off"
+            spellCheck={false}
+            required
+            value={apikey}
+            onChange={(e) => setApikey(e.target.value)}
+          />
+          <TokenHelp />
+        </div>
         <SubmitButton busy={authLoading} spinner>
           Register
         </SubmitButton>
@@ -78,5 +82,24 @@ export function RegisterForm() {
       </p>
       <ResultDialog control={dialog} />
     </>
+  );
+}
+
+/** Where each tracker keeps the token, closed until asked for (a native disclosure: no script of its own). */
+function TokenHelp() {
+  return (
+    <details className="register-key__help">
+      <summary>Where do I find it?</summary>
+      <dl>
+        <dt>Jira Cloud</dt>
+        <dd>Atlassian account settings → Security → API tokens</dd>
+        <dt>Jira Data Center</dt>
+        <dd>Profile → Personal Access Tokens</dd>
+        <dt>GitHub</dt>
+        <dd>Settings → Developer settings → Personal access tokens</dd>
+        <dt>Linear</dt>
+        <dd>Settings → Security &amp; access → Personal API keys</dd>
+      </dl>
+    </details>
   );
 }

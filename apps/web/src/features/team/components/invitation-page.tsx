@@ -82,7 +82,16 @@ export function InvitationPage({ token }: { token: string }) {
   return (
     <AuthLayout
       mark={workspace ? <WorkspaceMark name={workspace} /> : undefined}
-      title={workspace ? `Join ${workspace}` : 'Join a workspace'}
+      title={
+        workspace ? (
+          <>
+            {/* The name as one unit: on a line of its own when it does not fit beside "Join", not cut. */}
+            Join <span className="invitation-name">{workspace}</span>
+          </>
+        ) : (
+          'Join a workspace'
+        )
+      }
       subtitle={<InvitedBy inviter={invitation.inviterEmail} email={email} />}
     >
       <div className="auth-form">
