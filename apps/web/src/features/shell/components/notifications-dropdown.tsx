@@ -1,7 +1,8 @@
 // The top bar's bell: how many things happened in the current workspace since the user last opened it
 // (client verdicts, sign-offs, failed sends, auto-send runs), and the list, each linking to its project.
-// Opening it marks them seen; they stay listed until it closes.
-import type { Notification, NotificationsAnswer } from '@handoff/core/api';
+// Opening it marks them seen; they stay listed until it closes. Its footer leads to where every answer
+// stays: the review status of the one project concerned, or the projects list, whose pills lead to each.
+import type { Notification, NotificationsAnswer, Project } from '@handoff/core/api';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths, projectHref } from '@/config/paths';
@@ -24,9 +25,26 @@ function hrefOf(item: Notification): string {
   return `${projectHref(paths.admin.sendStories, item.projectKey, item.siteId)}&tab=sent`;
 }
 
+/**
+ * The footer's link: the review status of the one project the listed items (or, with none listed, the
+ * loaded projects) are about; else the projects list, where each project's review pills lead on.
+ */
+function allAnswers(items: readonly Notification[], projects: readonly Project[]) {
+  const about = new Map<string, { projectKey: string; siteId: string; projectName: string }>();
+  for (const item of items.length > 0 ? items : projects)
+    about.set(`${item.siteId}/${item.projectKey}`, item);
+  const [only, ...others] = about.values();
+  return only && others.length === 0
+    ? {
+        href: projectHref(paths.admin.reviewStatus, only.projectKey, only.siteId),
+        text: `All answers of ${only.projectName}`,
+      }
+    : { href: paths.admin.index, text: 'All answers, by project' };
+}
+
 export function NotificationsDropdown() {
   const { api } = useServices();
-  const { user } = useAppState();
+  const { user, projects } = useAppState();
   const { version } = useWorkspaceSwitch();
   const userId = user?.id;
   const [list, setList] = useState<NotificationsAnswer['data'] | null>(null);
@@ -106,8 +124,27 @@ export function NotificationsDropdown() {
               {list?.seenAt ? 'Nothing new since you last looked.' : 'You have no notifications.'}
             </p>
           )}
+          <AllAnswersLink items={list?.items ?? []} projects={projects} onClick={close} />
         </div>
       )}
     </Dropdown>
+  );
+}
+
+function AllAnswersLink({
+  items,
+  projects,
+  onClick,
+}: {
+  items: readonly Notification[];
+  projects: readonly Project[];
+  onClick: () => void;
+}) {
+  const { href, text } = allAnswers(items, projects);
+  return (
+    <Link className="notifications__footer" to={href} onClick={onClick}>
+      {text}
+      <span aria-hidden="true">→</span>
+    </Link>
   );
 }
