@@ -203,7 +203,7 @@ describe('admin shell', () => {
     const { user, router } = renderApp('/admin/index');
     const bell = await screen.findByRole('button', { name: 'Notifications, 2 new' });
     await user.click(bell);
-    const links = within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('link');
+    const links = within(screen.getByRole('list', { name: 'New' })).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual([
       expect.stringContaining('Ann Client: SHOP-1 failed.'),
       expect.stringContaining('Auto-send failed. Jira did not answer.'),
@@ -226,6 +226,13 @@ describe('admin shell', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/review-status'));
     await user.click(bell);
     expect(screen.getByText('Nothing new since you last looked.')).toBeVisible();
+    // What was seen stays listed, under Earlier.
+    expect(
+      within(screen.getByRole('list', { name: 'Earlier' }))
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/admin/review-status?key=SHOP', '/admin/send-stories?key=SHOP&tab=sent']);
+    expect(screen.queryByRole('list', { name: 'New' })).not.toBeInTheDocument();
   });
 
   it('shows the demo tracker badge only while the demo tracker is on', async () => {
