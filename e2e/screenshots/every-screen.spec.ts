@@ -24,6 +24,25 @@ async function asWholePage(page: Page, viewport: { width: number; height: number
   if (height > viewport.height) await page.setViewportSize({ width: viewport.width, height });
 }
 
+/**
+ * Readies a modal dialog's photograph: a window tall enough for what scrolls inside the dialog (the Preview's
+ * message), as a taller screen would show it, so the photograph shows the dialog whole.
+ */
+async function asWholeDialog(page: Page, viewport: { width: number; height: number }): Promise<void> {
+  const hidden = await page.evaluate(() =>
+    Math.max(
+      0,
+      ...Array.from(document.querySelectorAll('[aria-modal="true"] *')).map(
+        (element) => element.scrollHeight - element.clientHeight,
+      ),
+    ),
+  );
+  if (hidden > 0) {
+    // The dialog takes at most 90% of the window's height.
+    await page.setViewportSize({ width: viewport.width, height: viewport.height + Math.ceil(hidden / 0.9) });
+  }
+}
+
 let demo: Demo;
 test.beforeAll(async ({ browser }, testInfo) => {
   // Four notices (unanswered, submitted, signed off, revoked) on a machine that may be busy.
@@ -38,8 +57,12 @@ for (const device of [
   const width = device.viewport.width;
   test(`every screen at ${width} px`, async ({ browser }) => {
     await forEveryScreen(browser, demo, device, async (page, screen) => {
-      await asWholePage(page, device.viewport);
-      await page.screenshot({ path: path.join(folder, `${width}`, `${screen.name}.png`), fullPage: true });
+      // A modal dialog is photographed as the window shows it: its backdrop covers the window, not a whole
+      // page's photograph (which showed the page below the window undimmed).
+      const modal = (await page.locator('[aria-modal="true"]').count()) > 0;
+      if (modal) await asWholeDialog(page, device.viewport);
+      else await asWholePage(page, device.viewport);
+      await page.screenshot({ path: path.join(folder, `${width}`, `${screen.name}.png`), fullPage: !modal });
       await page.setViewportSize(device.viewport);
     });
     console.log(`screenshots at ${width} px in ${path.join(folder, `${width}`)}`);

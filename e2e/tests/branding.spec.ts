@@ -77,7 +77,7 @@ test("the workspace's name and logo head the client's page, and the bell lists t
   const bell = page.getByRole('button', { name: /^Notifications, \d+ new$/ });
   await expect(bell).toBeVisible();
   await bell.click();
-  const listed = page.getByRole('list', { name: 'Notifications' });
+  const listed = page.getByRole('list', { name: 'New' });
   await expect(listed.getByRole('link', { name: /Ann Client: DEMO-\d+ failed\./ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
 

@@ -28,7 +28,7 @@ test('the projects page shows its frame before the app runs; the app then fills 
 
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
-  await expect(main).toContainText('Each project sends its client the finished Jira stories');
+  await expect(main).toContainText('Each project sends its client the stories finished in its tracker');
   await expect(page.getByRole('progressbar', { name: 'Loading your account' })).toBeAttached();
   await expect(page.getByRole('table', { name: 'Projects' })).toHaveCount(0);
   // The start script named the account from the stored session.

@@ -56,7 +56,7 @@ test.describe('on a 375 px phone', () => {
 test.describe('tables on a 375 px phone', () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-  test('the project list is a card per project, each value under its label, words unbroken', async ({
+  test('the project list is a card per project, its name the title, controls thumb-sized, words unbroken', async ({
     page,
   }) => {
     await registerAndLogIn(page);
@@ -64,11 +64,28 @@ test.describe('tables on a 375 px phone', () => {
     await page.goto('/admin/index');
     const row = page.getByRole('row', { name: /DEMO/ });
     await expect(row).toBeVisible();
-    expect(await row.evaluate((tr) => getComputedStyle(tr).display)).toBe('block');
-    // Each cell prints its column's name above its value.
-    const name = row.getByRole('cell', { name: /Demo Web Shop/ });
-    expect(await name.evaluate((td) => getComputedStyle(td, '::before').content)).toBe('"Project name"');
-    await expect(row.getByRole('link', { name: 'Send stories for DEMO' })).toBeVisible();
+    expect(await row.evaluate((tr) => getComputedStyle(tr).display)).toBe('grid');
+    // The name is the card's title and the key sits beside it, unlabelled; the switch says what it is.
+    const label = (cell: import('@playwright/test').Locator) =>
+      cell.evaluate((td) => getComputedStyle(td, '::before').content);
+    expect(await label(row.getByRole('cell', { name: /Demo Web Shop/ }))).toBe('none');
+    expect(await label(row.getByRole('cell', { name: 'DEMO', exact: true }))).toBe('none');
+    expect(await label(row.locator('td.projects__autosend'))).toBe('"Auto send email"');
+    const name = await row.getByRole('link', { name: 'Demo Web Shop' }).boundingBox();
+    const key = await row.getByRole('cell', { name: 'DEMO', exact: true }).boundingBox();
+    expect(
+      Math.abs((key?.y ?? 0) + (key?.height ?? 0) / 2 - ((name?.y ?? 0) + (name?.height ?? 0) / 2)),
+    ).toBeLessThan(2);
+    // Every control of the card, and of the bar above, is at least 44 px tall.
+    for (const control of [
+      row.getByRole('link', { name: 'Send stories for DEMO' }),
+      row.getByRole('button', { name: 'Actions for DEMO' }),
+      row.getByRole('link', { name: 'Demo Web Shop' }),
+      page.getByRole('button', { name: /^Notifications/ }),
+      page.getByRole('button', { name: 'Menu' }),
+    ]) {
+      expect((await control.boundingBox())?.height, String(control)).toBeGreaterThanOrEqual(44);
+    }
     // "automatically" and the other words of the switch's row stay whole: no line ends inside a word.
     const info = row.locator('.autosend__info');
     const brokenWords = await info.evaluate((element) => {
@@ -129,4 +146,19 @@ test('on a desktop the sidebar runs the full height of a long page', async ({ pa
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }),
   ).toBeInViewport();
+});
+
+test('at 1024 px the top bar and its open account menu fit without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 720 });
+  const account = await registerAndLogIn(page);
+  await addDemoProject(page, ['client@example.test']);
+  await page.goto('/admin/index');
+  await expect(page.getByRole('link', { name: 'Demo Web Shop' })).toBeVisible();
+  expect(await overflow(page)).toBe(0);
+  // The account button is its initial here; its menu names the address.
+  await page.getByRole('button', { name: account.email }).click();
+  await expect(page.getByText('Welcome!')).toBeVisible();
+  await expect(page.locator('.dropdown__account')).toHaveText(account.email);
+  expect(await overflow(page)).toBe(0);
+  expect(await page.evaluate(() => window.scrollX)).toBe(0);
 });

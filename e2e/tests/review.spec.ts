@@ -138,12 +138,20 @@ test("the client's verdicts from the e-mailed link reach Jira and the Sent histo
       .getByText('Passed', { exact: true }),
   ).toBeVisible();
 
-  // The project list sums the answers up, as pills a screen reader reads as one phrase.
+  // The project list sums the answers up, as pills a screen reader reads as one phrase (what asks for
+  // action first), leading to the review status, whose chips count the same.
   const waiting = sentKeys.length - 2;
   await page.goto('/admin/index');
-  await expect(page.getByRole('row').filter({ hasText: 'DEMO' })).toContainText(
-    `Client review: 1 failed1 passed${waiting > 0 ? `${waiting} waiting` : ''}`,
-  );
+  const pills = page
+    .getByRole('row')
+    .filter({ hasText: 'DEMO' })
+    .getByRole('link', { name: /^Client review:/ });
+  await expect(pills).toHaveText(`Client review: 1 failed${waiting > 0 ? `${waiting} waiting` : ''}1 passed`);
+  await pills.click();
+  const chips = page.getByRole('group', { name: 'Show stories by state' });
+  await expect(chips.getByRole('button', { name: 'Failed 1' })).toBeVisible();
+  await expect(chips.getByRole('button', { name: 'Passed 1' })).toBeVisible();
+  await expect(chips.getByRole('button', { name: `Waiting ${waiting}` })).toBeVisible();
   await page.goto('/admin/send-stories?key=DEMO&tab=sent');
 
   // Revoked by staff, the link stops working at once.

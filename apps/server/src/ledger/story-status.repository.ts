@@ -3,6 +3,7 @@
 // changes (its notices, their review links, its verdicts, its re-test offers; see the migration
 // 2026-11-26T1500-story-statuses); a read builds the stale entries again, then joins them all. A project
 // whose history did not change since the last read answers from the kept entries alone.
+import { countStates, type ShownState, type StateCounts } from '@handoff/core/review-states';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { isoTimestamp } from '../db/sql-json.ts';
@@ -21,23 +22,66 @@ type Executor = Kysely<Database>;
  */
 export async function storyStatusJson(db: Executor, projectId: string, today: string): Promise<string> {
   return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`story_statuses:${projectId}`}, 0))`.execute(
-      trx,
-    );
-    const stale = await trx
-      .deleteFrom('story_status_stale')
-      .where('project_id', '=', projectId)
-      .returning('issue_key')
-      .execute();
-    const keys = [...new Set(stale.map((mark) => mark.issue_key))];
-    if (keys.length > 0) await buildEntries(trx, projectId, keys);
+    await refreshEntries(trx, projectId);
     const result = await sql<{ body: string }>`
       select '{"data":[' || coalesce(string_agg(
-               entry || ',"overdue":' || (awaiting_client and coalesce(answer_by < ${today}::date, false))::text || '}',
+               entry || ',"overdue":' || ${overdue(today)}::text || '}',
                ',' order by issue_key), '') || ']}' as body
         from story_statuses where project_id = ${projectId}::uuid`.execute(trx);
     return result.rows[0]!.body;
   });
+}
+
+/** A kept entry's `overdue`, on `today`: the client was to answer its latest notice by a day now past. */
+const overdue = (today: string) =>
+  sql<boolean>`(awaiting_client and coalesce(answer_by < ${today}::date, false))`;
+
+/**
+ * Per project key of the workspace: how many of its sent stories show each state (core's `shownState`:
+ * Overdue first, else the entry's `state`), from the very entries storyStatusJson answers with, built again
+ * where stale first. So the projects list's counts are the review status screen's chips, story for story.
+ */
+export async function storyStateCounts(
+  db: Executor,
+  workspaceId: string,
+  today: string,
+): Promise<Map<string, StateCounts>> {
+  const stale = await db
+    .selectFrom('story_status_stale as st')
+    .innerJoin('projects as p', 'p.id', 'st.project_id')
+    .select('st.project_id')
+    .distinct()
+    .where('p.workspace_id', '=', workspaceId)
+    .execute();
+  for (const { project_id } of stale) {
+    await db.transaction().execute((trx) => refreshEntries(trx, project_id));
+  }
+  const rows = await sql<{ project_key: string; shown: ShownState; stories: number }>`
+    select p.project_key,
+           case when ${overdue(today)} then 'overdue' else ((s.entry || '}')::jsonb ->> 'state') end as shown,
+           count(*)::int as stories
+      from story_statuses s join projects p on p.id = s.project_id
+     where p.workspace_id = ${workspaceId}::uuid
+     group by 1, 2`.execute(db);
+  const counts = new Map<string, StateCounts>();
+  for (const row of rows.rows) {
+    const ofProject = counts.get(row.project_key) ?? countStates([]);
+    counts.set(row.project_key, ofProject);
+    ofProject[row.shown] += row.stories;
+  }
+  return counts;
+}
+
+/** Builds the project's stale entries again, under the lock of its statuses (see storyStatusJson). */
+async function refreshEntries(trx: Executor, projectId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`story_statuses:${projectId}`}, 0))`.execute(trx);
+  const stale = await trx
+    .deleteFrom('story_status_stale')
+    .where('project_id', '=', projectId)
+    .returning('issue_key')
+    .execute();
+  const keys = [...new Set(stale.map((mark) => mark.issue_key))];
+  if (keys.length > 0) await buildEntries(trx, projectId, keys);
 }
 
 /**

@@ -5,7 +5,7 @@ import { addressesOf, Mailbox } from '../testing/mailbox.ts';
 import { uniqueEmail } from '../testing/sign-in.ts';
 import { createTestApp, TEST_IDENTITY_API_KEY, type TestApp, testConfig } from '../testing/test-app.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
-import { MailDeliveryError, MailNotRecordedError } from './mailer.ts';
+import { MailDeliveryError, MailNotRecordedError, mailProblemOf } from './mailer.ts';
 
 const sendOobCode = (t: TestApp, email: string) =>
   t.app.inject({
@@ -300,5 +300,19 @@ describe('mailer with an unreachable SMTP server', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe("what the send screen's Preview says of the server's mail", () => {
+  it('no mail server, the built-in sender (or one at a host with no domain), or nothing when set up', () => {
+    const smtpUrl = 'smtp://mail.example.com:587';
+    expect(mailProblemOf({ smtpUrl: undefined, mailFrom: 'Handoff <handoff@example.com>' })).toBe(
+      'noMailServer',
+    );
+    expect(mailProblemOf({ smtpUrl, mailFrom: 'Handoff <handoff@localhost>' })).toBe('builtInSender');
+    expect(mailProblemOf({ smtpUrl, mailFrom: 'handoff@mailhost' })).toBe('builtInSender');
+    expect(mailProblemOf({ smtpUrl, mailFrom: 'Handoff <handoff@LOCALHOST>' })).toBe('builtInSender');
+    expect(mailProblemOf({ smtpUrl, mailFrom: 'Handoff <handoff@example.com>' })).toBeNull();
+    expect(mailProblemOf({ smtpUrl, mailFrom: 'handoff@example.com' })).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import type { MailProblem } from '@handoff/core/api';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -244,6 +245,17 @@ declare module 'fastify' {
     /** The one place that sends e-mail (SMTP, or the outbox when SMTP_URL is unset). */
     mailer: Mailer;
   }
+}
+
+/**
+ * What keeps the server's e-mail from reaching a client, for the send screen's Preview: no mail server
+ * (SMTP_URL unset: e-mails stay in the outbox), or a sender at localhost or a host with no domain (MAIL_FROM's
+ * built-in `Handoff <handoff@localhost>`), which other mail servers refuse or file as spam; null: set up.
+ */
+export function mailProblemOf(config: { smtpUrl: string | undefined; mailFrom: string }): MailProblem | null {
+  if (!config.smtpUrl) return 'noMailServer';
+  const domain = /@([^\s@>]+)>?\s*$/.exec(config.mailFrom)?.[1]?.toLowerCase() ?? '';
+  return domain === 'localhost' || !domain.includes('.') ? 'builtInSender' : null;
 }
 
 /** Decorates the app with `app.mailer`. */

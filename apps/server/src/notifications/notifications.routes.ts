@@ -20,8 +20,9 @@ export async function notificationsRoutes(instance: FastifyInstance): Promise<vo
       schema: {
         tags,
         description:
-          'What happened in the current workspace since the caller last opened the notifications (the last 7 ' +
-          'days if never): client verdicts, sign-offs, failed sends and auto-send runs, newest first, at most 50.',
+          'What happened in the current workspace in the last 7 days (and since the caller last opened the ' +
+          'notifications, if that is earlier): client verdicts, sign-offs, failed sends and auto-send runs, ' +
+          'newest first, at most 50; those after seenAt are new.',
         body: userIdBody,
         response: { 200: notificationsAnswer },
       },

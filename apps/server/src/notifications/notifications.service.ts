@@ -1,5 +1,6 @@
 // The notifications of a member in a workspace: client verdicts, sign-offs, failed sends and auto-send
-// runs since they last opened the list, read through the modules that own them (review/, ledger/).
+// runs of the last 7 days (and back to when they last opened the list, if that is earlier, so nothing new is
+// missed), read through the modules that own them (review/, ledger/). Those after `seenAt` are new.
 import type { Notification } from '@handoff/core/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -11,8 +12,8 @@ type Executor = Kysely<Database>;
 
 /** The longest list: the bell is a summary, the project screens hold the rest. */
 const MAX_ITEMS = 50;
-/** A member who never opened the list sees this far back. */
-const FIRST_LOOK_MS = 7 * 24 * 60 * 60_000;
+/** How far back the list reaches (further only for what is still unseen). */
+const RECENT_MS = 7 * 24 * 60 * 60_000;
 const MAX_ERROR_SHOWN = 160;
 
 const site = (siteId: string | null) => siteId ?? 'default';
@@ -20,7 +21,8 @@ const stories = (count: number) => (count === 1 ? '1 story' : `${count} stories`
 
 export async function notificationsOf(db: Executor, userId: string, workspaceId: string, now: Date) {
   const seenAt = await findSeenAt(db, userId, workspaceId);
-  const since = seenAt ?? new Date(now.getTime() - FIRST_LOOK_MS);
+  const recent = new Date(now.getTime() - RECENT_MS);
+  const since = seenAt && seenAt < recent ? seenAt : recent;
   const [verdicts, signOffs, sends] = await Promise.all([
     verdictsSince(db, workspaceId, since, MAX_ITEMS),
     signOffsSince(db, workspaceId, since, MAX_ITEMS),

@@ -26,7 +26,14 @@ async function account(prefix: string): Promise<Member> {
 interface Listed {
   seenAt: string | null;
   asOf: string;
-  items: Array<{ kind: string; projectKey: string; projectName: string; siteId: string; text: string }>;
+  items: Array<{
+    kind: string;
+    projectKey: string;
+    projectName: string;
+    siteId: string;
+    text: string;
+    at?: string;
+  }>;
 }
 
 async function notifications(caller: Member): Promise<Listed> {
@@ -143,13 +150,16 @@ describe('the notifications', () => {
     expect(intruding.statusCode).toBe(403);
   });
 
-  it('are marked seen per member: what happened before stays seen, what happens after is listed', async () => {
+  it('are marked seen per member: what happened before stays listed as seen, what happens after is new', async () => {
     const listed = await notifications(member);
     expect(listed.items.length).toBeGreaterThan(0);
     await markSeen(member, listed.asOf);
     const after = await notifications(member);
     expect(after.seenAt).toBe(listed.asOf);
-    expect(after.items).toEqual([]);
+    // Still listed (the last 7 days), none of it after the mark: nothing new.
+    expect(after.items).toEqual(listed.items);
+    const isNew = (item: { at?: string }) => Date.parse(item.at ?? '') > Date.parse(after.seenAt ?? '');
+    expect(after.items.filter(isNew)).toEqual([]);
     // The owner has not opened theirs.
     expect((await notifications(owner)).items).toEqual(listed.items);
 
@@ -159,9 +169,11 @@ describe('the notifications', () => {
       .where('project_name', '=', 'Team shop')
       .executeTakeFirstOrThrow();
     await insertFailedRound(t.db, project.id, 'The mail server refused.', new Date(Date.now() + 1_000));
-    expect((await notifications(member)).items.map((item) => item.text)).toEqual([
+    const later = await notifications(member);
+    expect(later.items.filter(isNew).map((item) => item.text)).toEqual([
       'Auto-send failed. The mail server refused.',
     ]);
+    expect(later.items.slice(1)).toEqual(listed.items);
     // A mark never moves back, nor beyond now.
     await markSeen(member, '2020-01-01T00:00:00.000Z');
     expect((await notifications(member)).seenAt).toBe(listed.asOf);

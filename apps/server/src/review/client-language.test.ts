@@ -73,6 +73,8 @@ describe("the client's language", () => {
       clientLanguage: 'de',
       noticeTemplate: null,
       mailFrom: 'Handoff <handoff@localhost>',
+      // A mail server, but the built-in sender: the Preview warns.
+      mailProblem: 'builtInSender',
     });
   });
 

@@ -70,6 +70,7 @@ describe('reminders', () => {
       clientLanguage: 'en',
       noticeTemplate: null,
       mailFrom: 'Handoff <handoff@localhost>',
+      mailProblem: 'noMailServer',
     });
     expect(
       (
@@ -169,6 +170,7 @@ describe('reminders', () => {
       clientLanguage: 'en',
       noticeTemplate: null,
       mailFrom: 'Handoff <handoff@localhost>',
+      mailProblem: 'noMailServer',
     });
   });
 });

@@ -16,13 +16,13 @@ import { clientLanguageOf } from '@handoff/core/client-language';
 import { dateOf } from '@handoff/core/dates';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { mailProblemOf } from '../mail/mailer.ts';
 import {
   reviewSettingsFor,
   saveReviewSettings,
   saveReviewTransitions,
 } from '../projects/review-settings.service.ts';
-import { reviewSummaries } from './review.service.ts';
-import { availableMoves, revokeLink, storyStatusOf } from './review-staff.service.ts';
+import { availableMoves, reviewSummaries, revokeLink, storyStatusOf } from './review-staff.service.ts';
 
 const withSchemas = (root: FastifyInstance) => root.withTypeProvider<ZodTypeProvider>();
 type StaffApp = ReturnType<typeof withSchemas>;
@@ -58,12 +58,12 @@ function reviewLinkRoutes(app: StaffApp, now: () => Date): void {
     {
       schema: {
         description:
-          "Per project of the workspace: its stories' latest review verdicts over all active links.",
+          'Per project key of the workspace: how many of its sent stories are passed, failed, waiting, re-test or overdue, one state per story as the review status screen (getStatus) shows it.',
         body: userIdBody,
         response: { 200: reviewSummariesAnswer },
       },
     },
-    async (request) => ({ data: await reviewSummaries(app.db, request.membership.workspaceId, now()) }),
+    async (request) => ({ data: await reviewSummaries(app.db, request.membership, dateOf(now())) }),
   );
 }
 
@@ -74,7 +74,7 @@ function reviewSettingsRoutes(app: StaffApp): void {
     {
       schema: {
         description:
-          "The project's review settings: reminderDays (days after a notice or its last reminder; null: off), testEnvironment, clientLanguage and noticeTemplate (null: the language's default words); and mailFrom, the From of the e-mails the server sends (MAIL_FROM), for the send screen's Preview.",
+          "The project's review settings: reminderDays (days after a notice or its last reminder; null: off), testEnvironment, clientLanguage and noticeTemplate (null: the language's default words); and mailFrom, the From of the e-mails the server sends (MAIL_FROM), with mailProblem (noMailServer: SMTP_URL unset; builtInSender: MAIL_FROM at localhost; null: mail is set up), for the send screen's Preview.",
         body: projectRefBody,
         response: { 200: reviewSettingsAnswer },
       },
@@ -89,6 +89,7 @@ function reviewSettingsRoutes(app: StaffApp): void {
           clientLanguage: clientLanguageOf(settings.client_language),
           noticeTemplate: settings.notice_template,
           mailFrom: app.config.mailFrom,
+          mailProblem: mailProblemOf(app.config),
         },
       };
     },

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';
-import { latestSentKey, storyStatusText } from '../ledger/ledger.service.ts';
+import { latestSentKey, storyStateCountsOf, storyStatusText } from '../ledger/ledger.service.ts';
 import { type ProjectRef, projectForCaller } from '../projects/projects.service.ts';
 import { reviewTransitionsFor } from '../projects/review-settings.service.ts';
 import type { Membership } from '../workspaces/workspaces.service.ts';
@@ -32,6 +32,15 @@ export async function storyStatusOf(
 ): Promise<string> {
   const project = await projectForCaller(db, caller, ref);
   return storyStatusText(db, project.id, today);
+}
+
+/**
+ * The projects list's review summary: per project key of the caller's workspace, its stories counted by the
+ * state the review status screen shows them in (`today`, `YYYY-MM-DD`, decides what is overdue), so a
+ * project's counts there are the chips of its review status.
+ */
+export async function reviewSummaries(db: Db, caller: Membership, today: string) {
+  return Object.fromEntries(await storyStateCountsOf(db, caller.workspaceId, today));
 }
 
 /** The moves the tracker offers for the project's issues, and the ones chosen for Failed and Passed verdicts. */

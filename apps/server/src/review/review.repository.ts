@@ -147,17 +147,6 @@ export async function linksOfSends(db: Executor, sendIds: string[]) {
     .execute();
 }
 
-/** The workspace's links still open (not revoked, not expired), with their notice's keys and project. */
-export async function activeLinksOfWorkspace(db: Executor, workspaceId: string, now: Date) {
-  return linksWithNotice(db)
-    .select(['l.id', 's.issue_keys', 'p.project_key'])
-    .where('p.workspace_id', '=', workspaceId)
-    .where('s.status', 'in', NOTICE_OUT)
-    .where('l.revoked_at', 'is', null)
-    .where('l.expires_at', '>', now)
-    .execute();
-}
-
 /** Revokes the link of the project's send; false when there is no such link or it was revoked before. */
 export async function revokeLinkOfSend(
   db: Executor,

@@ -23,7 +23,6 @@ import { failedVerdictsJob, REVIEW_FAILED_MAIL_JOB } from './failed-verdicts.job
 import { fetchNoticeStories, noticeStoriesJob } from './notice-stories.job.ts';
 import { remindersOfLinks } from './reminders.repository.ts';
 import {
-  activeLinksOfWorkspace,
   findLinkByTokenHash,
   insertVerdicts,
   keepStories,
@@ -288,21 +287,4 @@ export async function reviewsOfSends(
     });
   }
   return reviews;
-}
-
-/** Per project key of the workspace: its stories' latest verdicts over all active links. */
-export async function reviewSummaries(db: Db, workspaceId: string, now: Date) {
-  const links = await activeLinksOfWorkspace(db, workspaceId, now);
-  const verdicts = await latestVerdicts(
-    db,
-    links.map((link) => link.id),
-  );
-  const data: Record<string, { passed: number; failed: number; waiting: number }> = {};
-  for (const link of links) {
-    const counts = data[link.project_key] ?? { passed: 0, failed: 0, waiting: 0 };
-    data[link.project_key] = counts;
-    const ofLink = verdicts.get(link.id);
-    for (const key of link.issue_keys) counts[ofLink?.get(key)?.verdict ?? 'waiting'] += 1;
-  }
-  return data;
 }

@@ -714,7 +714,7 @@ describe('writing verdicts back to Jira', () => {
 });
 
 describe('staff see the answers', () => {
-  it('a summary per project of the latest verdicts over active links', async () => {
+  it('a summary per project: its sent stories counted by state', async () => {
     const projectKey = await newProject();
     const { token } = await sendNotice(projectKey, ['DEMO-1', 'DEMO-2', 'DEMO-3']);
     await publicCall('/jira/review/submitVerdicts', {
@@ -726,7 +726,7 @@ describe('staff see the answers', () => {
     });
     const res = await call('/jira/review/getSummaries', { userId: owner.userId });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data[projectKey]).toEqual({ passed: 1, failed: 1, waiting: 1 });
+    expect(res.json().data[projectKey]).toEqual({ passed: 1, failed: 1, waiting: 1, retest: 0, overdue: 0 });
   });
 
   it('members may read and revoke; only owners choose transitions', async () => {

@@ -32,13 +32,14 @@ export function roundHelpers(app: FastifyInstance, db: Db, member: Member) {
     return draftEmail(await fetchDone(projectKey), await sentList(projectKey));
   }
 
-  /** A manual send of these keys with this text; answers the HTTP response. */
+  /** A manual send of these keys with this text (and answer-by day, `YYYY-MM-DD`); answers the HTTP response. */
   async function send(
     projectKey: string,
     issueKeys: string[],
     text: string,
     subject = `Notice ${projectKey}`,
     cc: string[] = [],
+    answerBy?: string,
   ) {
     const body = await multipartBody([
       ['subject', subject],
@@ -47,6 +48,7 @@ export function roundHelpers(app: FastifyInstance, db: Db, member: Member) {
       ...cc.map((address): [string, string] => ['cc', address]),
       ['projectKey', projectKey],
       ['issueKeys', issueKeys.join(',')],
+      ...(answerBy ? [['answerBy', answerBy] as [string, string]] : []),
     ]);
     return app.inject({
       method: 'POST',

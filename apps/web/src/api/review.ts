@@ -32,7 +32,7 @@ export async function revokeReviewLink(
   return api.post<ReviewChangeAnswer>('/jira/review/revokeLink', body);
 }
 
-/** POST /jira/review/getSummaries {userId} → per project key, its stories' latest verdicts. */
+/** POST /jira/review/getSummaries {userId} → per project key, its sent stories counted by state. */
 export async function getReviewSummaries(api: ApiClient, userId: string): Promise<ReviewSummaries> {
   const body: UserIdBody = { userId };
   const answer = await api.post<ReviewSummariesAnswer>('/jira/review/getSummaries', body);

@@ -101,7 +101,7 @@ describe('the pre-rendered projects page', () => {
       );
       const markup = await renderAdminIndex(demoTracker);
       expect(markup).toContain('Projects</h1>');
-      expect(markup).toContain('Each project sends its client the finished Jira stories');
+      expect(markup).toContain('Each project sends its client the stories finished in its tracker');
       expect(markup.includes('Demo tracker')).toBe(demoTracker);
       container.innerHTML = markup;
       document.body.append(container);

@@ -1,5 +1,5 @@
-// The notifications (the top bar's bell; Handoff's own calls): what happened in the caller's current
-// workspace since they last opened the list, each linking to its project.
+// The notifications (the top bar's bell; Handoff's own calls): what happened lately in the caller's current
+// workspace, those since they last opened the list marked new, each linking to its project.
 //   POST /jira/getNotifications       userIdBody                → notificationsAnswer
 //   POST /jira/markNotificationsSeen  markNotificationsSeenBody → notificationsSeenAnswer
 import { z } from 'zod';
@@ -24,11 +24,11 @@ export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationsAnswer = z.object({
   data: z.object({
-    /** The moment the caller last opened the list; null: never (then the last 7 days are listed). */
+    /** The moment the caller last opened the list (what happened after it is new); null: never, all is new. */
     seenAt: z.string().nullable(),
     /** The moment this list was read: give it to markNotificationsSeen. */
     asOf: z.string(),
-    /** What happened since then, newest first (at most 50). */
+    /** What happened in the last 7 days, and since seenAt if that is earlier, newest first (at most 50). */
     items: z.array(notificationSchema),
   }),
 });

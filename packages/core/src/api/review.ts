@@ -9,7 +9,7 @@
 //   POST /jira/review/signOff         signOffBody          → signOffAnswer | 400 not every story answered | 404 | 409
 // Staff calls (signed in, member of the project's workspace):
 //   POST /jira/review/revokeLink          revokeReviewLinkBody  → reviewChangeAnswer (owners and members)
-//   POST /jira/review/getSummaries        userIdBody            → reviewSummariesAnswer
+//   POST /jira/review/getSummaries        userIdBody            → reviewSummariesAnswer (story counts by state)
 //   POST /jira/review/getTransitions      projectRefBody        → reviewTransitionsAnswer (Jira's list)
 //   POST /jira/review/setTransitions      setReviewTransitionsBody → reviewChangeAnswer (owners only)
 // getProjectSends answers each notice's review in sendRecordSchema.review (see sends.ts).
@@ -193,11 +193,21 @@ export type RevokeReviewLinkBody = z.input<typeof revokeReviewLinkBody>;
 export const reviewChangeAnswer = z.object({ status: z.literal(200), message: z.string() });
 export type ReviewChangeAnswer = z.infer<typeof reviewChangeAnswer>;
 
-/** Per project key of the current workspace: its stories' latest verdicts over all active links. */
+/**
+ * Per project key of the current workspace: how many of its sent stories show each state, counted as the
+ * review status screen counts them (packages/core/src/review-states.ts): one state per story ever sent,
+ * so they add up to that screen's "All".
+ */
 export const reviewSummariesAnswer = z.object({
   data: z.record(
     z.string(),
-    z.object({ passed: z.number().int(), failed: z.number().int(), waiting: z.number().int() }),
+    z.object({
+      passed: z.number().int(),
+      failed: z.number().int(),
+      waiting: z.number().int(),
+      retest: z.number().int(),
+      overdue: z.number().int(),
+    }),
   ),
 });
 export type ReviewSummariesAnswer = z.infer<typeof reviewSummariesAnswer>;
@@ -256,6 +266,9 @@ export type ReviewStatusAnswer = z.infer<typeof reviewStatusAnswer>;
 
 const MAX_TEST_ENVIRONMENT = 500;
 
+const MAIL_PROBLEMS = ['noMailServer', 'builtInSender'] as const;
+export type MailProblem = (typeof MAIL_PROBLEMS)[number];
+
 /** The language the client reads: a code of CLIENT_LANGUAGES (`en`, `de`, `fr`, `es`, `nl`, `pt`, `it`). */
 const clientLanguageSchema = z.enum(CLIENT_LANGUAGES, {
   error: `clientLanguage must be one of ${CLIENT_LANGUAGES.join(', ')}.`,
@@ -294,9 +307,16 @@ export const reviewSettingsAnswer = z.object({
   data: reviewSettingsSchema.extend({
     /** The From of every e-mail the server sends (MAIL_FROM): the send screen's Preview shows it. */
     mailFrom: z.string(),
+    /**
+     * Why the server's e-mail may not reach the client, for the Preview to say: `noMailServer` (SMTP_URL
+     * unset: e-mails are kept in the outbox), `builtInSender` (MAIL_FROM is an address at localhost, the
+     * built-in default, which mail servers refuse or file as spam); null: mail is set up.
+     */
+    mailProblem: z.enum(MAIL_PROBLEMS).nullable(),
   }),
 });
 export type ReviewSettingsAnswer = z.infer<typeof reviewSettingsAnswer>;
+
 export const setReviewSettingsBody = z
   .object({ userId, projectKey })
   .extend(reviewSettingsSchema.shape)

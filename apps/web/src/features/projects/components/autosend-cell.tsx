@@ -1,5 +1,5 @@
 // The "Auto send email" cell: the switch with a visible On/Off, and under it, as neutral meta text, whom
-// auto-send e-mails ("To dana@acme.test · cc 1", or "Auto-send is off") and the server's auto-send status ("Next run 14:05 (in 12 min) with the Jira API token of ada@…", "Last sent automatically 13:50
+// auto-send e-mails ("To dana@acme.test · cc 1", or "Auto-send is off") and the server's auto-send status ("Next run 14:05 (in 12 min) with the tracker token of ada@…", "Last sent automatically 13:50
 // (3 min ago)", or the last run's error in red). All of it is the switch's accessible description.
 
 import type { Project } from '@handoff/core/api';
@@ -35,7 +35,7 @@ export const AutosendCell = memo(function AutosendCell({
   const nextRun = project.autosend ? formatRunTimeFromNow(status.nextRunAt, now) : '';
   const lastError = status.lastError ?? '';
   const lastSent = formatRunTimeFromNow(status.lastSentAt, now);
-  // Auto-send runs on the Jira API token of the member who switched it on.
+  // Auto-send runs on the tracker token of the member who switched it on.
   const tokenOf = project.autosend ? (status.switchedOnBy ?? '') : '';
   const lines = [
     !project.autosend
@@ -47,7 +47,7 @@ export const AutosendCell = memo(function AutosendCell({
       ? {
           key: 'next',
           className: 'autosend__next',
-          text: [nextRun && `Next run ${nextRun}`, tokenOf && `with the Jira API token of ${tokenOf}`]
+          text: [nextRun && `Next run ${nextRun}`, tokenOf && `with the tracker token of ${tokenOf}`]
             .filter(Boolean)
             .join(' '),
         }

@@ -25,13 +25,38 @@ describe('the project list', () => {
     expect(await within(shopRow).findByText('2 failed')).toHaveClass('badge--danger');
     expect(within(shopRow).getByText('1 passed')).toHaveClass('badge--success');
     expect(within(shopRow).getByText('1 waiting')).toHaveClass('badge--neutral');
+    // What asks for action first; the pills lead to the project's review status.
     expect(within(shopRow).getByRole('cell', { name: /Web Shop/ })).toHaveTextContent(
-      'Web ShopClient review: 2 failed1 passed1 waiting',
+      'Web ShopClient review: 2 failed1 waiting1 passed',
+    );
+    expect(within(shopRow).getByRole('link', { name: /^Client review:/ })).toHaveAttribute(
+      'href',
+      '/admin/review-status?key=SHOP',
     );
     const appRow = screen.getByRole('cell', { name: 'APP' }).closest('tr')!;
     expect(within(appRow).getByRole('cell', { name: 'Mobile App' })).toBeInTheDocument();
     expect(within(appRow).queryByText(/waiting|passed|failed/)).not.toBeInTheDocument();
     expect(callsTo('/jira/review/getSummaries')).toEqual([{ userId: account.id }]);
+  });
+
+  it("counts a project's stories as its review status does: one state each, re-sends and all", async () => {
+    const { account } = signIn('ada@example.com');
+    const shop = createProject(account.id, { projectKey: 'SHOP', projectName: 'Web Shop' });
+    const stories = ['SHOP-1', 'SHOP-2'].map((key) => ({ key, summary: key }));
+    const first = createReviewedSend(account.id, shop, 'token-of-the-first-review-link-0000000', stories);
+    first.review!.stories[0]!.verdict = 'passed';
+    first.review!.stories[1]!.verdict = 'failed';
+    // Both sent again and not answered yet: two re-tests, not "1 passed, 1 failed, 2 waiting".
+    createReviewedSend(account.id, shop, 'token-of-the-second-review-link-000000', stories);
+
+    const { user } = renderApp('/admin/index');
+    const pills = await screen.findByRole('link', { name: /^Client review:/ });
+    expect(pills).toHaveTextContent(/^Client review: 2 re-test$/);
+    await user.click(pills);
+    const chips = await screen.findByRole('group', { name: 'Show stories by state' });
+    expect(within(chips).getByRole('button', { name: 'Re-test 2' })).toBeInTheDocument();
+    expect(within(chips).getByRole('button', { name: 'All 2' })).toBeInTheDocument();
+    expect(within(chips).getByRole('button', { name: 'Passed 0' })).toBeInTheDocument();
   });
 
   it('still lists the projects when the summaries cannot be loaded', async () => {

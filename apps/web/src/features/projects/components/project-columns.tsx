@@ -1,6 +1,7 @@
 // The cells of a project in the list: key (and site), the name as a link to the send screen with the
-// client review as coloured pills, the auto-send switch, and the actions: `Send stories` first and visible,
-// the rest (Update, Review status, Delete) in the row menu.
+// client review as coloured pills (a link to the project's review status, whose chips count the same
+// stories), the auto-send switch, and the actions: `Send stories` first and visible, the rest (Update,
+// Review status, Delete) in the row menu.
 import type { Project } from '@handoff/core/api';
 import { memo } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -37,7 +38,7 @@ export function projectColumns({
       cell: (project) => (
         <>
           {project.projectKey}
-          {/* The Jira site, for a project of a site other than `default`. */}
+          {/* The tracker site, for a project of a site other than `default`. */}
           {project.siteId === 'default' ? null : (
             <span className="projects__site"> ({project.siteName})</span>
           )}
@@ -46,6 +47,7 @@ export function projectColumns({
     },
     {
       header: 'Project name',
+      className: 'projects__name-cell',
       cell: (project) => <ProjectName project={project} summary={reviews[project.projectKey]} />,
     },
     {
@@ -77,7 +79,7 @@ const ProjectName = memo(function ProjectName({
       <Link to={sendHref(project)} className="projects__name">
         {project.projectName}
       </Link>
-      <ReviewPills summary={summary} />
+      <ReviewPills project={project} summary={summary} />
     </>
   );
 });
@@ -124,24 +126,36 @@ const ProjectActions = memo(function ProjectActions({
   );
 });
 
+/** The states worth a pill, the ones that ask for action first; the words as the review status says them. */
 const PILLS = [
-  { count: 'failed', tone: 'danger' },
-  { count: 'passed', tone: 'success' },
-  { count: 'waiting', tone: 'neutral' },
+  { state: 'failed', word: 'failed', tone: 'danger' },
+  { state: 'overdue', word: 'overdue', tone: 'danger' },
+  { state: 'retest', word: 're-test', tone: 'info' },
+  { state: 'waiting', word: 'waiting', tone: 'neutral' },
+  { state: 'passed', word: 'passed', tone: 'success' },
 ] as const;
 
-/** A project's client review at a glance as pills ("2 failed", "3 passed", "4 waiting"); nothing when none. */
-function ReviewPills({ summary }: { summary: ReviewSummaries[string] | undefined }) {
-  const shown = PILLS.filter((pill) => (summary?.[pill.count] ?? 0) > 0);
+/**
+ * A project's client review at a glance as pills ("2 failed", "3 re-test", "4 passed"), leading to its review
+ * status; nothing before its first notice.
+ */
+function ReviewPills({
+  project,
+  summary,
+}: {
+  project: Project;
+  summary: ReviewSummaries[string] | undefined;
+}) {
+  const shown = PILLS.filter((pill) => (summary?.[pill.state] ?? 0) > 0);
   if (!summary || shown.length === 0) return null;
   return (
-    <span className="projects__review">
+    <Link className="projects__review" to={projectHref(paths.admin.reviewStatus, project.projectKey)}>
       <span className="visually-hidden">Client review: </span>
       {shown.map((pill) => (
-        <Badge key={pill.count} tone={pill.tone}>
-          {summary[pill.count]} {pill.count}
+        <Badge key={pill.state} tone={pill.tone}>
+          {summary[pill.state]} {pill.word}
         </Badge>
       ))}
-    </span>
+    </Link>
   );
 }

@@ -29,7 +29,7 @@ export function ProjectsHeader() {
         ) : null}
       </div>
       <p className="page__intro">
-        Each project sends its client the finished Jira stories that are ready to test. Choose{' '}
+        Each project sends its client the stories finished in its tracker, ready to test. Choose{' '}
         <strong>Send stories</strong> on a project, or switch on auto-send to send new ones on a schedule.
       </p>
     </div>

@@ -102,7 +102,9 @@ describe('/admin/index — Projects', () => {
     const { user, router } = await openProjects(0);
     expect(await screen.findByText('No projects yet')).toBeInTheDocument();
     expect(
-      screen.getByText(/^A project connects a Jira project to the client who tests its finished stories\./),
+      screen.getByText(
+        /^A project connects a project of your tracker \(Jira, GitHub or Linear\) to the client who tests its finished stories\./,
+      ),
     ).toBeInTheDocument();
     // The empty list says so inside the table (the page's pre-rendered frame), no pages, and no second
     // button beside `Add new`.
@@ -293,7 +295,7 @@ describe('/admin/index — Projects', () => {
     expect(bad).toHaveAccessibleDescription(`${to} Last run failed: Jira refused the API token.`);
     expect(screen.getByText(/Last run failed: Jira refused the API token\./)).toHaveClass('autosend__error');
     expect(screen.getByRole('switch', { name: 'Auto send email for SENT' })).toHaveAccessibleDescription(
-      `${to} ${next} with the Jira API token of grace@example.com Last sent automatically ${formatRunTime(nextRunAt)} (in 10 min)`,
+      `${to} ${next} with the tracker token of grace@example.com Last sent automatically ${formatRunTime(nextRunAt)} (in 10 min)`,
     );
     // Switched off, it says so, in words beside the switch too.
     const off = screen.getByRole('switch', { name: 'Auto send email for OFF' });

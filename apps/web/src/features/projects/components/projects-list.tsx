@@ -147,7 +147,8 @@ function NoProjects({ mayManage }: { mayManage: boolean }) {
         </>
       }
     >
-      A project connects a Jira project to the client who tests its finished stories.
+      A project connects a project of your tracker (Jira, GitHub or Linear) to the client who tests its
+      finished stories.
     </EmptyState>
   ) : (
     <EmptyState title="No projects yet" icon={<FolderIcon />}>

@@ -1,10 +1,11 @@
 // The review status summary: a chip per state a story can show (passed, failed, waiting, re-test when there is
 // one, overdue), each with its count. Every story shows one state, so the chips split the stories between
-// them: a chip's count is the number of rows it shows. A chip filters the table; pressed again (or "All"),
-// the filter goes.
+// them: a chip's count is the number of rows it shows, counted as the projects list counts (core's
+// countStates). A chip filters the table; pressed again (or "All"), the filter goes.
 import type { StoryStatus } from '@handoff/core/api';
+import { countStates, SHOWN_STATES, type ShownState, shownState } from '@handoff/core/review-states';
 import { useId } from 'react';
-import { type ShownState, STATE_TEXT, shownState } from './status-columns';
+import { STATE_TEXT } from './status-columns';
 
 /** The release filter: every release (''), or one release's name. */
 export type ReleaseFilter = string;
@@ -51,8 +52,6 @@ export function matchesFilter(story: StoryStatus, filter: StatusFilter): boolean
   return filter === 'all' || shownState(story) === filter;
 }
 
-const ORDER: readonly ShownState[] = ['passed', 'failed', 'waiting', 'retest', 'overdue'];
-
 export function StatusChips({
   stories,
   filter,
@@ -62,10 +61,8 @@ export function StatusChips({
   filter: StatusFilter;
   onFilter: (filter: StatusFilter) => void;
 }) {
-  const counted = ORDER.map((value) => ({
-    value,
-    count: stories.filter((story) => matchesFilter(story, value)).length,
-  }));
+  const counts = countStates(stories);
+  const counted = SHOWN_STATES.map((value) => ({ value, count: counts[value] }));
   // Re-test only when some story is one (or while it is the chip chosen, so that it can be let go).
   const chips = counted.filter((chip) => chip.count > 0 || chip.value !== 'retest' || filter === 'retest');
   return (

@@ -1,16 +1,14 @@
 // The review status table's columns: one state badge per story; keys, dates and the action never wrap (a
 // date shows short, its full form on hover and to screen readers through <time>'s title); an empty cell
 // shows "—" (and its line is left out of a phone's card: DataTable's `isEmpty`).
-import type { StoryState, StoryStatus } from '@handoff/core/api';
+import type { StoryStatus } from '@handoff/core/api';
 import { formatAnswerBy } from '@handoff/core/dates';
+import { type ShownState, shownState } from '@handoff/core/review-states';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { Column } from '@/components/ui/data-table';
 import { formatShortDate, ShortDate } from '@/lib/format';
 import type { EarlierAnswer } from '../api/get-earlier-answers';
-
-/** The one state a story shows: its own, or Overdue when it is still unanswered past its answer-by date. */
-export type ShownState = StoryState | 'overdue';
 
 export const STATE_TEXT: Record<ShownState, string> = {
   waiting: 'Waiting',
@@ -27,14 +25,6 @@ const STATE_TONE: Record<ShownState, BadgeTone> = {
   retest: 'info',
   overdue: 'danger',
 };
-
-/**
- * A story's one state, as its badge and its summary chip say it: an overdue story (waiting, or a re-test
- * sent and waiting) is Overdue, so every story counts under exactly one chip.
- */
-export function shownState(story: StoryStatus): ShownState {
-  return story.overdue ? 'overdue' : story.state;
-}
 
 /** An empty cell: a dash to the eye, "none" to a screen reader. */
 function None() {

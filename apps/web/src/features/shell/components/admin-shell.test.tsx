@@ -57,7 +57,7 @@ describe('admin shell', () => {
     renderApp('/admin/index');
     expect(await screen.findByRole('heading', { level: 1, name: 'Projects' })).toBeInTheDocument();
     expect(
-      screen.getByText(/Each project sends its client the finished Jira stories that are ready to test/),
+      screen.getByText(/Each project sends its client the stories finished in its tracker, ready to test/),
     ).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Add new' })).toBeInTheDocument();
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
@@ -154,6 +154,8 @@ describe('admin shell', () => {
     await user.click(account);
     expect(account).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText('Welcome!')).toBeInTheDocument();
+    // The address signed in, which a narrow top bar shows only as its initial.
+    expect(screen.getByText('ada@example.com', { selector: '.dropdown__account' })).toBeVisible();
     for (const name of ['My profile', 'Settings', 'Activity', 'Support']) {
       expect(screen.getByRole('link', { name })).toHaveAttribute('href', '/admin/user-profile');
     }
@@ -169,6 +171,11 @@ describe('admin shell', () => {
     const bell = await screen.findByRole('button', { name: 'Notifications' });
     await user.click(bell);
     expect(screen.getByText('You have no notifications.')).toBeVisible();
+    // No project to narrow it to: every answer is found by project, from the projects list.
+    expect(screen.getByRole('link', { name: 'All answers, by project' })).toHaveAttribute(
+      'href',
+      '/admin/index',
+    );
     await user.keyboard('{Escape}');
     expect(bell).toHaveAttribute('aria-expanded', 'false');
     expect(bell).toHaveFocus();
@@ -196,13 +203,18 @@ describe('admin shell', () => {
     const { user, router } = renderApp('/admin/index');
     const bell = await screen.findByRole('button', { name: 'Notifications, 2 new' });
     await user.click(bell);
-    const links = within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('link');
+    const links = within(screen.getByRole('list', { name: 'New' })).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual([
       expect.stringContaining('Ann Client: SHOP-1 failed.'),
       expect.stringContaining('Auto-send failed. Jira did not answer.'),
     ]);
     expect(links[0]).toHaveAttribute('href', '/admin/review-status?key=SHOP');
     expect(links[1]).toHaveAttribute('href', '/admin/send-stories?key=SHOP&tab=sent');
+    // Under the list, the way to every answer of the one project it is about.
+    expect(screen.getByRole('link', { name: 'All answers of Web shop' })).toHaveAttribute(
+      'href',
+      '/admin/review-status?key=SHOP',
+    );
     await waitFor(() =>
       expect(callsTo('/jira/markNotificationsSeen')).toEqual([
         { userId: account.id, asOf: '2026-03-14T12:00:00.000Z' },
@@ -214,6 +226,13 @@ describe('admin shell', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/review-status'));
     await user.click(bell);
     expect(screen.getByText('Nothing new since you last looked.')).toBeVisible();
+    // What was seen stays listed, under Earlier.
+    expect(
+      within(screen.getByRole('list', { name: 'Earlier' }))
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/admin/review-status?key=SHOP', '/admin/send-stories?key=SHOP&tab=sent']);
+    expect(screen.queryByRole('list', { name: 'New' })).not.toBeInTheDocument();
   });
 
   it('shows the demo tracker badge only while the demo tracker is on', async () => {

@@ -13,8 +13,8 @@ export function DemoTrackerBadge() {
         Demo tracker
       </Link>
       <span role="tooltip" id={tipId} className="demo-badge__tip">
-        Projects and stories come from the built-in sample tracker. Add your team's tracker on the Sites
-        screen.
+        Projects and stories come from the built-in sample tracker. Connect your own tracker (Jira, GitHub or
+        Linear) on the Sites screen.
       </span>
     </span>
   );

@@ -38,6 +38,13 @@ export const MenuToggleIcon = (props: IconProps) => (
   </Svg>
 );
 
+/** The open menu's toggle: a cross, as it closes the menu. */
+export const MenuCloseIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M6 6l12 12M18 6L6 18" />
+  </Svg>
+);
+
 export const BellIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />

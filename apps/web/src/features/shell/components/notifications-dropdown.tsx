@@ -1,8 +1,10 @@
 // The top bar's bell: how many things happened in the current workspace since the user last opened it
-// (client verdicts, sign-offs, failed sends, auto-send runs), and the list, each linking to its project.
-// Opening it marks them seen; they stay listed until it closes.
-import type { Notification, NotificationsAnswer } from '@handoff/core/api';
-import { useCallback, useEffect, useState } from 'react';
+// (client verdicts, sign-offs, failed sends, auto-send runs), and the list of the last days, each linking to
+// its project: what is new first, then what was seen before. Opening it marks them seen; they stay new until
+// it closes. Its footer leads to where every answer stays: the review status of the one project concerned,
+// or the projects list, whose pills lead to each.
+import type { Notification, NotificationsAnswer, Project } from '@handoff/core/api';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { paths, projectHref } from '@/config/paths';
 import { ShortDate } from '@/lib/format';
@@ -24,12 +26,29 @@ function hrefOf(item: Notification): string {
   return `${projectHref(paths.admin.sendStories, item.projectKey, item.siteId)}&tab=sent`;
 }
 
+/**
+ * The footer's link: the review status of the one project the listed items (or, with none listed, the
+ * loaded projects) are about; else the projects list, where each project's review pills lead on.
+ */
+function allAnswers(items: readonly Notification[], projects: readonly Project[]) {
+  const about = new Map<string, { projectKey: string; siteId: string; projectName: string }>();
+  for (const item of items.length > 0 ? items : projects)
+    about.set(`${item.siteId}/${item.projectKey}`, item);
+  const [only, ...others] = about.values();
+  return only && others.length === 0
+    ? {
+        href: projectHref(paths.admin.reviewStatus, only.projectKey, only.siteId),
+        text: `All answers of ${only.projectName}`,
+      }
+    : { href: paths.admin.index, text: 'All answers, by project' };
+}
+
 export function NotificationsDropdown() {
   const { api } = useServices();
-  const { user } = useAppState();
+  const { user, projects } = useAppState();
   const { version } = useWorkspaceSwitch();
   const userId = user?.id;
-  const [list, setList] = useState<NotificationsAnswer['data'] | null>(null);
+  const [list, setList] = useState<NotificationList | null>(null);
   const [unseen, setUnseen] = useState(0);
 
   const load = useCallback(async () => {
@@ -49,7 +68,7 @@ export function NotificationsDropdown() {
     let active = true;
     const refresh = () => {
       void load().then((data) => {
-        if (active && data) setUnseen(data.items.length);
+        if (active && data) setUnseen(newItems(data).length);
       });
     };
     refresh();
@@ -63,7 +82,7 @@ export function NotificationsDropdown() {
   const onOpen = async () => {
     const data = (await load()) ?? list;
     setUnseen(0);
-    if (userId && data && data.items.length > 0) {
+    if (userId && data && newItems(data).length > 0) {
       await markNotificationsSeen(api, userId, data.asOf).catch(() => undefined);
     }
   };
@@ -87,27 +106,94 @@ export function NotificationsDropdown() {
       {(close) => (
         <div className="notifications">
           <p className="dropdown__header">Notifications</p>
-          {list && list.items.length > 0 ? (
-            <ul className="dropdown__list notifications__list" aria-label="Notifications">
-              {list.items.map((item) => (
-                <li key={item.id}>
-                  <Link className="dropdown__item notifications__item" to={hrefOf(item)} onClick={close}>
-                    <span className="notifications__project">{item.projectName}</span>
-                    <span className="notifications__text">{item.text}</span>
-                    <span className="notifications__time">
-                      <ShortDate iso={item.at} withTime />
-                    </span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="dropdown__empty">
-              {list?.seenAt ? 'Nothing new since you last looked.' : 'You have no notifications.'}
-            </p>
-          )}
+          <Sections list={list} onChoose={close} />
+          <AllAnswersLink items={list?.items ?? []} projects={projects} onClick={close} />
         </div>
       )}
     </Dropdown>
+  );
+}
+
+type NotificationList = NotificationsAnswer['data'];
+
+/** What happened after the list was last opened (all of it, for someone who never opened it). */
+function newItems(list: NotificationList): Notification[] {
+  const seenAt = list.seenAt ? Date.parse(list.seenAt) : Number.NEGATIVE_INFINITY;
+  return list.items.filter((item) => Date.parse(item.at) > seenAt);
+}
+
+/** The new items, then the earlier ones, each a list under its heading; a sentence for what is empty. */
+function Sections({ list, onChoose }: { list: NotificationList | null; onChoose: () => void }) {
+  const fresh = list ? newItems(list) : [];
+  const earlier = list ? list.items.filter((item) => !fresh.includes(item)) : [];
+  if (!list || list.items.length === 0) {
+    return (
+      <p className="dropdown__empty">
+        {list?.seenAt ? 'Nothing in the last 7 days.' : 'You have no notifications.'}
+      </p>
+    );
+  }
+  return (
+    <div className="notifications__lists">
+      {fresh.length > 0 ? (
+        <Section title="New" items={fresh} onChoose={onChoose} />
+      ) : (
+        <p className="dropdown__empty">Nothing new since you last looked.</p>
+      )}
+      {earlier.length > 0 ? <Section title="Earlier" items={earlier} onChoose={onChoose} /> : null}
+    </div>
+  );
+}
+
+function Section({
+  title,
+  items,
+  onChoose,
+}: {
+  title: string;
+  items: readonly Notification[];
+  onChoose: () => void;
+}) {
+  const titleId = useId();
+  return (
+    <>
+      <p id={titleId} className="notifications__section">
+        {title}
+      </p>
+      <ul
+        className={`dropdown__list notifications__list${title === 'New' ? ' notifications__list--new' : ''}`}
+        aria-labelledby={titleId}
+      >
+        {items.map((item) => (
+          <li key={item.id}>
+            <Link className="dropdown__item notifications__item" to={hrefOf(item)} onClick={onChoose}>
+              <span className="notifications__project">{item.projectName}</span>
+              <span className="notifications__text">{item.text}</span>
+              <span className="notifications__time">
+                <ShortDate iso={item.at} withTime />
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function AllAnswersLink({
+  items,
+  projects,
+  onClick,
+}: {
+  items: readonly Notification[];
+  projects: readonly Project[];
+  onClick: () => void;
+}) {
+  const { href, text } = allAnswers(items, projects);
+  return (
+    <Link className="notifications__footer" to={href} onClick={onClick}>
+      {text}
+      <span aria-hidden="true">→</span>
+    </Link>
   );
 }

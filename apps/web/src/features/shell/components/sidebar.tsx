@@ -7,7 +7,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { LogoIcon } from '@/components/ui/icons';
 import type { LogoConfig } from '@/config/brand';
 import { paths } from '@/config/paths';
-import { MenuIcon, type MenuIconName, MenuToggleIcon } from './menu-icons';
+import { MenuCloseIcon, MenuIcon, type MenuIconName, MenuToggleIcon } from './menu-icons';
 
 /**
  * A route the menu lists, with its icon, or one it never lists (`hidden`: edit screens), which needs no icon:
@@ -103,7 +103,7 @@ export const Sidebar = memo(function Sidebar({
             aria-label="Menu"
             onClick={() => setOpen((v) => !v)}
           >
-            <MenuToggleIcon />
+            {open ? <MenuCloseIcon /> : <MenuToggleIcon />}
           </button>
         </div>
         <div id={menuId} className="sidebar__menu">

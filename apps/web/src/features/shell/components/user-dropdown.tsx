@@ -29,6 +29,8 @@ export function UserDropdown({ email }: { email: string | null }) {
       {(close) => (
         <>
           <p className="dropdown__header">Welcome!</p>
+          {/* Who is signed in: the top bar shows only the initial where it is narrow. */}
+          {email ? <p className="dropdown__account">{email}</p> : null}
           <ul className="dropdown__list">
             {entries.map((entry) => (
               <li key={entry}>

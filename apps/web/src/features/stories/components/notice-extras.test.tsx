@@ -11,7 +11,7 @@ import { callsTo, createProject, db } from '@/testing/mocks/db';
 import { MAIL_FROM } from '@/testing/mocks/handlers/review';
 import { server } from '@/testing/mocks/server';
 import { renderApp, signIn } from '@/testing/test-utils';
-import { previewDocument } from './notice-preview';
+import { LINK_CODE_STAND_IN, previewDocument } from './notice-preview';
 
 const stories: Issue[] = [
   { key: 'SHOP-2', issueHeader: 'Login <page>', description: 'N/A' },
@@ -106,10 +106,13 @@ describe('the send screen: Preview', () => {
       { language: 'en', t: clientTexts('en') },
     );
     expect(frame.getAttribute('srcdoc')).toBe(previewDocument(expected));
-    // The address the e-mail spells out is the client's own link, not this server's stand-in.
+    // The address the e-mail spells out is the client's own link: this server's review address, its code
+    // marked as made when sending (not the preview's stand-in address).
     expect(frame.getAttribute('srcdoc')).toContain(
-      'Or open this address: (the client’s review link, made when the e-mail is sent)',
+      `Or open this address: ${window.location.origin}/review/<span data-style=`,
     );
+    expect(frame.getAttribute('srcdoc')).toContain(`>${LINK_CODE_STAND_IN}</span>`);
+    expect(LINK_CODE_STAND_IN).toBe('private code, made when you send');
     expect(frame.getAttribute('srcdoc')).toContain(`href="${window.location.origin}/review/preview"`);
     expect(expected).toContain(
       'Test environment: https://staging.example.com<br>Please answer by 31 January 2099.',
@@ -139,7 +142,7 @@ describe('the send screen: Preview', () => {
       .getAllByRole('definition')
       .map((value) => value.textContent);
     expect(Object.fromEntries(fields.map((field, index) => [field, values[index]]))).toEqual({
-      From: MAIL_FROM,
+      From: `${MAIL_FROM} Built-in address`,
       To: 'client@shop.example',
       CC: 'pm@team.example, qa@team.example',
       Subject: 'Ready for you: export',
@@ -150,6 +153,47 @@ describe('the send screen: Preview', () => {
     expect(
       within(dialog).getByText('Subject').compareDocumentPosition(frame) & Node.DOCUMENT_POSITION_FOLLOWING,
     ).toBeTruthy();
+  });
+
+  it("says plainly when the server's mail is not set up, what it means and who can fix it", async () => {
+    const { user } = await openWithDraft();
+    // The mock server has the built-in sender, Handoff <handoff@localhost>.
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Preview of the e-mail' });
+    const warning = within(dialog).getByRole('note');
+    expect(warning).toHaveTextContent('Mail is not set up on this server');
+    expect(warning).toHaveTextContent(
+      "It would come from handoff@localhost, Handoff's built-in address, which most mail servers refuse or file as spam. Ask whoever runs Handoff to set the sender address (the MAIL_FROM setting) to one of your company's.",
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    // Without a mail server at all, the e-mail would not leave the outbox.
+    const settings = {
+      reminderDays: 3,
+      testEnvironment: null,
+      clientLanguage: 'en',
+      noticeTemplate: null,
+      mailFrom: MAIL_FROM,
+      mailProblem: 'noMailServer',
+    };
+    server.use(http.post('/jira/review/getSettings', () => HttpResponse.json({ data: settings })));
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const again = await screen.findByRole('dialog', { name: 'Preview of the e-mail' });
+    expect(within(again).getByRole('note')).toHaveTextContent(
+      "Sent now, this e-mail would wait in Handoff's outbox and never reach the client.",
+    );
+    await user.click(within(again).getByRole('button', { name: 'Close' }));
+
+    // Set up: no warning.
+    server.use(
+      http.post('/jira/review/getSettings', () =>
+        HttpResponse.json({ data: { ...settings, mailFrom: 'Acme <qa@acme.example>', mailProblem: null } }),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const setUp = await screen.findByRole('dialog', { name: 'Preview of the e-mail' });
+    expect(within(setUp).queryByRole('note')).not.toBeInTheDocument();
+    expect(within(setUp).queryByText('Built-in address')).not.toBeInTheDocument();
   });
 
   it('leaves the sender out, and says why, when the review settings cannot be loaded', async () => {

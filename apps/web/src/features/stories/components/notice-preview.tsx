@@ -1,16 +1,20 @@
 // The send screen's "Preview" (README, "What and where to test"): the e-mail as the client will receive it.
 // Above the body, a mail program's header: From (the server's MAIL_FROM, from the review settings), To, CC,
-// Subject and the attachment. The body is the e-mail's HTML part, made by the very template the server sends
+// Subject and the attachment; above that, a warning when the server's mail is not set up (no mail server, or
+// the built-in sender address), saying what it means for this e-mail and who can fix it. The body is the e-mail's HTML part, made by the very template the server sends
 // (@handoff/core/notice-mail) from the draft on screen, the project's test environment and the answer-by
 // date. It is shown in a sandboxed iframe (srcdoc, no scripts), as tall as its content, so the dialog scrolls
 // as one message. The app's Content-Security-Policy (no inline styles) also governs a srcdoc document, so the
 // template's style attributes travel as data-style and are applied through the CSSOM, which the policy allows.
+
+import type { MailProblem } from '@handoff/core/api';
 import { clientTexts } from '@handoff/core/catalogues/index';
 import type { ClientLanguage } from '@handoff/core/client-language';
 import { reviewNoticeHtml, subjectLine } from '@handoff/core/notice-mail';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { getReviewSettings } from '@/api/review';
+import { Badge } from '@/components/ui/badge';
 import { AddressList } from '@/components/ui/breakable-text';
 import { useModal } from '@/components/ui/use-modal';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
@@ -19,16 +23,20 @@ import './notice-preview.css';
 
 /** The review link is made when the e-mail is sent: the preview links to a stand-in. */
 const previewLink = () => new URL('/review/preview', window.location.href).href;
-/** What the preview shows where the e-mail will spell the client's own link out. */
-const LINK_STAND_IN = '(the client’s review link, made when the e-mail is sent)';
+/** Where the client's own link will have its private code, which sending makes. */
+export const LINK_CODE_STAND_IN = 'private code, made when you send';
 
 /**
  * The template's output with each `style="…"` renamed (the template escapes every `"` a user typed), and
- * the stand-in link spelled out as what it stands for rather than as this server's address.
+ * the stand-in link spelled out as the client will get it: this server's review address, its private code
+ * marked as made when sending.
  */
 export function previewDocument(html: string, link = previewLink()): string {
   const spelledOut = new RegExp(`(?<!href=")${link.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?![?"])`, 'g');
-  return html.replaceAll(' style="', ' data-style="').replace(spelledOut, LINK_STAND_IN);
+  const code = `<span data-style="padding:0 4px;border-radius:4px;background:#eef0fb;color:#3b3f8f;font-style:italic">${LINK_CODE_STAND_IN}</span>`;
+  return html
+    .replaceAll(' style="', ' data-style="')
+    .replace(spelledOut, `${link.slice(0, link.lastIndexOf('/') + 1)}${code}`);
 }
 
 /** Styles the e-mail's elements, then makes the frame as tall as the e-mail (the dialog scrolls, not it). */
@@ -46,6 +54,8 @@ function showMessage(frame: HTMLIFrameElement): void {
 interface MailHeader {
   /** The server's sender (null: not known, the review settings could not be loaded). */
   from: string | null;
+  /** Why the server's mail may not reach the client (null: set up, or not known). */
+  mailProblem: MailProblem | null;
   to: readonly string[];
   cc: readonly string[];
   subject: string;
@@ -85,6 +95,7 @@ export function NoticePreview({
   const [html, setHtml] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [from, setFrom] = useState<string | null>(null);
+  const [mailProblem, setMailProblem] = useState<MailProblem | null>(null);
   const [opening, setOpening] = useState(false);
 
   const open = async () => {
@@ -93,12 +104,14 @@ export function NoticePreview({
     let testEnvironment: string | null = null;
     let language: ClientLanguage = 'en';
     let mailFrom: string | null = null;
+    let mail: MailProblem | null = null;
     let problem: string | null = null;
     try {
       ({
         testEnvironment,
         clientLanguage: language,
         mailFrom,
+        mailProblem: mail,
       } = await getReviewSettings(api, userId, projectKey));
     } catch (error) {
       if (isSessionEnded(error)) {
@@ -109,6 +122,7 @@ export function NoticePreview({
     }
     setNote(problem);
     setFrom(mailFrom);
+    setMailProblem(mail);
     setHtml(
       reviewNoticeHtml(
         text,
@@ -136,7 +150,7 @@ export function NoticePreview({
         ? createPortal(
             <PreviewDialog
               html={html}
-              header={{ from, to, cc, subject, attachment }}
+              header={{ from, mailProblem, to, cc, subject, attachment }}
               note={note}
               onClose={() => setHtml(null)}
             />,
@@ -144,6 +158,34 @@ export function NoticePreview({
           )
         : null}
     </>
+  );
+}
+
+/** The address alone, without its display name: `handoff@localhost` of `Handoff <handoff@localhost>`. */
+const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
+
+/**
+ * Mail that is not set up, said plainly: what happens to this e-mail, and who can change it (the settings are
+ * the server's, which a member of the team may not run).
+ */
+function MailWarning({ problem, from }: { problem: MailProblem; from: string | null }) {
+  return (
+    <div className="callout callout--warning notice-preview__warning" role="note">
+      <p className="callout__title">Mail is not set up on this server</p>
+      {problem === 'noMailServer' ? (
+        <p>
+          Sent now, this e-mail would wait in Handoff's outbox and never reach the client. Ask whoever runs
+          Handoff to connect a mail server (the SMTP_URL setting) and give it your company's sender address
+          (MAIL_FROM).
+        </p>
+      ) : (
+        <p>
+          It would come from <strong>{from ? addressOf(from) : 'handoff@localhost'}</strong>, Handoff's
+          built-in address, which most mail servers refuse or file as spam. Ask whoever runs Handoff to set
+          the sender address (the MAIL_FROM setting) to one of your company's.
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -157,6 +199,12 @@ function MessageHeader({ header }: { header: MailHeader }) {
           <dt>From</dt>
           <dd>
             <AddressList addresses={[header.from]} />
+            {header.mailProblem === 'builtInSender' ? (
+              <>
+                {' '}
+                <Badge tone="warning">Built-in address</Badge>
+              </>
+            ) : null}
           </dd>
         </div>
       ) : null}
@@ -222,7 +270,7 @@ function PreviewDialog({
               Preview of the e-mail
             </h2>
             <p className="notice-preview__note">
-              As the client's mail program shows it. The review link is made when the e-mail is sent.
+              As the client's mail program will show it; their own review link is made when you send.
             </p>
           </div>
           <button ref={closeRef} type="button" className="button button--outline" onClick={onClose}>
@@ -230,6 +278,7 @@ function PreviewDialog({
           </button>
         </div>
         {note ? <p className="notice-preview__note notice-preview__note--error">{note}</p> : null}
+        {header.mailProblem ? <MailWarning problem={header.mailProblem} from={header.from} /> : null}
         <div className="notice-preview__message">
           <MessageHeader header={header} />
           <iframe

@@ -7,7 +7,7 @@ import { BusyButton } from '@/components/ui/busy-button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import type { ResultDialogControl } from '@/components/ui/result-dialog';
-import { useSendNotice } from '../hooks/use-send-notice';
+import { type SentNotice, useSendNotice } from '../hooks/use-send-notice';
 import { useStoryDraft } from '../hooks/use-story-draft';
 import { AnswerByField } from './answer-by-field';
 import { EmailFields } from './email-fields';
@@ -36,6 +36,7 @@ export function SendCompose({
   setProject,
   reloadProject,
   show,
+  confirm,
   onSent,
 }: {
   userId: string;
@@ -43,10 +44,12 @@ export function SendCompose({
   setProject: (project: Project) => void;
   reloadProject: () => void;
   show: ResultDialogControl['show'];
+  /** Shows the confirmation of an e-mail sent. */
+  confirm: (sent: SentNotice) => void;
   onSent: () => void;
 }) {
   const draft = useStoryDraft({ project, setProject, show });
-  const notice = useSendNotice({ userId, project, setProject, reloadProject, draft, show, onSent });
+  const notice = useSendNotice({ userId, project, setProject, reloadProject, draft, show, confirm, onSent });
   const recipientsId = useId();
   const drafted = draft.fetchedStatus !== null;
   // The status of a fetch that found stories, every one sent before: nothing to e-mail, so no form either.

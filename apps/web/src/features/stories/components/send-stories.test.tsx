@@ -280,6 +280,38 @@ describe('/admin/send-stories', () => {
     expect(screen.queryByRole('button', { name: 'Send Email' })).not.toBeInTheDocument();
   });
 
+  it('the confirmation offers the next steps: Okay shows the e-mail in Sent, or the review status, or the projects', async () => {
+    const { user } = await openSendStories();
+    await getStories(user, 'Done');
+    await user.click(screen.getByRole('button', { name: 'Send Email' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Email sent to the client.' });
+    expect(within(dialog).getByRole('button', { name: 'Okay' })).toHaveFocus();
+    expect(dialog).toHaveTextContent('Okay shows it in Sent, with its review link.');
+    const next = within(dialog).getByRole('navigation', { name: 'Next steps' });
+    expect(within(next).getByRole('link', { name: 'Review status' })).toHaveAttribute(
+      'href',
+      '/admin/review-status?key=SHOP',
+    );
+    expect(within(next).getByRole('link', { name: 'Back to projects' })).toHaveAttribute(
+      'href',
+      '/admin/index',
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Sent', selected: true })).toBeInTheDocument();
+
+    // Another e-mail, and this time on to the review status.
+    await user.click(screen.getByRole('tab', { name: 'New e-mail' }));
+    db.issues.set('SHOP|Testing', [{ key: 'SHOP-9', issueHeader: 'Wish list', description: 'N/A' }]);
+    await getStories(user, 'Testing');
+    await user.click(screen.getByRole('button', { name: 'Send Email' }));
+    const second = await screen.findByRole('dialog', { name: 'Email sent to the client.' });
+    await user.click(within(second).getByRole('link', { name: 'Review status' }));
+    expect(await screen.findByRole('heading', { name: /^Review status/ })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('names the recipients the mail server refused in the success dialog', async () => {
     const { user } = await openSendStories();
     db.refusedRecipients.add('owner@shop.example');

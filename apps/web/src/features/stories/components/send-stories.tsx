@@ -8,8 +8,10 @@ import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
 import { Tabs } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { useAppState } from '@/stores/app-store';
+import type { SentNotice } from '../hooks/use-send-notice';
 import { SendCompose } from './send-compose';
 import { SendHistory } from './send-history';
+import { SentDialog } from './sent-dialog';
 import './stories.css';
 // After stories.css: its parts refine the story list's base rules.
 import './send-form.css';
@@ -39,10 +41,11 @@ export function SendStories({ notice }: { notice?: ReactNode }) {
   const { project, setProject, loadState, reload } = useProjectFromUrl(dialog.show);
   const [tab, setTab] = useTab();
   const [historyVersion, setHistoryVersion] = useState(0);
+  const [sent, setSent] = useState<SentNotice | null>(null);
   const userId = user?.id;
 
   return (
-    <section className="page" aria-labelledby="send-stories-heading">
+    <section className="page send-stories" aria-labelledby="send-stories-heading">
       <div className="page__header">
         <div className="page__lead">
           <h1 id="send-stories-heading" className="page__title">
@@ -78,6 +81,7 @@ export function SendStories({ notice }: { notice?: ReactNode }) {
               setProject={setProject}
               reloadProject={reload}
               show={dialog.show}
+              confirm={setSent}
               onSent={() => setHistoryVersion((n) => n + 1)}
             />
           </div>
@@ -87,6 +91,19 @@ export function SendStories({ notice }: { notice?: ReactNode }) {
         </Tabs>
       ) : null}
       <ResultDialog control={dialog} />
+      {sent && project ? (
+        <SentDialog
+          sent={sent}
+          projectKey={project.projectKey}
+          siteId={project.siteId}
+          onOkay={() => {
+            setSent(null);
+            // The e-mail just sent heads the history there.
+            setTab('sent');
+          }}
+          onLeave={() => setSent(null)}
+        />
+      ) : null}
     </section>
   );
 }

@@ -4,17 +4,25 @@
 // mail server refuses the e-mail the server gives those keys back; the project is reloaded, so the stories
 // are offered again, and the draft stays for another try. If some of them were sent meanwhile (auto-send,
 // another tab) the server answers 409 and e-mails nothing; the stories are fetched again for a new draft.
-// The success dialog says what went where; its Okay opens the Sent tab.
+// The confirmation (SentDialog) says what went where; its Okay opens the Sent tab.
 import { texts } from '@handoff/core';
 import type { Project } from '@handoff/core/api';
 import { useRef, useState } from 'react';
-import { useLocation } from 'react-router';
 import type { ResultDialogControl } from '@/components/ui/result-dialog';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { markStoriesSent, STORIES_ALREADY_SENT, sendStoriesEmail } from '../api/send-stories-email';
 import type { useStoryDraft } from './use-story-draft';
+
+/** An e-mail just sent, as its confirmation says it. */
+export interface SentNotice {
+  /** "Email sent to the client.", with the addresses the mail server refused, if any. */
+  message: string;
+  storyCount: number;
+  to: readonly string[];
+  cc: readonly string[];
+}
 
 export function useSendNotice({
   userId,
@@ -23,6 +31,7 @@ export function useSendNotice({
   reloadProject,
   draft,
   show,
+  confirm,
   onSent,
 }: {
   userId: string;
@@ -31,11 +40,12 @@ export function useSendNotice({
   reloadProject: () => void;
   draft: ReturnType<typeof useStoryDraft>;
   show: ResultDialogControl['show'];
+  /** Shows the confirmation of an e-mail sent. */
+  confirm: (sent: SentNotice) => void;
   /** Called after every attempt that reached the server (the Sent history reloads). */
   onSent: () => void;
 }) {
   const { api } = useServices();
-  const location = useLocation();
   const fileInputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [answerBy, setAnswerBy] = useState('');
@@ -86,17 +96,15 @@ export function useSendNotice({
       setAnswerBy('');
       setKeptInOutbox(answer?.data?.delivered === false);
       const refused = answer?.data?.refused ?? [];
-      // Okay leads to the Sent tab, where the e-mail just sent heads the history.
-      const sentTab = new URLSearchParams(location.search);
-      sentTab.set('tab', 'sent');
-      show(
-        refused.length > 0
-          ? `${texts.sendStories.sent} The mail server refused: ${refused.join(', ')}.`
-          : texts.sendStories.sent,
-        'success',
-        `${location.pathname}?${sentTab}`,
-        sentDetail(draftKeys.length, project.clientEmails, project.clientCC),
-      );
+      confirm({
+        message:
+          refused.length > 0
+            ? `${texts.sendStories.sent} The mail server refused: ${refused.join(', ')}.`
+            : texts.sendStories.sent,
+        storyCount: draftKeys.length,
+        to: project.clientEmails,
+        cc: project.clientCC,
+      });
     } catch (error) {
       if (isSessionEnded(error)) return;
       show(errorMessage(error), 'error');
@@ -123,11 +131,4 @@ export function useSendNotice({
     keptInOutbox: keptInOutbox && draft.fetchedStatus === null,
     send,
   };
-}
-
-/** "2 stories · to a@x, b@x · cc c@x" (no cc part without a CC list): the success dialog's detail line. */
-function sentDetail(storyCount: number, to: readonly string[], cc: readonly string[]): string {
-  const parts = [`${storyCount} ${storyCount === 1 ? 'story' : 'stories'}`, `to ${to.join(', ')}`];
-  if (cc.length > 0) parts.push(`cc ${cc.join(', ')}`);
-  return parts.join(' · ');
 }

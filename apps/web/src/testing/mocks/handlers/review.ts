@@ -20,6 +20,7 @@ import {
   unknownPlaceholders,
   unknownPlaceholdersMessage,
 } from '@handoff/core/notice-template';
+import { countStates } from '@handoff/core/review-states';
 import { HttpResponse, http } from 'msw';
 import { db, findProject, type StoredSend } from '../db';
 import { apiError, post } from './projects';
@@ -167,13 +168,12 @@ export const reviewHandlers = [
     return HttpResponse.json({ status: 200, message: OFFERED_AGAIN });
   }),
 
+  // Counted from the same statuses getStatus answers with, as the server counts its kept entries.
   post('/jira/review/getSummaries', (caller) => {
     const data: ReviewSummariesAnswer['data'] = {};
-    for (const send of db.sends) {
-      if (send.userId !== caller.id || send.review?.linkState !== 'active') continue;
-      const summary = data[send.projectKey] ?? { passed: 0, failed: 0, waiting: 0 };
-      data[send.projectKey] = summary;
-      for (const story of send.review.stories) summary[story.verdict] += 1;
+    for (const project of db.projects.filter((p) => p.userId === caller.id)) {
+      const statuses = storyStatusesOf(project.projectKey);
+      if (statuses.length > 0) data[project.projectKey] = countStates(statuses);
     }
     return HttpResponse.json({ data });
   }),
@@ -182,37 +182,7 @@ export const reviewHandlers = [
     const projectKey = str(body.projectKey);
     if (!findProject(caller.id, projectKey))
       return apiError(404, `You have no project with the key "${projectKey}".`);
-    const byKey = new Map<string, StoryStatus>();
-    const sends = db.sends
-      .filter((s) => s.projectKey === projectKey)
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-    const today = new Date().toISOString().slice(0, 10);
-    for (const send of sends) {
-      const link = [...db.reviewLinks.values()].find((candidate) => candidate.sendId === send.id);
-      const answerBy = link?.answerBy ?? null;
-      for (const story of send.review?.stories ?? []) {
-        // The mock keeps one group per story (the link's): as the epic.
-        const epic = link?.stories.find((linked) => linked.key === story.key)?.group ?? null;
-        const rounds = (byKey.get(story.key)?.rounds ?? 0) + 1;
-        byKey.set(story.key, {
-          key: story.key,
-          summary: story.summary,
-          state: story.verdict === 'waiting' && rounds > 1 ? 'retest' : story.verdict,
-          rounds,
-          lastSentAt: send.createdAt,
-          answeredAt: story.answeredAt,
-          reviewer: story.reviewer,
-          comment: story.comment,
-          signedOff: send.review?.signedOff != null,
-          answerBy,
-          release: send.release,
-          overdue: story.verdict === 'waiting' && isPastAnswerBy(answerBy, today),
-          epic,
-          type: null,
-        });
-      }
-    }
-    return HttpResponse.json({ data: [...byKey.values()] });
+    return HttpResponse.json({ data: storyStatusesOf(projectKey) });
   }),
 
   post('/jira/review/getTransitions', (caller, body) => {
@@ -247,7 +217,13 @@ export const reviewHandlers = [
     const projectKey = str(body.projectKey);
     if (!findProject(caller.id, projectKey))
       return apiError(404, `You have no project with the key "${projectKey}".`);
-    const settings = { ...DEFAULT_SETTINGS, ...db.reviewSettings.get(projectKey), mailFrom: MAIL_FROM };
+    // The built-in sender, as a server without MAIL_FROM has it: its mail is not set up.
+    const settings = {
+      ...DEFAULT_SETTINGS,
+      ...db.reviewSettings.get(projectKey),
+      mailFrom: MAIL_FROM,
+      mailProblem: 'builtInSender' as const,
+    };
     return HttpResponse.json<ReviewSettingsAnswer>({ data: settings });
   }),
 
@@ -271,3 +247,38 @@ export const reviewHandlers = [
     return HttpResponse.json<ReviewChangeAnswer>({ status: 200, message: 'The review settings were saved.' });
   }),
 ];
+
+/** Every story the project's notices carried, with its latest notice's answer (getStatus' answer). */
+function storyStatusesOf(projectKey: string): StoryStatus[] {
+  const byKey = new Map<string, StoryStatus>();
+  const sends = db.sends
+    .filter((s) => s.projectKey === projectKey)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const today = new Date().toISOString().slice(0, 10);
+  for (const send of sends) {
+    const link = [...db.reviewLinks.values()].find((candidate) => candidate.sendId === send.id);
+    const answerBy = link?.answerBy ?? null;
+    for (const story of send.review?.stories ?? []) {
+      // The mock keeps one group per story (the link's): as the epic.
+      const epic = link?.stories.find((linked) => linked.key === story.key)?.group ?? null;
+      const rounds = (byKey.get(story.key)?.rounds ?? 0) + 1;
+      byKey.set(story.key, {
+        key: story.key,
+        summary: story.summary,
+        state: story.verdict === 'waiting' && rounds > 1 ? 'retest' : story.verdict,
+        rounds,
+        lastSentAt: send.createdAt,
+        answeredAt: story.answeredAt,
+        reviewer: story.reviewer,
+        comment: story.comment,
+        signedOff: send.review?.signedOff != null,
+        answerBy,
+        release: send.release,
+        overdue: story.verdict === 'waiting' && isPastAnswerBy(answerBy, today),
+        epic,
+        type: null,
+      });
+    }
+  }
+  return [...byKey.values()];
+}

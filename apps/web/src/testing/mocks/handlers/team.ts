@@ -93,9 +93,10 @@ export const teamHandlers = [
     const all = db.notifications.get(caller.id) ?? [];
     return HttpResponse.json({
       data: {
-        seenAt: all.some((item) => item.seen) ? '2026-03-14T09:00:00.000Z' : null,
+        // Marked seen as of the list's asOf: every item listed stays, none of them new.
+        seenAt: all.some((item) => item.seen) ? '2026-03-14T12:00:00.000Z' : null,
         asOf: '2026-03-14T12:00:00.000Z',
-        items: all.filter((item) => !item.seen).map(({ seen: _seen, ...item }) => item),
+        items: all.map(({ seen: _seen, ...item }) => item),
       },
     });
   }),

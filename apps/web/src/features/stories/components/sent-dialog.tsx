@@ -1,0 +1,99 @@
+// The confirmation after sending (docs/product.md §4, §8): the shared result dialog's green success look, its
+// message "Email sent to the client." and its Okay, which opens the Sent tab where the e-mail heads the
+// history with its review link; then what went where, and the other next steps (the project's review
+// status, the projects). Its own component rather than a variant of ResultDialog: that one is part of the
+// sign-in page's bundle, which has no room to grow, and the next steps are the send screen's alone.
+import { texts } from '@handoff/core';
+import { type KeyboardEvent, useId, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import { Link } from 'react-router';
+import { AddressList } from '@/components/ui/breakable-text';
+import { CheckCircleIcon } from '@/components/ui/icons';
+import { useModal } from '@/components/ui/use-modal';
+import { paths, projectHref } from '@/config/paths';
+import type { SentNotice } from '../hooks/use-send-notice';
+
+export function SentDialog({
+  sent,
+  projectKey,
+  siteId,
+  onOkay,
+  onLeave,
+}: {
+  sent: SentNotice;
+  projectKey: string;
+  siteId: string;
+  /** Okay: closes the dialog and shows the e-mail in the Sent tab. */
+  onOkay: () => void;
+  /** A next step chosen: the dialog closes as its link opens another page. */
+  onLeave: () => void;
+}) {
+  const rootRef = useRef<HTMLDivElement>(null);
+  const okayRef = useRef<HTMLButtonElement>(null);
+  const messageId = useId();
+  const typeId = useId();
+  const nextId = useId();
+  useModal(rootRef, okayRef);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    onOkay();
+  };
+
+  return createPortal(
+    <div className="dialog-backdrop" ref={rootRef}>
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={messageId}
+        aria-describedby={typeId}
+        className="result-dialog result-dialog--success sent-dialog"
+        onKeyDown={onKeyDown}
+      >
+        <span className="result-dialog__icon">
+          <CheckCircleIcon />
+        </span>
+        <span id={typeId} className="visually-hidden">
+          Success
+        </span>
+        <p id={messageId} className="result-dialog__message">
+          {sent.message}
+        </p>
+        <p className="result-dialog__detail sent-dialog__detail">
+          <span>
+            {sent.storyCount} {sent.storyCount === 1 ? 'story' : 'stories'} · to{' '}
+            <AddressList addresses={sent.to} />
+          </span>
+          {sent.cc.length > 0 ? (
+            <span>
+              {/* The copies go on a line of their own, where a separator has nothing to separate. */}
+              <span className="sent-dialog__separator"> · </span>
+              cc <AddressList addresses={sent.cc} />
+            </span>
+          ) : null}
+        </p>
+        <button ref={okayRef} type="button" className="button result-dialog__okay" onClick={onOkay}>
+          {texts.dialog.okay}
+        </button>
+        <p className="sent-dialog__okay-note">Okay shows it in Sent, with its review link.</p>
+        <nav className="sent-dialog__next" aria-labelledby={nextId}>
+          <p id={nextId} className="sent-dialog__next-title">
+            Next steps
+          </p>
+          <Link
+            className="button sent-dialog__link"
+            to={projectHref(paths.admin.reviewStatus, projectKey, siteId)}
+            onClick={onLeave}
+          >
+            Review status
+          </Link>
+          <Link className="button sent-dialog__link" to={paths.admin.index} onClick={onLeave}>
+            Back to projects
+          </Link>
+        </nav>
+      </div>
+    </div>,
+    document.body,
+  );
+}
