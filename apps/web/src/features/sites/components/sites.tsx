@@ -8,9 +8,10 @@
 
 import type { ListedSite } from '@handoff/core/api';
 import { ADDABLE_TRACKER_KINDS, TRACKER_KINDS, type TrackerKindId } from '@handoff/core/tracker-kinds';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { addSite, listSites, removeSite } from '@/api/sites';
+import { addSite, removeSite } from '@/api/sites';
+import { useSites } from '@/api/use-sites';
 import { Badge } from '@/components/ui/badge';
 import { BreakableText } from '@/components/ui/breakable-text';
 import { BusyButton } from '@/components/ui/busy-button';
@@ -35,22 +36,10 @@ export function Sites() {
   const mayManage = useWorkspaceSwitch().role !== 'member';
   const dialog = useResultDialog();
   const toast = useToast();
-  const [sites, setSites] = useState<ListedSite[] | null>(null);
   const [busy, setBusy] = useState(false);
   const userId = user?.id;
 
-  const load = useCallback(async () => {
-    if (!userId) return;
-    try {
-      setSites(await listSites(api, userId));
-    } catch (error) {
-      if (!isSessionEnded(error)) dialog.show(errorMessage(error), 'error');
-    }
-  }, [api, userId, dialog.show]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { sites, reload } = useSites(userId, dialog.show);
 
   /** Runs one change; true once it went through (the list then shows it, a toast confirms it). */
   const run = async (change: () => Promise<unknown>, success: string) => {
@@ -60,7 +49,7 @@ export function Sites() {
       await change();
       // The list shows the change; the toast only confirms it. Failures need an answer: the dialog.
       toast(success);
-      await load();
+      await reload();
       return true;
     } catch (error) {
       if (!isSessionEnded(error)) dialog.show(errorMessage(error), 'error');

@@ -1,17 +1,10 @@
-// /admin/user-profile (docs/product.md §2: content not shown). The signed-in e-mail, and the member's tracker
-// tokens: one card per site of the workspace, each naming its site, tracker and address (a workspace may have
-// sites on Jira, GitHub and Linear at once). The site `default` takes the "API Key" given at registration
-// (POST /jira/updateApiKey, which also updates the user in client state); an added site takes the token its
-// kind asks for (packages/core's registry; POST /jira/sites/setCredential). Sites are added on the Sites
-// screen, which the page points to. The server checks a token with its site before it saves it.
-import type { ListedSite } from '@handoff/core/api';
 import { TRACKER_KINDS, type TrackerKindId } from '@handoff/core/tracker-kinds';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { listSites, setSiteCredential } from '@/api/sites';
+import { setSiteCredential } from '@/api/sites';
+import { useSites } from '@/api/use-sites';
 import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
 import { paths } from '@/config/paths';
-import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppDispatch, useAppState } from '@/stores/app-store';
 import { updateApiKey } from '../api/update-api-key';
@@ -25,7 +18,7 @@ export function UserProfile() {
   const { user } = useAppState();
   const dispatch = useAppDispatch();
   const dialog = useResultDialog();
-  const { sites, reload } = useSites(user?.id, dialog);
+  const { sites, reload } = useSites(user?.id, dialog.show);
   useScrollToSite(sites !== null);
   const defaultSite = sites?.find((site) => site.id === 'default');
   const defaultKind: TrackerKindId | undefined = defaultSite?.kind;
@@ -94,7 +87,7 @@ export function UserProfile() {
                       token,
                       ...(email === undefined ? {} : { email }),
                     });
-                    reload();
+                    void reload();
                     return answer.message;
                   }}
                 />
@@ -108,24 +101,6 @@ export function UserProfile() {
       <ResultDialog control={dialog} />
     </section>
   );
-}
-
-/** The workspace's sites (null until read), and `reload` after a token was saved. */
-function useSites(userId: string | undefined, dialog: ReturnType<typeof useResultDialog>) {
-  const { api } = useServices();
-  const [sites, setSites] = useState<ListedSite[] | null>(null);
-  const load = useCallback(async () => {
-    if (!userId) return;
-    try {
-      setSites(await listSites(api, userId));
-    } catch (error) {
-      if (!isSessionEnded(error)) dialog.show(errorMessage(error), 'error');
-    }
-  }, [api, userId, dialog.show]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  return { sites, reload: () => void load() };
 }
 
 /**
