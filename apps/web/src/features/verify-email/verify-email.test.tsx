@@ -39,6 +39,7 @@ describe('/auth/action?mode=verifyEmail', () => {
     expect(await screen.findByText(/This link has expired or was already used/)).toBeVisible();
     expect(screen.getByRole('alert')).toHaveTextContent(/This link has expired or was already used/);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Verification link no longer valid');
+    expect(screen.getByRole('link', { name: 'Get a new link' })).toHaveAttribute('href', '/admin/index');
   });
 });
 

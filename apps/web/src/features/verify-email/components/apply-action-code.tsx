@@ -45,7 +45,8 @@ export function ApplyActionCode({ mode, oobCode }: { mode: string | null; oobCod
         {state === 'applying' ? <p>Verifying your e-mail address…</p> : null}
         {state === 'verified' ? <p>Your e-mail address is verified. You can use Handoff now.</p> : null}
         <ButtonLink to={paths.admin.index} variant="primary" block>
-          Continue to Handoff
+          {/* A dead link's way on is a new one: the admin area sends it (after signing in, when signed out). */}
+          {state === 'failed' ? 'Get a new link' : 'Continue to Handoff'}
         </ButtonLink>
       </div>
     </AuthLayout>
