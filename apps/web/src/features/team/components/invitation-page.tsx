@@ -100,12 +100,12 @@ export function InvitationPage({ token }: { token: string }) {
             <ButtonLink to={paths.auth.login} variant="primary" block>
               Login
             </ButtonLink>
-            <p className="invitation-next">Sign in with this address: you join at once.</p>
+            <p className="invitation-next">Sign in with this address and you join the workspace.</p>
           </>
         ) : (
           <>
             <RegisterThenLogin />
-            <p className="invitation-next">Register with this address, then sign in: you join at once.</p>
+            <p className="invitation-next">Register with this address. You join the workspace as soon as you sign in.</p>
           </>
         )}
       </div>

@@ -245,7 +245,7 @@ describe('an invitation link', () => {
     expect(screen.getByRole('link', { name: 'Register' })).toHaveClass('button--primary');
     expect(screen.getByRole('link', { name: 'Login' })).not.toHaveClass('button--primary');
     expect(screen.getAllByRole('link').filter((link) => link.matches('.button--primary'))).toHaveLength(1);
-    expect(screen.getByText('Register with this address, then sign in: you join at once.')).toBeVisible();
+    expect(screen.getByText('Register with this address. You join the workspace as soon as you sign in.')).toBeVisible();
     await waitFor(() =>
       expect(window.localStorage.getItem(storageKeys.pendingJoin)).toBe('/admin/join?token=valid-token'),
     );
@@ -254,7 +254,7 @@ describe('an invitation link', () => {
 
   it('signed out: makes Login primary for an address with an account', async () => {
     renderApp('/join/someone-elses');
-    expect(await screen.findByText('Sign in with this address: you join at once.')).toBeVisible();
+    expect(await screen.findByText('Sign in with this address and you join the workspace.')).toBeVisible();
     expect(
       screen.getByRole('heading', { level: 1, name: 'Join Acme Studio' }).nextElementSibling,
     ).toHaveTextContent('owner@example.com invited bea@example.com to this Handoff workspace.');
