@@ -15,12 +15,20 @@ import type {
 } from '@handoff/core/api';
 import { storySections } from '@handoff/core/story-groups';
 import { callReview, failureText, isClosedLink } from './review-api';
-import { changeNote, type Notice, noticeIntro } from './review-intro';
+import { changeNote, type Notice, noticeHeading, noticeIntro } from './review-intro';
 import { say, speak, translate } from './review-messages';
 import { rememberName, reviewerNameField } from './review-name';
 import { type Answer, showFinalAnswer, storyItem } from './review-story';
 import { address } from './review-text';
-import { answeredProgress, around, el, personName, showBrandBand, warningIcon } from './review-view';
+import {
+  answeredProgress,
+  around,
+  el,
+  personName,
+  showBrandBand,
+  verdictIcon,
+  warningIcon,
+} from './review-view';
 
 /** The token of a review link's path, `/review/{token}`; null when the path holds none. */
 export function tokenFromPath(pathname: string): string | null {
@@ -138,6 +146,8 @@ interface NoticeForm {
   signOff: HTMLButtonElement;
   /** `Sign off` with the line above it saying what it does. */
   signOffGroup: HTMLElement;
+  /** That line: what signing off does, and with a story failed, that it still ends the testing. */
+  signOffHint: HTMLElement;
   signedOffNote: HTMLElement;
   /** Shows the count and which buttons fit the answers as they stand. */
   refresh: () => void;
@@ -182,8 +192,11 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
   status.setAttribute('role', 'status');
   const signOff = el('button', 'review__button', say('signOff'));
   signOff.type = 'button';
+  const signOffHint = el('p', 'review__next-hint');
+  signOffHint.id = 'review-sign-off-hint';
+  signOff.setAttribute('aria-describedby', signOffHint.id);
   const signOffGroup = el('div', 'review__next review__sign-off');
-  signOffGroup.append(el('p', 'review__next-hint', say('signOffHint')), signOff);
+  signOffGroup.append(signOffHint, signOff);
   // The bar stays at the bottom of the screen: progress, the buttons, and the answer as a banner.
   const actions = el('div', 'review__actions');
   actions.append(progress.element, submitGroup, signOffGroup);
@@ -191,6 +204,7 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
   bar.append(status, actions);
   const signedOffNote = el('p', 'review__signed-off');
   const intro = noticeIntro(notice);
+  const heading = intro.querySelector('#review-title');
   const note = intro.querySelector('.review__change-note');
   const parts: NoticeForm = {
     notice,
@@ -203,11 +217,16 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
     submitHint,
     signOff,
     signOffGroup,
+    signOffHint,
     signedOffNote,
     refresh: () => {
       const answered = [...answers.values()].filter((answer) => answer.verdict !== null).length;
       progress.update(answered);
       showButtons(parts);
+      // Signed off, the heading and the note say so instead (showSignedOff).
+      if (notice.signedOff) return;
+      const title = noticeHeading(notice, saved.size > 0);
+      if (heading && heading.textContent !== title) heading.textContent = title;
       const said = changeNote(notice, saved.size > 0);
       if (note && note.textContent !== said) note.textContent = said;
     },
@@ -221,7 +240,7 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
   root.setAttribute('aria-labelledby', 'review-title');
   root.replaceChildren(intro, signedOffNote, form);
   parts.refresh();
-  if (notice.signedOff) showSignedOff(parts, false);
+  if (notice.signedOff) showSignedOff(parts);
   root.removeAttribute('aria-busy');
   document.title = say('pageTitle', { project: notice.projectName, company: notice.workspaceName });
 }
@@ -256,11 +275,13 @@ function storyLists(notice: Notice, answers: Map<string, Answer>, onChoice: () =
 /**
  * The bar's buttons for the answers as they stand: `Submit results` until the first submit (unavailable
  * while no story has a verdict, which the line above it says); after it, `Update results` only once an
- * answer changed; `Sign off` once the server holds an answer for every story and nothing is left to send.
+ * answer changed; `Sign off` once the server holds an answer for every story and nothing is left to send,
+ * its line naming the failed stories first where there are any (signing off still ends the testing).
  * With neither offered (some answers sent, others not given yet), the line says how many stories are left.
+ * While the team holds the answers as shown, the bar keeps thanking the client (after a reload too).
  */
 function showButtons(parts: NoticeForm): void {
-  const { notice, answers, saved, submit, submitHint, signOffGroup } = parts;
+  const { notice, answers, saved, submit, submitHint, signOffGroup, signOffHint, status } = parts;
   const submitted = saved.size > 0;
   const changed = changedSinceSaved(parts);
   const unanswered = [...answers.values()].filter((answer) => answer.verdict === null).length;
@@ -277,16 +298,24 @@ function showButtons(parts: NoticeForm): void {
   // Written only when it changes, so a screen reader is not told the same line again.
   if (submitHint.textContent !== hint) submitHint.textContent = hint;
   submitHint.parentElement?.toggleAttribute('hidden', submit.hidden && hint === '');
-  // With Sign off offered, the count says nothing new: a phone shows the line about signing off instead.
-  submit.closest('.review__bar')?.classList.toggle('review__bar--sign-off', !signOffGroup.hidden);
+  const failed = [...saved.values()].filter((answer) => answer.verdict === 'failed').length;
+  const signOffLine = failed > 0 ? say('signOffHintFailed', { count: failed }) : say('signOffHint');
+  if (signOffHint.textContent !== signOffLine) signOffHint.textContent = signOffLine;
+  signOffHint.classList.toggle('review__next-hint--failed', failed > 0);
+  const thanked = status.classList.contains('review__status--done');
+  if (submitted && !changed && !thanked && !notice.signedOff && status.textContent === '')
+    showStatus(status, 'done', say('thanks'));
+  // An answer changed since: the team does not have what the page shows, until it is sent again.
+  if (changed && thanked) showStatus(status, 'busy', '');
 }
 
 /**
- * Signed off: a heading that says so with the count of each verdict, who and when in place of the note
- * that answers can change (thanking the client once: for the sign-off `justNow` sent, else for testing),
- * and nothing left to change (no name to give, no comment to add, no bar).
+ * Signed off: a heading that says so with the count of each verdict (passed green, failed red, each with its
+ * icon and its word), who and when in place of the note that answers can change, with the same thanks
+ * whether the sign-off was just sent or the page was opened again, and what happens next; and nothing left
+ * to change (no name to give, no comment to add, no bar).
  */
-function showSignedOff(parts: NoticeForm, justNow: boolean): void {
+function showSignedOff(parts: NoticeForm): void {
   const { notice, form, name, signedOffNote, answers } = parts;
   if (!notice.signedOff) return;
   for (const [index, story] of notice.stories.entries()) {
@@ -296,20 +325,26 @@ function showSignedOff(parts: NoticeForm, justNow: boolean): void {
   }
   const bar = form.querySelector<HTMLElement>('.review__bar');
   if (bar) bar.hidden = true;
+  const verdicts = [...answers.values()].map((answer) => answer.verdict);
+  const count = (verdict: ReviewVerdict) => verdicts.filter((given) => given === verdict).length;
   const heading = document.getElementById('review-title');
   if (heading) {
-    const verdicts = [...answers.values()].map((answer) => answer.verdict);
-    const count = (verdict: ReviewVerdict) => verdicts.filter((given) => given === verdict).length;
     heading.textContent = say('headingSignedOff');
-    heading.after(
-      el('p', 'review__summary', say('summary', { passed: count('passed'), failed: count('failed') })),
-    );
+    const summary = el('p', 'review__summary');
+    for (const verdict of ['passed', 'failed'] as const) {
+      const counted = count(verdict);
+      if (counted === 0) continue;
+      const label = say(verdict === 'passed' ? 'summaryPassed' : 'summaryFailed', { count: counted });
+      const chip = el('span', `review__count review__count--${verdict}`);
+      chip.append(verdictIcon(verdict), el('span', undefined, label));
+      summary.append(chip, ' ');
+    }
+    heading.after(summary);
   }
   const by = say('signedOffBy', { name: notice.signedOff.by, date: new Date(notice.signedOff.at) });
-  signedOffNote.replaceChildren(
-    el('strong', undefined, by),
-    ` ${say(justNow ? 'signedOffThanks' : 'answersFinal')}`,
-  );
+  const failed = count('failed');
+  const next = failed > 0 ? say('followUpFailed', { count: failed }) : say('followUpNone');
+  signedOffNote.replaceChildren(el('strong', undefined, by), ` ${say('answersFinal')} ${next}`);
   signedOffNote.parentElement?.querySelector('.review__change-note')?.remove();
   for (const control of form.querySelectorAll('button, textarea, input')) {
     control.setAttribute('aria-disabled', 'true');
@@ -379,7 +414,7 @@ async function signOffNotice(parts: NoticeForm, { token, closed }: NoticeContext
     showStatus(status, 'busy', '');
     // The note above the stories says it (a live region): the page's heading takes the focus there.
     signedOffNote.setAttribute('role', 'status');
-    showSignedOff(parts, true);
+    showSignedOff(parts);
     document.getElementById('review-title')?.focus();
   } catch (error) {
     if (isClosedLink(error)) return closed();

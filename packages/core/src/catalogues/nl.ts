@@ -39,7 +39,6 @@ export const nl: Catalogue = {
   'review.thanks': 'Hartelijk dank. Uw resultaten zijn naar het team verstuurd.',
   'review.notSent': 'Uw resultaten zijn niet verstuurd: {reason}',
   'review.sendingSignOff': 'Uw akkoord wordt verstuurd...',
-  'review.signedOffThanks': 'Hartelijk dank. Uw akkoord is naar het team verstuurd.',
   'review.signOffNotSent': 'Uw akkoord is niet verstuurd: {reason}',
   'review.alreadySignedOff': 'Voor dit verzoek is al akkoord gegeven.',
   'review.signOffIncomplete': 'Beoordeel eerst elke functionaliteit voordat u akkoord geeft.',
@@ -54,14 +53,19 @@ export const nl: Catalogue = {
     '{count, plural, one {Wilt u 1 functionaliteit van {project} testen?} other {Wilt u # functionaliteiten van {project} testen?}}',
   'review.headingWithRelease':
     '{count, plural, one {Wilt u 1 functionaliteit van {project} {release} testen?} other {Wilt u # functionaliteiten van {project} {release} testen?}}',
+  'review.headingSent': 'Uw antwoorden zijn verstuurd – u kunt ze nog wijzigen',
   'review.sentBy': 'Verstuurd door {sender}',
   'review.intro':
     'Probeer elke functionaliteit uit en laat het team weten of deze werkt. U kunt uw antwoorden tot {date, date, dayAndTime} wijzigen.',
   'review.introSent':
-    'Uw antwoorden zijn naar het team verstuurd. U kunt ze tot {date, date, dayAndTime} wijzigen.',
+    'Het team heeft uw antwoorden voor {project}. Wijzigen kan tot {date, date, dayAndTime}.',
   'review.addComment': 'Opmerking toevoegen',
   'review.signedOffBy': 'Akkoord gegeven door {name} op {date, date, dayAndTime}.',
-  'review.answersFinal': 'Deze antwoorden zijn definitief. Hartelijk dank voor het testen.',
+  'review.answersFinal':
+    'Hartelijk dank voor het testen: het team heeft uw akkoord ontvangen en deze antwoorden zijn definitief.',
+  'review.followUpFailed':
+    '{count, plural, one {Het team gaat aan de slag met de mislukte functionaliteit.} other {Het team gaat aan de slag met de # mislukte functionaliteiten.}}',
+  'review.followUpNone': 'U hoeft verder niets te doen.',
   'review.linkInvalidTitle': 'Beoordelingslink niet meer geldig',
   'review.linkExpired': 'De termijn om op deze beoordeling te reageren is verstreken.',
   'review.linkRevoked': 'Het team heeft deze beoordelingslink ingetrokken.',
@@ -76,9 +80,11 @@ export const nl: Catalogue = {
   'review.update': 'Resultaten bijwerken',
   'review.signOffHint':
     'Als u akkoord geeft, worden uw antwoorden definitief en weet het team dat het testen klaar is.',
+  'review.signOffHintFailed':
+    '{count, plural, one {# functionaliteit is mislukt} other {# functionaliteiten zijn mislukt}}: als u akkoord geeft, weet het team dat u klaar bent met testen en worden uw antwoorden definitief.',
   'review.headingSignedOff': 'Akkoord gegeven op de tests',
-  'review.summary':
-    '{passed, plural, one {# geslaagd} other {# geslaagd}} · {failed, plural, one {# mislukt} other {# mislukt}}',
+  'review.summaryPassed': '{count, plural, one {# geslaagd} other {# geslaagd}}',
+  'review.summaryFailed': '{count, plural, one {# mislukt} other {# mislukt}}',
   'review.nameHint': 'Zodat het team weet wie heeft getest.',
   'review.submitNeedsAnswer': 'Beoordeel ten minste één functionaliteit om te versturen.',
   'review.leftToAnswer':
