@@ -257,9 +257,12 @@ describe('the review page', () => {
     const send = arrangeNotice();
     await openPage('an-unknown-token-of-thirty-chars-xx');
     // A link that never existed is not valid (not "no longer"), under the product's band.
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('This review link is not valid.');
-    expect(en['review.linkInvalid']).toBe('This review link is no longer valid.');
+    // Headings without a full stop, as every other heading.
+    expect(screen.getByRole('heading', { level: 1, name: 'This review link is not valid' })).toBeVisible();
+    expect(en['review.linkInvalid']).toBe('This review link is no longer valid');
     expect(screen.getByText(/There is no review at this address/)).toBeVisible();
+    // It knows no stories and no sender: whom to ask, without "these stories".
+    expect(screen.getByText('Ask the team that sent you the link for a new one.')).toBeVisible();
     expect(screen.getByRole('banner')).toHaveTextContent('Handoff');
     expect(screen.queryByText(/Demo Web Shop|SHOP-/)).not.toBeInTheDocument();
 

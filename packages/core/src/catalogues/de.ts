@@ -19,7 +19,7 @@ export const de: Catalogue = {
   'notice.failed': 'Fehlgeschlagen',
   'reminder.subject': 'Erinnerung: {subject}',
   'reminder.intro': 'die folgenden Funktionen warten noch auf Ihre Prüfung:',
-  'review.linkInvalid': 'Dieser Prüf-Link ist nicht mehr gültig.',
+  'review.linkInvalid': 'Dieser Prüf-Link ist nicht mehr gültig',
   'review.stories': 'Funktionen',
   'review.answered': '{answered, number} von {total, plural, one {# Funktion} other {# Funktionen}} bewertet',
   'review.yourName': 'Ihr Name',
@@ -75,9 +75,8 @@ export const de: Catalogue = {
     'Wenn Sie diese Funktionen noch testen möchten, bitten Sie {sender} um einen neuen Link.',
   'review.writeToSender': 'Neuen Link anfordern',
   'review.newLinkSubject': 'Bitte um einen neuen Prüf-Link',
-  'review.askTeam':
-    'Wenn Sie diese Funktionen noch testen möchten, bitten Sie das Team, das Ihnen den Link gesendet hat, um einen neuen.',
-  'review.linkNotValid': 'Dieser Prüf-Link ist ungültig.',
+  'review.askTeam': 'Bitten Sie das Team, das Ihnen den Link gesendet hat, um einen neuen.',
+  'review.linkNotValid': 'Dieser Prüf-Link ist ungültig',
   'review.linkNotValidTitle': 'Prüf-Link ungültig',
   'review.update': 'Ergebnisse aktualisieren',
   'review.signOffHint':

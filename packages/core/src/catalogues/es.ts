@@ -19,7 +19,7 @@ export const es: Catalogue = {
   'notice.failed': 'Fallido',
   'reminder.subject': 'Recordatorio: {subject}',
   'reminder.intro': 'Las siguientes funcionalidades siguen pendientes de su revisión:',
-  'review.linkInvalid': 'Este enlace de revisión ya no es válido.',
+  'review.linkInvalid': 'Este enlace de revisión ya no es válido',
   'review.stories': 'Funcionalidades',
   'review.answered':
     '{answered, number} de {total, plural, one {# funcionalidad revisada} other {# funcionalidades revisadas}}',
@@ -73,9 +73,8 @@ export const es: Catalogue = {
   'review.askSender': 'Si aún desea probar estas funcionalidades, solicite un nuevo enlace a {sender}.',
   'review.writeToSender': 'Solicitar un nuevo enlace',
   'review.newLinkSubject': 'Solicitud de un nuevo enlace de revisión',
-  'review.askTeam':
-    'Si aún desea probar estas funcionalidades, solicite un nuevo enlace al equipo que se lo envió.',
-  'review.linkNotValid': 'Este enlace de revisión no es válido.',
+  'review.askTeam': 'Solicite uno nuevo al equipo que le envió el enlace.',
+  'review.linkNotValid': 'Este enlace de revisión no es válido',
   'review.linkNotValidTitle': 'Enlace de revisión no válido',
   'review.update': 'Actualizar resultados',
   'review.signOffHint':

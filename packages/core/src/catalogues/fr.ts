@@ -19,7 +19,7 @@ export const fr: Catalogue = {
   'notice.failed': 'Échoué',
   'reminder.subject': 'Rappel : {subject}',
   'reminder.intro': 'Les fonctionnalités suivantes attendent encore votre vérification :',
-  'review.linkInvalid': 'Ce lien de vérification n’est plus valide.',
+  'review.linkInvalid': 'Ce lien de vérification n’est plus valide',
   'review.stories': 'Fonctionnalités',
   'review.answered':
     '{answered, plural, one {# fonctionnalité évaluée} other {# fonctionnalités évaluées}} sur {total, number}',
@@ -74,9 +74,8 @@ export const fr: Catalogue = {
     'Si vous souhaitez encore tester ces fonctionnalités, demandez un nouveau lien à {sender}.',
   'review.writeToSender': 'Demander un nouveau lien',
   'review.newLinkSubject': 'Demande d’un nouveau lien de vérification',
-  'review.askTeam':
-    'Si vous souhaitez encore tester ces fonctionnalités, demandez un nouveau lien à l’équipe qui vous l’a envoyé.',
-  'review.linkNotValid': 'Ce lien de vérification n’est pas valide.',
+  'review.askTeam': 'Demandez-en un nouveau à l’équipe qui vous a envoyé le lien.',
+  'review.linkNotValid': 'Ce lien de vérification n’est pas valide',
   'review.linkNotValidTitle': 'Lien de vérification non valide',
   'review.update': 'Mettre à jour les résultats',
   'review.signOffHint':

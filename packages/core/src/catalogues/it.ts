@@ -19,7 +19,7 @@ export const it: Catalogue = {
   'notice.failed': 'Non superato',
   'reminder.subject': 'Promemoria: {subject}',
   'reminder.intro': 'le seguenti funzionalità sono ancora in attesa della Sua verifica:',
-  'review.linkInvalid': 'Questo link di verifica non è più valido.',
+  'review.linkInvalid': 'Questo link di verifica non è più valido',
   'review.stories': 'Funzionalità',
   'review.answered':
     '{answered, number} di {total, plural, one {# funzionalità valutata} other {# funzionalità valutate}}',
@@ -72,9 +72,8 @@ export const it: Catalogue = {
   'review.askSender': 'Se desidera ancora testare queste funzionalità, chieda un nuovo link a {sender}.',
   'review.writeToSender': 'Chiedi un nuovo link',
   'review.newLinkSubject': 'Richiesta di un nuovo link di verifica',
-  'review.askTeam':
-    'Se desidera ancora testare queste funzionalità, chieda un nuovo link al team che Le ha inviato il link.',
-  'review.linkNotValid': 'Questo link di verifica non è valido.',
+  'review.askTeam': 'Chieda un nuovo link al team che gliel’ha inviato.',
+  'review.linkNotValid': 'Questo link di verifica non è valido',
   'review.linkNotValidTitle': 'Link di verifica non valido',
   'review.update': 'Aggiorna i risultati',
   'review.signOffHint':

@@ -19,7 +19,7 @@ export const nl: Catalogue = {
   'notice.failed': 'Mislukt',
   'reminder.subject': 'Herinnering: {subject}',
   'reminder.intro': 'De volgende functionaliteiten wachten nog op uw beoordeling:',
-  'review.linkInvalid': 'Deze beoordelingslink is niet meer geldig.',
+  'review.linkInvalid': 'Deze beoordelingslink is niet meer geldig',
   'review.stories': 'Functionaliteiten',
   'review.answered':
     '{answered, number} van {total, plural, one {# functionaliteit beoordeeld} other {# functionaliteiten beoordeeld}}',
@@ -73,9 +73,8 @@ export const nl: Catalogue = {
   'review.askSender': 'Wilt u deze functionaliteiten toch nog testen? Vraag {sender} dan om een nieuwe link.',
   'review.writeToSender': 'Nieuwe link aanvragen',
   'review.newLinkSubject': 'Verzoek om een nieuwe beoordelingslink',
-  'review.askTeam':
-    'Wilt u deze functionaliteiten toch nog testen? Vraag het team dat u de link stuurde dan om een nieuwe.',
-  'review.linkNotValid': 'Deze beoordelingslink is niet geldig.',
+  'review.askTeam': 'Vraag het team dat u de link stuurde om een nieuwe.',
+  'review.linkNotValid': 'Deze beoordelingslink is niet geldig',
   'review.linkNotValidTitle': 'Beoordelingslink niet geldig',
   'review.update': 'Resultaten bijwerken',
   'review.signOffHint':

@@ -19,7 +19,7 @@ export const pt: Catalogue = {
   'notice.failed': 'Reprovado',
   'reminder.subject': 'Lembrete: {subject}',
   'reminder.intro': 'As seguintes funcionalidades ainda aguardam a sua revisão:',
-  'review.linkInvalid': 'Este link de revisão não é mais válido.',
+  'review.linkInvalid': 'Este link de revisão não é mais válido',
   'review.stories': 'Funcionalidades',
   'review.answered':
     '{answered, number} de {total, plural, one {# funcionalidade avaliada} other {# funcionalidades avaliadas}}',
@@ -72,8 +72,8 @@ export const pt: Catalogue = {
   'review.askSender': 'Se ainda quiser testar estas funcionalidades, peça um novo link a {sender}.',
   'review.writeToSender': 'Pedir um novo link',
   'review.newLinkSubject': 'Pedido de um novo link de revisão',
-  'review.askTeam': 'Se ainda quiser testar estas funcionalidades, peça um novo link à equipe que o enviou.',
-  'review.linkNotValid': 'Este link de revisão não é válido.',
+  'review.askTeam': 'Peça um novo link à equipe que o enviou.',
+  'review.linkNotValid': 'Este link de revisão não é válido',
   'review.linkNotValidTitle': 'Link de revisão não válido',
   'review.update': 'Atualizar resultados',
   'review.signOffHint':
