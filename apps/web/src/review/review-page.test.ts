@@ -638,6 +638,19 @@ describe('text in test steps', () => {
     expect(shown('Tick [x] in list[INDEX] or [optional]')).toEqual(['Tick [x] in list[INDEX] or [optional]']);
   });
 
+  it("keeps a number written in groups on one line (a phone never splits a test card's number)", () => {
+    expect(shown('Pay with the test card 4242 4242 4242 4242, expiry 12 34')).toEqual([
+      'Pay with the test card ',
+      '<review__unbroken:4242 4242 4242 4242>',
+      ', expiry 12 34',
+    ]);
+    expect(shown('Call +1 555 123 4567 from step 2 to 3')).toEqual([
+      'Call ',
+      '<review__unbroken:+1 555 123 4567>',
+      ' from step 2 to 3',
+    ]);
+  });
+
   it('keeps an e-mail address whole, breaking a long one or a URL only after its separators', () => {
     const [before, unit, after] = stepParts('Enter qa+1@example.com, then save');
     expect([before, after]).toEqual(['Enter ', ', then save']);
