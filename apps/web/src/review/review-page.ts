@@ -2,11 +2,10 @@
 // It reads the notice with POST /jira/review/getNotice {token} and shows, under the band naming the sending
 // company, per story its key, summary and test steps, Passed / Failed and a comment (review-story.ts);
 // `Submit results` posts the verdicts given so far to /jira/review/submitVerdicts, `Sign off` to
-// /jira/review/signOff. A link that no longer works gets the invalid-link page, which asks getLinkState why.
+// /jira/review/signOff. A link that no longer works gets the invalid-link page (review-closed.ts).
 // Every text comes from review-messages.ts. The page is built with DOM calls and textContent only (nothing
 // typed is parsed as HTML) and sets no inline style, for the strict CSP.
 import type {
-  ReviewLinkStateAnswer,
   ReviewNoticeAnswer,
   ReviewVerdict,
   SignOffAnswer,
@@ -15,20 +14,12 @@ import type {
 } from '@handoff/core/api';
 import { storySections } from '@handoff/core/story-groups';
 import { callReview, failureText, isClosedLink } from './review-api';
+import { showClosedLink } from './review-closed';
 import { changeNote, type Notice, noticeHeading, noticeIntro } from './review-intro';
 import { say, speak, translate } from './review-messages';
 import { rememberName, reviewerNameField } from './review-name';
 import { type Answer, showFinalAnswer, storyItem } from './review-story';
-import { address } from './review-text';
-import {
-  answeredProgress,
-  around,
-  el,
-  personName,
-  showBrandBand,
-  verdictIcon,
-  warningIcon,
-} from './review-view';
+import { answeredProgress, el, showBrandBand, verdictIcon } from './review-view';
 
 /** The token of a review link's path, `/review/{token}`; null when the path holds none. */
 export function tokenFromPath(pathname: string): string | null {
@@ -72,55 +63,6 @@ export async function startReviewPage(root: HTMLElement, token: string | null, s
     }
   };
   await load();
-}
-
-/**
- * The invalid-link page: the sending company's band where the link is known, why it no longer works
- * (expired, revoked, unknown), and a way to ask the sender for a new one.
- */
-async function showClosedLink(root: HTMLElement, token: string | null): Promise<void> {
-  let state: ReviewLinkStateAnswer['data'] | null = null;
-  if (token) {
-    state = await callReview<ReviewLinkStateAnswer>('/jira/review/getLinkState', { token })
-      .then((answer) => answer.data)
-      .catch(() => null);
-  }
-  if (state) speak(state.language, state.messages);
-  // A link that never existed names no company: the product's band stands in, as on the other states.
-  showBrandBand(root, state?.workspaceName ?? null, state?.workspaceName ? state.logoUrl : null);
-  const known = state?.state === 'expired' || state?.state === 'revoked';
-  const heading = el('h1', 'review__title', say(known ? 'linkInvalid' : 'linkNotValid'));
-  const reason = el(
-    'p',
-    'review__note',
-    say(
-      state?.state === 'expired' ? 'linkExpired' : state?.state === 'revoked' ? 'linkRevoked' : 'linkUnknown',
-    ),
-  );
-  const card = el('section', 'review__closed');
-  const head = el('div', 'review__closed-head');
-  head.append(warningIcon(), heading);
-  card.append(head, reason);
-  const sender = state?.senderEmail;
-  if (sender) {
-    // By name where the address spells one, and always with the address, to write to from any mail app.
-    const name = personName(sender);
-    const ask = el('p', 'review__note');
-    const whom = el('span', undefined, name ? `${name} (` : '');
-    whom.append(address(sender), name ? ')' : '');
-    ask.append(...around((value) => say('askSender', { sender: value }), whom));
-    card.append(ask);
-    const write = el('a', 'review__button', say('writeToSender'));
-    write.href = `mailto:${sender}?subject=${encodeURIComponent(say('newLinkSubject'))}`;
-    card.append(write);
-  } else {
-    card.append(el('p', 'review__note', say('askTeam')));
-  }
-  root.replaceChildren(card);
-  root.classList.add('review--invalid');
-  root.removeAttribute('aria-busy');
-  root.removeAttribute('aria-labelledby');
-  document.title = say(known ? 'linkInvalidTitle' : 'linkNotValidTitle');
 }
 
 interface NoticeContext {
