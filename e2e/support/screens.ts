@@ -170,7 +170,7 @@ async function signOff(page: Page) {
   if (await page.getByText(/^Signed off by/).isVisible()) return;
   await submitAnswers(page);
   await signOffButton.click();
-  await expect(page.getByRole('status')).toContainText('Your sign-off was sent');
+  await expect(page.getByRole('status')).toContainText('the team has your sign-off');
 }
 
 /**

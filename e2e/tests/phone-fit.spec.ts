@@ -123,7 +123,7 @@ test.describe('the review page on a 375 px phone', () => {
     await expectFits(page, link);
     await expect(page.getByRole('button', { name: 'Submit results' })).toBeVisible();
     await expectFits(page, '/review/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
-    await expect(page.getByText('This review link is not valid.')).toBeVisible();
+    await expect(page.getByText('This review link is not valid', { exact: true })).toBeVisible();
   });
 });
 

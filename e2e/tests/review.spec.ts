@@ -9,9 +9,9 @@ import { mailbox } from '../support/mailbox.ts';
 import { reviewLinkOf, sendNotice } from '../support/review.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
-const LINK_INVALID = 'This review link is no longer valid.';
+const LINK_INVALID = 'This review link is no longer valid';
 /** A link that never existed was never valid. */
-const LINK_NOT_VALID = 'This review link is not valid.';
+const LINK_NOT_VALID = 'This review link is not valid';
 const THANKS = 'Thank you. Your results were sent to the team.';
 
 /** A story of the review page, by its key. */

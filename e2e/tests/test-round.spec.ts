@@ -10,7 +10,7 @@ import { reviewLinkOf, sendNotice } from '../support/review.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
 const THANKS = 'Thank you. Your results were sent to the team.';
-const SIGNED_OFF = 'Thank you. Your sign-off was sent to the team.';
+const SIGNED_OFF = 'Thank you for testing: the team has your sign-off, and these answers are final.';
 const REVIEWER = 'Ann Client';
 
 /** Moves a demo issue through the transition named, as the team does in Jira (REST API v3, Basic auth). */

@@ -186,7 +186,7 @@ describe("the client's language", () => {
     expect(revoked.statusCode).toBe(404);
     expect(revoked.headers['content-language']).toBe('it');
     expect(revoked.body).toContain('<html lang="it">');
-    expect(revoked.body).toContain('Questo link di verifica non è più valido.');
+    expect(revoked.body).toContain('<h1 class="review__title">Questo link di verifica non è più valido</h1>');
 
     const unknown = (acceptLanguage?: string) =>
       app.inject({
@@ -195,12 +195,14 @@ describe("the client's language", () => {
         headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {},
       });
     expect((await unknown('nl-BE,nl;q=0.9,en;q=0.5')).body).toContain(
-      'Deze beoordelingslink is niet meer geldig.',
+      '<h1 class="review__title">Deze beoordelingslink is niet meer geldig</h1>',
     );
     expect((await unknown('ja,es;q=0.4,fr;q=0.8')).body).toContain(
-      'Ce lien de vérification n’est plus valide.',
+      '<h1 class="review__title">Ce lien de vérification n’est plus valide</h1>',
     );
-    expect((await unknown('ja')).body).toContain('This review link is no longer valid.');
+    expect((await unknown('ja')).body).toContain(
+      '<h1 class="review__title">This review link is no longer valid</h1>',
+    );
     expect((await unknown()).body).toContain('<html lang="en">');
   });
 });

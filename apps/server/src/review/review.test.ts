@@ -398,7 +398,7 @@ describe('the review page and its calls', () => {
       ).json().data;
       expect({ language, heading: messages['review.linkInvalid'] }).toEqual({
         language: 'en',
-        heading: 'This review link is no longer valid.',
+        heading: 'This review link is no longer valid',
       });
       return rest;
     };

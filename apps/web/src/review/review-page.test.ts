@@ -183,11 +183,18 @@ describe('the review page', () => {
     expect(screen.getByText(/^Try each story/)).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Submit results' }));
     await screen.findByText(en['review.thanks']);
-    // The intro says it too, for a client who comes back: the team has the answers, which can still change.
-    expect(screen.getByText(/^Your answers were sent to the team\. You can change them until/)).toBeVisible();
+    // The heading and the intro say it too, for a client who comes back: the team has the answers, which can
+    // still change.
+    const sentHeading = 'Your answers were sent — you can still change them';
+    expect(screen.getByRole('heading', { level: 1, name: sentHeading })).toBeVisible();
+    const sentNote = /^The team has your answers for Demo Web Shop\. Changes are possible until/;
+    expect(screen.getByText(sentNote)).toBeVisible();
 
     await openPage();
-    expect(screen.getByText(/^Your answers were sent to the team\. You can change them until/)).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: sentHeading })).toBeVisible();
+    expect(screen.getByText(sentNote)).toBeVisible();
+    // The bar still thanks the client (a phone shows it as at 1280), until an answer changes.
+    expect(screen.getByRole('status')).toHaveTextContent(en['review.thanks']);
     const first = within(story('SHOP-1'));
     expect(first.getByRole('button', { name: 'Failed' })).toHaveAttribute('aria-pressed', 'true');
     expect(first.getByRole('textbox', { name: 'Comment' })).toHaveValue('Broken');
@@ -250,9 +257,12 @@ describe('the review page', () => {
     const send = arrangeNotice();
     await openPage('an-unknown-token-of-thirty-chars-xx');
     // A link that never existed is not valid (not "no longer"), under the product's band.
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('This review link is not valid.');
-    expect(en['review.linkInvalid']).toBe('This review link is no longer valid.');
+    // Headings without a full stop, as every other heading.
+    expect(screen.getByRole('heading', { level: 1, name: 'This review link is not valid' })).toBeVisible();
+    expect(en['review.linkInvalid']).toBe('This review link is no longer valid');
     expect(screen.getByText(/There is no review at this address/)).toBeVisible();
+    // It knows no stories and no sender: whom to ask, without "these stories".
+    expect(screen.getByText('Ask the team that sent you the link for a new one.')).toBeVisible();
     expect(screen.getByRole('banner')).toHaveTextContent('Handoff');
     expect(screen.queryByText(/Demo Web Shop|SHOP-/)).not.toBeInTheDocument();
 
@@ -358,6 +368,7 @@ describe('tokenFromPath', () => {
     const user = userEvent.setup();
     await openPage(TOKEN, null);
     await user.click(within(story('SHOP-1')).getByRole('button', { name: 'Passed' }));
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
     await user.click(screen.getByRole('button', { name: 'Submit results' }));
     expect(screen.getByRole('status')).toHaveTextContent(en['review.noName']);
     expect(callsTo('/jira/review/submitVerdicts')).toEqual([]);
@@ -380,9 +391,10 @@ describe('tokenFromPath', () => {
     await user.click(screen.getByRole('button', { name: 'Submit results' }));
     await screen.findByText(en['review.thanks']);
     expect(screen.getByRole('button', { name: 'Sign off' })).not.toHaveClass('review__button--outline');
-    expect(
-      screen.getByText('Signing off makes your answers final and tells the team testing is done.'),
-    ).toBeVisible();
+    // A story failed: the line beside Sign off says so, and what signing off still does.
+    expect(screen.getByRole('button', { name: 'Sign off' })).toHaveAccessibleDescription(
+      '1 story failed: signing off tells the team you have finished testing, and your answers become final.',
+    );
     expect(screen.queryByRole('button', { name: 'Submit results' })).not.toBeInTheDocument();
     // A changed answer is to be sent first: Update results takes Sign off's place until it is.
     await user.type(within(story('SHOP-2')).getByRole('textbox', { name: 'Comment' }), 'Slow');
@@ -390,10 +402,14 @@ describe('tokenFromPath', () => {
     await user.click(screen.getByRole('button', { name: 'Update results' }));
     await user.click(await screen.findByRole('button', { name: 'Sign off' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Testing signed off' })).toBeVisible();
-    expect(screen.getByText('1 passed · 1 failed')).toBeVisible();
-    // Thanked once: in the note that says who signed off, not again in a banner.
+    // Each count in its verdict's colour, and in words.
+    expect(screen.getByText('1 passed').closest('.review__count')).toHaveClass('review__count--passed');
+    expect(screen.getByText('1 failed').closest('.review__count')).toHaveClass('review__count--failed');
+    // Thanked once: in the note that says who signed off, not again in a banner; with what happens next.
+    const final =
+      /Thank you for testing: the team has your sign-off, and these answers are final\. The team will follow up on the failed story\.$/;
     expect(screen.getAllByText(/Thank you/)).toHaveLength(1);
-    expect(screen.getByText(/Your sign-off was sent to the team/)).toBeVisible();
+    expect(screen.getByText(final)).toBeVisible();
     expect(callsTo('/jira/review/signOff')).toEqual([{ token: TOKEN, reviewer: 'Ann Client' }]);
     expect(send.review?.signedOff).toMatchObject({ by: 'Ann Client', conditional: true });
     expect(screen.queryByRole('button', { name: 'Submit results' })).not.toBeInTheDocument();
@@ -404,7 +420,8 @@ describe('tokenFromPath', () => {
 
     await openPage();
     expect(screen.getByText(/^Signed off by Ann Client on/)).toBeVisible();
-    expect(screen.getByText(/These answers are final. Thank you for testing./)).toBeVisible();
+    // The same words as just after signing off.
+    expect(screen.getByText(final)).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Sign off' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Testing signed off');
   });
@@ -549,7 +566,7 @@ describe('who sent the notice, and how far the client is', () => {
     await user.click(screen.getByRole('button', { name: 'Submit results' }));
     await screen.findByText(en['review.thanks']);
     await user.click(screen.getByRole('button', { name: 'Sign off' }));
-    await screen.findByText(en['review.signedOffThanks']);
+    await screen.findByText(/the team has your sign-off/);
     expect(within(story('SHOP-1')).getByText('Passed')).toBeVisible();
     expect(within(story('SHOP-1')).queryByText('Failed')).not.toBeInTheDocument();
     expect(within(story('SHOP-3')).getByText('Failed')).toBeVisible();
@@ -619,6 +636,19 @@ describe('text in test steps', () => {
       '.',
     ]);
     expect(shown('Tick [x] in list[INDEX] or [optional]')).toEqual(['Tick [x] in list[INDEX] or [optional]']);
+  });
+
+  it("keeps a number written in groups on one line (a phone never splits a test card's number)", () => {
+    expect(shown('Pay with the test card 4242 4242 4242 4242, expiry 12 34')).toEqual([
+      'Pay with the test card ',
+      '<review__unbroken:4242 4242 4242 4242>',
+      ', expiry 12 34',
+    ]);
+    expect(shown('Call +1 555 123 4567 from step 2 to 3')).toEqual([
+      'Call ',
+      '<review__unbroken:+1 555 123 4567>',
+      ' from step 2 to 3',
+    ]);
   });
 
   it('keeps an e-mail address whole, breaking a long one or a URL only after its separators', () => {

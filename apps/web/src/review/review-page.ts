@@ -2,11 +2,10 @@
 // It reads the notice with POST /jira/review/getNotice {token} and shows, under the band naming the sending
 // company, per story its key, summary and test steps, Passed / Failed and a comment (review-story.ts);
 // `Submit results` posts the verdicts given so far to /jira/review/submitVerdicts, `Sign off` to
-// /jira/review/signOff. A link that no longer works gets the invalid-link page, which asks getLinkState why.
+// /jira/review/signOff. A link that no longer works gets the invalid-link page (review-closed.ts).
 // Every text comes from review-messages.ts. The page is built with DOM calls and textContent only (nothing
 // typed is parsed as HTML) and sets no inline style, for the strict CSP.
 import type {
-  ReviewLinkStateAnswer,
   ReviewNoticeAnswer,
   ReviewVerdict,
   SignOffAnswer,
@@ -15,12 +14,12 @@ import type {
 } from '@handoff/core/api';
 import { storySections } from '@handoff/core/story-groups';
 import { callReview, failureText, isClosedLink } from './review-api';
-import { changeNote, type Notice, noticeIntro } from './review-intro';
+import { showClosedLink } from './review-closed';
+import { changeNote, type Notice, noticeHeading, noticeIntro } from './review-intro';
 import { say, speak, translate } from './review-messages';
 import { rememberName, reviewerNameField } from './review-name';
 import { type Answer, showFinalAnswer, storyItem } from './review-story';
-import { address } from './review-text';
-import { answeredProgress, around, el, personName, showBrandBand, warningIcon } from './review-view';
+import { answeredProgress, el, showBrandBand, verdictIcon } from './review-view';
 
 /** The token of a review link's path, `/review/{token}`; null when the path holds none. */
 export function tokenFromPath(pathname: string): string | null {
@@ -66,55 +65,6 @@ export async function startReviewPage(root: HTMLElement, token: string | null, s
   await load();
 }
 
-/**
- * The invalid-link page: the sending company's band where the link is known, why it no longer works
- * (expired, revoked, unknown), and a way to ask the sender for a new one.
- */
-async function showClosedLink(root: HTMLElement, token: string | null): Promise<void> {
-  let state: ReviewLinkStateAnswer['data'] | null = null;
-  if (token) {
-    state = await callReview<ReviewLinkStateAnswer>('/jira/review/getLinkState', { token })
-      .then((answer) => answer.data)
-      .catch(() => null);
-  }
-  if (state) speak(state.language, state.messages);
-  // A link that never existed names no company: the product's band stands in, as on the other states.
-  showBrandBand(root, state?.workspaceName ?? null, state?.workspaceName ? state.logoUrl : null);
-  const known = state?.state === 'expired' || state?.state === 'revoked';
-  const heading = el('h1', 'review__title', say(known ? 'linkInvalid' : 'linkNotValid'));
-  const reason = el(
-    'p',
-    'review__note',
-    say(
-      state?.state === 'expired' ? 'linkExpired' : state?.state === 'revoked' ? 'linkRevoked' : 'linkUnknown',
-    ),
-  );
-  const card = el('section', 'review__closed');
-  const head = el('div', 'review__closed-head');
-  head.append(warningIcon(), heading);
-  card.append(head, reason);
-  const sender = state?.senderEmail;
-  if (sender) {
-    // By name where the address spells one, and always with the address, to write to from any mail app.
-    const name = personName(sender);
-    const ask = el('p', 'review__note');
-    const whom = el('span', undefined, name ? `${name} (` : '');
-    whom.append(address(sender), name ? ')' : '');
-    ask.append(...around((value) => say('askSender', { sender: value }), whom));
-    card.append(ask);
-    const write = el('a', 'review__button', say('writeToSender'));
-    write.href = `mailto:${sender}?subject=${encodeURIComponent(say('newLinkSubject'))}`;
-    card.append(write);
-  } else {
-    card.append(el('p', 'review__note', say('askTeam')));
-  }
-  root.replaceChildren(card);
-  root.classList.add('review--invalid');
-  root.removeAttribute('aria-busy');
-  root.removeAttribute('aria-labelledby');
-  document.title = say(known ? 'linkInvalidTitle' : 'linkNotValidTitle');
-}
-
 interface NoticeContext {
   token: string;
   /** The page's query: a verdict the e-mail's link chose. */
@@ -138,6 +88,8 @@ interface NoticeForm {
   signOff: HTMLButtonElement;
   /** `Sign off` with the line above it saying what it does. */
   signOffGroup: HTMLElement;
+  /** That line: what signing off does, and with a story failed, that it still ends the testing. */
+  signOffHint: HTMLElement;
   signedOffNote: HTMLElement;
   /** Shows the count and which buttons fit the answers as they stand. */
   refresh: () => void;
@@ -182,8 +134,11 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
   status.setAttribute('role', 'status');
   const signOff = el('button', 'review__button', say('signOff'));
   signOff.type = 'button';
+  const signOffHint = el('p', 'review__next-hint');
+  signOffHint.id = 'review-sign-off-hint';
+  signOff.setAttribute('aria-describedby', signOffHint.id);
   const signOffGroup = el('div', 'review__next review__sign-off');
-  signOffGroup.append(el('p', 'review__next-hint', say('signOffHint')), signOff);
+  signOffGroup.append(signOffHint, signOff);
   // The bar stays at the bottom of the screen: progress, the buttons, and the answer as a banner.
   const actions = el('div', 'review__actions');
   actions.append(progress.element, submitGroup, signOffGroup);
@@ -191,6 +146,7 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
   bar.append(status, actions);
   const signedOffNote = el('p', 'review__signed-off');
   const intro = noticeIntro(notice);
+  const heading = intro.querySelector('#review-title');
   const note = intro.querySelector('.review__change-note');
   const parts: NoticeForm = {
     notice,
@@ -203,11 +159,16 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
     submitHint,
     signOff,
     signOffGroup,
+    signOffHint,
     signedOffNote,
     refresh: () => {
       const answered = [...answers.values()].filter((answer) => answer.verdict !== null).length;
       progress.update(answered);
       showButtons(parts);
+      // Signed off, the heading and the note say so instead (showSignedOff).
+      if (notice.signedOff) return;
+      const title = noticeHeading(notice, saved.size > 0);
+      if (heading && heading.textContent !== title) heading.textContent = title;
       const said = changeNote(notice, saved.size > 0);
       if (note && note.textContent !== said) note.textContent = said;
     },
@@ -221,7 +182,7 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
   root.setAttribute('aria-labelledby', 'review-title');
   root.replaceChildren(intro, signedOffNote, form);
   parts.refresh();
-  if (notice.signedOff) showSignedOff(parts, false);
+  if (notice.signedOff) showSignedOff(parts);
   root.removeAttribute('aria-busy');
   document.title = say('pageTitle', { project: notice.projectName, company: notice.workspaceName });
 }
@@ -256,11 +217,13 @@ function storyLists(notice: Notice, answers: Map<string, Answer>, onChoice: () =
 /**
  * The bar's buttons for the answers as they stand: `Submit results` until the first submit (unavailable
  * while no story has a verdict, which the line above it says); after it, `Update results` only once an
- * answer changed; `Sign off` once the server holds an answer for every story and nothing is left to send.
+ * answer changed; `Sign off` once the server holds an answer for every story and nothing is left to send,
+ * its line naming the failed stories first where there are any (signing off still ends the testing).
  * With neither offered (some answers sent, others not given yet), the line says how many stories are left.
+ * While the team holds the answers as shown, the bar keeps thanking the client (after a reload too).
  */
 function showButtons(parts: NoticeForm): void {
-  const { notice, answers, saved, submit, submitHint, signOffGroup } = parts;
+  const { notice, answers, saved, submit, submitHint, signOffGroup, signOffHint, status } = parts;
   const submitted = saved.size > 0;
   const changed = changedSinceSaved(parts);
   const unanswered = [...answers.values()].filter((answer) => answer.verdict === null).length;
@@ -277,16 +240,24 @@ function showButtons(parts: NoticeForm): void {
   // Written only when it changes, so a screen reader is not told the same line again.
   if (submitHint.textContent !== hint) submitHint.textContent = hint;
   submitHint.parentElement?.toggleAttribute('hidden', submit.hidden && hint === '');
-  // With Sign off offered, the count says nothing new: a phone shows the line about signing off instead.
-  submit.closest('.review__bar')?.classList.toggle('review__bar--sign-off', !signOffGroup.hidden);
+  const failed = [...saved.values()].filter((answer) => answer.verdict === 'failed').length;
+  const signOffLine = failed > 0 ? say('signOffHintFailed', { count: failed }) : say('signOffHint');
+  if (signOffHint.textContent !== signOffLine) signOffHint.textContent = signOffLine;
+  signOffHint.classList.toggle('review__next-hint--failed', failed > 0);
+  const thanked = status.classList.contains('review__status--done');
+  if (submitted && !changed && !thanked && !notice.signedOff && status.textContent === '')
+    showStatus(status, 'done', say('thanks'));
+  // An answer changed since: the team does not have what the page shows, until it is sent again.
+  if (changed && thanked) showStatus(status, 'busy', '');
 }
 
 /**
- * Signed off: a heading that says so with the count of each verdict, who and when in place of the note
- * that answers can change (thanking the client once: for the sign-off `justNow` sent, else for testing),
- * and nothing left to change (no name to give, no comment to add, no bar).
+ * Signed off: a heading that says so with the count of each verdict (passed green, failed red, each with its
+ * icon and its word), who and when in place of the note that answers can change, with the same thanks
+ * whether the sign-off was just sent or the page was opened again, and what happens next; and nothing left
+ * to change (no name to give, no comment to add, no bar).
  */
-function showSignedOff(parts: NoticeForm, justNow: boolean): void {
+function showSignedOff(parts: NoticeForm): void {
   const { notice, form, name, signedOffNote, answers } = parts;
   if (!notice.signedOff) return;
   for (const [index, story] of notice.stories.entries()) {
@@ -296,20 +267,26 @@ function showSignedOff(parts: NoticeForm, justNow: boolean): void {
   }
   const bar = form.querySelector<HTMLElement>('.review__bar');
   if (bar) bar.hidden = true;
+  const verdicts = [...answers.values()].map((answer) => answer.verdict);
+  const count = (verdict: ReviewVerdict) => verdicts.filter((given) => given === verdict).length;
   const heading = document.getElementById('review-title');
   if (heading) {
-    const verdicts = [...answers.values()].map((answer) => answer.verdict);
-    const count = (verdict: ReviewVerdict) => verdicts.filter((given) => given === verdict).length;
     heading.textContent = say('headingSignedOff');
-    heading.after(
-      el('p', 'review__summary', say('summary', { passed: count('passed'), failed: count('failed') })),
-    );
+    const summary = el('p', 'review__summary');
+    for (const verdict of ['passed', 'failed'] as const) {
+      const counted = count(verdict);
+      if (counted === 0) continue;
+      const label = say(verdict === 'passed' ? 'summaryPassed' : 'summaryFailed', { count: counted });
+      const chip = el('span', `review__count review__count--${verdict}`);
+      chip.append(verdictIcon(verdict), el('span', undefined, label));
+      summary.append(chip, ' ');
+    }
+    heading.after(summary);
   }
   const by = say('signedOffBy', { name: notice.signedOff.by, date: new Date(notice.signedOff.at) });
-  signedOffNote.replaceChildren(
-    el('strong', undefined, by),
-    ` ${say(justNow ? 'signedOffThanks' : 'answersFinal')}`,
-  );
+  const failed = count('failed');
+  const next = failed > 0 ? say('followUpFailed', { count: failed }) : say('followUpNone');
+  signedOffNote.replaceChildren(el('strong', undefined, by), ` ${say('answersFinal')} ${next}`);
   signedOffNote.parentElement?.querySelector('.review__change-note')?.remove();
   for (const control of form.querySelectorAll('button, textarea, input')) {
     control.setAttribute('aria-disabled', 'true');
@@ -379,7 +356,7 @@ async function signOffNotice(parts: NoticeForm, { token, closed }: NoticeContext
     showStatus(status, 'busy', '');
     // The note above the stories says it (a live region): the page's heading takes the focus there.
     signedOffNote.setAttribute('role', 'status');
-    showSignedOff(parts, true);
+    showSignedOff(parts);
     document.getElementById('review-title')?.focus();
   } catch (error) {
     if (isClosedLink(error)) return closed();

@@ -1,32 +1,36 @@
 // Text the team wrote, as the client's review page shows it: a test step's web addresses as links, its
-// e-mail addresses and long URLs breakable only between their parts on a phone, and a tracker's status
-// lozenge (`[READY]`, as @handoff/core's adfTextPieces writes it) as a small badge. DOM calls and
+// e-mail addresses and long URLs breakable only between their parts on a phone, a number written in groups
+// (a test card's "4242 4242 4242 4242") on one line, and a tracker's status lozenge (`[READY]`, as @handoff/core's adfTextPieces writes it) as a small badge. DOM calls and
 // textContent only: nothing is parsed as HTML.
 import { el } from './review-view';
 
 /**
- * What a step's text is scanned for, earliest first: an http(s) URL, an e-mail address, or a status
- * lozenge (capitals and digits in brackets, standing alone: "[READY]", "[IN REVIEW]").
+ * What a step's text is scanned for, earliest first: an http(s) URL, an e-mail address, a status lozenge
+ * (capitals and digits in brackets, standing alone: "[READY]", "[IN REVIEW]"), or a number of three or more
+ * space-separated digit groups (a card's "4242 4242 4242 4242", a phone's "+1 555 123 4567").
  */
 const PIECES =
-  /\b[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s<>"]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?<![\w\]])\[(\p{Lu}[\p{Lu}\p{N} ./&_-]{0,39})\](?![\w[])/gu;
+  /\b[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s<>"]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?<![\w\]])\[(\p{Lu}[\p{Lu}\p{N} ./&_-]{0,39})\](?![\w[])|(?<![\w+])(\+?\d{1,6}(?:[ \u00a0]\d{2,6}){2,})(?!\w)/gu;
 /** What usually ends a sentence after a link rather than the link itself. */
 const TRAILING_PUNCTUATION = /[.,;:!?)\]}'"]+$/;
 
 /**
  * A test step's text: each http(s) URL a link that opens in a new tab (the client keeps their answers),
  * without the referrer or a handle on this page; each e-mail address one unit; each status lozenge a
- * badge. Any other text (another scheme included) stays text.
+ * badge; each grouped number one line. Any other text (another scheme included) stays text.
  */
 export function stepParts(text: string): Array<string | HTMLElement> {
   const parts: Array<string | HTMLElement> = [];
   let rest = 0;
   for (const match of text.matchAll(PIECES)) {
-    const [found, status] = match;
+    const [found, status, digits] = match;
     let piece: HTMLElement | null;
     let length = found.length;
     if (status !== undefined) {
       piece = el('span', 'review-story__status', status);
+    } else if (digits !== undefined) {
+      // Kept whole where it fits a phone's line; a longer run of digits may still wrap at its spaces.
+      piece = digits.length <= UNBROKEN_PART ? el('span', 'review__unbroken', digits) : null;
     } else if (found.includes('://')) {
       const candidate = found.replace(TRAILING_PUNCTUATION, '');
       piece = link(candidate);

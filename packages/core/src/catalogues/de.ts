@@ -19,7 +19,7 @@ export const de: Catalogue = {
   'notice.failed': 'Fehlgeschlagen',
   'reminder.subject': 'Erinnerung: {subject}',
   'reminder.intro': 'die folgenden Funktionen warten noch auf Ihre Prüfung:',
-  'review.linkInvalid': 'Dieser Prüf-Link ist nicht mehr gültig.',
+  'review.linkInvalid': 'Dieser Prüf-Link ist nicht mehr gültig',
   'review.stories': 'Funktionen',
   'review.answered': '{answered, number} von {total, plural, one {# Funktion} other {# Funktionen}} bewertet',
   'review.yourName': 'Ihr Name',
@@ -38,7 +38,6 @@ export const de: Catalogue = {
   'review.thanks': 'Vielen Dank. Ihre Ergebnisse wurden an das Team gesendet.',
   'review.notSent': 'Ihre Ergebnisse wurden nicht gesendet: {reason}',
   'review.sendingSignOff': 'Ihre Abnahme wird gesendet …',
-  'review.signedOffThanks': 'Vielen Dank. Ihre Abnahme wurde an das Team gesendet.',
   'review.signOffNotSent': 'Ihre Abnahme wurde nicht gesendet: {reason}',
   'review.alreadySignedOff': 'Diese Testanfrage wurde bereits abgenommen.',
   'review.signOffIncomplete': 'Bitte bewerten Sie jede Funktion, bevor Sie die Abnahme erteilen.',
@@ -54,14 +53,19 @@ export const de: Catalogue = {
     '{count, plural, one {Bitte testen Sie 1 Funktion von {project}} other {Bitte testen Sie # Funktionen von {project}}}',
   'review.headingWithRelease':
     '{count, plural, one {Bitte testen Sie 1 Funktion von {project} {release}} other {Bitte testen Sie # Funktionen von {project} {release}}}',
+  'review.headingSent': 'Ihre Antworten wurden gesendet – Sie können sie noch ändern',
   'review.sentBy': 'Gesendet von {sender}',
   'review.intro':
     'Probieren Sie jede Funktion aus und teilen Sie dem Team mit, ob sie wie erwartet funktioniert. Bis zum {date, date, dayAndTime} können Sie Ihre Antworten noch ändern.',
   'review.introSent':
-    'Ihre Antworten wurden an das Team gesendet. Bis zum {date, date, dayAndTime} können Sie sie noch ändern.',
+    'Das Team hat Ihre Antworten zu {project}. Änderungen sind bis zum {date, date, dayAndTime} möglich.',
   'review.addComment': 'Kommentar hinzufügen',
   'review.signedOffBy': 'Abgenommen von {name} am {date, date, dayAndTime}.',
-  'review.answersFinal': 'Diese Antworten sind endgültig. Vielen Dank für Ihre Tests.',
+  'review.answersFinal':
+    'Vielen Dank für Ihre Tests: Das Team hat Ihre Abnahme erhalten, und diese Antworten sind endgültig.',
+  'review.followUpFailed':
+    '{count, plural, one {Das Team kümmert sich um die fehlgeschlagene Funktion.} other {Das Team kümmert sich um die # fehlgeschlagenen Funktionen.}}',
+  'review.followUpNone': 'Für Sie ist nichts weiter zu tun.',
   'review.linkInvalidTitle': 'Prüf-Link nicht mehr gültig',
   'review.linkExpired': 'Die Frist für diese Prüfung ist abgelaufen.',
   'review.linkRevoked': 'Das Team hat diesen Prüf-Link zurückgezogen.',
@@ -71,16 +75,17 @@ export const de: Catalogue = {
     'Wenn Sie diese Funktionen noch testen möchten, bitten Sie {sender} um einen neuen Link.',
   'review.writeToSender': 'Neuen Link anfordern',
   'review.newLinkSubject': 'Bitte um einen neuen Prüf-Link',
-  'review.askTeam':
-    'Wenn Sie diese Funktionen noch testen möchten, bitten Sie das Team, das Ihnen den Link gesendet hat, um einen neuen.',
-  'review.linkNotValid': 'Dieser Prüf-Link ist ungültig.',
+  'review.askTeam': 'Bitten Sie das Team, das Ihnen den Link gesendet hat, um einen neuen.',
+  'review.linkNotValid': 'Dieser Prüf-Link ist ungültig',
   'review.linkNotValidTitle': 'Prüf-Link ungültig',
   'review.update': 'Ergebnisse aktualisieren',
   'review.signOffHint':
     'Mit der Abnahme werden Ihre Antworten endgültig, und das Team erfährt, dass der Test abgeschlossen ist.',
+  'review.signOffHintFailed':
+    '{count, plural, one {# Funktion ist fehlgeschlagen} other {# Funktionen sind fehlgeschlagen}}: Mit der Abnahme teilen Sie dem Team mit, dass Sie fertig getestet haben, und Ihre Antworten werden endgültig.',
   'review.headingSignedOff': 'Test abgenommen',
-  'review.summary':
-    '{passed, plural, one {# bestanden} other {# bestanden}} · {failed, plural, one {# fehlgeschlagen} other {# fehlgeschlagen}}',
+  'review.summaryPassed': '{count, plural, one {# bestanden} other {# bestanden}}',
+  'review.summaryFailed': '{count, plural, one {# fehlgeschlagen} other {# fehlgeschlagen}}',
   'review.nameHint': 'Damit das Team weiß, wer getestet hat.',
   'review.submitNeedsAnswer': 'Bewerten Sie mindestens eine Funktion, um abzusenden.',
   'review.leftToAnswer':

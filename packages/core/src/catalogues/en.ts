@@ -19,7 +19,7 @@ export const en = {
   'notice.failed': 'Failed',
   'reminder.subject': 'Reminder: {subject}',
   'reminder.intro': 'The following stories are still waiting for your review:',
-  'review.linkInvalid': 'This review link is no longer valid.',
+  'review.linkInvalid': 'This review link is no longer valid',
   'review.stories': 'Stories',
   'review.answered': '{answered, number} of {total, number} answered',
   'review.yourName': 'Your name',
@@ -37,7 +37,6 @@ export const en = {
   'review.thanks': 'Thank you. Your results were sent to the team.',
   'review.notSent': 'Your results were not sent: {reason}',
   'review.sendingSignOff': 'Sending your sign-off...',
-  'review.signedOffThanks': 'Thank you. Your sign-off was sent to the team.',
   'review.signOffNotSent': 'Your sign-off was not sent: {reason}',
   'review.alreadySignedOff': 'This notice is already signed off.',
   'review.signOffIncomplete': 'Give every story a verdict before signing off.',
@@ -51,14 +50,18 @@ export const en = {
     '{count, plural, one {Please test 1 story of {project}} other {Please test # stories of {project}}}',
   'review.headingWithRelease':
     '{count, plural, one {Please test 1 story of {project} {release}} other {Please test # stories of {project} {release}}}',
+  'review.headingSent': 'Your answers were sent — you can still change them',
   'review.sentBy': 'Sent by {sender}',
   'review.intro':
     'Try each story, then tell the team whether it works. You can change your answers until {date, date, dayAndTime}.',
   'review.introSent':
-    'Your answers were sent to the team. You can change them until {date, date, dayAndTime}.',
+    'The team has your answers for {project}. Changes are possible until {date, date, dayAndTime}.',
   'review.addComment': 'Add a comment',
   'review.signedOffBy': 'Signed off by {name} on {date, date, dayAndTime}.',
-  'review.answersFinal': 'These answers are final. Thank you for testing.',
+  'review.answersFinal': 'Thank you for testing: the team has your sign-off, and these answers are final.',
+  'review.followUpFailed':
+    '{count, plural, one {The team will follow up on the failed story.} other {The team will follow up on the # failed stories.}}',
+  'review.followUpNone': 'There is nothing more for you to do.',
   'review.linkInvalidTitle': 'Review link no longer valid',
   'review.linkExpired': 'The time to answer this review has passed.',
   'review.linkRevoked': 'The team has withdrawn this review link.',
@@ -66,15 +69,16 @@ export const en = {
   'review.askSender': 'If you still want to test these stories, ask {sender} for a new link.',
   'review.writeToSender': 'Ask for a new link',
   'review.newLinkSubject': 'A new review link, please',
-  'review.askTeam':
-    'If you still want to test these stories, ask the team that sent you the link for a new one.',
-  'review.linkNotValid': 'This review link is not valid.',
+  'review.askTeam': 'Ask the team that sent you the link for a new one.',
+  'review.linkNotValid': 'This review link is not valid',
   'review.linkNotValidTitle': 'Review link not valid',
   'review.update': 'Update results',
   'review.signOffHint': 'Signing off makes your answers final and tells the team testing is done.',
+  'review.signOffHintFailed':
+    '{count, plural, one {# story failed} other {# stories failed}}: signing off tells the team you have finished testing, and your answers become final.',
   'review.headingSignedOff': 'Testing signed off',
-  'review.summary':
-    '{passed, plural, one {# passed} other {# passed}} · {failed, plural, one {# failed} other {# failed}}',
+  'review.summaryPassed': '{count, plural, one {# passed} other {# passed}}',
+  'review.summaryFailed': '{count, plural, one {# failed} other {# failed}}',
   'review.nameHint': 'So the team knows who tested.',
   'review.submitNeedsAnswer': 'Answer at least one story to submit.',
   'review.leftToAnswer':

@@ -19,7 +19,7 @@ export const es: Catalogue = {
   'notice.failed': 'Fallido',
   'reminder.subject': 'Recordatorio: {subject}',
   'reminder.intro': 'Las siguientes funcionalidades siguen pendientes de su revisión:',
-  'review.linkInvalid': 'Este enlace de revisión ya no es válido.',
+  'review.linkInvalid': 'Este enlace de revisión ya no es válido',
   'review.stories': 'Funcionalidades',
   'review.answered':
     '{answered, number} de {total, plural, one {# funcionalidad revisada} other {# funcionalidades revisadas}}',
@@ -38,7 +38,6 @@ export const es: Catalogue = {
   'review.thanks': 'Gracias. Sus resultados se han enviado al equipo.',
   'review.notSent': 'Sus resultados no se han enviado: {reason}',
   'review.sendingSignOff': 'Enviando su conformidad...',
-  'review.signedOffThanks': 'Gracias. Su conformidad se ha enviado al equipo.',
   'review.signOffNotSent': 'Su conformidad no se ha enviado: {reason}',
   'review.alreadySignedOff': 'Ya se ha dado la conformidad a esta solicitud.',
   'review.signOffIncomplete': 'Revise todas las funcionalidades antes de dar la conformidad.',
@@ -53,14 +52,19 @@ export const es: Catalogue = {
     '{count, plural, one {Le rogamos que pruebe 1 funcionalidad de {project}} other {Le rogamos que pruebe # funcionalidades de {project}}}',
   'review.headingWithRelease':
     '{count, plural, one {Le rogamos que pruebe 1 funcionalidad de {project} {release}} other {Le rogamos que pruebe # funcionalidades de {project} {release}}}',
+  'review.headingSent': 'Sus respuestas se han enviado: aún puede cambiarlas',
   'review.sentBy': 'Enviado por {sender}',
   'review.intro':
     'Pruebe cada funcionalidad e indique al equipo si funciona correctamente. Puede cambiar sus respuestas hasta el {date, date, dayAndTime}.',
   'review.introSent':
-    'Sus respuestas se enviaron al equipo. Puede cambiarlas hasta el {date, date, dayAndTime}.',
+    'El equipo ya tiene sus respuestas sobre {project}. Puede cambiarlas hasta el {date, date, dayAndTime}.',
   'review.addComment': 'Añadir un comentario',
   'review.signedOffBy': 'Conformidad dada por {name} el {date, date, dayAndTime}.',
-  'review.answersFinal': 'Estas respuestas son definitivas. Gracias por sus pruebas.',
+  'review.answersFinal':
+    'Gracias por sus pruebas: el equipo ha recibido su conformidad y estas respuestas son definitivas.',
+  'review.followUpFailed':
+    '{count, plural, one {El equipo se ocupará de la funcionalidad fallida.} other {El equipo se ocupará de las # funcionalidades fallidas.}}',
+  'review.followUpNone': 'No tiene que hacer nada más.',
   'review.linkInvalidTitle': 'Enlace de revisión no válido',
   'review.linkExpired': 'El plazo para responder a esta revisión ha vencido.',
   'review.linkRevoked': 'El equipo ha retirado este enlace de revisión.',
@@ -69,16 +73,17 @@ export const es: Catalogue = {
   'review.askSender': 'Si aún desea probar estas funcionalidades, solicite un nuevo enlace a {sender}.',
   'review.writeToSender': 'Solicitar un nuevo enlace',
   'review.newLinkSubject': 'Solicitud de un nuevo enlace de revisión',
-  'review.askTeam':
-    'Si aún desea probar estas funcionalidades, solicite un nuevo enlace al equipo que se lo envió.',
-  'review.linkNotValid': 'Este enlace de revisión no es válido.',
+  'review.askTeam': 'Solicite uno nuevo al equipo que le envió el enlace.',
+  'review.linkNotValid': 'Este enlace de revisión no es válido',
   'review.linkNotValidTitle': 'Enlace de revisión no válido',
   'review.update': 'Actualizar resultados',
   'review.signOffHint':
     'Al dar su conformidad, sus respuestas serán definitivas y el equipo sabrá que las pruebas han terminado.',
+  'review.signOffHintFailed':
+    '{count, plural, one {# funcionalidad ha fallado} other {# funcionalidades han fallado}}: al dar su conformidad, el equipo sabrá que ha terminado las pruebas y sus respuestas serán definitivas.',
   'review.headingSignedOff': 'Conformidad dada a las pruebas',
-  'review.summary':
-    '{passed, plural, one {# superada} other {# superadas}} · {failed, plural, one {# fallida} other {# fallidas}}',
+  'review.summaryPassed': '{count, plural, one {# superada} other {# superadas}}',
+  'review.summaryFailed': '{count, plural, one {# fallida} other {# fallidas}}',
   'review.nameHint': 'Para que el equipo sepa quién ha hecho las pruebas.',
   'review.submitNeedsAnswer': 'Revise al menos una funcionalidad para poder enviar.',
   'review.leftToAnswer':

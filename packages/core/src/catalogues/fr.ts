@@ -19,7 +19,7 @@ export const fr: Catalogue = {
   'notice.failed': 'Échoué',
   'reminder.subject': 'Rappel : {subject}',
   'reminder.intro': 'Les fonctionnalités suivantes attendent encore votre vérification :',
-  'review.linkInvalid': 'Ce lien de vérification n’est plus valide.',
+  'review.linkInvalid': 'Ce lien de vérification n’est plus valide',
   'review.stories': 'Fonctionnalités',
   'review.answered':
     '{answered, plural, one {# fonctionnalité évaluée} other {# fonctionnalités évaluées}} sur {total, number}',
@@ -38,7 +38,6 @@ export const fr: Catalogue = {
   'review.thanks': 'Merci. Vos résultats ont été transmis à l’équipe.',
   'review.notSent': 'Vos résultats n’ont pas été envoyés : {reason}',
   'review.sendingSignOff': 'Envoi de votre validation…',
-  'review.signedOffThanks': 'Merci. Votre validation a été transmise à l’équipe.',
   'review.signOffNotSent': 'Votre validation n’a pas été envoyée : {reason}',
   'review.alreadySignedOff': 'Cette recette est déjà validée.',
   'review.signOffIncomplete': 'Évaluez chaque fonctionnalité avant de valider la recette.',
@@ -53,14 +52,19 @@ export const fr: Catalogue = {
     '{count, plural, one {Merci de tester 1 fonctionnalité de {project}} other {Merci de tester # fonctionnalités de {project}}}',
   'review.headingWithRelease':
     '{count, plural, one {Merci de tester 1 fonctionnalité de {project} {release}} other {Merci de tester # fonctionnalités de {project} {release}}}',
+  'review.headingSent': 'Vos réponses ont été envoyées — vous pouvez encore les modifier',
   'review.sentBy': 'Envoyé par {sender}',
   'review.intro':
     'Essayez chaque fonctionnalité, puis indiquez à l’équipe si elle fonctionne. Vous pouvez modifier vos réponses jusqu’au {date, date, dayAndTime}.',
   'review.introSent':
-    'Vos réponses ont été envoyées à l’équipe. Vous pouvez les modifier jusqu’au {date, date, dayAndTime}.',
+    'L’équipe a reçu vos réponses pour {project}. Vous pouvez les modifier jusqu’au {date, date, dayAndTime}.',
   'review.addComment': 'Ajouter un commentaire',
   'review.signedOffBy': 'Recette validée par {name} le {date, date, dayAndTime}.',
-  'review.answersFinal': 'Ces réponses sont définitives. Merci pour vos tests.',
+  'review.answersFinal':
+    'Merci pour vos tests : l’équipe a reçu votre validation et ces réponses sont définitives.',
+  'review.followUpFailed':
+    '{count, plural, one {L’équipe reviendra vers vous au sujet de la fonctionnalité qui a échoué.} other {L’équipe reviendra vers vous au sujet des # fonctionnalités qui ont échoué.}}',
+  'review.followUpNone': 'Vous n’avez plus rien à faire.',
   'review.linkInvalidTitle': 'Lien de vérification plus valide',
   'review.linkExpired': 'Le délai de réponse à cette vérification est dépassé.',
   'review.linkRevoked': 'L’équipe a retiré ce lien de vérification.',
@@ -70,16 +74,17 @@ export const fr: Catalogue = {
     'Si vous souhaitez encore tester ces fonctionnalités, demandez un nouveau lien à {sender}.',
   'review.writeToSender': 'Demander un nouveau lien',
   'review.newLinkSubject': 'Demande d’un nouveau lien de vérification',
-  'review.askTeam':
-    'Si vous souhaitez encore tester ces fonctionnalités, demandez un nouveau lien à l’équipe qui vous l’a envoyé.',
-  'review.linkNotValid': 'Ce lien de vérification n’est pas valide.',
+  'review.askTeam': 'Demandez-en un nouveau à l’équipe qui vous a envoyé le lien.',
+  'review.linkNotValid': 'Ce lien de vérification n’est pas valide',
   'review.linkNotValidTitle': 'Lien de vérification non valide',
   'review.update': 'Mettre à jour les résultats',
   'review.signOffHint':
     'En validant la recette, vos réponses deviennent définitives et l’équipe sait que les tests sont terminés.',
+  'review.signOffHintFailed':
+    '{count, plural, one {# fonctionnalité a échoué} other {# fonctionnalités ont échoué}} : en validant, vous indiquez à l’équipe que vous avez terminé vos tests, et vos réponses deviennent définitives.',
   'review.headingSignedOff': 'Recette validée',
-  'review.summary':
-    '{passed, plural, one {# réussie} other {# réussies}} · {failed, plural, one {# échouée} other {# échouées}}',
+  'review.summaryPassed': '{count, plural, one {# réussie} other {# réussies}}',
+  'review.summaryFailed': '{count, plural, one {# échouée} other {# échouées}}',
   'review.nameHint': 'Pour que l’équipe sache qui a testé.',
   'review.submitNeedsAnswer': 'Évaluez au moins une fonctionnalité pour envoyer.',
   'review.leftToAnswer':

@@ -19,7 +19,7 @@ export const it: Catalogue = {
   'notice.failed': 'Non superato',
   'reminder.subject': 'Promemoria: {subject}',
   'reminder.intro': 'le seguenti funzionalità sono ancora in attesa della Sua verifica:',
-  'review.linkInvalid': 'Questo link di verifica non è più valido.',
+  'review.linkInvalid': 'Questo link di verifica non è più valido',
   'review.stories': 'Funzionalità',
   'review.answered':
     '{answered, number} di {total, plural, one {# funzionalità valutata} other {# funzionalità valutate}}',
@@ -38,7 +38,6 @@ export const it: Catalogue = {
   'review.thanks': 'Grazie. I Suoi risultati sono stati inviati al team.',
   'review.notSent': 'I Suoi risultati non sono stati inviati: {reason}',
   'review.sendingSignOff': 'Invio dell’approvazione in corso...',
-  'review.signedOffThanks': 'Grazie. La Sua approvazione è stata inviata al team.',
   'review.signOffNotSent': 'La Sua approvazione non è stata inviata: {reason}',
   'review.alreadySignedOff': 'Questa richiesta è già stata approvata.',
   'review.signOffIncomplete': 'Valuti ogni funzionalità prima di approvare.',
@@ -52,14 +51,19 @@ export const it: Catalogue = {
     '{count, plural, one {La preghiamo di testare 1 funzionalità di {project}} other {La preghiamo di testare # funzionalità di {project}}}',
   'review.headingWithRelease':
     '{count, plural, one {La preghiamo di testare 1 funzionalità di {project} {release}} other {La preghiamo di testare # funzionalità di {project} {release}}}',
+  'review.headingSent': 'Le Sue risposte sono state inviate: può ancora modificarle',
   'review.sentBy': 'Inviato da {sender}',
   'review.intro':
     'Provi ogni funzionalità e indichi al team se funziona. Potrà modificare le Sue risposte fino al {date, date, dayAndTime}.',
   'review.introSent':
-    'Le Sue risposte sono state inviate al team. Potrà modificarle fino al {date, date, dayAndTime}.',
+    'Il team ha ricevuto le Sue risposte su {project}. Potrà modificarle fino al {date, date, dayAndTime}.',
   'review.addComment': 'Aggiungi un commento',
   'review.signedOffBy': 'Approvato da {name} il {date, date, dayAndTime}.',
-  'review.answersFinal': 'Queste risposte sono definitive. Grazie per i Suoi test.',
+  'review.answersFinal':
+    'Grazie per i Suoi test: il team ha ricevuto la Sua approvazione e queste risposte sono definitive.',
+  'review.followUpFailed':
+    '{count, plural, one {Il team si occuperà della funzionalità non superata.} other {Il team si occuperà delle # funzionalità non superate.}}',
+  'review.followUpNone': 'Non deve fare nient’altro.',
   'review.linkInvalidTitle': 'Link di verifica non più valido',
   'review.linkExpired': 'Il termine per rispondere a questa verifica è scaduto.',
   'review.linkRevoked': 'Il team ha ritirato questo link di verifica.',
@@ -68,16 +72,17 @@ export const it: Catalogue = {
   'review.askSender': 'Se desidera ancora testare queste funzionalità, chieda un nuovo link a {sender}.',
   'review.writeToSender': 'Chiedi un nuovo link',
   'review.newLinkSubject': 'Richiesta di un nuovo link di verifica',
-  'review.askTeam':
-    'Se desidera ancora testare queste funzionalità, chieda un nuovo link al team che Le ha inviato il link.',
-  'review.linkNotValid': 'Questo link di verifica non è valido.',
+  'review.askTeam': 'Chieda un nuovo link al team che gliel’ha inviato.',
+  'review.linkNotValid': 'Questo link di verifica non è valido',
   'review.linkNotValidTitle': 'Link di verifica non valido',
   'review.update': 'Aggiorna i risultati',
   'review.signOffHint':
     'Approvando, le Sue risposte diventano definitive e il team sa che i test sono conclusi.',
+  'review.signOffHintFailed':
+    '{count, plural, one {# funzionalità non è stata superata} other {# funzionalità non sono state superate}}: approvando, comunica al team di aver concluso i test e le Sue risposte diventano definitive.',
   'review.headingSignedOff': 'Test approvati',
-  'review.summary':
-    '{passed, plural, one {# superata} other {# superate}} · {failed, plural, one {# non superata} other {# non superate}}',
+  'review.summaryPassed': '{count, plural, one {# superata} other {# superate}}',
+  'review.summaryFailed': '{count, plural, one {# non superata} other {# non superate}}',
   'review.nameHint': 'Così il team sa chi ha eseguito i test.',
   'review.submitNeedsAnswer': 'Valuti almeno una funzionalità per inviare.',
   'review.leftToAnswer':

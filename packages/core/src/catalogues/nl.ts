@@ -19,7 +19,7 @@ export const nl: Catalogue = {
   'notice.failed': 'Mislukt',
   'reminder.subject': 'Herinnering: {subject}',
   'reminder.intro': 'De volgende functionaliteiten wachten nog op uw beoordeling:',
-  'review.linkInvalid': 'Deze beoordelingslink is niet meer geldig.',
+  'review.linkInvalid': 'Deze beoordelingslink is niet meer geldig',
   'review.stories': 'Functionaliteiten',
   'review.answered':
     '{answered, number} van {total, plural, one {# functionaliteit beoordeeld} other {# functionaliteiten beoordeeld}}',
@@ -39,7 +39,6 @@ export const nl: Catalogue = {
   'review.thanks': 'Hartelijk dank. Uw resultaten zijn naar het team verstuurd.',
   'review.notSent': 'Uw resultaten zijn niet verstuurd: {reason}',
   'review.sendingSignOff': 'Uw akkoord wordt verstuurd...',
-  'review.signedOffThanks': 'Hartelijk dank. Uw akkoord is naar het team verstuurd.',
   'review.signOffNotSent': 'Uw akkoord is niet verstuurd: {reason}',
   'review.alreadySignedOff': 'Voor dit verzoek is al akkoord gegeven.',
   'review.signOffIncomplete': 'Beoordeel eerst elke functionaliteit voordat u akkoord geeft.',
@@ -54,14 +53,19 @@ export const nl: Catalogue = {
     '{count, plural, one {Wilt u 1 functionaliteit van {project} testen?} other {Wilt u # functionaliteiten van {project} testen?}}',
   'review.headingWithRelease':
     '{count, plural, one {Wilt u 1 functionaliteit van {project} {release} testen?} other {Wilt u # functionaliteiten van {project} {release} testen?}}',
+  'review.headingSent': 'Uw antwoorden zijn verstuurd – u kunt ze nog wijzigen',
   'review.sentBy': 'Verstuurd door {sender}',
   'review.intro':
     'Probeer elke functionaliteit uit en laat het team weten of deze werkt. U kunt uw antwoorden tot {date, date, dayAndTime} wijzigen.',
   'review.introSent':
-    'Uw antwoorden zijn naar het team verstuurd. U kunt ze tot {date, date, dayAndTime} wijzigen.',
+    'Het team heeft uw antwoorden voor {project}. Wijzigen kan tot {date, date, dayAndTime}.',
   'review.addComment': 'Opmerking toevoegen',
   'review.signedOffBy': 'Akkoord gegeven door {name} op {date, date, dayAndTime}.',
-  'review.answersFinal': 'Deze antwoorden zijn definitief. Hartelijk dank voor het testen.',
+  'review.answersFinal':
+    'Hartelijk dank voor het testen: het team heeft uw akkoord ontvangen en deze antwoorden zijn definitief.',
+  'review.followUpFailed':
+    '{count, plural, one {Het team gaat aan de slag met de mislukte functionaliteit.} other {Het team gaat aan de slag met de # mislukte functionaliteiten.}}',
+  'review.followUpNone': 'U hoeft verder niets te doen.',
   'review.linkInvalidTitle': 'Beoordelingslink niet meer geldig',
   'review.linkExpired': 'De termijn om op deze beoordeling te reageren is verstreken.',
   'review.linkRevoked': 'Het team heeft deze beoordelingslink ingetrokken.',
@@ -69,16 +73,17 @@ export const nl: Catalogue = {
   'review.askSender': 'Wilt u deze functionaliteiten toch nog testen? Vraag {sender} dan om een nieuwe link.',
   'review.writeToSender': 'Nieuwe link aanvragen',
   'review.newLinkSubject': 'Verzoek om een nieuwe beoordelingslink',
-  'review.askTeam':
-    'Wilt u deze functionaliteiten toch nog testen? Vraag het team dat u de link stuurde dan om een nieuwe.',
-  'review.linkNotValid': 'Deze beoordelingslink is niet geldig.',
+  'review.askTeam': 'Vraag het team dat u de link stuurde om een nieuwe.',
+  'review.linkNotValid': 'Deze beoordelingslink is niet geldig',
   'review.linkNotValidTitle': 'Beoordelingslink niet geldig',
   'review.update': 'Resultaten bijwerken',
   'review.signOffHint':
     'Als u akkoord geeft, worden uw antwoorden definitief en weet het team dat het testen klaar is.',
+  'review.signOffHintFailed':
+    '{count, plural, one {# functionaliteit is mislukt} other {# functionaliteiten zijn mislukt}}: als u akkoord geeft, weet het team dat u klaar bent met testen en worden uw antwoorden definitief.',
   'review.headingSignedOff': 'Akkoord gegeven op de tests',
-  'review.summary':
-    '{passed, plural, one {# geslaagd} other {# geslaagd}} · {failed, plural, one {# mislukt} other {# mislukt}}',
+  'review.summaryPassed': '{count, plural, one {# geslaagd} other {# geslaagd}}',
+  'review.summaryFailed': '{count, plural, one {# mislukt} other {# mislukt}}',
   'review.nameHint': 'Zodat het team weet wie heeft getest.',
   'review.submitNeedsAnswer': 'Beoordeel ten minste één functionaliteit om te versturen.',
   'review.leftToAnswer':

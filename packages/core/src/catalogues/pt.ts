@@ -19,7 +19,7 @@ export const pt: Catalogue = {
   'notice.failed': 'Reprovado',
   'reminder.subject': 'Lembrete: {subject}',
   'reminder.intro': 'As seguintes funcionalidades ainda aguardam a sua revisão:',
-  'review.linkInvalid': 'Este link de revisão não é mais válido.',
+  'review.linkInvalid': 'Este link de revisão não é mais válido',
   'review.stories': 'Funcionalidades',
   'review.answered':
     '{answered, number} de {total, plural, one {# funcionalidade avaliada} other {# funcionalidades avaliadas}}',
@@ -38,7 +38,6 @@ export const pt: Catalogue = {
   'review.thanks': 'Obrigado. Os seus resultados foram enviados à equipe.',
   'review.notSent': 'Os seus resultados não foram enviados: {reason}',
   'review.sendingSignOff': 'Enviando o seu aceite...',
-  'review.signedOffThanks': 'Obrigado. O seu aceite foi enviado à equipe.',
   'review.signOffNotSent': 'O seu aceite não foi enviado: {reason}',
   'review.alreadySignedOff': 'O aceite desta solicitação já foi dado.',
   'review.signOffIncomplete': 'Avalie todas as funcionalidades antes de dar o aceite.',
@@ -53,14 +52,19 @@ export const pt: Catalogue = {
     '{count, plural, one {Por gentileza, teste 1 funcionalidade de {project}} other {Por gentileza, teste # funcionalidades de {project}}}',
   'review.headingWithRelease':
     '{count, plural, one {Por gentileza, teste 1 funcionalidade de {project} {release}} other {Por gentileza, teste # funcionalidades de {project} {release}}}',
+  'review.headingSent': 'As suas respostas foram enviadas — ainda é possível alterá-las',
   'review.sentBy': 'Enviado por {sender}',
   'review.intro':
     'Experimente cada funcionalidade e informe à equipe se ela funciona. É possível alterar as suas respostas até {date, date, dayAndTime}.',
   'review.introSent':
-    'As suas respostas foram enviadas à equipe. É possível alterá-las até {date, date, dayAndTime}.',
+    'A equipe já recebeu as suas respostas sobre {project}. É possível alterá-las até {date, date, dayAndTime}.',
   'review.addComment': 'Adicionar um comentário',
   'review.signedOffBy': 'Aceite dado por {name} em {date, date, dayAndTime}.',
-  'review.answersFinal': 'Estas respostas são definitivas. Obrigado pelos testes.',
+  'review.answersFinal':
+    'Obrigado pelos testes: a equipe recebeu o seu aceite, e estas respostas são definitivas.',
+  'review.followUpFailed':
+    '{count, plural, one {A equipe vai cuidar da funcionalidade reprovada.} other {A equipe vai cuidar das # funcionalidades reprovadas.}}',
+  'review.followUpNone': 'Não é preciso fazer mais nada.',
   'review.linkInvalidTitle': 'Link de revisão não é mais válido',
   'review.linkExpired': 'O prazo para responder a esta revisão terminou.',
   'review.linkRevoked': 'A equipe retirou este link de revisão.',
@@ -68,15 +72,17 @@ export const pt: Catalogue = {
   'review.askSender': 'Se ainda quiser testar estas funcionalidades, peça um novo link a {sender}.',
   'review.writeToSender': 'Pedir um novo link',
   'review.newLinkSubject': 'Pedido de um novo link de revisão',
-  'review.askTeam': 'Se ainda quiser testar estas funcionalidades, peça um novo link à equipe que o enviou.',
-  'review.linkNotValid': 'Este link de revisão não é válido.',
+  'review.askTeam': 'Peça um novo link à equipe que o enviou.',
+  'review.linkNotValid': 'Este link de revisão não é válido',
   'review.linkNotValidTitle': 'Link de revisão não válido',
   'review.update': 'Atualizar resultados',
   'review.signOffHint':
     'Ao dar o aceite, as suas respostas ficam definitivas e a equipe fica sabendo que os testes terminaram.',
+  'review.signOffHintFailed':
+    '{count, plural, one {# funcionalidade foi reprovada} other {# funcionalidades foram reprovadas}}: ao dar o aceite, a equipe fica sabendo que os seus testes terminaram, e as suas respostas ficam definitivas.',
   'review.headingSignedOff': 'Aceite dado aos testes',
-  'review.summary':
-    '{passed, plural, one {# aprovada} other {# aprovadas}} · {failed, plural, one {# reprovada} other {# reprovadas}}',
+  'review.summaryPassed': '{count, plural, one {# aprovada} other {# aprovadas}}',
+  'review.summaryFailed': '{count, plural, one {# reprovada} other {# reprovadas}}',
   'review.nameHint': 'Para que a equipe saiba quem testou.',
   'review.submitNeedsAnswer': 'Avalie pelo menos uma funcionalidade para enviar.',
   'review.leftToAnswer':
