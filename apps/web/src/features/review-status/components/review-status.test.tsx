@@ -190,7 +190,8 @@ describe('the review status screen', () => {
     renderApp('/admin/review-status?key=SHOP');
     await screen.findByRole('table');
     const state = cellOf('SHOP-1', 'State');
-    expect(state).toHaveTextContent(`Re-test sent ${formatShortDateTime(second.createdAt)}`);
+    expect(state).toHaveTextContent(/^Re-test awaiting answer$/);
+    expect(cellOf('SHOP-1', 'Last sent')).toHaveTextContent(formatShortDateTime(second.createdAt));
     expect(state.querySelectorAll('.badge')).toHaveLength(1);
     // What Re-test means is said beside its chip, which counts the row.
     const retestChip = screen.getByRole('button', { name: 'Re-test 1' });

@@ -2,11 +2,11 @@
 // one, overdue), each with its count. Every story shows one state, so the chips split the stories between
 // them: a chip's count is the number of rows it shows, counted as the projects list counts (core's
 // countStates). A chip filters the table; pressed again (or "All"), the filter goes. While a story is a
-// re-test, a line under the chips says what Re-test means.
+// re-test, a line under the tools says what Re-test means (RetestLegend).
 import type { StoryStatus } from '@handoff/core/api';
 import { countStates, SHOWN_STATES, type ShownState, shownState } from '@handoff/core/review-states';
 import { useId } from 'react';
-import { RETEST_MEANING, STATE_TEXT } from './status-columns';
+import { RETEST_LEGEND_ID, RETEST_MEANING, STATE_TEXT } from './status-columns';
 
 /** The release filter: every release (''), or one release's name. */
 export type ReleaseFilter = string;
@@ -53,6 +53,16 @@ export function matchesFilter(story: StoryStatus, filter: StatusFilter): boolean
   return filter === 'all' || shownState(story) === filter;
 }
 
+/** What Re-test means, while some story of the ones counted is one. */
+export function RetestLegend({ stories }: { stories: readonly StoryStatus[] }) {
+  if (countStates(stories).retest === 0) return null;
+  return (
+    <p id={RETEST_LEGEND_ID} className="review-status__legend">
+      {RETEST_MEANING}
+    </p>
+  );
+}
+
 export function StatusChips({
   stories,
   filter,
@@ -62,7 +72,6 @@ export function StatusChips({
   filter: StatusFilter;
   onFilter: (filter: StatusFilter) => void;
 }) {
-  const id = useId();
   const counts = countStates(stories);
   const counted = SHOWN_STATES.map((value) => ({ value, count: counts[value] }));
   // Re-test only when some story is one (or while it is the chip chosen, so that it can be let go).
@@ -84,17 +93,12 @@ export function StatusChips({
           type="button"
           className={`status-chip status-chip--${chip.count > 0 ? chip.value : 'none'}`}
           aria-pressed={filter === chip.value}
-          aria-describedby={chip.value === 'retest' && counts.retest > 0 ? `${id}-retest` : undefined}
+          aria-describedby={chip.value === 'retest' && counts.retest > 0 ? RETEST_LEGEND_ID : undefined}
           onClick={() => onFilter(filter === chip.value ? 'all' : chip.value)}
         >
           {STATE_TEXT[chip.value]} <span className="status-chip__count">{chip.count}</span>
         </button>
       ))}
-      {counts.retest > 0 ? (
-        <p id={`${id}-retest`} className="status-chips__legend">
-          {RETEST_MEANING}
-        </p>
-      ) : null}
     </fieldset>
   );
 }

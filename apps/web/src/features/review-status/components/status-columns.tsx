@@ -1,4 +1,4 @@
-// The review status table's columns: one state badge per story (a re-test's with when it was sent again);
+// The review status table's columns: one state badge per story (a re-test's says it awaits the new answer);
 // keys, dates and the action never wrap (a moment shows short with its time, which tells apart stories sent
 // the same day, its full form on hover and to screen readers through <time>'s title); an empty cell
 // shows "—" (and its line is left out of a phone's card: DataTable's `isEmpty`).
@@ -11,7 +11,10 @@ import type { Column } from '@/components/ui/data-table';
 import { formatShortDate, ShortDate } from '@/lib/format';
 import type { EarlierAnswer } from '../api/get-earlier-answers';
 
-/** What Re-test means, beside the chips while a story is one (the other states say what they mean). */
+/** The line saying what Re-test means, under the chips while a story is one; the Re-test chip points to it. */
+export const RETEST_LEGEND_ID = 'review-status-retest';
+
+/** What Re-test means (the other states say what they mean). */
 export const RETEST_MEANING =
   "Re-test: sent to the client again after an answer, waiting for the new answer. The previous round's answer shows under Answered.";
 
@@ -129,9 +132,7 @@ export function statusColumns(
             {state === 'retest' ? (
               <>
                 {' '}
-                <span className="review-status__note">
-                  sent <ShortDate iso={story.lastSentAt} withTime />
-                </span>
+                <span className="review-status__note">awaiting answer</span>
               </>
             ) : null}
             {state === 'overdue' && story.answerBy ? (
