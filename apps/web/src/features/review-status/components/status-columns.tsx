@@ -81,7 +81,9 @@ function Answered({ story, last }: { story: StoryStatus; last: EarlierAnswer | u
     return (
       <span className="review-status__answer">
         <span className="review-status__last">
-          Previous round: <span className="review-status__verdict">{STATE_TEXT[last.verdict]}</span>
+          <span className="nowrap">
+            Previous round: <span className="review-status__verdict">{STATE_TEXT[last.verdict]}</span>
+          </span>
           {last.answeredAt ? (
             <>
               {' · '}
