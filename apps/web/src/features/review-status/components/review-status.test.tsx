@@ -200,7 +200,7 @@ describe('the review status screen', () => {
     const answered = cellOf('SHOP-1', 'Answered');
     await within(answered).findByText(/^Previous round:/);
     expect(answered.querySelector('.review-status__last')).toHaveTextContent(
-      `Previous round: Failed · ${formatShortDateTime('2026-03-13T09:30:00.000Z')}`,
+      `Previous round: Failed ${formatShortDateTime('2026-03-13T09:30:00.000Z')}`,
     );
     expect(within(answered).getByRole('time')).toHaveAttribute(
       'title',

@@ -73,21 +73,21 @@ function Comment({ text }: { text: string | null }) {
 
 /**
  * `Answered`: when and by whom this round was answered, with the comment; for a re-test (not answered yet),
- * the round before's verdict and when, muted and named as the previous round ("Previous round: Failed ·
- * 28 Nov, 10:05"), so it never reads as the story's state.
+ * the round before's verdict and when, muted and named as the previous round ("Previous round: Failed",
+ * "28 Nov, 10:05" under it), so it never reads as the story's state.
  */
 function Answered({ story, last }: { story: StoryStatus; last: EarlierAnswer | undefined }) {
   if (last) {
     return (
       <span className="review-status__answer">
         <span className="review-status__last">
-          <span className="nowrap">
-            Previous round: <span className="review-status__verdict">{STATE_TEXT[last.verdict]}</span>
-          </span>
+          Previous round: <span className="review-status__verdict">{STATE_TEXT[last.verdict]}</span>
           {last.answeredAt ? (
             <>
-              {' · '}
-              <ShortDate iso={last.answeredAt} withTime />
+              {/* On a line of its own, so a narrow column never leaves a separator dangling. */}{' '}
+              <span className="review-status__last-date">
+                <ShortDate iso={last.answeredAt} withTime />
+              </span>
             </>
           ) : null}
         </span>
