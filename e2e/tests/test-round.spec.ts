@@ -99,8 +99,8 @@ test('a failed story is re-tested after a fix, passed and signed off; the status
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name: key, exact: true }) });
   // Key is the row header; then Summary, State, Rounds, Last sent, Answered.
-  await expect(retestRow.getByRole('cell').nth(1)).toHaveText('Re-test');
-  await expect(retestRow.getByRole('cell').nth(4)).toContainText(/^Last round: Failed · \S/);
+  await expect(retestRow.getByRole('cell').nth(1)).toHaveText('Re-test awaiting answer');
+  await expect(retestRow.getByRole('cell').nth(4)).toContainText(/^Previous round: Failed \S/);
   await expect(retestRow.getByRole('cell').nth(4)).toContainText(`“${comment}”`);
 
   // The client passes it on the new notice (the name is remembered in this browser) and signs off.

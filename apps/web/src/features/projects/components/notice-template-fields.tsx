@@ -1,12 +1,12 @@
 // The edit screen's notice template (main README, "In the client's language, in the team's own words"): the subject, greeting, intro and
 // closing every notice's draft starts from, with the placeholders {project}, {release}, {count} and
 // {answerBy}; a placeholder of none of these is named at once (the server refuses it too). A live preview
-// beside the fields (under them when narrow) shows a draft of two example stories; `Reset to default` puts
+// beside the fields (under them when narrow) shows a draft of two example stories with test steps; `Reset to default` puts
 // back the client language's own words.
 import { draftEmail, type Issue } from '@handoff/core';
 import { clientTexts } from '@handoff/core/catalogues/index';
 import { type ClientLanguage, formatClientDay } from '@handoff/core/client-language';
-import { draftWording } from '@handoff/core/draft';
+import { descriptionDocument, draftWording } from '@handoff/core/draft';
 import {
   type NoticeTemplate,
   TEMPLATE_FIELDS,
@@ -39,9 +39,19 @@ const LABELS: Record<(typeof TEMPLATE_FIELDS)[number], string> = {
   closing: 'Closing',
 };
 
+// Both with test steps, as the stories a team sends usually have, so the preview's test-steps part shows what
+// a real draft puts under its heading (the same draftEmail writes it) instead of blank lines.
 const EXAMPLE_STORIES: Issue[] = [
-  { key: 'EX-1', issueHeader: 'First example story', description: 'N/A' },
-  { key: 'EX-2', issueHeader: 'Second example story', description: 'N/A' },
+  {
+    key: 'EX-1',
+    issueHeader: 'First example story',
+    description: descriptionDocument({ text: '', testSteps: ['First test step', 'Second test step'] }),
+  },
+  {
+    key: 'EX-2',
+    issueHeader: 'Second example story',
+    description: descriptionDocument({ text: '', testSteps: ['Its test step'] }),
+  },
 ];
 
 /** The draft of two example stories as a notice of this template would start, answer by a week from today. */

@@ -43,6 +43,10 @@ describe('the notice template', () => {
     );
     expect(field('Subject')).toHaveValue('Bitte um Test: neue Funktionen zur Abnahme');
     expect(within(preview()).getByText(/^Sehr geehrte Damen und Herren,/)).toBeInTheDocument();
+    // The test-steps part shows example steps, as the real draft lists a story's steps, never blank lines.
+    expect(preview()).toHaveTextContent(
+      /First example story:\s*- First test step\s*- Second test step\s*Second example story:\s*- Its test step\s*Mit freundlichen Grüßen/,
+    );
 
     await replaceText(user, 'Subject', '{project}: {count} Funktionen zum Testen');
     await replaceText(user, 'Greeting', 'Hallo {kunde},');

@@ -1,7 +1,7 @@
 // The review status screen against the MSW handlers: what a member sees of every story sent.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { formatDateTime, formatShortDate } from '@/lib/format';
+import { formatDateTime, formatShortDate, formatShortDateTime } from '@/lib/format';
 import { callsTo, createProject, createReviewedSend } from '@/testing/mocks/db';
 import { renderApp, signIn } from '@/testing/test-utils';
 
@@ -49,7 +49,8 @@ describe('the review status screen', () => {
     expect(rows()).toEqual(['SHOP-1', 'SHOP-2', 'SHOP-10']);
     const sent = within(screen.getByRole('row', { name: /SHOP-1 / })).getAllByRole('time')[0]!;
     expect(sent).toHaveAttribute('title', formatDateTime(sent.getAttribute('datetime')!));
-    expect(sent.textContent).toBe(formatShortDate(sent.getAttribute('datetime')!));
+    // With its time: stories sent the same day are told apart.
+    expect(sent.textContent).toBe(formatShortDateTime(sent.getAttribute('datetime')!));
   });
 
   it('groups the stories by epic when the project does, one table per group, Other last', async () => {
@@ -92,7 +93,7 @@ describe('the review status screen', () => {
     expect(cellOf('SHOP-1', 'State')).toHaveTextContent(/^Failed$/);
     // The answer: when and by whom, with the client's comment under it.
     expect(cellOf('SHOP-1', 'Answered')).toHaveTextContent(
-      `${formatShortDate('2026-03-13T09:30:00.000Z')} by Ann Client “Broken”`,
+      `${formatShortDateTime('2026-03-13T09:30:00.000Z')} by Ann Client “Broken”`,
     );
 
     // The summary chips count each state and filter the table; pressed again, the filter goes.
@@ -183,19 +184,24 @@ describe('the review status screen', () => {
       reviewer: 'Ann Client',
       answeredAt: '2026-03-13T09:30:00.000Z',
     });
-    createReviewedSend(account.id, project, 'token-of-the-review-link-000000000001', [
+    const second = createReviewedSend(account.id, project, 'token-of-the-review-link-000000000001', [
       { key: 'SHOP-1', summary: 'Pay by card' },
     ]);
     renderApp('/admin/review-status?key=SHOP');
     await screen.findByRole('table');
     const state = cellOf('SHOP-1', 'State');
-    expect(state).toHaveTextContent(/^Re-test$/);
+    expect(state).toHaveTextContent(/^Re-test awaiting answer$/);
+    expect(cellOf('SHOP-1', 'Last sent')).toHaveTextContent(formatShortDateTime(second.createdAt));
     expect(state.querySelectorAll('.badge')).toHaveLength(1);
+    // What Re-test means is said beside its chip, which counts the row.
+    const retestChip = screen.getByRole('button', { name: 'Re-test 1' });
+    expect(retestChip).toHaveAccessibleDescription(/^Re-test: sent to the client again after an answer/);
     expect(cellOf('SHOP-1', 'Rounds')).toHaveTextContent('2');
     const answered = cellOf('SHOP-1', 'Answered');
-    expect(
-      await within(answered).findByText(/^Last round:/, { selector: '.review-status__last' }),
-    ).toHaveTextContent(`Last round: Failed · ${formatShortDate('2026-03-13T09:30:00.000Z')}`);
+    await within(answered).findByText(/^Previous round:/);
+    expect(answered.querySelector('.review-status__last')).toHaveTextContent(
+      `Previous round: Failed ${formatShortDateTime('2026-03-13T09:30:00.000Z')}`,
+    );
     expect(within(answered).getByRole('time')).toHaveAttribute(
       'title',
       formatDateTime('2026-03-13T09:30:00.000Z'),

@@ -27,6 +27,7 @@ import {
   matchesRelease,
   type ReleaseFilter,
   ReleaseSelect,
+  RetestLegend,
   StatusChips,
   type StatusFilter,
 } from './status-chips';
@@ -155,6 +156,7 @@ export function ReviewStatus() {
               Download CSV
             </Button>
           </div>
+          <RetestLegend stories={ofRelease} />
           {shown.length === 0 ? (
             <EmptyState title="No stories to show">
               {filter === 'all'

@@ -1,11 +1,12 @@
 // The review status summary: a chip per state a story can show (passed, failed, waiting, re-test when there is
 // one, overdue), each with its count. Every story shows one state, so the chips split the stories between
 // them: a chip's count is the number of rows it shows, counted as the projects list counts (core's
-// countStates). A chip filters the table; pressed again (or "All"), the filter goes.
+// countStates). A chip filters the table; pressed again (or "All"), the filter goes. While a story is a
+// re-test, a line under the tools says what Re-test means (RetestLegend).
 import type { StoryStatus } from '@handoff/core/api';
 import { countStates, SHOWN_STATES, type ShownState, shownState } from '@handoff/core/review-states';
 import { useId } from 'react';
-import { STATE_TEXT } from './status-columns';
+import { RETEST_LEGEND_ID, RETEST_MEANING, STATE_TEXT } from './status-columns';
 
 /** The release filter: every release (''), or one release's name. */
 export type ReleaseFilter = string;
@@ -52,6 +53,16 @@ export function matchesFilter(story: StoryStatus, filter: StatusFilter): boolean
   return filter === 'all' || shownState(story) === filter;
 }
 
+/** What Re-test means, while some story of the ones counted is one. */
+export function RetestLegend({ stories }: { stories: readonly StoryStatus[] }) {
+  if (countStates(stories).retest === 0) return null;
+  return (
+    <p id={RETEST_LEGEND_ID} className="review-status__legend">
+      {RETEST_MEANING}
+    </p>
+  );
+}
+
 export function StatusChips({
   stories,
   filter,
@@ -82,6 +93,7 @@ export function StatusChips({
           type="button"
           className={`status-chip status-chip--${chip.count > 0 ? chip.value : 'none'}`}
           aria-pressed={filter === chip.value}
+          aria-describedby={chip.value === 'retest' && counts.retest > 0 ? RETEST_LEGEND_ID : undefined}
           onClick={() => onFilter(filter === chip.value ? 'all' : chip.value)}
         >
           {STATE_TEXT[chip.value]} <span className="status-chip__count">{chip.count}</span>

@@ -1,5 +1,6 @@
-// The review status table's columns: one state badge per story; keys, dates and the action never wrap (a
-// date shows short, its full form on hover and to screen readers through <time>'s title); an empty cell
+// The review status table's columns: one state badge per story (a re-test's says it awaits the new answer);
+// keys, dates and the action never wrap (a moment shows short with its time, which tells apart stories sent
+// the same day, its full form on hover and to screen readers through <time>'s title); an empty cell
 // shows "—" (and its line is left out of a phone's card: DataTable's `isEmpty`).
 import type { StoryStatus } from '@handoff/core/api';
 import { formatAnswerBy } from '@handoff/core/dates';
@@ -9,6 +10,13 @@ import { Button } from '@/components/ui/button';
 import type { Column } from '@/components/ui/data-table';
 import { formatShortDate, ShortDate } from '@/lib/format';
 import type { EarlierAnswer } from '../api/get-earlier-answers';
+
+/** The line saying what Re-test means, under the chips while a story is one; the Re-test chip points to it. */
+export const RETEST_LEGEND_ID = 'review-status-retest';
+
+/** What Re-test means (the other states say what they mean). */
+export const RETEST_MEANING =
+  "Re-test: sent to the client again after an answer, waiting for the new answer. The previous round's answer shows under Answered.";
 
 export const STATE_TEXT: Record<ShownState, string> = {
   waiting: 'Waiting',
@@ -64,19 +72,22 @@ function Comment({ text }: { text: string | null }) {
 }
 
 /**
- * `Answered`: when and by whom this round was answered, with the comment; for a re-test, the round
- * before's verdict and date, muted ("Last round: Failed · 28 Nov"), so it never reads as a second state.
+ * `Answered`: when and by whom this round was answered, with the comment; for a re-test (not answered yet),
+ * the round before's verdict and when, muted and named as the previous round ("Previous round: Failed",
+ * "28 Nov, 10:05" under it), so it never reads as the story's state.
  */
 function Answered({ story, last }: { story: StoryStatus; last: EarlierAnswer | undefined }) {
   if (last) {
     return (
       <span className="review-status__answer">
         <span className="review-status__last">
-          Last round: <span className="review-status__verdict">{STATE_TEXT[last.verdict]}</span>
+          Previous round: <span className="review-status__verdict">{STATE_TEXT[last.verdict]}</span>
           {last.answeredAt ? (
             <>
-              {' · '}
-              <ShortDate iso={last.answeredAt} />
+              {/* On a line of its own, so a narrow column never leaves a separator dangling. */}{' '}
+              <span className="review-status__last-date">
+                <ShortDate iso={last.answeredAt} withTime />
+              </span>
             </>
           ) : null}
         </span>
@@ -88,7 +99,7 @@ function Answered({ story, last }: { story: StoryStatus; last: EarlierAnswer | u
   return (
     <span className="review-status__answer">
       <span>
-        <ShortDate iso={story.answeredAt} />
+        <ShortDate iso={story.answeredAt} withTime />
         {story.reviewer ? <span className="review-status__reviewer"> by {story.reviewer}</span> : null}
       </span>
       <Comment text={story.comment} />
@@ -120,6 +131,12 @@ export function statusColumns(
         return (
           <span className="review-status__state">
             <Badge tone={STATE_TONE[state]}>{STATE_TEXT[state]}</Badge>
+            {state === 'retest' ? (
+              <>
+                {' '}
+                <span className="review-status__note">awaiting answer</span>
+              </>
+            ) : null}
             {state === 'overdue' && story.answerBy ? (
               <>
                 {' '}
@@ -142,7 +159,7 @@ export function statusColumns(
     {
       header: 'Last sent',
       className: 'nowrap review-status__sent',
-      cell: (story) => <ShortDate iso={story.lastSentAt} />,
+      cell: (story) => <ShortDate iso={story.lastSentAt} withTime />,
     },
     {
       header: 'Answered',

@@ -110,7 +110,7 @@ export function StatusPicker({
       <BusyButton
         busy={fetching}
         spinner={false}
-        className={`button ${primary ? 'button--primary' : 'button--secondary'}`}
+        className={`button fetch-stories__button ${primary ? 'button--primary' : 'button--secondary'}`}
         onClick={onGetStories}
       >
         Get User Stories

@@ -1,5 +1,6 @@
 // The "Sent" section of a project: every e-mail of stories, manual or automatic, newest first, one calm row
-// each (when and which stories; who sent it on a second line; the client's answers and any trouble on the
+// each (its number in the project's history, the first sent being 1, when and which stories; who sent it and
+// to whom on a second line, so e-mails of the same stories tell apart; the client's answers and any trouble on the
 // right), which unfolds into the client's review (the review link with Copy link and Revoke link, each story
 // with Offer again) and, folded further, the delivery details and the message, so an e-mail kept in the
 // outbox (no mail server, e.g. in the demo) can be read here. Its styles are send-history.css.
@@ -100,18 +101,26 @@ export function SendHistory({
       {sends !== null && sends.length > 0 ? (
         <ol className="send-history__list">
           {sends.map((send, index) => (
-            <li key={send.id} className="send" aria-label={`E-mail of ${formatDateTime(send.createdAt)}`}>
+            <li
+              key={send.id}
+              className="send"
+              aria-label={`E-mail ${sends.length - index} of ${formatDateTime(send.createdAt)}`}
+            >
               {/* One row per e-mail; its review and delivery unfold (the newest open, as it is the one checked). */}
               <details className="send__item" open={index === 0}>
                 <summary className="send__row">
                   <span className="send__main">
                     <span className="send__title">
+                      <span className="send__number">E-mail {sends.length - index}</span>{' '}
                       <span className="send__when">
                         <ShortDate iso={send.createdAt} withTime />
                       </span>{' '}
                       <span className="send__keys">{firstKeys(send.issueKeys)}</span>
                     </span>{' '}
-                    <span className="send__trigger">{sentBy(send)}</span>
+                    <span className="send__trigger">
+                      <span>{sentBy(send)}</span>
+                      {send.to.length > 0 ? ` · to ${firstRecipient(send.to)}` : null}
+                    </span>
                   </span>{' '}
                   <span className="send__side">
                     <span className="send__badges">
@@ -181,6 +190,11 @@ function firstKeys(keys: readonly string[]): string {
   if (keys.length === 0) return 'No stories';
   const shown = keys.slice(0, 2).join(', ');
   return keys.length > 2 ? `${shown} +${keys.length - 2}` : shown;
+}
+
+/** Whom it went to, short: "dana@acme.test", or "dana@acme.test +1" (every address is in the details). */
+function firstRecipient(to: readonly string[]): string {
+  return to.length > 1 ? `${to[0]} +${to.length - 1}` : (to[0] ?? '');
 }
 
 const storyCount = (n: number) => (n === 1 ? '1 story' : `${n} stories`);

@@ -267,7 +267,9 @@ describe('/admin/send-stories', () => {
 
     // The Sent tab shows the e-mail (kept in the outbox: no mail server here).
     await user.click(screen.getByRole('tab', { name: 'Sent' }));
-    const sent = await screen.findByRole('listitem', { name: /^E-mail of / });
+    const sent = await screen.findByRole('listitem', { name: /^E-mail 1 of / });
+    // Its number tells it apart from other e-mails of the same stories; so does whom it went to.
+    expect(within(sent).getByText('E-mail 1', { selector: '.send__number' })).toBeInTheDocument();
     expect(within(sent).getByText('Kept in the outbox — not delivered')).toBeInTheDocument();
     expect(within(sent).getByText('SHOP-2, SHOP-3', { selector: '.send__keys' })).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'New e-mail' }));

@@ -46,9 +46,14 @@ export function StoryChecklist({
         ))}
       </ul>
       {withoutSteps ? (
-        <p className="stories__hint">
-          Stories marked “{NO_TEST_STEPS}” have no test steps in their description: the e-mail lists them as
-          finished, but not under “Please test the following”.
+        // A legend set apart from the list, led by the pill it explains, so it never reads as the last
+        // story's description.
+        <p className="stories__hint stories__legend">
+          <Badge tone="warning">{NO_TEST_STEPS}</Badge>{' '}
+          <span>
+            These stories have no test steps in their description: the e-mail lists them as finished, but not
+            under “Please test the following”.
+          </span>
         </p>
       ) : null}
       {ticked === 0 ? (
