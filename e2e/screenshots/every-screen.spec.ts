@@ -62,7 +62,12 @@ for (const device of [
       const modal = (await page.locator('[aria-modal="true"]').count()) > 0;
       if (modal) await asWholeDialog(page, device.viewport);
       else await asWholePage(page, device.viewport);
-      await page.screenshot({ path: path.join(folder, `${width}`, `${screen.name}.png`), fullPage: !modal });
+      // Transitions finished: a photograph of a fade half-way shows a state no user stops at.
+      await page.screenshot({
+        path: path.join(folder, `${width}`, `${screen.name}.png`),
+        fullPage: !modal,
+        animations: 'disabled',
+      });
       await page.setViewportSize(device.viewport);
     });
     console.log(`screenshots at ${width} px in ${path.join(folder, `${width}`)}`);
