@@ -245,7 +245,9 @@ describe('an invitation link', () => {
     expect(screen.getByRole('link', { name: 'Register' })).toHaveClass('button--primary');
     expect(screen.getByRole('link', { name: 'Login' })).not.toHaveClass('button--primary');
     expect(screen.getAllByRole('link').filter((link) => link.matches('.button--primary'))).toHaveLength(1);
-    expect(screen.getByText('Register with this address. You join the workspace as soon as you sign in.')).toBeVisible();
+    expect(
+      screen.getByText('Register with this address. You join the workspace as soon as you sign in.'),
+    ).toBeVisible();
     await waitFor(() =>
       expect(window.localStorage.getItem(storageKeys.pendingJoin)).toBe('/admin/join?token=valid-token'),
     );
