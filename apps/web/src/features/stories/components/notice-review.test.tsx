@@ -100,6 +100,10 @@ describe('the Sent history with client reviews', () => {
     const again = await openHistory();
     expect(within(again.review).getByText('Revoked')).toBeVisible();
     expect(within(again.review).queryByRole('button', { name: 'Revoke link' })).not.toBeInTheDocument();
+    // The story nobody answered cannot be answered through this link any more: not "Waiting".
+    expect(within(storyRow(again.review, 'SHOP-3')).getByText('Not answered')).toBeInTheDocument();
+    expect(screen.getByText('1 not answered')).toBeInTheDocument();
+    expect(screen.queryByText(/waiting/i)).not.toBeInTheDocument();
   });
 
   it('shows a transition Jira refused beside a comment that was written', async () => {

@@ -29,6 +29,14 @@ const verdictTone: Record<ReviewedStory['verdict'], BadgeTone> = {
   failed: 'danger',
 };
 
+/**
+ * A story's answer in words: a story still waiting once the link no longer opens (revoked or expired) will
+ * not be answered through it, so it says so instead of "Waiting".
+ */
+export function verdictWord(verdict: ReviewedStory['verdict'], linkState: NoticeReview['linkState']): string {
+  return verdict === 'waiting' && linkState !== 'active' ? 'Not answered' : verdictText[verdict];
+}
+
 /** "Active until 12 Mar, 09:00", "Expired on …" or "Revoked". */
 function linkStateText(review: NoticeReview): string {
   const until = formatShortDateTime(review.expiresAt);
@@ -137,7 +145,9 @@ export function NoticeReviewView({
               <p className="notice-review__head">
                 <span className="notice-review__key">{story.key}</span>
                 <span className="notice-review__summary">{story.summary}</span>
-                <Badge tone={verdictTone[story.verdict]}>{verdictText[story.verdict]}</Badge>
+                <Badge tone={verdictTone[story.verdict]}>
+                  {verdictWord(story.verdict, review.linkState)}
+                </Badge>
                 {offered.has(story.key) ? (
                   <span className="notice-review__action notice-review__offered" role="status">
                     Offered again

@@ -12,7 +12,7 @@ import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { formatDateTime, formatFileSize, ShortDate } from '@/lib/format';
 import { useServices } from '@/lib/services';
 import { getProjectSends } from '../api/get-project-sends';
-import { NoticeReviewView } from './notice-review';
+import { NoticeReviewView, verdictWord } from './notice-review';
 import { REVIEW_LINK } from './review-link-copy';
 import './send-history.css';
 
@@ -205,7 +205,10 @@ const VERDICT_PILLS = [
   { verdict: 'waiting', tone: 'neutral' },
 ] as const;
 
-/** The client's answers to one e-mail at a glance: "1 failed", "4 passed", "2 waiting" (none when zero). */
+/**
+ * The client's answers to one e-mail at a glance: "1 failed", "4 passed", "2 waiting" (none when zero); once
+ * the link no longer opens, the stories still waiting are "not answered".
+ */
 function VerdictPills({ review }: { review: NonNullable<SendRecord['review']> }) {
   return (
     <>
@@ -213,7 +216,7 @@ function VerdictPills({ review }: { review: NonNullable<SendRecord['review']> })
         const count = review.stories.filter((story) => story.verdict === verdict).length;
         return count > 0 ? (
           <Badge key={verdict} tone={tone}>
-            {count} {verdict}
+            {count} {verdictWord(verdict, review.linkState).toLowerCase()}
           </Badge>
         ) : null;
       })}
