@@ -105,7 +105,9 @@ export function InvitationPage({ token }: { token: string }) {
         ) : (
           <>
             <RegisterThenLogin />
-            <p className="invitation-next">Register with this address. You join the workspace as soon as you sign in.</p>
+            <p className="invitation-next">
+              Register with this address. You join the workspace as soon as you sign in.
+            </p>
           </>
         )}
       </div>
