@@ -3,7 +3,8 @@
 // changes (its notices, their review links, its verdicts, its re-test offers; see the migration
 // 2026-11-26T1500-story-statuses); a read builds the stale entries again, then joins them all. A project
 // whose history did not change since the last read answers from the kept entries alone.
-import { countStates, type ShownState, type StateCounts } from '@handoff/core/review-states';
+import type { StoryState } from '@handoff/core/api';
+import { countStates, type StateCounts, shownState } from '@handoff/core/review-states';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { isoTimestamp } from '../db/sql-json.ts';
@@ -56,18 +57,17 @@ export async function storyStateCounts(
   for (const { project_id } of stale) {
     await db.transaction().execute((trx) => refreshEntries(trx, project_id));
   }
-  const rows = await sql<{ project_key: string; shown: ShownState; stories: number }>`
-    select p.project_key,
-           case when ${overdue(today)} then 'overdue' else ((s.entry || '}')::jsonb ->> 'state') end as shown,
+  const rows = await sql<{ project_key: string; state: StoryState; overdue: boolean; stories: number }>`
+    select p.project_key, (s.entry || '}')::jsonb ->> 'state' as state, ${overdue(today)} as overdue,
            count(*)::int as stories
       from story_statuses s join projects p on p.id = s.project_id
      where p.workspace_id = ${workspaceId}::uuid
-     group by 1, 2`.execute(db);
+     group by 1, 2, 3`.execute(db);
   const counts = new Map<string, StateCounts>();
   for (const row of rows.rows) {
     const ofProject = counts.get(row.project_key) ?? countStates([]);
     counts.set(row.project_key, ofProject);
-    ofProject[row.shown] += row.stories;
+    ofProject[shownState(row)] += row.stories;
   }
   return counts;
 }
