@@ -43,6 +43,11 @@ async function asWholeDialog(page: Page, viewport: { width: number; height: numb
   }
 }
 
+/** `SCREENS=review,admin-team npm run screenshots` photographs only the screens whose names start so. */
+const wanted = process.env.SCREENS?.split(',').filter(Boolean) ?? [];
+const isWanted = (screen: { name: string }) =>
+  wanted.length === 0 || wanted.some((name) => screen.name.startsWith(name));
+
 let demo: Demo;
 test.beforeAll(async ({ browser }, testInfo) => {
   // Four notices (unanswered, submitted, signed off, revoked) on a machine that may be busy.
@@ -56,20 +61,26 @@ for (const device of [
 ]) {
   const width = device.viewport.width;
   test(`every screen at ${width} px`, async ({ browser }) => {
-    await forEveryScreen(browser, demo, device, async (page, screen) => {
-      // A modal dialog is photographed as the window shows it: its backdrop covers the window, not a whole
-      // page's photograph (which showed the page below the window undimmed).
-      const modal = (await page.locator('[aria-modal="true"]').count()) > 0;
-      if (modal) await asWholeDialog(page, device.viewport);
-      else await asWholePage(page, device.viewport);
-      // Transitions finished: a photograph of a fade half-way shows a state no user stops at.
-      await page.screenshot({
-        path: path.join(folder, `${width}`, `${screen.name}.png`),
-        fullPage: !modal,
-        animations: 'disabled',
-      });
-      await page.setViewportSize(device.viewport);
-    });
+    await forEveryScreen(
+      browser,
+      demo,
+      device,
+      async (page, screen) => {
+        // A modal dialog is photographed as the window shows it: its backdrop covers the window, not a whole
+        // page's photograph (which showed the page below the window undimmed).
+        const modal = (await page.locator('[aria-modal="true"]').count()) > 0;
+        if (modal) await asWholeDialog(page, device.viewport);
+        else await asWholePage(page, device.viewport);
+        // Transitions finished: a photograph of a fade half-way shows a state no user stops at.
+        await page.screenshot({
+          path: path.join(folder, `${width}`, `${screen.name}.png`),
+          fullPage: !modal,
+          animations: 'disabled',
+        });
+        await page.setViewportSize(device.viewport);
+      },
+      isWanted,
+    );
     console.log(`screenshots at ${width} px in ${path.join(folder, `${width}`)}`);
   });
 }

@@ -250,6 +250,7 @@ export async function forEveryScreen(
   demo: Demo,
   device: BrowserContextOptions,
   check: (page: Page, screen: Screen) => Promise<void>,
+  include: (screen: Screen) => boolean = () => true,
 ): Promise<void> {
   const signedOut = await browser.newContext(device);
   const signedIn = await browser.newContext({ ...device, storageState: demo.signedIn });
@@ -268,7 +269,7 @@ export async function forEveryScreen(
         }
       });
     }
-    for (const screen of everyScreen(demo)) {
+    for (const screen of everyScreen(demo).filter(include)) {
       const page = screen.newcomer ? pages.newcomer : screen.signedIn ? pages.signedIn : pages.signedOut;
       await openScreen(page, screen);
       await check(page, screen);
