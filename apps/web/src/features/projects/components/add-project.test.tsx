@@ -31,11 +31,11 @@ describe('/admin/add-project', () => {
     expect(screen.queryByRole('combobox', { name: 'Site' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/admin/index');
     expect(screen.getByRole('textbox', { name: 'Client Emails' })).toHaveAccessibleDescription(
-      /they receive each e-mail with its review link/,
+      /get each e-mail with its review link/,
     );
   });
 
-  it('says what the page is for, and under the select, in the same line, the loading and then what to choose', async () => {
+  it('says what the page is for, and says the loading in the select (and to assistive technology)', async () => {
     signIn('ada@example.com');
     db.trackerProjects.push({ name: 'Web Shop', key: 'SHOP' });
     const { promise: answered, resolve: answer } = deferred();
@@ -47,17 +47,20 @@ describe('/admin/add-project', () => {
     );
     renderApp('/admin/add-project');
     expect(
-      await screen.findByText(/^Connect a Jira project to the client who tests its finished stories;/),
+      await screen.findByText('Link a Jira project to the client who tests it. Everything else can be set later.'),
     ).toBeInTheDocument();
     const select = screen.getByRole('combobox', { name: 'Project Name' });
     expect(select).toHaveAttribute('aria-busy', 'true');
     expect(select).toHaveAccessibleDescription('Loading your Jira projects...');
+    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Loading your Jira projects…',
+    ]);
     answer();
     await screen.findByRole('option', { name: 'Web Shop' });
     expect(select).toHaveAttribute('aria-busy', 'false');
-    expect(select).toHaveAccessibleDescription(
-      'The project whose stories this client tests. Its key shows once chosen.',
-    );
+    expect(within(select).getAllByRole('option')[0]).toHaveTextContent('Choose a Jira project…');
+    // No hint to read once loaded: the choice speaks for itself.
+    expect(select).toHaveAccessibleDescription('');
   });
 
   it("shows the chosen project's key as read-only text", async () => {
@@ -97,8 +100,10 @@ describe('/admin/add-project', () => {
       texts.addProject.noClientEmails,
     ]);
     expect(select).toHaveAttribute('aria-invalid', 'true');
-    expect(select).toHaveAccessibleDescription(
-      'Please select a Jira project. The project whose stories this client tests. Its key shows once chosen.',
+    expect(select).toHaveAccessibleDescription('Please select a Jira project.');
+    // The client addresses' message takes their hint's place, right under the field.
+    expect(screen.getByRole('textbox', { name: 'Client Emails' })).toHaveAccessibleDescription(
+      texts.addProject.noClientEmails,
     );
     expect(select).toHaveFocus();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

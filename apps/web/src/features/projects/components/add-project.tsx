@@ -2,7 +2,8 @@
 // as "Project Key"), add client and CC addresses, then "Add Project" (or Cancel). The Site select shows once the
 // workspace has more than one site. The tracker projects are fetched on load
 // with the user's e-mail and API key; a failure shows a browser alert with the server's error. A missing
-// project or client address is said under its field.
+// project or client address is said right under its field, in place of its hint, and the field stays red
+// (focused too) until it is fixed.
 import { texts } from '@handoff/core';
 import type { ListedSite, TrackerProject } from '@handoff/core/api';
 import { TRACKER_KINDS, trackerNameOf } from '@handoff/core/tracker-kinds';
@@ -124,10 +125,9 @@ export function AddProject() {
         <Link to={paths.admin.index}>Back to projects</Link>
       </div>
       <p className="page__intro">
-        Connect a {tracker} project to the client who tests its finished stories; its statuses, notice and
-        auto-send are set afterwards, when you edit the project.
+        Link a {tracker} project to the client who tests it. Everything else can be set later.
       </p>
-      <form className="form-panel" onSubmit={onSubmit} noValidate aria-labelledby="add-project-heading">
+      <form className="form-panel add-project" onSubmit={onSubmit} noValidate aria-labelledby="add-project-heading">
         <SiteSelect sites={sites} value={siteId} onChange={setSiteId} />
         <TrackerProjectSelect
           id={selectId}
@@ -189,7 +189,7 @@ function TrackerProjectSelect({
   error: string | null;
   onChange: (key: string) => void;
 }) {
-  const hintId = `${id}-hint`;
+  const statusId = `${id}-status`;
   return (
     <div className={error ? 'field field--invalid' : 'field'}>
       <label className="field__label" htmlFor={id}>
@@ -201,27 +201,26 @@ function TrackerProjectSelect({
         value={value}
         aria-busy={loading}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error ${hintId}` : hintId}
+        aria-describedby={error ? `${id}-error` : statusId}
         onChange={(e) => onChange(e.target.value)}
       >
-        <option value="">Choose a {tracker} project…</option>
+        <option value="">{loading ? `Loading your ${tracker} projects…` : `Choose a ${tracker} project…`}</option>
         {projects.map((project) => (
           <option key={project.key} value={project.key}>
             {project.name}
           </option>
         ))}
       </select>
+      {/* The loading news for assistive technology; the eye reads it in the select itself. */}
+      <p id={statusId} className="visually-hidden" role="status">
+        {loading ? `Loading your ${tracker} projects...` : ''}
+      </p>
+      {/* Right under the select, in place of any hint, until a project is chosen. */}
       {error ? (
         <p id={`${id}-error`} className="field__error" role="alert">
           {error}
         </p>
       ) : null}
-      {/* One line, always there: the loading news, then what to choose (nothing under it moves). */}
-      <p id={hintId} className="field__hint" role="status">
-        {loading
-          ? `Loading your ${tracker} projects...`
-          : 'The project whose stories this client tests. Its key shows once chosen.'}
-      </p>
     </div>
   );
 }
@@ -257,7 +256,7 @@ function SiteSelect({
         ))}
       </select>
       <p id={`${id}-hint`} className="field__hint">
-        The tracker the project is in. Owners add sites on the Sites screen.
+        The tracker the project is in.
       </p>
     </div>
   );

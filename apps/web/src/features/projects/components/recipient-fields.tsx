@@ -11,9 +11,8 @@ export interface Recipients {
 
 export const NO_RECIPIENTS: Recipients = { clientEmails: [], clientCC: [] };
 
-const CLIENT_EMAILS_HINT =
-  'The people who test the stories: they receive each e-mail with its review link. Press Enter or + after each address.';
-const CC_HINT = 'Optional: colleagues who get a copy, such as the project manager.';
+const CLIENT_EMAILS_HINT = 'They get each e-mail with its review link. Press Enter after each address.';
+const CC_HINT = 'Optional. Colleagues who get a copy.';
 
 export function RecipientFields({
   value,
@@ -32,7 +31,8 @@ export function RecipientFields({
       <ChipInput
         label="Client Emails"
         addLabel="Add client email"
-        hint={CLIENT_EMAILS_HINT}
+        // A missing address is said in the hint's place, right under the field.
+        hint={clientEmailsError ? undefined : CLIENT_EMAILS_HINT}
         values={value.clientEmails}
         error={clientEmailsError}
         onChange={(clientEmails) => onChange((current) => ({ ...current, clientEmails }))}

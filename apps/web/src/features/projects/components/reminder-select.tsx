@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { FieldSkeleton } from '@/components/ui/form-section';
 
 const LABEL = 'Remind the client after';
-const HINT = 'A client who has not answered every story by then is reminded by e-mail.';
+const HINT = 'If not every story is answered by then.';
 
 /** The choices (days; null: Off); the API takes any interval up to 30 days. */
 const REMINDER_DAY_CHOICES: ReadonlyArray<number | null> = [null, 1, 2, 3, 5, 7];

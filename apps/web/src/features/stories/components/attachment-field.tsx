@@ -42,7 +42,7 @@ export function AttachmentField({
     <div className="field">
       <FileDropZone
         label="Attachment"
-        hint={`Optional: one file sent with the e-mail, up to ${formatFileSize(maxBytes)}.`}
+        hint={`Optional. One file, up to ${formatFileSize(maxBytes)}.`}
         error={tooLarge}
         inputRef={inputRef}
         onFiles={(files) => choose(files[0])}

@@ -1,7 +1,7 @@
 // The send screen's "Preview" (README, "What and where to test"): the e-mail as the client will receive it.
 // Above the body, a mail program's header: From (the server's MAIL_FROM, from the review settings), To, CC,
-// Subject and the attachment; above that, a warning when the server's mail is not set up (no mail server, or
-// the built-in sender address), saying what it means for this e-mail and who can fix it. The body is the e-mail's HTML part, made by the very template the server sends
+// Subject and the attachment; above that, only when no mail server is connected, a plain warning that the
+// e-mail will not reach the client yet (a built-in sender address is a badge on the From line). The body is the e-mail's HTML part, made by the very template the server sends
 // (@handoff/core/notice-mail) from the draft on screen, the project's test environment and the answer-by
 // date. It is shown in a sandboxed iframe (srcdoc, no scripts), as tall as its content, so the dialog scrolls
 // as one message. The app's Content-Security-Policy (no inline styles) also governs a srcdoc document, so the
@@ -161,30 +161,19 @@ export function NoticePreview({
   );
 }
 
-/** The address alone, without its display name: `handoff@localhost` of `Handoff <handoff@localhost>`. */
-const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
-
 /**
- * Mail that is not set up, said plainly: what happens to this e-mail, and who can change it (the settings are
- * the server's, which a member of the team may not run).
+ * Said only when it changes what the sender should expect, in a sender's words (no setting names): without a
+ * mail server, this e-mail waits in the outbox and never reaches the client. A built-in sender address is
+ * only a risk of spam, which the From line's badge names.
  */
-function MailWarning({ problem, from }: { problem: MailProblem; from: string | null }) {
+function MailWarning() {
   return (
     <div className="callout callout--warning notice-preview__warning" role="note">
-      <p className="callout__title">Mail is not set up on this server</p>
-      {problem === 'noMailServer' ? (
-        <p>
-          Sent now, this e-mail would wait in Handoff's outbox and never reach the client. Ask whoever runs
-          Handoff to connect a mail server (the SMTP_URL setting) and give it your company's sender address
-          (MAIL_FROM).
-        </p>
-      ) : (
-        <p>
-          It would come from <strong>{from ? addressOf(from) : 'handoff@localhost'}</strong>, Handoff's
-          built-in address, which most mail servers refuse or file as spam. Ask whoever runs Handoff to set
-          the sender address (the MAIL_FROM setting) to one of your company's.
-        </p>
-      )}
+      <p className="callout__title">This e-mail won't reach the client yet</p>
+      <p>
+        No mail server is connected to Handoff, so it will wait in the outbox. Whoever set up Handoff can
+        connect one.
+      </p>
     </div>
   );
 }
@@ -202,7 +191,7 @@ function MessageHeader({ header }: { header: MailHeader }) {
             {header.mailProblem === 'builtInSender' ? (
               <>
                 {' '}
-                <Badge tone="warning">Built-in address</Badge>
+                <Badge tone="warning">May land in spam</Badge>
               </>
             ) : null}
           </dd>
@@ -278,7 +267,7 @@ function PreviewDialog({
           </button>
         </div>
         {note ? <p className="notice-preview__note notice-preview__note--error">{note}</p> : null}
-        {header.mailProblem ? <MailWarning problem={header.mailProblem} from={header.from} /> : null}
+        {header.mailProblem === 'noMailServer' ? <MailWarning /> : null}
         <div className="notice-preview__message">
           <MessageHeader header={header} />
           <iframe

@@ -176,7 +176,7 @@ describe('the attachment drop zone', () => {
     const input = (await screen.findByLabelText('Attachment')) as HTMLInputElement;
     expect(input).toHaveAttribute('type', 'file');
     expect(input).toHaveAccessibleDescription(
-      'Choose a file or drop it here Optional: one file sent with the e-mail, up to 10 MB.',
+      'Choose a file or drop it here Optional. One file, up to 10 MB.',
     );
     input.focus();
     expect(input).toHaveFocus();

@@ -64,9 +64,10 @@ const offered = (name: string) =>
     .map((box) => box.closest('label')?.textContent);
 
 describe('/admin/send-stories', () => {
-  it('offers the statuses "Choose one", Done and Testing, and alerts when none is chosen', async () => {
+  it('offers the statuses "Choose one", Done and Testing, Done chosen, and alerts when none is chosen', async () => {
     const { user } = await openSendStories();
     const select = await screen.findByRole('combobox', { name: 'Issue Status *' });
+    expect(select).toHaveValue('Done');
     expect(
       within(select)
         .getAllByRole('option')
@@ -76,6 +77,7 @@ describe('/admin/send-stories', () => {
       ['Done', 'Done'],
       ['Testing', 'Testing'],
     ]);
+    await user.selectOptions(select, '');
     await user.click(screen.getByRole('button', { name: 'Get User Stories' }));
     expect(window.alert).toHaveBeenCalledWith('Please select a status to get issues.');
     expect(callsTo('/jira/getProjectIssues')).toEqual([]);
@@ -282,21 +284,17 @@ describe('/admin/send-stories', () => {
     expect(screen.queryByRole('button', { name: 'Send Email' })).not.toBeInTheDocument();
   });
 
-  it('the confirmation offers the next steps: Okay shows the e-mail in Sent, or the review status, or the projects', async () => {
+  it('the confirmation: Okay, its one action, shows the e-mail in Sent; one quiet link leads to the review status', async () => {
     const { user } = await openSendStories();
     await getStories(user, 'Done');
     await user.click(screen.getByRole('button', { name: 'Send Email' }));
     const dialog = await screen.findByRole('dialog', { name: 'Email sent to the client.' });
     expect(within(dialog).getByRole('button', { name: 'Okay' })).toHaveFocus();
-    expect(dialog).toHaveTextContent('Okay shows it in Sent, with its review link.');
-    const next = within(dialog).getByRole('navigation', { name: 'Next steps' });
-    expect(within(next).getByRole('link', { name: 'Review status' })).toHaveAttribute(
+    expect(within(dialog).getAllByRole('button')).toHaveLength(1);
+    expect(within(dialog).getAllByRole('link')).toHaveLength(1);
+    expect(within(dialog).getByRole('link', { name: 'Follow the answers in Review status' })).toHaveAttribute(
       'href',
       '/admin/review-status?key=SHOP',
-    );
-    expect(within(next).getByRole('link', { name: 'Back to projects' })).toHaveAttribute(
-      'href',
-      '/admin/index',
     );
 
     await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
@@ -309,7 +307,7 @@ describe('/admin/send-stories', () => {
     await getStories(user, 'Testing');
     await user.click(screen.getByRole('button', { name: 'Send Email' }));
     const second = await screen.findByRole('dialog', { name: 'Email sent to the client.' });
-    await user.click(within(second).getByRole('link', { name: 'Review status' }));
+    await user.click(within(second).getByRole('link', { name: 'Follow the answers in Review status' }));
     expect(await screen.findByRole('heading', { name: /^Review status/ })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

@@ -1,7 +1,7 @@
 // The confirmation after sending (docs/product.md §4, §8): the shared result dialog's green success look, its
-// message "Email sent to the client." and its Okay, which opens the Sent tab where the e-mail heads the
-// history with its review link; then what went where, and the other next steps (the project's review
-// status, the projects). Its own component rather than a variant of ResultDialog: that one is part of the
+// message "Email sent to the client." and what went where; Okay, its one main action, opens the Sent tab where
+// the e-mail heads the history with its review link; under it one quiet link to the project's review status,
+// where the client's answers come in. Its own component rather than a variant of ResultDialog: that one is part of the
 // sign-in page's bundle, which has no room to grow, and the next steps are the send screen's alone.
 import { texts } from '@handoff/core';
 import { type KeyboardEvent, useId, useRef } from 'react';
@@ -32,7 +32,6 @@ export function SentDialog({
   const okayRef = useRef<HTMLButtonElement>(null);
   const messageId = useId();
   const typeId = useId();
-  const nextId = useId();
   useModal(rootRef, okayRef);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -76,22 +75,14 @@ export function SentDialog({
         <button ref={okayRef} type="button" className="button result-dialog__okay" onClick={onOkay}>
           {texts.dialog.okay}
         </button>
-        <p className="sent-dialog__okay-note">Okay shows it in Sent, with its review link.</p>
-        <nav className="sent-dialog__next" aria-labelledby={nextId}>
-          <p id={nextId} className="sent-dialog__next-title">
-            Next steps
-          </p>
-          <Link
-            className="button sent-dialog__link"
-            to={projectHref(paths.admin.reviewStatus, projectKey, siteId)}
-            onClick={onLeave}
-          >
-            Review status
-          </Link>
-          <Link className="button sent-dialog__link" to={paths.admin.index} onClick={onLeave}>
-            Back to projects
-          </Link>
-        </nav>
+        {/* The one next step worth offering, as a quiet link: where the client's answers come in. */}
+        <Link
+          className="sent-dialog__link"
+          to={projectHref(paths.admin.reviewStatus, projectKey, siteId)}
+          onClick={onLeave}
+        >
+          Follow the answers in Review status
+        </Link>
       </div>
     </div>,
     document.body,

@@ -4,7 +4,7 @@
 // fixed whenever the draft is made (a fetch, or a story ticked or unticked), so the e-mail and the keys it
 // names always match: an unticked story is neither in the message nor among the keys the send claims.
 import type { Issue } from '@handoff/core';
-import { draftEmail, texts } from '@handoff/core';
+import { draftEmail, ISSUE_STATUSES, texts } from '@handoff/core';
 import type { Project, Release } from '@handoff/core/api';
 import { type Dispatch, type SetStateAction, useEffect, useMemo, useState } from 'react';
 import { getProjectByKey } from '@/api/projects';
@@ -93,12 +93,21 @@ function useRedrafts(state: {
 
 type StoriesOfKind = StoriesOf['kind'];
 
+/**
+ * The status chosen when the screen opens: the first the project offers (the one auto-send uses), Done for a
+ * project that offers the default ones. "Choose one" stays in the list for the user to pick.
+ */
+function firstStatusOf(project: Project | null): string {
+  const offered = project?.statusesOffered;
+  return offered && offered.length > 0 ? offered[0] : ISSUE_STATUSES[0];
+}
+
 /** The `Stories of` choice: its kind, the status or release chosen, and the project's releases (if any). */
 function useStoriesOf(project: Project | null) {
   const { api } = useServices();
   const { user } = useAppState();
   const [kind, setKind] = useState<StoriesOfKind>('status');
-  const [status, setStatus] = useState<string>('');
+  const [status, setStatus] = useState<string>(() => firstStatusOf(project));
   const [releaseId, setReleaseId] = useState('');
   const [releases, setReleases] = useState<Release[]>([]);
   const [currentSprint, setCurrentSprint] = useState(false);
