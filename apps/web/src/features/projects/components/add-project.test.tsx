@@ -47,14 +47,18 @@ describe('/admin/add-project', () => {
     );
     renderApp('/admin/add-project');
     expect(
-      await screen.findByText('Link a Jira project to the client who tests it. Everything else can be set later.'),
+      await screen.findByText(
+        'Link a Jira project to the client who tests it. Everything else can be set later.',
+      ),
     ).toBeInTheDocument();
     const select = screen.getByRole('combobox', { name: 'Project Name' });
     expect(select).toHaveAttribute('aria-busy', 'true');
     expect(select).toHaveAccessibleDescription('Loading your Jira projects...');
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Loading your Jira projects…',
-    ]);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Loading your Jira projects…']);
     answer();
     await screen.findByRole('option', { name: 'Web Shop' });
     expect(select).toHaveAttribute('aria-busy', 'false');

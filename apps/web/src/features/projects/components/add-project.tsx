@@ -127,7 +127,12 @@ export function AddProject() {
       <p className="page__intro">
         Link a {tracker} project to the client who tests it. Everything else can be set later.
       </p>
-      <form className="form-panel add-project" onSubmit={onSubmit} noValidate aria-labelledby="add-project-heading">
+      <form
+        className="form-panel add-project"
+        onSubmit={onSubmit}
+        noValidate
+        aria-labelledby="add-project-heading"
+      >
         <SiteSelect sites={sites} value={siteId} onChange={setSiteId} />
         <TrackerProjectSelect
           id={selectId}
@@ -204,7 +209,9 @@ function TrackerProjectSelect({
         aria-describedby={error ? `${id}-error` : statusId}
         onChange={(e) => onChange(e.target.value)}
       >
-        <option value="">{loading ? `Loading your ${tracker} projects…` : `Choose a ${tracker} project…`}</option>
+        <option value="">
+          {loading ? `Loading your ${tracker} projects…` : `Choose a ${tracker} project…`}
+        </option>
         {projects.map((project) => (
           <option key={project.key} value={project.key}>
             {project.name}

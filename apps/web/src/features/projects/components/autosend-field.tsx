@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { Switch } from '@/components/ui/switch';
 
 const AUTOSEND_HINT =
-  'When on, each run e-mails the client the stories not sent yet in the first status ticked above (Done when none is ticked); the projects list shows the next run.';
+  'Sends stories not sent yet, of the first status ticked above. The projects list shows the next run.';
 
 export function AutosendField({
   projectKey,

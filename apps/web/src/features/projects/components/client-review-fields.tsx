@@ -36,6 +36,7 @@ export function ClientReviewFields({
               onChange={settings.setNoticeTemplate}
               language={settings.clientLanguage}
               projectName={projectName}
+              testEnvironment={settings.testEnvironment}
             />
           </div>
         </>

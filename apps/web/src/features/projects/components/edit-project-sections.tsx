@@ -13,23 +13,23 @@ import { StatusesOfferedSkeleton } from './statuses-offered';
 export const SECTIONS = {
   project: {
     title: 'Project',
-    lead: 'Its name and key come from the tracker and cannot be changed here.',
+    lead: 'From the tracker; read-only.',
   },
   recipients: {
     title: 'Recipients',
-    lead: 'Who receives the e-mails of stories, and who gets a copy.',
+    lead: 'Who gets the e-mails.',
   },
   tracker: {
     title: 'Tracker',
-    lead: 'Which stories the send screen offers, and how they are grouped.',
+    lead: 'Which stories are offered, and how they are grouped.',
   },
   clientReview: {
     title: 'Client review',
-    lead: 'Where the client tests, when they are reminded, what the notice says and what a verdict does.',
+    lead: 'What the client reads, and what their answers do.',
   },
   autosend: {
     title: 'Auto-send',
-    lead: 'E-mail new stories to the client on a schedule, without a visit here.',
+    lead: 'E-mail new stories on a schedule.',
   },
 } as const;
 

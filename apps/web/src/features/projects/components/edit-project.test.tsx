@@ -182,9 +182,7 @@ describe('/admin/edit-project', () => {
     const { user, account } = await openEditProject();
     const environment = await screen.findByRole('textbox', { name: 'Test environment' });
     expect(environment).toHaveValue('');
-    expect(environment).toHaveAccessibleDescription(
-      'Each notice tells the client where to test. Leave empty to say nothing.',
-    );
+    expect(environment).toHaveAccessibleDescription('Where the client tests. Optional.');
     await user.type(environment, '  https://staging.example.com, build 1.4.2 ');
     await user.click(screen.getByRole('button', { name: 'Update Project' }));
     const dialog = await screen.findByRole('dialog', { name: 'Project has been successfully updated.' });

@@ -6,8 +6,7 @@ import { FieldSkeleton } from '@/components/ui/form-section';
 
 // One sentence for every tracker (the site's kind arrives after the form: a hint that changed with it would
 // move the sections under it).
-const GROUP_BY_HINT =
-  'Epic: the larger piece of work a story belongs to (a Jira epic, a GitHub milestone, a Linear project). Type: its issue type. Stories without one come last, under Other.';
+const GROUP_BY_HINT = 'Stories without an epic or type come last, under Other.';
 
 export function GroupBySelect({ value, onChange }: { value: GroupBy; onChange: (value: GroupBy) => void }) {
   const id = useId();

@@ -1,12 +1,13 @@
 // The edit screen's notice template (main README, "In the client's language, in the team's own words"): the subject, greeting, intro and
 // closing every notice's draft starts from, with the placeholders {project}, {release}, {count} and
 // {answerBy}; a placeholder of none of these is named at once (the server refuses it too). A live preview
-// beside the fields (under them when narrow) shows a draft of two example stories with test steps; `Reset to default` puts
-// back the client language's own words.
+// beside the fields (under them when narrow) shows the e-mail the client receives, its HTML part as sent, of two
+// example stories with test steps; `Reset to default` puts back the client language's own words.
 import { draftEmail, type Issue } from '@handoff/core';
 import { clientTexts } from '@handoff/core/catalogues/index';
 import { type ClientLanguage, formatClientDay } from '@handoff/core/client-language';
 import { descriptionDocument, draftWording } from '@handoff/core/draft';
+import { reviewNoticeHtml, subjectLine } from '@handoff/core/notice-mail';
 import {
   type NoticeTemplate,
   TEMPLATE_FIELDS,
@@ -16,6 +17,7 @@ import {
 } from '@handoff/core/notice-template';
 import { useId } from 'react';
 import { FieldSkeleton } from '@/components/ui/form-section';
+import { MailFrame, previewLink } from '@/lib/mail-frame';
 
 /** The client language's own words: the template of a project that has none. */
 export function defaultTemplate(language: ClientLanguage): NoticeTemplate {
@@ -64,19 +66,21 @@ function previewOf(template: NoticeTemplate, language: ClientLanguage, projectNa
   );
 }
 
-const HINT =
-  "How every notice's draft starts, in the client's language. Placeholders: {project}, {release}, {count} (the number of stories), {answerBy} (the answer-by date).";
+const HINT = 'Placeholders: {project}, {release}, {count}, {answerBy}.';
 
 export function NoticeTemplateFields({
   value,
   onChange,
   language,
   projectName,
+  testEnvironment,
 }: {
   value: NoticeTemplate;
   onChange: (template: NoticeTemplate) => void;
   language: ClientLanguage;
   projectName: string;
+  /** The project's test environment as typed: the notice names it above the review button. */
+  testEnvironment: string;
 }) {
   const id = useId();
   const problem = templateProblem(value);
@@ -119,44 +123,75 @@ export function NoticeTemplateFields({
             Reset to default
           </button>
         </div>
-        <NoticePreview template={value} language={language} projectName={projectName} />
+        <NoticePreview
+          template={value}
+          language={language}
+          projectName={projectName}
+          testEnvironment={testEnvironment}
+        />
       </div>
     </fieldset>
   );
 }
 
-/** The draft a notice of this template starts with, as the client will read it. */
+/** Its example stories' keys, for the e-mail's Passed / Failed links. */
+const EXAMPLE_KEYS = EXAMPLE_STORIES.map((story) => story.key);
+
+/**
+ * A notice of this template as the client receives it: its subject, then its HTML part made by the very
+ * template the server sends (@handoff/core/notice-mail), with the project's test environment and the
+ * review button, in the client's language.
+ */
 function NoticePreview({
   template,
   language,
   projectName,
-  skeleton = false,
+  testEnvironment,
 }: {
   template: NoticeTemplate;
   language: ClientLanguage;
   projectName: string;
-  /** Its lines as grey bars (while the project's template loads). */
-  skeleton?: boolean;
+  testEnvironment: string;
 }) {
   const preview = previewOf(template, language, projectName);
-  const lines = skeleton ? 'skeleton-text' : undefined;
+  const html = reviewNoticeHtml(
+    preview.text,
+    previewLink(),
+    EXAMPLE_KEYS,
+    { testEnvironment: testEnvironment.trim() || null },
+    { language, t: clientTexts(language) },
+  );
   return (
-    <section
-      className="notice-template__preview"
-      aria-label={skeleton ? undefined : 'Preview of the template'}
-      aria-hidden={skeleton || undefined}
-      lang={language}
-    >
+    <section className="notice-template__preview" aria-label="Preview of the template" lang={language}>
       <p className="notice-template__caption" aria-hidden="true">
         Preview
       </p>
-      <p className="notice-template__subject">
-        <span className={lines}>{preview.subject}</span>
-      </p>
-      <pre className="notice-template__text">
-        <span className={lines}>{preview.text}</span>
-      </pre>
+      <p className="notice-template__subject">{subjectLine(preview.subject)}</p>
+      <MailFrame
+        className="notice-template__frame"
+        title="The notice as the client receives it"
+        html={html}
+        fit={false}
+      />
     </section>
+  );
+}
+
+/** The preview while the template loads: the same frame (of a fixed height), the default's lines as grey bars. */
+function NoticePreviewSkeleton({ projectName }: { projectName: string }) {
+  const preview = previewOf(defaultTemplate('en'), 'en', projectName);
+  return (
+    <div className="notice-template__preview" aria-hidden="true">
+      <p className="notice-template__caption">Preview</p>
+      <p className="notice-template__subject">
+        <span className="skeleton-text">{preview.subject}</span>
+      </p>
+      <div className="notice-template__frame notice-template__frame--loading">
+        <pre className="notice-template__text">
+          <span className="skeleton-text">{preview.text}</span>
+        </pre>
+      </div>
+    </div>
   );
 }
 
@@ -180,7 +215,7 @@ export function NoticeTemplateSkeleton({ projectName }: { projectName: string })
           ))}
           <span className="skeleton skeleton--button notice-template__reset" />
         </div>
-        <NoticePreview template={defaultTemplate('en')} language="en" projectName={projectName} skeleton />
+        <NoticePreviewSkeleton projectName={projectName} />
       </div>
     </div>
   );

@@ -2,6 +2,7 @@
 // a live preview beside the fields, unknown placeholders named (and nothing saved), Reset to default, and
 // the template the send screen's draft then starts from.
 import type { Issue } from '@handoff/core';
+import { clientTexts } from '@handoff/core/catalogues/index';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callsTo, createProject, db } from '@/testing/mocks/db';
@@ -33,6 +34,12 @@ async function replaceText(user: ReturnType<typeof renderApp>['user'], name: str
   await user.paste(text);
 }
 const preview = () => screen.getByRole('region', { name: 'Preview of the template' });
+/** The text of the e-mail in the preview's frame (its HTML part, as the client receives it). */
+const previewMail = () => {
+  const frame = within(preview()).getByTitle('The notice as the client receives it');
+  const mail = new DOMParser().parseFromString(frame.getAttribute('srcdoc') ?? '', 'text/html');
+  return (mail.body.textContent ?? '').replace(/\s+/g, ' ');
+};
 
 describe('the notice template', () => {
   it('starts as the language’s words, previews every change, names unknown placeholders and saves nothing then', async () => {
@@ -42,11 +49,13 @@ describe('the notice template', () => {
       'Sehr geehrte Damen und Herren,',
     );
     expect(field('Subject')).toHaveValue('Bitte um Test: neue Funktionen zur Abnahme');
-    expect(within(preview()).getByText(/^Sehr geehrte Damen und Herren,/)).toBeInTheDocument();
+    // The e-mail as it is sent: its HTML part, in the client's language, with its review button.
+    expect(previewMail()).toMatch(/^ ?Sehr geehrte Damen und Herren,/);
     // The test-steps part shows example steps, as the real draft lists a story's steps, never blank lines.
-    expect(preview()).toHaveTextContent(
-      /First example story:\s*- First test step\s*- Second test step\s*Second example story:\s*- Its test step\s*Mit freundlichen Grüßen/,
+    expect(previewMail()).toMatch(
+      /First example story: ?First test step ?Second test step ?Second example story: ?Its test step ?Mit freundlichen Grüßen/,
     );
+    expect(previewMail()).toContain(clientTexts('de')('notice.reviewLink'));
 
     await replaceText(user, 'Subject', '{project}: {count} Funktionen zum Testen');
     await replaceText(user, 'Greeting', 'Hallo {kunde},');

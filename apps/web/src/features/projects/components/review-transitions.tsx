@@ -71,8 +71,7 @@ export function ReviewTransitionFields({
         </p>
       ) : (
         <p className="review-transitions__note">
-          When the client answers, the verdict is written as a comment on the story in {tracker}. It can also
-          move the story:
+          Each answer is added to the story as a comment. It can also move the story:
         </p>
       )}
       {load.state === 'loading' ? (

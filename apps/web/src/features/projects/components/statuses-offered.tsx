@@ -1,9 +1,16 @@
 // The edit screen's "Statuses offered": a checkbox per status of the Jira project. The send screen offers the
-// ticked ones (Done and Testing when none is); auto-send fetches the first ticked, in Jira's order.
+// ticked ones; auto-send fetches the first ticked, in Jira's order. A project that chose none offers Done and
+// Testing, and shows them ticked (those of them its tracker has): what is ticked is what is offered. Ticking
+// exactly those again keeps the project on the default (an empty list), so auto-send still starts with Done.
+import { ISSUE_STATUSES } from '@handoff/core';
 import { useId } from 'react';
 
-const STATUSES_HINT =
-  'The send screen offers the ticked statuses, and auto-send sends from the first of them. With none ticked, Done and Testing are offered.';
+const STATUSES_HINT = 'Offered on the send screen; auto-send uses the first one ticked.';
+/** Said only when the tracker has neither default status, so nothing shows ticked though both are offered. */
+const NONE_TICKED = 'With none ticked, Done and Testing are offered.';
+
+const isDefault = (statuses: readonly string[]) =>
+  statuses.length === ISSUE_STATUSES.length && ISSUE_STATUSES.every((status) => statuses.includes(status));
 /** How many statuses the list makes room for while it loads. */
 const LOADING_PLACES = 4;
 
@@ -22,12 +29,18 @@ export function StatusesOffered({
 }) {
   const hintId = useId();
   const options = [...new Set([...(available ?? []), ...value])];
-  const toggle = (status: string, ticked: boolean) => {
-    const next = new Set(value);
-    if (ticked) next.add(status);
+  // None chosen: the defaults the send screen offers, ticked where the tracker has them.
+  const ticked: readonly string[] =
+    value.length > 0
+      ? value
+      : options.filter((option) => (ISSUE_STATUSES as readonly string[]).includes(option));
+  const toggle = (status: string, tick: boolean) => {
+    const next = new Set(ticked);
+    if (tick) next.add(status);
     else next.delete(status);
-    // In the list's order, so "the first ticked" is the first one seen.
-    onChange(options.filter((option) => next.has(option)));
+    // In the list's order, so "the first ticked" is the first one seen; the defaults again are no choice.
+    const chosen = options.filter((option) => next.has(option));
+    onChange(isDefault(chosen) ? [] : chosen);
   };
   // While the tracker's list loads: room for a usual workflow's four statuses (To Do, In Progress, Testing,
   // Done), beside any chosen already.
@@ -40,7 +53,7 @@ export function StatusesOffered({
           <label key={status} className="checks__item">
             <input
               type="checkbox"
-              checked={value.includes(status)}
+              checked={ticked.includes(status)}
               onChange={(event) => toggle(status, event.target.checked)}
             />
             {status}
@@ -53,6 +66,7 @@ export function StatusesOffered({
       ) : null}
       <p id={hintId} className="field__hint">
         {STATUSES_HINT}
+        {available !== null && ticked.length === 0 ? ` ${NONE_TICKED}` : ''}
       </p>
     </fieldset>
   );

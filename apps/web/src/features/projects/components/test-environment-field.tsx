@@ -4,7 +4,7 @@
 import { useId } from 'react';
 import { FieldSkeleton } from '@/components/ui/form-section';
 
-const TEST_ENVIRONMENT_HINT = 'Each notice tells the client where to test. Leave empty to say nothing.';
+const TEST_ENVIRONMENT_HINT = 'Where the client tests. Optional.';
 
 /** As the API allows (packages/core/src/api/review.ts). */
 const MAX_TEST_ENVIRONMENT = 500;

@@ -7,11 +7,11 @@ import { reviewNoticeHtml } from '@handoff/core/notice-mail';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { LINK_CODE_STAND_IN, previewDocument } from '@/lib/mail-frame';
 import { callsTo, createProject, db } from '@/testing/mocks/db';
 import { MAIL_FROM } from '@/testing/mocks/handlers/review';
 import { server } from '@/testing/mocks/server';
 import { renderApp, signIn } from '@/testing/test-utils';
-import { LINK_CODE_STAND_IN, previewDocument } from './notice-preview';
 
 const stories: Issue[] = [
   { key: 'SHOP-2', issueHeader: 'Login <page>', description: 'N/A' },

@@ -3,9 +3,8 @@
 // Subject and the attachment; above that, only when no mail server is connected, a plain warning that the
 // e-mail will not reach the client yet (a built-in sender address is a badge on the From line). The body is the e-mail's HTML part, made by the very template the server sends
 // (@handoff/core/notice-mail) from the draft on screen, the project's test environment and the answer-by
-// date. It is shown in a sandboxed iframe (srcdoc, no scripts), as tall as its content, so the dialog scrolls
-// as one message. The app's Content-Security-Policy (no inline styles) also governs a srcdoc document, so the
-// template's style attributes travel as data-style and are applied through the CSSOM, which the policy allows.
+// date, shown in lib/mail-frame's MailFrame (a sandboxed iframe as tall as the e-mail, so the dialog scrolls
+// as one message).
 
 import type { MailProblem } from '@handoff/core/api';
 import { clientTexts } from '@handoff/core/catalogues/index';
@@ -18,37 +17,9 @@ import { Badge } from '@/components/ui/badge';
 import { AddressList } from '@/components/ui/breakable-text';
 import { useModal } from '@/components/ui/use-modal';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
+import { MailFrame, previewLink } from '@/lib/mail-frame';
 import { useServices } from '@/lib/services';
 import './notice-preview.css';
-
-/** The review link is made when the e-mail is sent: the preview links to a stand-in. */
-const previewLink = () => new URL('/review/preview', window.location.href).href;
-/** Where the client's own link will have its private code, which sending makes. */
-export const LINK_CODE_STAND_IN = 'private code, made when you send';
-
-/**
- * The template's output with each `style="…"` renamed (the template escapes every `"` a user typed), and
- * the stand-in link spelled out as the client will get it: this server's review address, its private code
- * marked as made when sending.
- */
-export function previewDocument(html: string, link = previewLink()): string {
-  const spelledOut = new RegExp(`(?<!href=")${link.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?![?"])`, 'g');
-  const code = `<span data-style="padding:0 4px;border-radius:4px;background:#eef0fb;color:#3b3f8f;font-style:italic">${LINK_CODE_STAND_IN}</span>`;
-  return html
-    .replaceAll(' style="', ' data-style="')
-    .replace(spelledOut, `${link.slice(0, link.lastIndexOf('/') + 1)}${code}`);
-}
-
-/** Styles the e-mail's elements, then makes the frame as tall as the e-mail (the dialog scrolls, not it). */
-function showMessage(frame: HTMLIFrameElement): void {
-  const document = frame.contentDocument;
-  if (!document) return;
-  for (const element of document.querySelectorAll<HTMLElement>('[data-style]')) {
-    element.style.cssText = element.dataset.style ?? '';
-  }
-  const height = document.documentElement.scrollHeight;
-  if (height > 0) frame.style.height = `${height}px`;
-}
 
 /** The e-mail's header as the client's mail program shows it. */
 interface MailHeader {
@@ -270,12 +241,10 @@ function PreviewDialog({
         {header.mailProblem === 'noMailServer' ? <MailWarning /> : null}
         <div className="notice-preview__message">
           <MessageHeader header={header} />
-          <iframe
+          <MailFrame
             className="notice-preview__frame"
             title="The e-mail as the client will see it"
-            sandbox="allow-same-origin"
-            srcDoc={previewDocument(html)}
-            onLoad={(event) => showMessage(event.currentTarget)}
+            html={html}
           />
         </div>
       </div>

@@ -99,7 +99,7 @@ type StoriesOfKind = StoriesOf['kind'];
  */
 function firstStatusOf(project: Project | null): string {
   const offered = project?.statusesOffered;
-  return offered && offered.length > 0 ? offered[0] : ISSUE_STATUSES[0];
+  return offered?.[0] ?? ISSUE_STATUSES[0];
 }
 
 /** The `Stories of` choice: its kind, the status or release chosen, and the project's releases (if any). */
