@@ -1,7 +1,7 @@
 // The edit screen's notice template (main README, "In the client's language, in the team's own words"): the subject, greeting, intro and
 // closing every notice's draft starts from, with the placeholders {project}, {release}, {count} and
 // {answerBy}; a placeholder of none of these is named at once (the server refuses it too). A live preview
-// beside the fields (under them when narrow) shows the e-mail the client receives, its HTML part as sent, of two
+// under the fields shows the e-mail the client receives, its HTML part as sent, of two
 // example stories with test steps; `Reset to default` puts back the client language's own words.
 import { draftEmail, type Issue } from '@handoff/core';
 import { clientTexts } from '@handoff/core/catalogues/index';

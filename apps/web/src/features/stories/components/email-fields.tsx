@@ -55,7 +55,7 @@ export function EmailFields({
           onChange={(e) => onText(e.target.value)}
         />
         <p id={`${messageId}-hint`} className="field__hint">
-          The client's review link, where they mark each story passed or failed, is added below your message.
+          The client's review link, to mark each story passed or failed, is added below.
         </p>
       </div>
       <AttachmentField file={file} onFile={onFile} inputRef={fileInputRef} />

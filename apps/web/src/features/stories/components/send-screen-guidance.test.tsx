@@ -129,7 +129,7 @@ describe('choosing the stories of the e-mail', () => {
     expect(within(exportRow).getByText('No test steps')).toBeInTheDocument();
     expect(checkbox(/SHOP-3 Export/)).toHaveAccessibleDescription('No test steps');
     expect(within(checkbox(/SHOP-2/).closest('li')!).queryByText('No test steps')).not.toBeInTheDocument();
-    expect(screen.getByText(/have no test steps in their description/)).toBeInTheDocument();
+    expect(screen.getByText(/their description has no test steps/)).toBeInTheDocument();
   });
 });
 

@@ -32,7 +32,7 @@ export function StoryChecklist({
         Stories in this e-mail ({count})
       </h3>
       <p className="stories__hint">
-        Untick a story to leave it out of this e-mail; it stays unsent and is offered again next time.
+        Untick a story to keep it for a later e-mail.
         {messageEdited ? ' Ticking or unticking drafts the message again, replacing your changes.' : ''}
       </p>
       <ul className="stories__list stories__list--checks" aria-labelledby={headingId}>
@@ -51,8 +51,7 @@ export function StoryChecklist({
         <p className="stories__hint stories__legend">
           <Badge tone="warning">{NO_TEST_STEPS}</Badge>{' '}
           <span>
-            These stories have no test steps in their description: the e-mail lists them as finished, but not
-            under “Please test the following”.
+            Listed as finished, but not under “Please test the following”: their description has no test steps.
           </span>
         </p>
       ) : null}
