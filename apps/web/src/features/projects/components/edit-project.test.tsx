@@ -132,6 +132,45 @@ describe('/admin/edit-project', () => {
     expect(router.state.location.pathname).toBe('/admin/index');
   });
 
+  it('Statuses offered: Done and Testing show ticked while the project offers the defaults, which stay unsaved', async () => {
+    const { user, account } = await openEditProject();
+    const offered = await screen.findByRole('group', { name: 'Statuses offered' });
+    const box = (name: string) => within(offered).getByRole('checkbox', { name });
+    await within(offered).findByRole('checkbox', { name: 'To Do' });
+    expect(box('Done')).toBeChecked();
+    expect(box('Testing')).toBeChecked();
+    expect(box('To Do')).not.toBeChecked();
+    expect(offered).toHaveAccessibleDescription(
+      'Offered on the send screen; auto-send uses the first one ticked.',
+    );
+
+    // Unticked and ticked again: still the defaults, so the project keeps none of its own (Done first).
+    await user.click(box('Testing'));
+    expect(box('Testing')).not.toBeChecked();
+    await user.click(box('Testing'));
+    await user.click(screen.getByRole('button', { name: 'Update Project' }));
+    await screen.findByRole('dialog', { name: 'Project has been successfully updated.' });
+    expect(callsTo('/jira/updateFirebaseProject')[0]).toEqual({
+      userId: account.id,
+      projectKey: 'SHOP',
+      updatedProject: expect.not.objectContaining({ statusesOffered: expect.anything() }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Okay' }));
+
+    // A status more: the ticked ones are saved, in the tracker's order.
+    await user.click(await screen.findByRole('button', { name: 'Actions for SHOP' }));
+    await user.click(screen.getByRole('menuitem', { name: /^Update/ }));
+    const again = await screen.findByRole('group', { name: 'Statuses offered' });
+    await user.click(await within(again).findByRole('checkbox', { name: 'To Do' }));
+    await user.click(screen.getByRole('button', { name: 'Update Project' }));
+    await screen.findByRole('dialog', { name: 'Project has been successfully updated.' });
+    expect(callsTo('/jira/updateFirebaseProject')[1]).toEqual({
+      userId: account.id,
+      projectKey: 'SHOP',
+      updatedProject: expect.objectContaining({ statusesOffered: ['To Do', 'Testing', 'Done'] }),
+    });
+  });
+
   it('Group stories by: Nothing at first, Epic chosen and saved with the project', async () => {
     const { user, account } = await openEditProject();
     const select = await screen.findByRole('combobox', { name: 'Group stories by' });

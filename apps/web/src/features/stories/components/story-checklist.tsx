@@ -51,7 +51,8 @@ export function StoryChecklist({
         <p className="stories__hint stories__legend">
           <Badge tone="warning">{NO_TEST_STEPS}</Badge>{' '}
           <span>
-            Listed as finished, but not under “Please test the following”: their description has no test steps.
+            Listed as finished, but not under “Please test the following”: their description has no test
+            steps.
           </span>
         </p>
       ) : null}
