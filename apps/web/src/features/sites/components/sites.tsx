@@ -219,6 +219,11 @@ function AddSiteForm({
   onCancel: () => void;
 }) {
   const [kind, setKind] = useState<TrackerKindId>('jira-cloud');
+  // Opened by `Add site`: the tracker is what comes first.
+  const trackerRef = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    trackerRef.current?.focus();
+  }, []);
   const [name, setName] = useState('');
   const [baseUrl, setBaseUrl] = useState('');
   // A hosted tracker's own address is used unless the owner asked to give another.
@@ -252,8 +257,7 @@ function AddSiteForm({
         {(control) => (
           <select
             {...control}
-            // Opened by `Add site`: the tracker is what comes first.
-            autoFocus
+            ref={trackerRef}
             className="field__input"
             value={kind}
             onChange={(e) => onKind(e.target.value as TrackerKindId)}
