@@ -40,7 +40,7 @@ test('the projects page shows its frame before the app runs; the app then fills 
   release();
   // A new account's list: the empty state, with the page's one `Add new`.
   await expect(main.getByText('No projects yet')).toBeVisible();
-  await expect(main.getByRole('link', { name: 'Add new' })).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Add new' })).toHaveCount(1);
   await expect(page.getByRole('button', { name: new RegExp(account.email) })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Notifications' })).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByRole('progressbar')).toHaveCount(0);

@@ -111,9 +111,11 @@ describe('/admin/index — Projects', () => {
     expect(screen.queryByRole('table', { name: 'Projects' })).not.toBeInTheDocument();
     expect(screen.queryByRole('columnheader')).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Projects pages' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Add new' })).not.toBeInTheDocument();
-    expect(screen.getAllByRole('link', { name: 'Add new' })).toHaveLength(1);
-    await user.click(screen.getByRole('link', { name: 'Add new' }));
+    expect(screen.getAllByRole('button', { name: 'Add new' })).toHaveLength(1);
+    expect(screen.getByText('No projects yet').closest('.empty-state')).toContainElement(
+      screen.getByRole('button', { name: 'Add new' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Add new' }));
     expect(await screen.findByRole('heading', { name: 'Add new project' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/add-project');
   });

@@ -5,11 +5,11 @@
 // loaded on mount with the loaded user's id; a load failure shows a browser alert with the server's error.
 import { texts } from '@handoff/core';
 import type { Project } from '@handoff/core/api';
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { deleteProject, loadProjectsScreen } from '@/api/projects';
 import type { ReviewSummaries } from '@/api/review';
-import { ButtonLink } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -81,10 +81,11 @@ export function ProjectsList() {
 
   // Loaded and empty: the empty state, with its `Add new`, replaces the table, and the header drops its own.
   const isEmpty = !loading && projects.length === 0;
-  useEffect(() => {
+  // Before the browser paints (and before any script can look): never both buttons, never neither.
+  useLayoutEffect(() => {
     setProjectsListEmpty(isEmpty);
   }, [isEmpty]);
-  useEffect(() => () => setProjectsListEmpty(false), []);
+  useLayoutEffect(() => () => setProjectsListEmpty(false), []);
 
   const pageCount = Math.ceil(projects.length / PAGE_SIZE);
   const current = Math.min(page, Math.max(0, pageCount - 1));
@@ -151,14 +152,16 @@ const FolderIcon = () => (
 
 /** The empty list: what a project is, and `Add new`, the page's one primary while the list is empty. */
 function NoProjects({ mayManage }: { mayManage: boolean }) {
+  const navigate = useNavigate();
   return mayManage ? (
     <EmptyState
       title="No projects yet"
       icon={<FolderIcon />}
       action={
-        <ButtonLink to={paths.admin.addProject} variant="primary">
+        // A button, as the header's (docs/product.md calls `Add new` a button).
+        <Button variant="primary" onClick={() => navigate(paths.admin.addProject)}>
           Add new
-        </ButtonLink>
+        </Button>
       }
     >
       A project connects a project of your tracker (Jira, GitHub or Linear) to the client who tests its
