@@ -19,7 +19,7 @@ import { Badge } from '@/components/ui/badge';
 import { BreakableText } from '@/components/ui/breakable-text';
 import { BusyButton } from '@/components/ui/busy-button';
 import { Button } from '@/components/ui/button';
-import { DataTable } from '@/components/ui/data-table';
+import { type Column, DataTable } from '@/components/ui/data-table';
 import { Field, TextField } from '@/components/ui/form-field';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
@@ -101,63 +101,12 @@ export function Sites() {
           className="sites-table"
           rows={sites}
           rowKey={(site) => site.id}
-          columns={[
-            // The name with its address under it, as a subtitle: a column of addresses would squeeze the rest.
-            {
-              header: 'Site',
-              rowHeader: true,
-              cell: (site) => (
-                <>
-                  {/* `default` is the site's id; people read what it is. */}
-                  <span className="sites__name">{site.id === 'default' ? 'Default site' : site.name}</span>{' '}
-                  <span className="sites__url">
-                    {site.baseUrl ? <BreakableText text={site.baseUrl} /> : 'Built into Handoff'}
-                  </span>
-                </>
-              ),
-            },
-            { header: 'Tracker', className: 'nowrap', cell: (site) => TRACKER_KINDS[site.kind].label },
-            {
-              header: 'Your token',
-              className: 'nowrap',
-              cell: (site) =>
-                site.hasCredential ? (
-                  <Badge tone="success">Saved</Badge>
-                ) : (
-                  <span className="sites__missing">
-                    <Badge tone="warning">Not set</Badge>
-                    <Link to={`${paths.admin.userProfile}#site-${site.id}`}>
-                      Add it <span className="visually-hidden">for {site.name}</span>
-                    </Link>
-                  </span>
-                ),
-            },
-            ...(mayManage
-              ? [
-                  {
-                    header: 'Actions',
-                    hideHeader: true,
-                    className: 'data-table__actions',
-                    // The default site is always there: no line of buttons in its card.
-                    isEmpty: (site: ListedSite) => site.id === 'default',
-                    cell: (site: ListedSite) =>
-                      site.id === 'default' ? null : (
-                        <Button
-                          variant="outline"
-                          size="small"
-                          disabled={busy}
-                          onClick={() =>
-                            userId &&
-                            void run(() => removeSite(api, userId, site.id), 'The site was removed.')
-                          }
-                        >
-                          Remove <span className="visually-hidden">{site.name}</span>
-                        </Button>
-                      ),
-                  },
-                ]
-              : []),
-          ]}
+          columns={siteColumns({
+            mayManage,
+            busy,
+            onRemove: (site) =>
+              userId && void run(() => removeSite(api, userId, site.id), 'The site was removed.'),
+          })}
         />
       ) : (
         <ProgressBar label="Loading the sites" />
@@ -184,6 +133,67 @@ export function Sites() {
       <ResultDialog control={dialog} />
     </section>
   );
+}
+
+/** The list's columns: the site (its name, its address under it), its tracker, the member's token, Remove. */
+function siteColumns({
+  mayManage,
+  busy,
+  onRemove,
+}: {
+  mayManage: boolean;
+  busy: boolean;
+  onRemove: (site: ListedSite) => void;
+}): Array<Column<ListedSite>> {
+  return [
+    // The name with its address under it, as a subtitle: a column of addresses would squeeze the rest.
+    {
+      header: 'Site',
+      rowHeader: true,
+      cell: (site) => (
+        <>
+          {/* `default` is the site's id; people read what it is. */}
+          <span className="sites__name">{site.id === 'default' ? 'Default site' : site.name}</span>{' '}
+          <span className="sites__url">
+            {site.baseUrl ? <BreakableText text={site.baseUrl} /> : 'Built into Handoff'}
+          </span>
+        </>
+      ),
+    },
+    { header: 'Tracker', className: 'nowrap', cell: (site) => TRACKER_KINDS[site.kind].label },
+    {
+      header: 'Your token',
+      className: 'nowrap',
+      cell: (site) =>
+        site.hasCredential ? (
+          <Badge tone="success">Saved</Badge>
+        ) : (
+          <span className="sites__missing">
+            <Badge tone="warning">Not set</Badge>
+            <Link to={`${paths.admin.userProfile}#site-${site.id}`}>
+              Add it <span className="visually-hidden">for {site.name}</span>
+            </Link>
+          </span>
+        ),
+    },
+    ...(mayManage
+      ? [
+          {
+            header: 'Actions',
+            hideHeader: true,
+            className: 'data-table__actions',
+            // The default site is always there: no line of buttons in its card.
+            isEmpty: (site: ListedSite) => site.id === 'default',
+            cell: (site: ListedSite) =>
+              site.id === 'default' ? null : (
+                <Button variant="outline" size="small" disabled={busy} onClick={() => onRemove(site)}>
+                  Remove <span className="visually-hidden">{site.name}</span>
+                </Button>
+              ),
+          },
+        ]
+      : []),
+  ];
 }
 
 /** Shown while the default site is the built-in demo tracker. */
