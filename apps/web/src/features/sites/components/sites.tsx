@@ -29,7 +29,6 @@ import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
 import { useWorkspaceSwitch } from '@/stores/workspace-switch';
-import './sites.css';
 
 const KIND_DEFAULTS = new Set<string>(ADDABLE_TRACKER_KINDS.map((id) => TRACKER_KINDS[id].baseUrlDefault));
 
