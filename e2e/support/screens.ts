@@ -173,6 +173,14 @@ async function signOff(page: Page) {
   await expect(page.getByRole('status')).toContainText('the team has your sign-off');
 }
 
+/** The Sites screen's add form, opened by its `Add site`, a GitHub site's name typed in. */
+async function openAddSite(page: Page) {
+  await page.getByRole('button', { name: 'Add site' }).click();
+  await page.getByLabel('Tracker', { exact: true }).selectOption({ label: 'GitHub' });
+  await page.getByLabel('Name', { exact: true }).fill('Acme GitHub');
+  await expect(page.getByText('Handoff connects to GitHub at api.github.com.')).toBeVisible();
+}
+
 /**
  * The invalid-link page of an expired link: a link's 30 days cannot pass during a run, so the revoked link's
  * real answer is shown with its state set to expired (the one thing that differs).
@@ -223,6 +231,7 @@ function everyScreen(demo: Demo): Screen[] {
     admin('review-status', '/admin/review-status?key=DEMO'),
     admin('team', '/admin/team'),
     admin('sites', '/admin/sites'),
+    admin('sites-add', '/admin/sites', openAddSite),
     admin('join', `/admin/join?token=${invitationToken}`),
     admin('user-profile', '/admin/user-profile'),
     // Last: it sends a notice, which the history and the review status of later screens would show.

@@ -31,13 +31,16 @@ test('the projects page shows its frame before the app runs; the app then fills 
   await expect(main).toContainText('Each project sends its client the stories finished in its tracker');
   await expect(page.getByRole('progressbar', { name: 'Loading your account' })).toBeAttached();
   await expect(page.getByRole('table', { name: 'Projects' })).toHaveCount(0);
+  await expect(main.getByText('No projects yet')).toHaveCount(0);
   // The start script named the account from the stored session.
   await expect(page.getByRole('button', { name: new RegExp(account.email) })).toBeVisible();
   // Clicked before the app runs: clicked again once it does.
   await page.getByRole('button', { name: 'Notifications' }).click();
 
   release();
-  await expect(page.getByRole('table', { name: 'Projects' })).toBeVisible();
+  // A new account's list: the empty state, with the page's one `Add new`.
+  await expect(main.getByText('No projects yet')).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Add new' })).toHaveCount(1);
   await expect(page.getByRole('button', { name: new RegExp(account.email) })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Notifications' })).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByRole('progressbar')).toHaveCount(0);

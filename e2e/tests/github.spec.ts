@@ -81,6 +81,7 @@ test('a GitHub site: token, repository, send, a Failed verdict back as an inert 
   await page.goto('/admin/team');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sites' }).click();
   await expect(page.getByRole('heading', { name: 'Sites' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add site' }).click();
   await page.getByLabel('Tracker', { exact: true }).selectOption({ label: 'GitHub' });
   await page.getByLabel('Name', { exact: true }).fill('Acme GitHub');
   // github.com's API unless another address is given (GitHub Enterprise Server; here the double).

@@ -53,6 +53,8 @@ test('a DC site: PAT, project, send, and the failed verdict back as inert wiki m
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sites' }).click();
   await expect(page.getByRole('heading', { name: 'Sites' })).toBeVisible();
   const addSite = async (name: string, baseUrl: string, kind: string) => {
+    // `Add site` opens the form; the form's `Add site` adds the site and closes it.
+    await page.getByRole('button', { name: 'Add site' }).click();
     await page.getByLabel('Tracker', { exact: true }).selectOption({ label: kind });
     await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByLabel('Base URL').fill(baseUrl);

@@ -41,6 +41,7 @@ test('a Linear site: API key, team, send, the failed verdict back inert, the mov
   // The owner adds the site; its Base URL is Linear's endpoint unless another is given, here the double's.
   await page.goto('/admin/team');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sites' }).click();
+  await page.getByRole('button', { name: 'Add site' }).click();
   await page.getByLabel('Tracker', { exact: true }).selectOption({ label: 'Linear' });
   await page.getByLabel('Name', { exact: true }).fill('Product');
   await page.getByRole('button', { name: 'Use another address' }).click();

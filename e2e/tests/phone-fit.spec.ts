@@ -86,8 +86,12 @@ test.describe('tables on a 375 px phone', () => {
     ]) {
       expect((await control.boundingBox())?.height, String(control)).toBeGreaterThanOrEqual(44);
     }
-    // "automatically" and the other words of the switch's row stay whole: no line ends inside a word.
+    // Switched off, "Off" says it all: no line under the switch. Switched on, whom it e-mails and when: its
+    // words (the long address too) stay whole, no line ends inside a word.
+    await expect(row.locator('.autosend__info')).toHaveCount(0);
+    await row.getByRole('switch', { name: 'Auto send email for DEMO' }).click();
     const info = row.locator('.autosend__info');
+    await expect(info).toContainText('To client.with.a.long.address@customer.example.test');
     const brokenWords = await info.evaluate((element) => {
       const broken: string[] = [];
       const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);

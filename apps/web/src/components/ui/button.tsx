@@ -2,7 +2,7 @@
 // secondary and outline for the others, ghost inside dense rows, danger for destructive confirmations,
 // danger-outline for an action that destroys after a confirmation.
 // ButtonLink is a router link that looks like a button (for actions that open another screen).
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import './button.css';
 
@@ -36,7 +36,7 @@ export function Button({
   className,
   ...props
 }: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> &
-  ButtonLook & { type?: 'button' | 'submit' | 'reset' }) {
+  ButtonLook & { type?: 'button' | 'submit' | 'reset'; ref?: Ref<HTMLButtonElement> }) {
   const look = buttonClass({ variant, size, block });
   return <button type={type} className={className ? `${look} ${className}` : look} {...props} />;
 }

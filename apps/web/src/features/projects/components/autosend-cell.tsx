@@ -1,5 +1,5 @@
 // The "Auto send email" cell: the switch with a visible On/Off, and under it, as neutral meta text, whom
-// auto-send e-mails ("To dana@acme.test · cc 1", or "Auto-send is off") and the server's auto-send status ("Next run 14:05 (in 12 min) with the tracker token of ada@…", "Last sent automatically 13:50
+// auto-send e-mails ("To dana@acme.test · cc 1"; nothing when off: the "Off" beside the switch says it) and the server's auto-send status ("Next run 14:05 (in 12 min) with the tracker token of ada@…", "Last sent automatically 13:50
 // (3 min ago)", or the last run's error in red). All of it is the switch's accessible description.
 
 import type { Project } from '@handoff/core/api';
@@ -38,11 +38,9 @@ export const AutosendCell = memo(function AutosendCell({
   // Auto-send runs on the tracker token of the member who switched it on.
   const tokenOf = project.autosend ? (status.switchedOnBy ?? '') : '';
   const lines = [
-    !project.autosend
-      ? { key: 'off', className: 'autosend__off', text: 'Auto-send is off' }
-      : project.clientEmails.length > 0
-        ? { key: 'to', className: 'autosend__to', text: <Recipients project={project} /> }
-        : null,
+    project.autosend && project.clientEmails.length > 0
+      ? { key: 'to', className: 'autosend__to', text: <Recipients project={project} /> }
+      : null,
     nextRun || tokenOf
       ? {
           key: 'next',

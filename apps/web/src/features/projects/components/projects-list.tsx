@@ -1,13 +1,15 @@
 // /admin/index — "Projects" (docs/product.md §2): the user's projects, 10 a page, each with `Send stories`, the
-// auto-send switch and a row menu (Update, Send stories to client, Review status, Delete); with none yet, an
-// empty state inside the table that says what a project is and points to the header's `Add new`. The list lives in client state (docs/product.md §3) and is
+// auto-send switch and a row menu (Update, Send stories to client, Review status, Delete); with none yet, no
+// table (no column headers over nothing) but an empty state that says what a project is, with the page's one
+// `Add new` (the header's is left out meanwhile). The list lives in client state (docs/product.md §3) and is
 // loaded on mount with the loaded user's id; a load failure shows a browser alert with the server's error.
 import { texts } from '@handoff/core';
 import type { Project } from '@handoff/core/api';
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { deleteProject, loadProjectsScreen } from '@/api/projects';
 import type { ReviewSummaries } from '@/api/review';
+import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -19,6 +21,7 @@ import { useServices } from '@/lib/services';
 import { useAppDispatch, useAppState } from '@/stores/app-store';
 import { useMayManageProjects, useWorkspaceSwitch } from '@/stores/workspace-switch';
 import { useAutosendToggle } from '../hooks/use-autosend-toggle';
+import { setProjectsListEmpty } from '../hooks/use-list-empty';
 import { useNow } from '../hooks/use-now';
 import { projectColumns } from './project-columns';
 import { projectsHeadingId } from './projects-header';
@@ -76,6 +79,14 @@ export function ProjectsList() {
     [reviews, mayManage, now, toggleAutosend],
   );
 
+  // Loaded and empty: the empty state, with its `Add new`, replaces the table, and the header drops its own.
+  const isEmpty = !loading && projects.length === 0;
+  // Before the browser paints (and before any script can look): never both buttons, never neither.
+  useLayoutEffect(() => {
+    setProjectsListEmpty(isEmpty);
+  }, [isEmpty]);
+  useLayoutEffect(() => () => setProjectsListEmpty(false), []);
+
   const pageCount = Math.ceil(projects.length / PAGE_SIZE);
   const current = Math.min(page, Math.max(0, pageCount - 1));
   const rows = projects.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
@@ -103,17 +114,21 @@ export function ProjectsList() {
 
   return (
     <section className="page" aria-labelledby={projectsHeadingId}>
-      {/* The columns show even before the first project: the pre-rendered frame of this page is this table,
-          so the app's first draw matches it; the header's `Add new` is the one call to action. */}
-      <DataTable
-        labelledBy={projectsHeadingId}
-        className="projects-table"
-        busy={loading}
-        empty={loading ? 'Loading projects...' : <NoProjects mayManage={mayManage} />}
-        rows={rows}
-        rowKey={(project) => `${project.siteId}/${project.projectKey}`}
-        columns={columns}
-      />
+      {/* While the projects load, the table's columns already show (the header's `Add new` is the call to
+          action); once they are known to be none, the empty state stands alone, with no headers over it. */}
+      {isEmpty ? (
+        <NoProjects mayManage={mayManage} />
+      ) : (
+        <DataTable
+          labelledBy={projectsHeadingId}
+          className="projects-table"
+          busy={loading}
+          empty="Loading projects..."
+          rows={rows}
+          rowKey={(project) => `${project.siteId}/${project.projectKey}`}
+          columns={columns}
+        />
+      )}
       {pageCount > 1 ? (
         <Pagination pageCount={pageCount} selected={current} onPageChange={setPage} label="Projects pages" />
       ) : null}
@@ -135,16 +150,18 @@ const FolderIcon = () => (
   </Svg>
 );
 
-/** The empty list: what a project is, and where to add one (the header's `Add new`: no second button). */
+/** The empty list: what a project is, and `Add new`, the page's one primary while the list is empty. */
 function NoProjects({ mayManage }: { mayManage: boolean }) {
+  const navigate = useNavigate();
   return mayManage ? (
     <EmptyState
       title="No projects yet"
       icon={<FolderIcon />}
-      next={
-        <>
-          Choose <strong>Add new</strong> above to connect the first one.
-        </>
+      action={
+        // A button, as the header's (docs/product.md calls `Add new` a button).
+        <Button variant="primary" onClick={() => navigate(paths.admin.addProject)}>
+          Add new
+        </Button>
       }
     >
       A project connects a project of your tracker (Jira, GitHub or Linear) to the client who tests its

@@ -37,10 +37,14 @@ describe('/admin/sites', () => {
     signIn();
     serveSites();
     const { user } = renderApp('/admin/sites');
-    const table = await screen.findByRole('table', { name: 'Sites' });
+    const table = await screen.findByRole('table', { name: 'Tracker sites' });
     // Each site's address under its name; the built-in demo tracker has none.
     expect(within(table).getByRole('rowheader', { name: 'Default site Built into Handoff' })).toBeVisible();
 
+    // The form is closed until asked for; `Add site` opens it with the focus on its first question.
+    expect(screen.queryByRole('form', { name: 'Add a site' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add site' }));
+    expect(screen.getByLabelText('Tracker')).toHaveFocus();
     await user.selectOptions(screen.getByLabelText('Tracker'), 'Jira Data Center');
     await user.type(screen.getByLabelText('Name'), 'Bank');
     const baseUrl = screen.getByLabelText('Base URL');
@@ -62,28 +66,46 @@ describe('/admin/sites', () => {
       'href',
       '/admin/user-profile#site-site-1',
     );
-    expect(screen.getByLabelText('Name')).toHaveValue('');
+    // Added: the form closes, and the focus is back on `Add site`.
+    expect(screen.queryByRole('form', { name: 'Add a site' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add site' })).toHaveFocus();
+  });
+
+  it('closes the form with Cancel, giving the focus back to `Add site`', async () => {
+    signIn();
+    serveSites();
+    const { user } = renderApp('/admin/sites');
+    await screen.findByRole('table', { name: 'Tracker sites' });
+    await user.click(screen.getByRole('button', { name: 'Add site' }));
+    await user.type(screen.getByLabelText('Name'), 'Bank');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('form', { name: 'Add a site' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add site' })).toHaveFocus();
   });
 
   it('shows a refusal in the result dialog, in plain words', async () => {
     signIn();
     serveSites();
     const { user } = renderApp('/admin/sites');
-    await screen.findByRole('table', { name: 'Sites' });
+    await screen.findByRole('table', { name: 'Tracker sites' });
+    await user.click(screen.getByRole('button', { name: 'Add site' }));
     await user.type(screen.getByLabelText('Name'), 'Bank');
     await user.type(screen.getByLabelText('Base URL'), 'http://bank.example.test');
     await user.click(screen.getByRole('button', { name: 'Add site' }));
     expect(
       await screen.findByRole('dialog', { name: 'The base URL must start with https://.' }),
     ).toBeInTheDocument();
+    // Refused: the form stays open with what was typed.
+    expect(screen.getByLabelText('Name')).toHaveValue('Bank');
   });
 
   it("asks for the tracker first, offering every kind of packages/core's registry, and a Jira Cloud address", async () => {
     signIn();
     serveSites();
-    renderApp('/admin/sites');
-    const table = await screen.findByRole('table', { name: 'Sites' });
+    const { user } = renderApp('/admin/sites');
+    const table = await screen.findByRole('table', { name: 'Tracker sites' });
     expect(within(table).getByRole('cell', { name: 'Demo tracker' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Add site' }));
     const form = screen.getByRole('form', { name: 'Add a site' });
     const fields = within(form).getAllByRole('combobox').concat(within(form).getAllByRole('textbox'));
     expect(fields.map((field) => field.getAttribute('name') ?? 'tracker')).toEqual([
@@ -108,7 +130,8 @@ describe('/admin/sites', () => {
     signIn();
     const { user } = renderApp('/admin/sites');
     serveSites();
-    const table = await screen.findByRole('table', { name: 'Sites' });
+    const table = await screen.findByRole('table', { name: 'Tracker sites' });
+    await user.click(screen.getByRole('button', { name: 'Add site' }));
     const kind = screen.getByLabelText('Tracker');
     await user.selectOptions(kind, 'GitHub');
     expect(screen.queryByLabelText('Base URL')).not.toBeInTheDocument();
@@ -139,7 +162,8 @@ describe('/admin/sites', () => {
     );
 
     // Without another address, the tracker's own is sent.
-    await user.selectOptions(kind, 'Linear');
+    await user.click(screen.getByRole('button', { name: 'Add site' }));
+    await user.selectOptions(screen.getByLabelText('Tracker'), 'Linear');
     await user.type(screen.getByLabelText('Name'), 'Product');
     await user.click(screen.getByRole('button', { name: 'Add site' }));
     const product = (await within(table).findByRole('rowheader', { name: /^Product / })).closest(
@@ -165,6 +189,7 @@ describe('/admin/sites', () => {
       await screen.findByText(/Owners add and remove sites\. If your team works in another tracker/),
     ).toBeVisible();
     expect(screen.queryByRole('form', { name: 'Add a site' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add site' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Remove/ })).not.toBeInTheDocument();
   });
 });

@@ -1,22 +1,25 @@
-// /admin/sites: the workspace's tracker sites. Owners add one: first its tracker (a select "Tracker" listing
-// packages/core's addable tracker kinds), then a text box "Name" and where it is, a button "Add site". A Jira
-// site has its own address ("Base URL", with a hint and placeholder for the kind); GitHub and Linear are
-// hosted services whose address Handoff knows, so their Base URL shows only after `Use another address`
-// (GitHub Enterprise Server, a proxy). The server checks the site answers as the kind chosen. A site no
-// project lives on can be removed. The site `default` is always there. Members see the list only.
-// Adding and removing are confirmed by a toast; a refusal is shown in the result dialog.
+// /admin/sites ("Sites" in the sidebar, "Tracker sites" as its heading: the Jira, GitHub and Linear sites the
+// projects come from). Owners add one behind `Add site` in the page's header, which opens the form under the
+// list: first its tracker (a select "Tracker" listing packages/core's addable tracker kinds), then a text box
+// "Name" and where it is, a button "Add site". A Jira site has its own address ("Base URL", with a hint and
+// placeholder for the kind); GitHub and Linear are hosted services whose address Handoff knows, so their Base
+// URL shows only after `Use another address` (GitHub Enterprise Server, a proxy). The server checks the site
+// answers as the kind chosen. A site no project lives on can be removed. The site `default` is always there.
+// Members see the list only. Adding and removing are confirmed by a toast (the form closes once a site is
+// added); a refusal is shown in the result dialog.
 
 import type { ListedSite } from '@handoff/core/api';
 import { ADDABLE_TRACKER_KINDS, TRACKER_KINDS, type TrackerKindId } from '@handoff/core/tracker-kinds';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { addSite, removeSite } from '@/api/sites';
 import { useSites } from '@/api/use-sites';
+import { PlusIcon } from '@/components/ui/admin-icons';
 import { Badge } from '@/components/ui/badge';
 import { BreakableText } from '@/components/ui/breakable-text';
 import { BusyButton } from '@/components/ui/busy-button';
 import { Button } from '@/components/ui/button';
-import { DataTable } from '@/components/ui/data-table';
+import { type Column, DataTable } from '@/components/ui/data-table';
 import { Field, TextField } from '@/components/ui/form-field';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
@@ -40,6 +43,19 @@ export function Sites() {
   const userId = user?.id;
 
   const { sites, reload } = useSites(userId, dialog.show);
+  // The add form is closed until asked for; once closed again, the focus goes back to `Add site`.
+  const [adding, setAdding] = useState(false);
+  const openerRef = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  const close = () => {
+    refocus.current = true;
+    setAdding(false);
+  };
+  useEffect(() => {
+    if (adding || !refocus.current) return;
+    refocus.current = false;
+    openerRef.current?.focus();
+  }, [adding]);
 
   /** Runs one change; true once it went through (the list then shows it, a toast confirms it). */
   const run = async (change: () => Promise<unknown>, success: string) => {
@@ -62,92 +78,54 @@ export function Sites() {
   return (
     <section className="page page--narrow" aria-labelledby="sites-heading">
       <div className="page__lead">
-        <h1 id="sites-heading" className="page__title">
-          Sites
-        </h1>
+        <div className="page__header page__header--action">
+          <h1 id="sites-heading" className="page__title">
+            Tracker sites
+          </h1>
+          {/* The page's one primary; it opens the form under the list, and is left out while the form shows. */}
+          {mayManage && !adding ? (
+            <Button variant="primary" onClick={() => setAdding(true)} ref={openerRef}>
+              <PlusIcon /> Add site
+            </Button>
+          ) : null}
+        </div>
         <p className="page__intro">
-          The trackers your workspace's projects and stories come from. Each member saves their own token for
-          a site on their <Link to={paths.admin.userProfile}>profile</Link>.
+          The Jira, GitHub and Linear sites your projects come from. Each member saves their own token for a
+          site on their <Link to={paths.admin.userProfile}>profile</Link>.
         </p>
       </div>
       {config.demoTracker ? <DemoTrackerCallout /> : null}
       {sites ? (
         <DataTable
           labelledBy="sites-heading"
+          className="sites-table"
           rows={sites}
           rowKey={(site) => site.id}
-          columns={[
-            // The name with its address under it, as a subtitle: a column of addresses would squeeze the rest.
-            {
-              header: 'Site',
-              rowHeader: true,
-              cell: (site) => (
-                <>
-                  {/* `default` is the site's id; people read what it is. */}
-                  <span className="sites__name">{site.id === 'default' ? 'Default site' : site.name}</span>{' '}
-                  <span className="sites__url">
-                    {site.baseUrl ? <BreakableText text={site.baseUrl} /> : 'Built into Handoff'}
-                  </span>
-                </>
-              ),
-            },
-            { header: 'Tracker', className: 'nowrap', cell: (site) => TRACKER_KINDS[site.kind].label },
-            {
-              header: 'Your token',
-              className: 'nowrap',
-              cell: (site) =>
-                site.hasCredential ? (
-                  <Badge tone="success">Saved</Badge>
-                ) : (
-                  <span className="sites__missing">
-                    <Badge tone="warning">Not set</Badge>
-                    <Link to={`${paths.admin.userProfile}#site-${site.id}`}>
-                      Add it <span className="visually-hidden">for {site.name}</span>
-                    </Link>
-                  </span>
-                ),
-            },
-            ...(mayManage
-              ? [
-                  {
-                    header: 'Actions',
-                    hideHeader: true,
-                    className: 'data-table__actions',
-                    // The default site is always there: no line of buttons in its card.
-                    isEmpty: (site: ListedSite) => site.id === 'default',
-                    cell: (site: ListedSite) =>
-                      site.id === 'default' ? null : (
-                        <Button
-                          variant="outline"
-                          size="small"
-                          disabled={busy}
-                          onClick={() =>
-                            userId &&
-                            void run(() => removeSite(api, userId, site.id), 'The site was removed.')
-                          }
-                        >
-                          Remove <span className="visually-hidden">{site.name}</span>
-                        </Button>
-                      ),
-                  },
-                ]
-              : []),
-          ]}
+          columns={siteColumns({
+            mayManage,
+            busy,
+            onRemove: (site) =>
+              userId && void run(() => removeSite(api, userId, site.id), 'The site was removed.'),
+          })}
         />
       ) : (
         <ProgressBar label="Loading the sites" />
       )}
-      {mayManage ? (
+      {mayManage && adding ? (
         <AddSiteForm
           busy={busy}
-          onAdd={(site) =>
-            userId
-              ? run(() => addSite(api, { userId, ...site }), `The site ${site.name} was added.`)
-              : Promise.resolve(false)
-          }
+          onAdd={async (site) => {
+            const added = userId
+              ? await run(() => addSite(api, { userId, ...site }), `The site ${site.name} was added.`)
+              : false;
+            if (added) close();
+            return added;
+          }}
+          onCancel={close}
         />
-      ) : (
-        <p className="panel sites__members-note">
+      ) : null}
+      {mayManage ? null : (
+        <p className="sites__members-note">
           Owners add and remove sites. If your team works in another tracker, ask an owner of this workspace
           to add it.
         </p>
@@ -157,14 +135,75 @@ export function Sites() {
   );
 }
 
+/** The list's columns: the site (its name, its address under it), its tracker, the member's token, Remove. */
+function siteColumns({
+  mayManage,
+  busy,
+  onRemove,
+}: {
+  mayManage: boolean;
+  busy: boolean;
+  onRemove: (site: ListedSite) => void;
+}): Array<Column<ListedSite>> {
+  return [
+    // The name with its address under it, as a subtitle: a column of addresses would squeeze the rest.
+    {
+      header: 'Site',
+      rowHeader: true,
+      cell: (site) => (
+        <>
+          {/* `default` is the site's id; people read what it is. */}
+          <span className="sites__name">{site.id === 'default' ? 'Default site' : site.name}</span>{' '}
+          <span className="sites__url">
+            {site.baseUrl ? <BreakableText text={site.baseUrl} /> : 'Built into Handoff'}
+          </span>
+        </>
+      ),
+    },
+    { header: 'Tracker', className: 'nowrap', cell: (site) => TRACKER_KINDS[site.kind].label },
+    {
+      header: 'Your token',
+      className: 'nowrap',
+      cell: (site) =>
+        site.hasCredential ? (
+          <Badge tone="success">Saved</Badge>
+        ) : (
+          <span className="sites__missing">
+            <Badge tone="warning">Not set</Badge>
+            <Link to={`${paths.admin.userProfile}#site-${site.id}`}>
+              Add it <span className="visually-hidden">for {site.name}</span>
+            </Link>
+          </span>
+        ),
+    },
+    ...(mayManage
+      ? [
+          {
+            header: 'Actions',
+            hideHeader: true,
+            className: 'data-table__actions',
+            // The default site is always there: no line of buttons in its card.
+            isEmpty: (site: ListedSite) => site.id === 'default',
+            cell: (site: ListedSite) =>
+              site.id === 'default' ? null : (
+                <Button variant="outline" size="small" disabled={busy} onClick={() => onRemove(site)}>
+                  Remove <span className="visually-hidden">{site.name}</span>
+                </Button>
+              ),
+          },
+        ]
+      : []),
+  ];
+}
+
 /** Shown while the default site is the built-in demo tracker. */
 function DemoTrackerCallout() {
   return (
     <div className="callout" id="demo-tracker">
       <p className="callout__title">The demo tracker is on</p>
       <p>
-        The default site is a sample tracker built into Handoff: its projects and stories are examples, and
-        any token works with it. Add your team's tracker below to work with your real projects.
+        The default site is a sample tracker built into Handoff, with example projects and stories; any token
+        works with it. Add your team's tracker to work with your real projects.
       </p>
     </div>
   );
@@ -177,11 +216,24 @@ interface NewSite {
 }
 
 /**
- * "Add a site": the tracker first, then the name and the address. `onAdd` resolves true once the site was
- * added (the form is then emptied).
+ * "Add a site": the tracker first (focused when the form opens), then the name and the address. `onAdd`
+ * resolves true once the site was added; `Cancel` closes the form.
  */
-function AddSiteForm({ busy, onAdd }: { busy: boolean; onAdd: (site: NewSite) => Promise<boolean> }) {
+function AddSiteForm({
+  busy,
+  onAdd,
+  onCancel,
+}: {
+  busy: boolean;
+  onAdd: (site: NewSite) => Promise<boolean>;
+  onCancel: () => void;
+}) {
   const [kind, setKind] = useState<TrackerKindId>('jira-cloud');
+  // Opened by `Add site`: the tracker is what comes first.
+  const trackerRef = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    trackerRef.current?.focus();
+  }, []);
   const [name, setName] = useState('');
   const [baseUrl, setBaseUrl] = useState('');
   // A hosted tracker's own address is used unless the owner asked to give another.
@@ -202,11 +254,7 @@ function AddSiteForm({ busy, onAdd }: { busy: boolean; onAdd: (site: NewSite) =>
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const site = { name: name.trim(), kind, baseUrl: addressShown ? baseUrl.trim() : baseUrlDefault };
-    if (await onAdd(site)) {
-      setName('');
-      setBaseUrl(TRACKER_KINDS[kind].baseUrlDefault);
-      setOtherAddress(false);
-    }
+    await onAdd(site);
   };
 
   return (
@@ -214,13 +262,12 @@ function AddSiteForm({ busy, onAdd }: { busy: boolean; onAdd: (site: NewSite) =>
       <h2 id="add-site-heading" className="section-title">
         Add a site
       </h2>
-      <p className="form-panel__status">
-        Handoff checks the site before adding it. Each member then saves their own token for it.
-      </p>
+      <p className="form-panel__status">Handoff checks that the site answers before adding it.</p>
       <Field label="Tracker">
         {(control) => (
           <select
             {...control}
+            ref={trackerRef}
             className="field__input"
             value={kind}
             onChange={(e) => onKind(e.target.value as TrackerKindId)}
@@ -237,7 +284,7 @@ function AddSiteForm({ busy, onAdd }: { busy: boolean; onAdd: (site: NewSite) =>
         label="Name"
         name="name"
         autoComplete="off"
-        hint="What your team calls it, such as the client's or the product's name."
+        hint="Such as the client's or the product's name."
         value={name}
         onChange={(e) => setName(e.target.value)}
       />
@@ -275,6 +322,7 @@ function AddSiteForm({ busy, onAdd }: { busy: boolean; onAdd: (site: NewSite) =>
         <BusyButton type="submit" busy={busy}>
           Add site
         </BusyButton>
+        <Button onClick={onCancel}>Cancel</Button>
       </div>
     </form>
   );
