@@ -111,9 +111,7 @@ describe('the notifications', () => {
     expect(listed.items.every((item) => item.siteId === 'default')).toBe(true);
     const texts = listed.items.map((item) => item.text);
     const passed = rest.length;
-    expect(texts).toContain(
-      `Ann Client answered ${verdicts.length} stories: ${passed} passed, 1 failed.`,
-    );
+    expect(texts).toContain(`Ann Client answered ${verdicts.length} stories: ${passed} passed, 1 failed.`);
     expect(texts).toContain(`Ann Client signed off: ${passed} passed, 1 failed.`);
     expect(texts).toContain('Auto-send failed. Jira did not answer.');
     // Each answer and sign-off says its outcome, the failed stories first, with their titles.
@@ -126,9 +124,9 @@ describe('the notifications', () => {
       [first, 'failed'],
       ...rest.map((key) => [key, 'passed']),
     ]);
-    expect(answer?.outcome?.stories.every((story) => story.title.length > 0 && story.title !== story.key)).toBe(
-      true,
-    );
+    expect(
+      answer?.outcome?.stories.every((story) => story.title.length > 0 && story.title !== story.key),
+    ).toBe(true);
     expect(listed.items.find((item) => item.kind === 'sendFailed')).not.toHaveProperty('outcome');
     // Newest first.
     const times = listed.items.map((item) => (item as unknown as { at: string }).at);
