@@ -1,6 +1,7 @@
 // A notice's client review in the Sent history: the link's state with its expiry, and per story
 // the client's verdict (Waiting, Passed or Failed) with the comment, when it was given and whether it
-// reached the tracker. An active link can be revoked, after a confirmation.
+// reached the tracker; Offer again on the stories a re-test is for (failed, or not answered). An active link
+// can be revoked, after a confirmation.
 import type { NoticeReview } from '@handoff/core/api';
 import { useState } from 'react';
 import { offerStoryAgain, revokeReviewLink } from '@/api/review';
@@ -61,6 +62,14 @@ function writeBackText(story: ReviewedStory): string | null {
     default:
       return null;
   }
+}
+
+/**
+ * Whether a story's row offers it again: one that failed, or that nobody answered before the link stopped
+ * opening; not one that passed, nor one the client may still answer (the review status offers any story).
+ */
+function offerable(story: ReviewedStory, linkState: NoticeReview['linkState']): boolean {
+  return story.verdict === 'failed' || (story.verdict === 'waiting' && linkState !== 'active');
 }
 
 export function NoticeReviewView({
@@ -148,7 +157,7 @@ export function NoticeReviewView({
                 <Badge tone={verdictTone[story.verdict]}>
                   {verdictWord(story.verdict, review.linkState)}
                 </Badge>
-                {offered.has(story.key) ? (
+                {!offerable(story, review.linkState) ? null : offered.has(story.key) ? (
                   <span className="notice-review__action notice-review__offered" role="status">
                     Offered again
                   </span>
