@@ -84,7 +84,12 @@ function Answered({ story, last }: { story: StoryStatus; last: EarlierAnswer | u
     <span className="review-status__answer">
       <span>
         <ShortDate iso={answer.answeredAt} withTime />
-        {answer.reviewer ? <span className="review-status__reviewer"> by {answer.reviewer}</span> : null}
+        {answer.reviewer ? (
+          <>
+            {' '}
+            <span className="review-status__reviewer">by {answer.reviewer}</span>
+          </>
+        ) : null}
       </span>
       <Comment text={answer.comment} />
     </span>
@@ -160,6 +165,7 @@ export function statusColumns(
       header: 'Actions',
       hideHeader: true,
       className: 'nowrap data-table__actions review-status__actions',
+      isEmpty: (story) => story.state === 'retest',
       // A re-test already sent or offered needs no second offer.
       cell: (story) =>
         story.state === 'retest' ? null : (

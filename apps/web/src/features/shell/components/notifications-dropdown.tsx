@@ -233,7 +233,7 @@ function Section({
                   <span className="notifications__project">{item.projectName}</span>
                   <span aria-hidden="true"> · </span>
                   <time className="notifications__time" dateTime={item.at} title={formatDateTime(item.at)}>
-                    {formatRelative(item.at)}
+                    {ago(item.at)}
                   </time>
                 </span>
               </span>
@@ -243,6 +243,12 @@ function Section({
       </ul>
     </>
   );
+}
+
+/** How long ago, in words: "just now", "5 min ago", "3 h ago", "2 days ago". */
+function ago(iso: string): string {
+  const text = formatRelative(iso);
+  return text.startsWith('less than a minute') || text.startsWith('in ') ? 'just now' : text;
 }
 
 type Tone = 'failed' | 'passed' | 'neutral';
@@ -255,7 +261,9 @@ function toneOf(item: Notification): Tone {
 }
 
 function ItemIcon({ tone }: { tone: Tone }) {
-  const path = { failed: 'M8 8l8 8M16 8l-8 8', passed: 'M7.5 12.5l3 3 6-6.5', neutral: 'M7 12h10' }[tone];
+  const path = { failed: 'M7 7l10 10M17 7L7 17', passed: 'M5.5 12.5l4.5 4.5 8.5-9.5', neutral: 'M6 12h12' }[
+    tone
+  ];
   return (
     <svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false">
       <path d={path} fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />

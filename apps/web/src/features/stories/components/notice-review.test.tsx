@@ -181,6 +181,28 @@ describe('the Sent history with client reviews', () => {
     ).toEqual(['Offer again SHOP-3']);
   });
 
+  it('offers several stories to test again with one action for the e-mail, not a button on every row', async () => {
+    const { account, send } = arrange();
+    send.review!.linkState = 'revoked';
+    const { review, user } = await openHistory();
+    // SHOP-2 failed and SHOP-3 was not answered: one Offer again for both; SHOP-1 passed.
+    expect(
+      within(review).getByText('Send the 2 stories that failed or were not answered again for a re-test?'),
+    ).toBeVisible();
+    expect(within(review).queryByRole('button', { name: /^Offer again SHOP/ })).not.toBeInTheDocument();
+    await user.click(within(review).getByRole('button', { name: 'Offer 2 again' }));
+    expect(
+      await within(review).findByText(
+        'The 2 stories that failed or were not answered are offered again for a re-test.',
+      ),
+    ).toBeVisible();
+    expect(callsTo('/jira/offerAgain')).toEqual([
+      { userId: account.id, projectKey: 'SHOP', issueKey: 'SHOP-2' },
+      { userId: account.id, projectKey: 'SHOP', issueKey: 'SHOP-3' },
+    ]);
+    expect(within(review).queryByRole('button', { name: 'Offer 2 again' })).not.toBeInTheDocument();
+  });
+
   it('names the reviewer of each verdict, and shows a sign-off with its date', async () => {
     const { send } = arrange();
     Object.assign(send.review!.stories[1]!, { reviewer: 'Ann Client' });
