@@ -127,6 +127,12 @@ async function buildEntries(trx: Executor, projectId: string, keys: string[]): P
     ), links as (
       select n.recency, l.id, l.signed_off_at, l.stories, l.answer_by
         from notices n join review_links l on l.send_id = n.id
+    ), answers as (
+      -- Each story's newest verdict in any of its notices, read in one pass (not a lookup per story).
+      select distinct on (rv.issue_key) rv.issue_key as key, rv.verdict
+        from links ln join review_verdicts rv on rv.link_id = ln.id
+        join wanted w on w.key = rv.issue_key
+       order by rv.issue_key, rv.created_at desc, rv.id desc
     ), summaries as (
       select ln.recency, st.key, st.summary, st.epic, st.type
         from links ln cross join lateral jsonb_to_recordset(ln.stories)
@@ -163,10 +169,7 @@ async function buildEntries(trx: Executor, projectId: string, keys: string[]): P
          where rv.link_id = ln.id and rv.issue_key = ps.key
          order by rv.created_at desc, rv.id desc limit 1
       ) v on true
-      left join lateral (
-        select rv.verdict from links lp join review_verdicts rv on rv.link_id = lp.id and rv.issue_key = ps.key
-         order by rv.created_at desc, rv.id desc limit 1
-      ) prev on v.verdict is null
+      left join answers prev on prev.key = ps.key
       left join retest_offers o
         on o.project_id = ${projectId}::uuid and o.issue_key = ps.key and o.used_at is null`.execute(trx);
 }
