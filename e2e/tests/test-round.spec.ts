@@ -92,15 +92,15 @@ test('a failed story is re-tested after a fix, passed and signed off; the status
   const secondLink = reviewLinkOf(retestMail);
   expect(secondLink).not.toBe(firstLink);
 
-  // Until the client answers it, the status screen shows one state, Re-test, and the round before's
-  // answer under Answered: its verdict, date and comment.
+  // Until the client answers it, the status screen keeps the round before's answer as its state, Failed,
+  // with its re-test on the way, and that answer under Answered: its date, who and the comment.
   await page.goto('/admin/review-status?key=DEMO');
   const retestRow = page
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name: key, exact: true }) });
   // Key is the row header; then Summary, State, Rounds, Last sent, Answered.
-  await expect(retestRow.getByRole('cell').nth(1)).toHaveText('Re-test awaiting answer');
-  await expect(retestRow.getByRole('cell').nth(4)).toContainText(/^Previous round: Failed \S/);
+  await expect(retestRow.getByRole('cell').nth(1)).toHaveText('Failed re-test sent');
+  await expect(retestRow.getByRole('cell').nth(4)).toContainText(`by ${REVIEWER}`);
   await expect(retestRow.getByRole('cell').nth(4)).toContainText(`“${comment}”`);
 
   // The client passes it on the new notice (the name is remembered in this browser) and signs off.
@@ -126,7 +126,7 @@ test('a failed story is re-tested after a fix, passed and signed off; the status
   await expect(page).toHaveURL(/\/admin\/review-status\?key=DEMO$/);
   const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: key, exact: true }) });
   await expect(row).toContainText('Passed');
-  await expect(row).toContainText('Signed off');
+  await expect(row).toContainText('signed off');
   await expect(row).toContainText(REVIEWER);
   const cells = row.getByRole('cell');
   // Key is the row header; then Summary, State, Rounds.

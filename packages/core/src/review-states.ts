@@ -12,15 +12,29 @@ export const SHOWN_STATES: readonly ShownState[] = ['passed', 'failed', 'waiting
 /** How many stories show each state; together they are every story sent, each counted once. */
 export type StateCounts = Record<ShownState, number>;
 
+type Counted = Pick<StoryStatus, 'state' | 'overdue' | 'lastVerdict'>;
+
 /**
- * A story's one state: an overdue story (waiting, or a re-test sent and waiting) is Overdue, so every story
- * counts under exactly one state.
+ * A story's one state, so every story counts under exactly one: the client's latest answer (Passed or
+ * Failed) until a newer answer replaces it, a re-test sent or offered included (a story that failed stays
+ * Failed while its re-test waits); a story never answered is Overdue past its answer-by date, else Re-test
+ * when it was sent or offered again, else Waiting.
  */
-export function shownState(story: Pick<StoryStatus, 'state' | 'overdue'>): ShownState {
+export function shownState(story: Counted): ShownState {
+  if (story.state === 'passed' || story.state === 'failed') return story.state;
+  if (story.lastVerdict) return story.lastVerdict;
   return story.overdue ? 'overdue' : story.state;
 }
 
-export function countStates(stories: ReadonlyArray<Pick<StoryStatus, 'state' | 'overdue'>>): StateCounts {
+/**
+ * What qualifies an answer the client gave in an earlier round: the story has been sent (or offered) again
+ * and its new answer is awaited ("Failed · re-test sent"); false when the answer is the latest notice's own, or there is none.
+ */
+export function retestOf(story: Pick<StoryStatus, 'state' | 'lastVerdict'>): boolean {
+  return story.state === 'retest' && story.lastVerdict != null;
+}
+
+export function countStates(stories: ReadonlyArray<Counted>): StateCounts {
   const counts: StateCounts = { passed: 0, failed: 0, waiting: 0, retest: 0, overdue: 0 };
   for (const story of stories) counts[shownState(story)] += 1;
   return counts;

@@ -39,7 +39,7 @@ const overdue = (today: string) =>
 
 /**
  * Per project key of the workspace: how many of its sent stories show each state (core's `shownState`:
- * Overdue first, else the entry's `state`), from the very entries storyStatusJson answers with, built again
+ * the client's latest answer, else Overdue, else the entry's `state`), from the very entries storyStatusJson answers with, built again
  * where stale first. So the projects list's counts are the review status screen's chips, story for story.
  */
 export async function storyStateCounts(
@@ -57,17 +57,23 @@ export async function storyStateCounts(
   for (const { project_id } of stale) {
     await db.transaction().execute((trx) => refreshEntries(trx, project_id));
   }
-  const rows = await sql<{ project_key: string; state: StoryState; overdue: boolean; stories: number }>`
+  const rows = await sql<{
+    project_key: string;
+    state: StoryState;
+    overdue: boolean;
+    last_verdict: 'passed' | 'failed' | null;
+    stories: number;
+  }>`
     select p.project_key, (s.entry || '}')::jsonb ->> 'state' as state, ${overdue(today)} as overdue,
-           count(*)::int as stories
+           (s.entry || '}')::jsonb ->> 'lastVerdict' as last_verdict, count(*)::int as stories
       from story_statuses s join projects p on p.id = s.project_id
      where p.workspace_id = ${workspaceId}::uuid
-     group by 1, 2, 3`.execute(db);
+     group by 1, 2, 3, 4`.execute(db);
   const counts = new Map<string, StateCounts>();
   for (const row of rows.rows) {
     const ofProject = counts.get(row.project_key) ?? countStates([]);
     counts.set(row.project_key, ofProject);
-    ofProject[shownState(row)] += row.stories;
+    ofProject[shownState({ ...row, lastVerdict: row.last_verdict })] += row.stories;
   }
   return counts;
 }
@@ -87,7 +93,8 @@ async function refreshEntries(trx: Executor, projectId: string): Promise<void> {
 /**
  * Builds the entries of `keys` again from the project's history: every story of the notices that went
  * out (sent, or maybe: unconfirmed), how many notices carried it, when the latest went out, and that
- * notice's latest verdict, sign-off, summary, epic and type; a key no notice carries any more loses its entry. Its
+ * notice's latest verdict, sign-off, summary, epic and type, and the client's latest answer to it (`lastVerdict`: the
+ * latest notice's verdict, else the newest of its earlier notices'); a key no notice carries any more loses its entry. Its
  * `state`: `retest` while a re-test is offered, else the latest notice's verdict, else `retest` when the
  * story was sent again, else `waiting`. A story offered again waits on the team, not the client, so it is
  * never overdue. Only the notices that carry one of `keys` are read, numbered once (by time, then id: a
@@ -120,6 +127,12 @@ async function buildEntries(trx: Executor, projectId: string, keys: string[]): P
     ), links as (
       select n.recency, l.id, l.signed_off_at, l.stories, l.answer_by
         from notices n join review_links l on l.send_id = n.id
+    ), answers as (
+      -- Each story's newest verdict in any of its notices, read in one pass (not a lookup per story).
+      select distinct on (rv.issue_key) rv.issue_key as key, rv.verdict
+        from links ln join review_verdicts rv on rv.link_id = ln.id
+        join wanted w on w.key = rv.issue_key
+       order by rv.issue_key, rv.created_at desc, rv.id desc
     ), summaries as (
       select ln.recency, st.key, st.summary, st.epic, st.type
         from links ln cross join lateral jsonb_to_recordset(ln.stories)
@@ -143,7 +156,8 @@ async function buildEntries(trx: Executor, projectId: string, keys: string[]): P
            || ',"answerBy":' || coalesce('"' || ln.answer_by::text || '"', 'null')
            || ',"release":' || coalesce(to_json(latest.release_name)::text, 'null')
            || ',"epic":' || coalesce(su.epic::text, 'null')
-           || ',"type":' || coalesce(su.type::text, 'null'),
+           || ',"type":' || coalesce(su.type::text, 'null')
+           || ',"lastVerdict":' || coalesce('"' || coalesce(v.verdict, prev.verdict) || '"', 'null'),
            o.issue_key is null and v.verdict is null,
            ln.answer_by
       from per_story ps
@@ -155,6 +169,7 @@ async function buildEntries(trx: Executor, projectId: string, keys: string[]): P
          where rv.link_id = ln.id and rv.issue_key = ps.key
          order by rv.created_at desc, rv.id desc limit 1
       ) v on true
+      left join answers prev on prev.key = ps.key
       left join retest_offers o
         on o.project_id = ${projectId}::uuid and o.issue_key = ps.key and o.used_at is null`.execute(trx);
 }

@@ -1,11 +1,12 @@
-// The notifications of a member in a workspace: client verdicts, sign-offs, failed sends and auto-send
+// The notifications of a member in a workspace: client answers (one per press of "Submit results", with its
+// outcome), sign-offs (with theirs), failed sends and auto-send
 // runs of the last 7 days (and back to when they last opened the list, if that is earlier, so nothing new is
 // missed), read through the modules that own them (review/, ledger/). Those after `seenAt` are new.
 import type { Notification } from '@handoff/core/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { sendEventsSince } from '../ledger/send-events.repository.ts';
-import { signOffsSince, verdictsSince } from '../review/review-events.repository.ts';
+import { answersSince, signOffsSince } from '../review/review-events.repository.ts';
 import { findSeenAt, markSeen } from './notifications.repository.ts';
 
 type Executor = Kysely<Database>;
@@ -23,36 +24,46 @@ export async function notificationsOf(db: Executor, userId: string, workspaceId:
   const seenAt = await findSeenAt(db, userId, workspaceId);
   const recent = new Date(now.getTime() - RECENT_MS);
   const since = seenAt && seenAt < recent ? seenAt : recent;
-  const [verdicts, signOffs, sends] = await Promise.all([
-    verdictsSince(db, workspaceId, since, MAX_ITEMS),
+  const [answers, signOffs, sends] = await Promise.all([
+    answersSince(db, workspaceId, since, MAX_ITEMS),
     signOffsSince(db, workspaceId, since, MAX_ITEMS),
     sendEventsSince(db, workspaceId, since, MAX_ITEMS),
   ]);
   const items: Array<Omit<Notification, 'at'> & { time: number }> = [
-    ...verdicts.map((v) => ({
-      id: `verdict-${v.id}`,
-      kind: 'verdict' as const,
-      time: v.at.getTime(),
-      text: `${v.reviewer || 'The client'}: ${v.issue_key} ${v.verdict}.`,
-      ...projectOf(v),
-    })),
-    ...signOffs.flatMap((link) =>
-      link.at
-        ? [
-            {
-              id: `sign-off-${link.id}`,
-              kind: 'signOff' as const,
-              time: link.at.getTime(),
-              text: `${link.signed_off_by || 'The client'} signed off a notice${
-                (link.signed_off_verdicts ?? []).some((v) => v.verdict === 'failed')
-                  ? ' with failed stories'
-                  : ''
-              }.`,
-              ...projectOf(link),
-            },
-          ]
-        : [],
-    ),
+    ...answers.map((answer) => {
+      const outcome = outcomeOf(answer.verdicts, answer.stories);
+      const who = answer.reviewer || 'The client';
+      const [only] = answer.verdicts;
+      return {
+        id: `answer-${answer.id}`,
+        kind: 'verdict' as const,
+        time: new Date(answer.at).getTime(),
+        text:
+          answer.verdicts.length === 1 && only
+            ? `${who}: ${only.key} ${only.verdict}.`
+            : `${who} answered ${stories(answer.verdicts.length)}: ${outcomeWords(outcome)}.`,
+        outcome,
+        ...projectOf(answer),
+      };
+    }),
+    ...signOffs.flatMap((link) => {
+      if (!link.at) return [];
+      const outcome = outcomeOf(link.signed_off_verdicts ?? [], link.stories);
+      const who = link.signed_off_by || 'The client';
+      return [
+        {
+          id: `sign-off-${link.id}`,
+          kind: 'signOff' as const,
+          time: link.at.getTime(),
+          text:
+            outcome.stories.length > 0
+              ? `${who} signed off: ${outcomeWords(outcome)}.`
+              : `${who} signed off a notice.`,
+          outcome,
+          ...projectOf(link),
+        },
+      ];
+    }),
     ...sends.map((send) => ({
       id: `send-${send.id}`,
       kind: send.status === 'failed' ? ('sendFailed' as const) : ('autoSend' as const),
@@ -69,6 +80,45 @@ export async function notificationsOf(db: Executor, userId: string, workspaceId:
       .slice(0, MAX_ITEMS)
       .map(({ time, ...item }) => ({ ...item, at: new Date(time).toISOString() })),
   };
+}
+
+/** Keys in natural order (DEMO-2 before DEMO-10). */
+const keyOrder = new Intl.Collator('en', { numeric: true });
+
+/** The most stories an item names; its counts count them all. */
+const MAX_STORIES = 10;
+
+type Outcome = NonNullable<Notification['outcome']>;
+
+/** Counts of the verdicts, and the stories they are of (failed first, each part by key), titled as the notice showed them. */
+function outcomeOf(
+  verdicts: ReadonlyArray<{ key: string; verdict: 'passed' | 'failed' }>,
+  snapshot: ReadonlyArray<{ key: string; summary: string }> | null,
+): Outcome {
+  const titles = new Map((snapshot ?? []).map((story) => [story.key, story.summary]));
+  const byKey = [...verdicts].sort((a, b) => keyOrder.compare(a.key, b.key));
+  const failedFirst = [
+    ...byKey.filter((v) => v.verdict === 'failed'),
+    ...byKey.filter((v) => v.verdict === 'passed'),
+  ];
+  return {
+    passed: verdicts.length - verdicts.filter((v) => v.verdict === 'failed').length,
+    failed: verdicts.filter((v) => v.verdict === 'failed').length,
+    stories: failedFirst.slice(0, MAX_STORIES).map(({ key, verdict }) => ({
+      key,
+      title: titles.get(key) || key,
+      verdict,
+    })),
+  };
+}
+
+/** "4 passed, 1 failed", leaving out a count of none. */
+function outcomeWords(outcome: Outcome): string {
+  const parts = [
+    outcome.passed > 0 ? `${outcome.passed} passed` : '',
+    outcome.failed > 0 ? `${outcome.failed} failed` : '',
+  ];
+  return parts.filter(Boolean).join(', ');
 }
 
 function projectOf(row: { project_key: string; project_name: string; site_id: string | null }) {

@@ -33,6 +33,11 @@ interface Listed {
     siteId: string;
     text: string;
     at?: string;
+    outcome?: {
+      passed: number;
+      failed: number;
+      stories: Array<{ key: string; title: string; verdict: string }>;
+    };
   }>;
 }
 
@@ -98,17 +103,31 @@ describe('the notifications', () => {
 
     const listed = await notifications(member);
     expect(listed.seenAt).toBeNull();
-    expect(listed.items.map((item) => item.kind).sort()).toEqual(
-      ['sendFailed', 'signOff', ...verdicts.map(() => 'verdict')].sort(),
-    );
+    // One item per press of "Submit results" (not one per story), one for the sign-off.
+    expect(listed.items.map((item) => item.kind).sort()).toEqual(['sendFailed', 'signOff', 'verdict']);
     expect(listed.items.every((item) => item.projectKey === 'DEMO' && item.projectName === 'Team shop')).toBe(
       true,
     );
     expect(listed.items.every((item) => item.siteId === 'default')).toBe(true);
     const texts = listed.items.map((item) => item.text);
-    expect(texts).toContain(`Ann Client: ${first} failed.`);
-    expect(texts).toContain('Ann Client signed off a notice with failed stories.');
+    const passed = rest.length;
+    expect(texts).toContain(`Ann Client answered ${verdicts.length} stories: ${passed} passed, 1 failed.`);
+    expect(texts).toContain(`Ann Client signed off: ${passed} passed, 1 failed.`);
     expect(texts).toContain('Auto-send failed. Jira did not answer.');
+    // Each answer and sign-off says its outcome, the failed stories first, with their titles.
+    const answer = listed.items.find((item) => item.kind === 'verdict');
+    const signOff = listed.items.find((item) => item.kind === 'signOff');
+    expect(signOff?.outcome).toMatchObject({ passed, failed: 1 });
+    expect(signOff?.outcome?.stories[0]).toMatchObject({ key: first, verdict: 'failed' });
+    expect(answer?.outcome).toMatchObject({ passed, failed: 1 });
+    expect(answer?.outcome?.stories.map((story) => [story.key, story.verdict])).toEqual([
+      [first, 'failed'],
+      ...rest.map((key) => [key, 'passed']),
+    ]);
+    expect(
+      answer?.outcome?.stories.every((story) => story.title.length > 0 && story.title !== story.key),
+    ).toBe(true);
+    expect(listed.items.find((item) => item.kind === 'sendFailed')).not.toHaveProperty('outcome');
     // Newest first.
     const times = listed.items.map((item) => (item as unknown as { at: string }).at);
     expect([...times].sort().reverse()).toEqual(times);

@@ -94,9 +94,20 @@ describe("the projects list's review summary", () => {
     expect(reviewSummariesAnswer.parse(summaries.json())).toEqual(summaries.json());
     const status = await h.call('/jira/review/getStatus', { userId: member.userId, projectKey: 'DEMO' });
     const counted = countStates(status.json().data);
-    // DEMO-2 passed in B; DEMO-1 and DEMO-10 sent again in B and not answered there; DEMO-3 and DEMO-4
-    // overdue in C. Five stories, each once: not A's and B's links added up (5 passed, 1 failed, 4 waiting).
-    expect(counted).toEqual({ passed: 1, failed: 0, waiting: 0, retest: 2, overdue: 2 });
+    // DEMO-2 passed in B; DEMO-1 (failed in A) and DEMO-10 (passed in A) sent again in B and not answered
+    // there, DEMO-3 and DEMO-4 (passed in A) overdue in C: each keeps its latest answer until a newer one
+    // replaces it. Five stories, each once: not A's and B's links added up (5 passed, 1 failed, 4 waiting).
+    expect(counted).toEqual({ passed: 4, failed: 1, waiting: 0, retest: 0, overdue: 0 });
+    const entries = status.json().data as Array<{ key: string; state: string; lastVerdict: string | null }>;
+    expect(entries.find((entry) => entry.key === 'DEMO-1')).toMatchObject({
+      state: 'retest',
+      lastVerdict: 'failed',
+    });
+    expect(entries.find((entry) => entry.key === 'DEMO-3')).toMatchObject({
+      state: 'retest',
+      lastVerdict: 'passed',
+      overdue: true,
+    });
     // A project that sent nothing has no summary (the list shows no pills for it).
     expect(summaries.json().data).toEqual({ DEMO: counted });
   });
@@ -108,6 +119,7 @@ describe("the projects list's review summary", () => {
     const summaries = (await h.call('/jira/review/getSummaries', { userId: member.userId })).json().data;
     const status = await h.call('/jira/review/getStatus', { userId: member.userId, projectKey: 'DEMO' });
     expect(summaries.DEMO).toEqual(countStates(status.json().data));
-    expect(summaries.DEMO).toEqual({ passed: 0, failed: 1, waiting: 0, retest: 2, overdue: 2 });
+    // DEMO-10 failed in B; DEMO-2, offered again, stays Passed until the client answers its re-test.
+    expect(summaries.DEMO).toEqual({ passed: 3, failed: 2, waiting: 0, retest: 0, overdue: 0 });
   });
 });

@@ -17,8 +17,24 @@ const notificationSchema = z.object({
   projectName: z.string(),
   /** The project's tracker site (`default` for the first). */
   siteId: z.string(),
-  /** One sentence saying what happened, e.g. "Ann Client: SHOP-1 failed." */
+  /**
+   * One sentence saying what happened, e.g. "Ann Client: SHOP-1 failed.", "Ann Client answered 5 stories: 4
+   * passed, 1 failed.", "Ann Client signed off: 4 passed, 1 failed."
+   */
   text: z.string(),
+  /**
+   * For an answer or a sign-off: how many stories passed and failed, and which (failed first, each part in key
+   * order; at most 10, their titles as the notice showed them). Left out for the other kinds.
+   */
+  outcome: z
+    .object({
+      passed: z.number().int(),
+      failed: z.number().int(),
+      stories: z.array(
+        z.object({ key: z.string(), title: z.string(), verdict: z.enum(['passed', 'failed']) }),
+      ),
+    })
+    .optional(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -256,6 +256,12 @@ const storyStatusSchema = z.object({
   release: z.string().nullable(),
   /** Sent and still unanswered after its answer-by date (the server's day, UTC). */
   overdue: z.boolean(),
+  /**
+   * The client's latest answer to the story in any of its notices: the latest notice's, else the newest of
+   * an earlier round (a re-test keeps it until the new answer replaces it); null: never answered. Left out
+   * by servers older than it.
+   */
+  lastVerdict: z.enum(['passed', 'failed']).nullable().optional(),
   /** Its epic and type as its latest notice found them (null: none), for the project's `Group stories by`. */
   epic: storyGroupSchema.nullable().optional(),
   type: storyGroupSchema.nullable().optional(),

@@ -8,6 +8,8 @@ export interface EarlierAnswer {
   /** When it was given (null: not known). */
   answeredAt: string | null;
   comment: string | null;
+  /** The name the client gave (null: none). */
+  reviewer: string | null;
 }
 
 /** Per story key, the newest answer any notice of the project got. */
@@ -26,6 +28,7 @@ export async function getEarlierAnswers(
         verdict: story.verdict,
         answeredAt: story.answeredAt,
         comment: story.comment ?? null,
+        reviewer: story.reviewer ?? null,
       });
     }
   }

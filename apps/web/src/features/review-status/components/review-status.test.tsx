@@ -150,7 +150,7 @@ describe('the review status screen', () => {
     const overdue = screen.getByRole('row', { name: /SHOP-2/ });
     // One state, Overdue, with its date in words under it (not Waiting beside it).
     const due = formatShortDate('2026-03-20T12:00:00');
-    expect(cellOf('SHOP-2', 'State')).toHaveTextContent(new RegExp(`^Overdue due ${due}$`));
+    expect(cellOf('SHOP-2', 'State')).toHaveTextContent(new RegExp(`^Overdue due ${due}\\s*$`));
     expect(within(cellOf('SHOP-2', 'State')).getByText(due)).toHaveAttribute('title', '20 March 2026');
     expect(within(cellOf('SHOP-2', 'State')).getByText('Overdue')).toHaveClass('badge');
     expect(overdue).toHaveClass('review-status__row--overdue');
@@ -172,7 +172,7 @@ describe('the review status screen', () => {
     expect(screen.getByText('No stories to show')).toBeInTheDocument();
   });
 
-  it('shows a re-tested story as one state, Re-test, with the round before’s answer in Answered', async () => {
+  it('keeps a re-tested story’s latest answer as its state until a newer one comes: Failed · re-test sent', async () => {
     const { account } = signIn('ada@example.com');
     const project = createProject(account.id, { projectKey: 'SHOP', projectName: 'Web Shop' });
     const first = createReviewedSend(account.id, project, 'token-of-the-review-link-000000000000', [
@@ -190,23 +190,40 @@ describe('the review status screen', () => {
     renderApp('/admin/review-status?key=SHOP');
     await screen.findByRole('table');
     const state = cellOf('SHOP-1', 'State');
-    expect(state).toHaveTextContent(/^Re-test awaiting answer$/);
+    expect(state).toHaveTextContent(/^Failed re-test sent\s*$/);
+    expect(within(state).getByText('Failed')).toHaveClass('badge--danger');
     expect(cellOf('SHOP-1', 'Last sent')).toHaveTextContent(formatShortDateTime(second.createdAt));
     expect(state.querySelectorAll('.badge')).toHaveLength(1);
-    // What Re-test means is said beside its chip, which counts the row.
-    const retestChip = screen.getByRole('button', { name: 'Re-test 1' });
-    expect(retestChip).toHaveAccessibleDescription(/^Re-test: sent to the client again after an answer/);
+    // It counts as Failed, as the projects list counts it; no Re-test chip, and no second offer on its row.
+    const chips = screen.getByRole('group', { name: 'Show stories by state' });
+    expect(
+      within(chips)
+        .getAllByRole('button')
+        .map((chip) => chip.textContent),
+    ).toEqual(['All 1', 'Passed 0', 'Failed 1', 'Waiting 0', 'Overdue 0']);
+    expect(screen.queryByRole('button', { name: 'Offer again SHOP-1' })).not.toBeInTheDocument();
     expect(cellOf('SHOP-1', 'Rounds')).toHaveTextContent('2');
+    // Answered: the answer it shows, when and by whom, with the comment.
     const answered = cellOf('SHOP-1', 'Answered');
-    await within(answered).findByText(/^Previous round:/);
-    expect(answered.querySelector('.review-status__last')).toHaveTextContent(
-      `Previous round: Failed ${formatShortDateTime('2026-03-13T09:30:00.000Z')}`,
-    );
+    await within(answered).findByText(/by Ann Client/);
     expect(within(answered).getByRole('time')).toHaveAttribute(
       'title',
       formatDateTime('2026-03-13T09:30:00.000Z'),
     );
     expect(answered).toHaveTextContent('“The pay button does nothing”');
+  });
+
+  it('shows a story sent again before any answer as Re-test, said beside its chip', async () => {
+    const { account } = signIn('ada@example.com');
+    const project = createProject(account.id, { projectKey: 'SHOP', projectName: 'Web Shop' });
+    for (const token of ['token-of-the-review-link-000000000000', 'token-of-the-review-link-000000000001']) {
+      createReviewedSend(account.id, project, token, [{ key: 'SHOP-1', summary: 'Pay by card' }]);
+    }
+    renderApp('/admin/review-status?key=SHOP');
+    await screen.findByRole('table');
+    expect(cellOf('SHOP-1', 'State')).toHaveTextContent(/^Re-test awaiting answer\s*$/);
+    const retestChip = screen.getByRole('button', { name: 'Re-test 1' });
+    expect(retestChip).toHaveAccessibleDescription(/^Re-test: sent to the client again before any answer/);
   });
 
   it('shows each story’s release and filters by release once a notice named one', async () => {

@@ -1,11 +1,13 @@
-// /admin/review-status?key={projectKey}: every story the project ever sent, one state each (waiting, passed,
-// failed, re-test, or overdue), how many notices carried it, its latest answer (for a re-test: the round
-// before's verdict and date, muted, in `Answered`) and sign-off, in natural key order (DEMO-2 before
-// DEMO-10), each with the release its latest notice was of; a `Release` filter (once a notice named one),
-// summary chips that filter by state (their counts are the rows they show), an "Offer again" control per
-// story, and the list as CSV. A story still unanswered after its notice's answer-by date is Overdue: its row
-// gets a red edge, and its State cell a red "Overdue" badge with the date ("due 27 Nov", in words on hover and
-// to screen readers: "27 November 2026"), so the mark is text, not colour alone.
+// /admin/review-status?key={projectKey}: every story the project ever sent, one coloured state each: the
+// client's latest answer (Passed, Failed) until a newer answer replaces it, so a story that failed stays Failed
+// while its re-test waits ("Failed · re-test sent"); a story never answered is Waiting, Overdue past its
+// answer-by date, or Re-test when sent again. How many notices carried it, when and by whom the answer came, with
+// its comment, and sign-off, in natural key order (DEMO-2 before DEMO-10), each with the release its latest
+// notice was of; a `Release` filter (once a notice named one), summary chips that filter by state (their counts
+// are the rows they show, as the projects list counts them), "Offer again" where a re-test is not already on its
+// way, and the list as CSV. An overdue story's row gets a red edge, and its State cell a red "Overdue" badge
+// with the date ("due 27 Nov", in words on hover and to screen readers: "27 November 2026"), so the mark is
+// text, not colour alone.
 import type { StoryStatus } from '@handoff/core/api';
 import type { GroupBy } from '@handoff/core/story-groups';
 import { useEffect, useMemo, useState } from 'react';

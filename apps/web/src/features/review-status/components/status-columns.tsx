@@ -1,10 +1,12 @@
-// The review status table's columns: one state badge per story (a re-test's says it awaits the new answer);
-// keys, dates and the action never wrap (a moment shows short with its time, which tells apart stories sent
-// the same day, its full form on hover and to screen readers through <time>'s title); an empty cell
-// shows "—" (and its line is left out of a phone's card: DataTable's `isEmpty`).
+// The review status table's columns: one coloured state per story, the client's latest answer until a newer one
+// replaces it ("Failed · re-test sent": a story that failed stays Failed while its re-test waits); keys, dates
+// and the action never wrap (a moment shows short with its time, which tells apart stories sent the same day,
+// its full form on hover and to screen readers through <time>'s title); an empty cell shows "—" (and its line
+// is left out of a phone's card: DataTable's `isEmpty`). Offer again is offered where it can be used: not on a
+// story whose re-test is already sent or offered.
 import type { StoryStatus } from '@handoff/core/api';
 import { formatAnswerBy } from '@handoff/core/dates';
-import { type ShownState, shownState } from '@handoff/core/review-states';
+import { retestOf, type ShownState, shownState } from '@handoff/core/review-states';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { Column } from '@/components/ui/data-table';
@@ -16,7 +18,7 @@ export const RETEST_LEGEND_ID = 'review-status-retest';
 
 /** What Re-test means (the other states say what they mean). */
 export const RETEST_MEANING =
-  "Re-test: sent to the client again after an answer, waiting for the new answer. The previous round's answer shows under Answered.";
+  'Re-test: sent to the client again before any answer came; a story the client answered keeps its answer while its re-test waits.';
 
 export const STATE_TEXT: Record<ShownState, string> = {
   waiting: 'Waiting',
@@ -72,39 +74,50 @@ function Comment({ text }: { text: string | null }) {
 }
 
 /**
- * `Answered`: when and by whom this round was answered, with the comment; for a re-test (not answered yet),
- * the round before's verdict and when, muted and named as the previous round ("Previous round: Failed",
- * "28 Nov, 10:05" under it), so it never reads as the story's state.
+ * `Answered`: when and by whom the client gave the answer the story shows, with the comment: this round's, or
+ * for a re-test (not answered yet) the round before's, which its state shows ("Failed · re-test sent").
  */
 function Answered({ story, last }: { story: StoryStatus; last: EarlierAnswer | undefined }) {
-  if (last) {
-    return (
-      <span className="review-status__answer">
-        <span className="review-status__last">
-          Previous round: <span className="review-status__verdict">{STATE_TEXT[last.verdict]}</span>
-          {last.answeredAt ? (
-            <>
-              {/* On a line of its own, so a narrow column never leaves a separator dangling. */}{' '}
-              <span className="review-status__last-date">
-                <ShortDate iso={last.answeredAt} withTime />
-              </span>
-            </>
-          ) : null}
-        </span>
-        <Comment text={last.comment} />
-      </span>
-    );
-  }
-  if (!story.answeredAt) return <None />;
+  const answer = last ?? (story.answeredAt ? { ...story, answeredAt: story.answeredAt } : null);
+  if (!answer?.answeredAt) return <None />;
   return (
     <span className="review-status__answer">
       <span>
-        <ShortDate iso={story.answeredAt} withTime />
-        {story.reviewer ? <span className="review-status__reviewer"> by {story.reviewer}</span> : null}
+        <ShortDate iso={answer.answeredAt} withTime />
+        {answer.reviewer ? (
+          <>
+            {' '}
+            <span className="review-status__reviewer">by {answer.reviewer}</span>
+          </>
+        ) : null}
       </span>
-      <Comment text={story.comment} />
+      <Comment text={answer.comment} />
     </span>
   );
+}
+
+/** What the state waits on now: a re-test sent (or overdue) or offered, with an overdue date in words. */
+function StateNote({ story }: { story: StoryStatus }) {
+  const state = shownState(story);
+  const due =
+    story.overdue && story.answerBy ? (
+      <>
+        due <DueDate day={story.answerBy} />
+      </>
+    ) : null;
+  if (retestOf(story)) {
+    // The latest notice answered and the story offered again: the re-test is not sent yet.
+    if (story.answeredAt) return <span className="review-status__note">re-test offered</span>;
+    return story.overdue ? (
+      <span className="review-status__note review-status__note--overdue">re-test overdue, {due}</span>
+    ) : (
+      <span className="review-status__note">re-test sent</span>
+    );
+  }
+  if (state === 'retest') return <span className="review-status__note">awaiting answer</span>;
+  if (state === 'overdue' && due)
+    return <span className="review-status__note review-status__note--overdue">{due}</span>;
+  return null;
 }
 
 /** The columns; `Release` only once a notice of the project named one. */
@@ -130,27 +143,8 @@ export function statusColumns(
         const state = shownState(story);
         return (
           <span className="review-status__state">
-            <Badge tone={STATE_TONE[state]}>{STATE_TEXT[state]}</Badge>
-            {state === 'retest' ? (
-              <>
-                {' '}
-                <span className="review-status__note">awaiting answer</span>
-              </>
-            ) : null}
-            {state === 'overdue' && story.answerBy ? (
-              <>
-                {' '}
-                <span className="review-status__note review-status__note--overdue">
-                  due <DueDate day={story.answerBy} />
-                </span>
-              </>
-            ) : null}
-            {story.signedOff ? (
-              <>
-                {' '}
-                <span className="review-status__note">Signed off</span>
-              </>
-            ) : null}
+            <Badge tone={STATE_TONE[state]}>{STATE_TEXT[state]}</Badge> <StateNote story={story} />{' '}
+            {story.signedOff ? <span className="review-status__note">signed off</span> : null}
           </span>
         );
       },
@@ -171,11 +165,19 @@ export function statusColumns(
       header: 'Actions',
       hideHeader: true,
       className: 'nowrap data-table__actions review-status__actions',
-      cell: (story) => (
-        <Button size="small" aria-label={`Offer again ${story.key}`} onClick={() => onOfferAgain(story.key)}>
-          Offer again
-        </Button>
-      ),
+      isEmpty: (story) => story.state === 'retest',
+      // A re-test already sent or offered needs no second offer.
+      cell: (story) =>
+        story.state === 'retest' ? null : (
+          <Button
+            size="small"
+            variant={shownState(story) === 'failed' ? 'outline' : 'ghost'}
+            aria-label={`Offer again ${story.key}`}
+            onClick={() => onOfferAgain(story.key)}
+          >
+            Offer again
+          </Button>
+        ),
     },
   ];
 }

@@ -1,11 +1,18 @@
 // The status screen's stories as one table, or, when the project groups them (`Group stories by`), one table
 // per epic or type under its heading, in the tracker's order, the stories without one last under `Other`.
 import type { StoryStatus } from '@handoff/core/api';
+import { shownState } from '@handoff/core/review-states';
 import { type GroupBy, storySections } from '@handoff/core/story-groups';
 import { useId } from 'react';
 import { DataTable } from '@/components/ui/data-table';
 import type { EarlierAnswer } from '../api/get-earlier-answers';
 import { statusColumns } from './status-columns';
+
+/** A row's red edge: a story that failed, or one overdue (its state says which, in words). */
+function rowClass(story: StoryStatus): string | undefined {
+  const state = shownState(story);
+  return state === 'failed' || state === 'overdue' ? `review-status__row--${state}` : undefined;
+}
 
 /** The heading of the stories without a group, in the team's language (the staff screens are English). */
 const OTHER = 'Other';
@@ -35,7 +42,7 @@ export function StatusTables({
       rows={rows}
       rowKey={(story) => story.key}
       columns={statusColumns(offerAgain, withRelease, earlier)}
-      rowClassName={(story) => (story.overdue ? 'review-status__row--overdue' : undefined)}
+      rowClassName={rowClass}
     />
   );
   if (sections.length === 1 && sections[0]?.heading === null) return table(stories, labelledBy);

@@ -235,6 +235,59 @@ describe('admin shell', () => {
     expect(screen.queryByRole('list', { name: 'New' })).not.toBeInTheDocument();
   });
 
+  it('says each answer’s outcome with the failed stories’ titles, and marks all as read at once', async () => {
+    const { account } = signIn('ada@example.com');
+    const project = { projectKey: 'SHOP', projectName: 'Web shop', siteId: 'default' };
+    db.notifications.set(account.id, [
+      {
+        id: 'sign-off-1',
+        kind: 'signOff',
+        at: '2026-03-14T11:00:00.000Z',
+        text: 'Dana Client signed off: 2 passed, 1 failed.',
+        outcome: {
+          passed: 2,
+          failed: 1,
+          stories: [
+            { key: 'SHOP-1', title: 'Guest checkout', verdict: 'failed' },
+            { key: 'SHOP-2', title: 'Search', verdict: 'passed' },
+            { key: 'SHOP-3', title: 'Wish list', verdict: 'passed' },
+          ],
+        },
+        ...project,
+      },
+      {
+        id: 'answer-2',
+        kind: 'verdict',
+        at: '2026-03-14T10:00:00.000Z',
+        text: 'Dana Client: SHOP-2 passed.',
+        outcome: { passed: 1, failed: 0, stories: [{ key: 'SHOP-2', title: 'Search', verdict: 'passed' }] },
+        ...project,
+      },
+    ]);
+    const { user } = renderApp('/admin/index');
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 new' }));
+    const [signOff, answer] = within(screen.getByRole('list', { name: 'New' })).getAllByRole('link');
+    // The failure in red, named by its story; an answer that all passed names its stories in green.
+    expect(signOff).toHaveClass('notifications__item--failed');
+    expect(within(signOff!).getByText(/Guest checkout/)).toHaveClass('notifications__stories--failed');
+    expect(signOff).toHaveTextContent('Failed: Guest checkout');
+    expect(answer).toHaveClass('notifications__item--passed');
+    expect(answer).toHaveTextContent('Passed: Search');
+    // How long ago, in words, the full moment on hover.
+    expect(within(signOff!).getByRole('time')).toHaveTextContent(/ago$/);
+
+    await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    expect(screen.queryByRole('list', { name: 'New' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Earlier' })).getAllByRole('link')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument();
+
+    // The close button (shown on a phone) closes the list and returns to the bell.
+    await user.click(screen.getByRole('button', { name: 'Close notifications' }));
+    const bell = screen.getByRole('button', { name: 'Notifications' });
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+    expect(bell).toHaveFocus();
+  });
+
   it('shows the demo tracker badge only while the demo tracker is on', async () => {
     signIn();
     const first = renderApp('/admin/index', { config: { ...testConfig, demoTracker: true } });

@@ -1,19 +1,23 @@
 // The top bar's bell: how many things happened in the current workspace since the user last opened it
-// (client verdicts, sign-offs, failed sends, auto-send runs), and the list of the last days, each linking to
-// its project: what is new first, then what was seen before. Opening it marks them seen; they stay new until
-// it closes. Its footer leads to where every answer stays: the review status of the one project concerned,
-// or the projects list, whose pills lead to each.
+// (client answers, sign-offs, failed sends, auto-send runs), and the list of the last days, each linking to
+// its project: what is new first, then what was seen before. Each client answer and sign-off is one item that
+// says its outcome ("Dana Client signed off: 4 passed, 1 failed."), marked by a red cross when a story failed
+// (a green check when all passed), with the failed stories' titles under it and how long ago, in words.
+// Opening it marks them seen; they stay new until it closes, or until "Mark all as read". On a phone, where
+// the list covers the page, a close button ends its header. Its footer leads to where every answer stays: the
+// review status of the one project concerned, or the projects list, whose pills lead to each.
 import type { Notification, NotificationsAnswer, Project } from '@handoff/core/api';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths, projectHref } from '@/config/paths';
-import { ShortDate } from '@/lib/format';
+import { formatDateTime, formatRelative } from '@/lib/format';
 import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
 import { useWorkspaceSwitch } from '@/stores/workspace-switch';
 import { loadNotifications, markNotificationsSeen } from '../api/notifications';
 import { Dropdown } from './dropdown';
 import { BellIcon } from './menu-icons';
+import './notifications-dropdown.css';
 
 /** How often the count is read again while the page stays open. */
 const REFRESH_MS = 2 * 60_000;
@@ -104,17 +108,65 @@ export function NotificationsDropdown() {
       }
     >
       {(close) => (
-        <div className="notifications">
-          <p className="dropdown__header">Notifications</p>
-          <Sections list={list} onChoose={close} />
-          <AllAnswersLink items={list?.items ?? []} projects={projects} onClick={close} />
-        </div>
+        <NotificationsPanel
+          list={list}
+          projects={projects}
+          close={close}
+          onMarkAll={() => {
+            if (!userId || !list) return;
+            setList({ ...list, seenAt: list.asOf });
+            void markNotificationsSeen(api, userId, list.asOf).catch(() => undefined);
+          }}
+        />
       )}
     </Dropdown>
   );
 }
 
 type NotificationList = NotificationsAnswer['data'];
+
+function NotificationsPanel({
+  list,
+  projects,
+  close,
+  onMarkAll,
+}: {
+  list: NotificationList | null;
+  projects: readonly Project[];
+  close: () => void;
+  onMarkAll: () => void;
+}) {
+  const root = useRef<HTMLDivElement>(null);
+  const hasNew = list !== null && newItems(list).length > 0;
+  return (
+    <div className="notifications" ref={root}>
+      <div className="notifications__header">
+        <p className="notifications__title">Notifications</p>
+        {hasNew ? (
+          <button type="button" className="notifications__mark" onClick={onMarkAll}>
+            Mark all as read
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className="notifications__close"
+          aria-label="Close notifications"
+          onClick={() => {
+            // Back to the bell, as Escape does.
+            root.current?.closest('.dropdown')?.querySelector<HTMLButtonElement>('button')?.focus();
+            close();
+          }}
+        >
+          <svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false">
+            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+      </div>
+      <Sections list={list} onChoose={close} />
+      <AllAnswersLink items={list?.items ?? []} projects={projects} onClick={close} />
+    </div>
+  );
+}
 
 /** What happened after the list was last opened (all of it, for someone who never opened it). */
 function newItems(list: NotificationList): Notification[] {
@@ -166,17 +218,84 @@ function Section({
       >
         {items.map((item) => (
           <li key={item.id}>
-            <Link className="dropdown__item notifications__item" to={hrefOf(item)} onClick={onChoose}>
-              <span className="notifications__project">{item.projectName}</span>
-              <span className="notifications__text">{item.text}</span>
-              <span className="notifications__time">
-                <ShortDate iso={item.at} withTime />
+            <Link
+              className={`dropdown__item notifications__item notifications__item--${toneOf(item)}`}
+              to={hrefOf(item)}
+              onClick={onChoose}
+            >
+              <span className="notifications__icon" aria-hidden="true">
+                <ItemIcon tone={toneOf(item)} />
+              </span>
+              <span className="notifications__body">
+                <span className="notifications__text">{item.text}</span>
+                <StoryTitles item={item} />
+                <span className="notifications__meta">
+                  <span className="notifications__project">{item.projectName}</span>
+                  <span aria-hidden="true"> · </span>
+                  <time className="notifications__time" dateTime={item.at} title={formatDateTime(item.at)}>
+                    {ago(item.at)}
+                  </time>
+                </span>
               </span>
             </Link>
           </li>
         ))}
       </ul>
     </>
+  );
+}
+
+/** How long ago, in words: "just now", "5 min ago", "3 h ago", "2 days ago". */
+function ago(iso: string): string {
+  const text = formatRelative(iso);
+  return text.startsWith('less than a minute') || text.startsWith('in ') ? 'just now' : text;
+}
+
+type Tone = 'failed' | 'passed' | 'neutral';
+
+/** Red when a story failed or a send did; green when every story answered passed; else neutral. */
+function toneOf(item: Notification): Tone {
+  if (item.kind === 'sendFailed' || (item.outcome?.failed ?? 0) > 0) return 'failed';
+  if (item.outcome && item.outcome.passed > 0) return 'passed';
+  return 'neutral';
+}
+
+function ItemIcon({ tone }: { tone: Tone }) {
+  const path = { failed: 'M7 7l10 10M17 7L7 17', passed: 'M5.5 12.5l4.5 4.5 8.5-9.5', neutral: 'M6 12h12' }[
+    tone
+  ];
+  return (
+    <svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false">
+      <path d={path} fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** The most story titles an item shows; the rest are "+N more". */
+const MAX_TITLES = 2;
+
+/**
+ * The stories an answer is about, by title: the failed ones (in red), or, when all passed, the passed ones
+ * while they are few; a long list is the review status's.
+ */
+function StoryTitles({ item }: { item: Notification }) {
+  const stories = item.outcome?.stories ?? [];
+  const failed = stories.filter((story) => story.verdict === 'failed');
+  const shown = failed.length > 0 ? failed : stories.length <= MAX_TITLES ? stories : [];
+  if (shown.length === 0) return null;
+  const total = failed.length > 0 ? (item.outcome?.failed ?? failed.length) : shown.length;
+  const more = total - Math.min(shown.length, MAX_TITLES);
+  return (
+    <span
+      className={`notifications__stories notifications__stories--${failed.length > 0 ? 'failed' : 'passed'}`}
+    >
+      <span className="visually-hidden">{failed.length > 0 ? 'Failed: ' : 'Passed: '}</span>
+      {shown
+        .slice(0, MAX_TITLES)
+        .map((story) => story.title)
+        .join(', ')}
+      {more > 0 ? ` +${more} more` : ''}
+    </span>
   );
 }
 

@@ -143,17 +143,64 @@ describe('the Sent history with client reviews', () => {
     expect(db.sends[0]?.review?.linkState).toBe('revoked');
   });
 
-  it('offers a story again for re-test from its row', async () => {
+  it('offers a failed story again for re-test from its row, and not one that passed or may still be answered', async () => {
     const { account } = arrange();
     const { review, user } = await openHistory();
+    // The e-mail's row leads with the client's answers.
+    const row = screen.getByRole('listitem', { name: /^E-mail 1 of / });
+    expect(row.querySelector('.send__result')).toHaveTextContent('1 passed · 1 failed · 1 waiting');
+    expect(within(row).getByText('1 failed')).toHaveClass('send__result-part--failed');
+    // Only the failed story has Offer again: SHOP-1 passed, SHOP-3 can still be answered through the link.
+    expect(within(review).getAllByRole('button', { name: /^Offer again/ })).toHaveLength(1);
     await user.click(within(storyRow(review, 'SHOP-2')).getByRole('button', { name: 'Offer again SHOP-2' }));
     expect(await within(storyRow(review, 'SHOP-2')).findByText('Offered again')).toBeVisible();
     expect(callsTo('/jira/offerAgain')).toEqual([
       { userId: account.id, projectKey: 'SHOP', issueKey: 'SHOP-2' },
     ]);
+  });
+
+  it('leads a review every story of which passed with "All N passed", and offers a story nobody answered again once the link is gone', async () => {
+    const { send } = arrange();
+    send.review!.stories[1]!.verdict = 'passed';
+    send.review!.stories[2]!.verdict = 'passed';
+    const first = await openHistory();
+    expect(screen.getByText('All 3 passed')).toHaveClass('send__result-part--passed');
+    expect(within(first.review).queryByRole('button', { name: /^Offer again/ })).not.toBeInTheDocument();
+    first.unmount();
+
+    send.review!.stories[2]!.verdict = 'waiting';
+    send.review!.linkState = 'revoked';
+    const { review } = await openHistory();
     expect(
-      within(storyRow(review, 'SHOP-1')).getByRole('button', { name: 'Offer again SHOP-1' }),
+      screen.getByRole('listitem', { name: /^E-mail 1 of / }).querySelector('.send__result'),
+    ).toHaveTextContent('2 passed · 1 not answered');
+    expect(
+      within(review)
+        .getAllByRole('button', { name: /^Offer again/ })
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Offer again SHOP-3']);
+  });
+
+  it('offers several stories to test again with one action for the e-mail, not a button on every row', async () => {
+    const { account, send } = arrange();
+    send.review!.linkState = 'revoked';
+    const { review, user } = await openHistory();
+    // SHOP-2 failed and SHOP-3 was not answered: one Offer again for both; SHOP-1 passed.
+    expect(
+      within(review).getByText('Send the 2 stories that failed or were not answered again for a re-test?'),
     ).toBeVisible();
+    expect(within(review).queryByRole('button', { name: /^Offer again SHOP/ })).not.toBeInTheDocument();
+    await user.click(within(review).getByRole('button', { name: 'Offer 2 again' }));
+    expect(
+      await within(review).findByText(
+        'The 2 stories that failed or were not answered are offered again for a re-test.',
+      ),
+    ).toBeVisible();
+    expect(callsTo('/jira/offerAgain')).toEqual([
+      { userId: account.id, projectKey: 'SHOP', issueKey: 'SHOP-2' },
+      { userId: account.id, projectKey: 'SHOP', issueKey: 'SHOP-3' },
+    ]);
+    expect(within(review).queryByRole('button', { name: 'Offer 2 again' })).not.toBeInTheDocument();
   });
 
   it('names the reviewer of each verdict, and shows a sign-off with its date', async () => {

@@ -1,10 +1,12 @@
 // A notice's client review in the Sent history: the link's state with its expiry, and per story
 // the client's verdict (Waiting, Passed or Failed) with the comment, when it was given and whether it
-// reached the tracker. An active link can be revoked, after a confirmation.
+// reached the tracker; Offer again on the stories a re-test is for (failed, or not answered). An active link
+// can be revoked, after a confirmation.
 import type { NoticeReview } from '@handoff/core/api';
 import { useState } from 'react';
 import { offerStoryAgain, revokeReviewLink } from '@/api/review';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { BusyButton } from '@/components/ui/busy-button';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
@@ -63,6 +65,14 @@ function writeBackText(story: ReviewedStory): string | null {
   }
 }
 
+/**
+ * Whether a story's row offers it again: one that failed, or that nobody answered before the link stopped
+ * opening; not one that passed, nor one the client may still answer (the review status offers any story).
+ */
+function offerable(story: ReviewedStory, linkState: NoticeReview['linkState']): boolean {
+  return story.verdict === 'failed' || (story.verdict === 'waiting' && linkState !== 'active');
+}
+
 export function NoticeReviewView({
   review,
   userId,
@@ -85,14 +95,19 @@ export function NoticeReviewView({
   const [revoking, setRevoking] = useState(false);
   const [offered, setOffered] = useState<ReadonlySet<string>>(new Set());
 
-  const offerAgain = async (issueKey: string) => {
+  const offerAgain = async (...issueKeys: string[]) => {
     try {
-      await offerStoryAgain(api, userId, projectKey, issueKey);
-      setOffered((keys) => new Set([...keys, issueKey]));
+      for (const issueKey of issueKeys) {
+        await offerStoryAgain(api, userId, projectKey, issueKey);
+        setOffered((keys) => new Set([...keys, issueKey]));
+      }
     } catch (error) {
       if (!isSessionEnded(error)) window.alert(errorMessage(error));
     }
   };
+  // Several stories to test again: one action for the e-mail, not a button on every row.
+  const toOffer = review.stories.filter((story) => offerable(story, review.linkState));
+  const perStory = toOffer.length === 1;
 
   const revoke = async () => {
     setRevoking(true);
@@ -137,6 +152,7 @@ export function NoticeReviewView({
           {reminder.error ? `: ${reminder.error}` : ''}
         </p>
       ))}
+      {toOffer.length > 1 ? <OfferAll stories={toOffer} offered={offered} onOffer={offerAgain} /> : null}
       <ul className="notice-review__stories" aria-label="Client results">
         {review.stories.map((story) => {
           const jira = writeBackText(story);
@@ -148,7 +164,7 @@ export function NoticeReviewView({
                 <Badge tone={verdictTone[story.verdict]}>
                   {verdictWord(story.verdict, review.linkState)}
                 </Badge>
-                {offered.has(story.key) ? (
+                {!perStory || !offerable(story, review.linkState) ? null : offered.has(story.key) ? (
                   <span className="notice-review__action notice-review__offered" role="status">
                     Offered again
                   </span>
@@ -195,5 +211,49 @@ export function NoticeReviewView({
         onCancel={() => setConfirming(false)}
       />
     </section>
+  );
+}
+
+/**
+ * The e-mail's one Offer again when several of its stories are for a re-test (failed, or not answered): it
+ * offers them all, and says so once done.
+ */
+function OfferAll({
+  stories,
+  offered,
+  onOffer,
+}: {
+  stories: readonly ReviewedStory[];
+  offered: ReadonlySet<string>;
+  onOffer: (...issueKeys: string[]) => Promise<void>;
+}) {
+  const [busy, setBusy] = useState(false);
+  const failed = stories.filter((story) => story.verdict === 'failed').length;
+  const what =
+    failed === stories.length
+      ? `${stories.length} failed stories`
+      : failed === 0
+        ? `${stories.length} stories nobody answered`
+        : `${stories.length} stories that failed or were not answered`;
+  const done = stories.every((story) => offered.has(story.key));
+  return (
+    <div className="notice-review__offer-all">
+      <p className="notice-review__offer-text" aria-live="polite">
+        {done ? `The ${what} are offered again for a re-test.` : `Send the ${what} again for a re-test?`}
+      </p>
+      {done ? null : (
+        <BusyButton
+          busy={busy}
+          className="button button--outline button--small"
+          onClick={async () => {
+            setBusy(true);
+            await onOffer(...stories.filter((story) => !offered.has(story.key)).map((story) => story.key));
+            setBusy(false);
+          }}
+        >
+          Offer {stories.length} again
+        </BusyButton>
+      )}
+    </div>
   );
 }

@@ -1,9 +1,11 @@
 // The "Sent" section of a project: every e-mail of stories, manual or automatic, newest first, one calm row
-// each (its number in the project's history, the first sent being 1, when and which stories; who sent it and
-// to whom on a second line, so e-mails of the same stories tell apart; the client's answers and any trouble on the
-// right), which unfolds into the client's review (the review link with Copy link and Revoke link, each story
-// with Offer again) and, folded further, the delivery details and the message, so an e-mail kept in the
-// outbox (no mail server, e.g. in the demo) can be read here. Its styles are send-history.css.
+// each, led by the client's answers to it ("4 passed · 1 failed", "5 not answered"), so e-mails of the same
+// stories tell apart at a glance; under it its number in the project's history (the first sent being 1), when
+// and which stories, who sent it and to whom; any trouble (the outcome, a link that no longer opens) on the
+// right. A row unfolds into the client's review (the review link with Copy link and Revoke link, each story
+// with its answer, and Offer again where a re-test makes sense) and, folded further, the delivery details and
+// the message, so an e-mail kept in the outbox (no mail server, e.g. in the demo) can be read here. Its
+// styles are send-history.css.
 import type { SendRecord } from '@handoff/core/api';
 import { useEffect, useState } from 'react';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
@@ -110,6 +112,7 @@ export function SendHistory({
               <details className="send__item" open={index === 0}>
                 <summary className="send__row">
                   <span className="send__main">
+                    {send.review ? <ReviewResult review={send.review} /> : null}
                     <span className="send__title">
                       <span className="send__number">E-mail {sends.length - index}</span>{' '}
                       <span className="send__when">
@@ -124,7 +127,6 @@ export function SendHistory({
                   </span>{' '}
                   <span className="send__side">
                     <span className="send__badges">
-                      {send.review ? <VerdictPills review={send.review} /> : null}
                       <OutcomeBadge send={send} />
                     </span>
                     <LinkNote review={send.review} />
@@ -199,28 +201,39 @@ function firstRecipient(to: readonly string[]): string {
 
 const storyCount = (n: number) => (n === 1 ? '1 story' : `${n} stories`);
 
-const VERDICT_PILLS = [
-  { verdict: 'failed', tone: 'danger' },
-  { verdict: 'passed', tone: 'success' },
-  { verdict: 'waiting', tone: 'neutral' },
-] as const;
+/** The answers in the order the row says them, each in its colour. */
+const RESULT_PARTS = ['passed', 'failed', 'waiting'] as const;
 
 /**
- * The client's answers to one e-mail at a glance: "1 failed", "4 passed", "2 waiting" (none when zero); once
- * the link no longer opens, the stories still waiting are "not answered".
+ * The client's answers to one e-mail, leading its row: "4 passed · 1 failed", "5 waiting" (none of a count of
+ * zero; "All 5 passed" when every story passed); once the link no longer opens, the stories still waiting are
+ * "not answered". A sign-off ends it.
  */
-function VerdictPills({ review }: { review: NonNullable<SendRecord['review']> }) {
+function ReviewResult({ review }: { review: NonNullable<SendRecord['review']> }) {
+  const count = (verdict: (typeof RESULT_PARTS)[number]) =>
+    review.stories.filter((story) => story.verdict === verdict).length;
+  const total = review.stories.length;
+  const parts =
+    total > 1 && count('passed') === total
+      ? [{ verdict: 'passed', text: `All ${total} passed` }]
+      : RESULT_PARTS.filter((verdict) => count(verdict) > 0).map((verdict) => ({
+          verdict,
+          text: `${count(verdict)} ${verdictWord(verdict, review.linkState).toLowerCase()}`,
+        }));
+  if (review.signedOff) parts.push({ verdict: 'signed-off', text: 'signed off' });
   return (
-    <>
-      {VERDICT_PILLS.map(({ verdict, tone }) => {
-        const count = review.stories.filter((story) => story.verdict === verdict).length;
-        return count > 0 ? (
-          <Badge key={verdict} tone={tone}>
-            {count} {verdictWord(verdict, review.linkState).toLowerCase()}
-          </Badge>
-        ) : null;
-      })}
-    </>
+    <span className="send__result">
+      {parts.map((part, index) => (
+        <span key={part.verdict}>
+          {index > 0 ? (
+            <span className="send__result-dot" aria-hidden="true">
+              {' · '}
+            </span>
+          ) : null}
+          <span className={`send__result-part send__result-part--${part.verdict}`}>{part.text}</span>
+        </span>
+      ))}
+    </span>
   );
 }
 

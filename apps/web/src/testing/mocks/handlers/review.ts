@@ -261,7 +261,8 @@ function storyStatusesOf(projectKey: string): StoryStatus[] {
     for (const story of send.review?.stories ?? []) {
       // The mock keeps one group per story (the link's): as the epic.
       const epic = link?.stories.find((linked) => linked.key === story.key)?.group ?? null;
-      const rounds = (byKey.get(story.key)?.rounds ?? 0) + 1;
+      const before = byKey.get(story.key);
+      const rounds = (before?.rounds ?? 0) + 1;
       byKey.set(story.key, {
         key: story.key,
         summary: story.summary,
@@ -275,6 +276,7 @@ function storyStatusesOf(projectKey: string): StoryStatus[] {
         answerBy,
         release: send.release,
         overdue: story.verdict === 'waiting' && isPastAnswerBy(answerBy, today),
+        lastVerdict: story.verdict === 'waiting' ? (before?.lastVerdict ?? null) : story.verdict,
         epic,
         type: null,
       });
