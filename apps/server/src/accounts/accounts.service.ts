@@ -12,7 +12,9 @@ import {
   emailOfUser,
   findUserByIdentityUid,
   insertUser,
+  personOfUser,
   setUserApiKey,
+  setUserDisplayName,
   takeOverUser,
 } from './users.repository.ts';
 
@@ -42,11 +44,21 @@ export function emailOf(db: Db, userId: string | null): Promise<string | null> {
   return emailOfUser(db, userId);
 }
 
+/** The user's address and display name (empty: none given); null for no user. */
+export function personOf(db: Db, userId: string | null): Promise<{ email: string; name: string } | null> {
+  return personOfUser(db, userId);
+}
+
+/** Sets the name the user goes by (empty: none). */
+export function storeDisplayName(db: Db, userId: string, name: string): Promise<void> {
+  return setUserDisplayName(db, userId, name);
+}
+
 /** Registers the account and its Handoff user (and own workspace), or throws the API's refusal. */
 export async function registerUser(
   app: FastifyInstance,
   workspaces: RegistrationWorkspaces,
-  user: { email: string; password: string; ip: string; apikeyEncrypted: string },
+  user: { email: string; password: string; ip: string; apikeyEncrypted: string; name: string },
 ): Promise<void> {
   await assertInvitedWhenInviteOnly(app, workspaces, user.email);
   try {
@@ -61,6 +73,7 @@ export async function registerUser(
           const taken = await takeOverUser(trx, account.replacedUid, {
             identityUid: account.uid,
             apikeyEncrypted: user.apikeyEncrypted,
+            displayName: user.name,
           });
           if (taken) return;
         }
@@ -68,6 +81,7 @@ export async function registerUser(
           identityUid: account.uid,
           email: account.email,
           apikeyEncrypted: user.apikeyEncrypted,
+          displayName: user.name,
         });
         if (!userId) throw new IdentityError('EMAIL_EXISTS');
         await workspaces.createPersonalWorkspace(trx, userId, account.email);

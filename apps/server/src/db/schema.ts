@@ -28,6 +28,8 @@ interface UsersTable {
   created_at: Generated<Date>;
   /** The workspace the calls that name none act in. */
   current_workspace_id: string | null;
+  /** The name the user goes by ("Dana Reyes"); empty: none given (the address stands for them). */
+  display_name: Generated<string>;
 }
 
 interface WorkspacesTable {

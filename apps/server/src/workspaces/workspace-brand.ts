@@ -22,6 +22,11 @@ export function defaultWorkspaceName(email: string): string {
   return `${local || email}'s team`;
 }
 
+/** Whether an owner named the workspace: its name is no longer the default name of one of its members. */
+export function isNamed(name: string, members: readonly { email: string }[]): boolean {
+  return !members.some((member) => defaultWorkspaceName(member.email) === name);
+}
+
 export async function renameWorkspace(db: Executor, workspaceId: string, name: string): Promise<void> {
   await updateWorkspaceName(db, workspaceId, name);
 }
@@ -73,7 +78,7 @@ export async function workspaceBrand(db: Executor, workspaceId: string, senderEm
     findWorkspace(db, workspaceId),
     membersOf(db, workspaceId),
   ]);
-  const named = !members.some((member) => defaultWorkspaceName(member.email) === workspace.name);
+  const named = isNamed(workspace.name, members);
   const domain = senderEmail?.split('@')[1];
   return { name: named || !domain ? workspace.name : domain, logoUpdatedAt: workspace.logo_updated_at };
 }

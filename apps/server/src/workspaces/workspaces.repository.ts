@@ -91,7 +91,7 @@ export async function membersOf(db: Executor, workspaceId: string) {
   return db
     .selectFrom('workspace_members as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['u.id', 'u.email', 'm.role'])
+    .select(['u.id', 'u.email', 'u.display_name', 'm.role'])
     .where('m.workspace_id', '=', workspaceId)
     .orderBy('m.created_at')
     .orderBy('u.email')

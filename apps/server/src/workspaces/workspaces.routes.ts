@@ -22,6 +22,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { RateLimiter } from '../common/rate-limiter.ts';
 import { assertInvitationAllowed, sendInvitation } from './invitations.ts';
 import { workspaceBrandRoutes } from './workspace-brand.routes.ts';
+import { isNamed } from './workspace-brand.ts';
 import type { OnMemberLeaves } from './workspaces.service.ts';
 import {
   acceptInvite,
@@ -114,10 +115,16 @@ function teamRoutes(app: App, onMemberLeaves: OnMemberLeaves): void {
           workspace: {
             id: workspace.id,
             name: workspace.name,
+            named: isNamed(workspace.name, members),
             logoUpdatedAt: workspace.logo_updated_at?.toISOString() ?? null,
           },
           role: request.membership.role,
-          members: members.map((member) => ({ userId: member.id, email: member.email, role: member.role })),
+          members: members.map((member) => ({
+            userId: member.id,
+            email: member.email,
+            name: member.display_name,
+            role: member.role,
+          })),
           invites: invites.map((invite) => ({
             id: invite.id,
             email: invite.email,

@@ -11,6 +11,7 @@ import {
   currentWorkspaceOf,
   emailOfUser,
   hasUserWithEmail,
+  personOfUser,
   setCurrentWorkspace,
   setCurrentWorkspaceIfMember,
   setCurrentWorkspaceToOldest,
@@ -201,16 +202,24 @@ export async function describeInvite(db: Executor, token: string, now: Date) {
       state: 'unknown' as const,
       workspaceName: null,
       inviterEmail: null,
+      inviterName: null,
       email: null,
       hasAccount: false,
     };
   }
-  const [inviterEmail, hasAccount] = await Promise.all([
-    emailOfUser(db, invite.invited_by_user_id),
+  const [inviter, hasAccount] = await Promise.all([
+    personOfUser(db, invite.invited_by_user_id),
     hasUserWithEmail(db, invite.email),
   ]);
   const state = invite.used_at ? 'used' : invite.expires_at <= now ? 'expired' : 'open';
-  return { state, workspaceName: invite.name, inviterEmail, email: invite.email, hasAccount } as const;
+  return {
+    state,
+    workspaceName: invite.name,
+    inviterEmail: inviter?.email ?? null,
+    inviterName: inviter?.name || null,
+    email: invite.email,
+    hasAccount,
+  } as const;
 }
 
 /**
