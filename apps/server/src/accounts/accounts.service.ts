@@ -24,7 +24,12 @@ import {
  */
 export interface RegistrationWorkspaces {
   /** Creates the new user's own workspace, in the registration's transaction. */
-  createPersonalWorkspace(trx: Kysely<Database>, userId: string, email: string): Promise<unknown>;
+  createPersonalWorkspace(
+    trx: Kysely<Database>,
+    userId: string,
+    email: string,
+    displayName: string,
+  ): Promise<unknown>;
   /** Whether an address has an open invitation (REGISTRATION=invite). */
   hasOpenInvitation(db: Kysely<Database>, email: string, at: Date): Promise<boolean>;
 }
@@ -84,7 +89,7 @@ export async function registerUser(
           displayName: user.name,
         });
         if (!userId) throw new IdentityError('EMAIL_EXISTS');
-        await workspaces.createPersonalWorkspace(trx, userId, account.email);
+        await workspaces.createPersonalWorkspace(trx, userId, account.email, user.name);
       },
       async (uid) => (await findUserByIdentityUid(app.db, uid)) !== undefined,
     );

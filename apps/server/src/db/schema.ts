@@ -35,6 +35,8 @@ interface UsersTable {
 interface WorkspacesTable {
   id: Generated<string>;
   name: string;
+  /** Whether an owner named it (until then clients see the sender's e-mail domain as the company). */
+  named: Generated<boolean>;
   created_at: Generated<Date>;
   /** Changes with every write to the workspace's projects or their sends (triggers): the project list's version. */
   projects_version: Generated<string>;

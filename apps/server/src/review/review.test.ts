@@ -402,7 +402,12 @@ describe('the review page and its calls', () => {
       });
       return rest;
     };
-    const sender = { workspaceName: 'example.test', logoUrl: null, senderEmail: owner.email, senderName: null };
+    const sender = {
+      workspaceName: 'example.test',
+      logoUrl: null,
+      senderEmail: owner.email,
+      senderName: null,
+    };
     expect(await state()).toEqual({ state: 'open', ...sender });
     expect(await state('A'.repeat(43))).toEqual({
       state: 'unknown',

@@ -13,12 +13,12 @@ export async function insertWorkspace(db: Executor, name: string): Promise<strin
   return workspace.id;
 }
 
-/** The workspace's id and name, and when its logo was last uploaded (null: none). */
+/** The workspace's id and name (and whether an owner named it), and when its logo was last uploaded (null: none). */
 export async function findWorkspace(db: Executor, workspaceId: string) {
   return db
     .selectFrom('workspaces as w')
     .leftJoin('workspace_logos as l', 'l.workspace_id', 'w.id')
-    .select(['w.id', 'w.name', 'l.updated_at as logo_updated_at'])
+    .select(['w.id', 'w.name', 'w.named', 'l.updated_at as logo_updated_at'])
     .where('w.id', '=', workspaceId)
     .executeTakeFirstOrThrow();
 }

@@ -22,7 +22,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { RateLimiter } from '../common/rate-limiter.ts';
 import { assertInvitationAllowed, sendInvitation } from './invitations.ts';
 import { workspaceBrandRoutes } from './workspace-brand.routes.ts';
-import { isNamed } from './workspace-brand.ts';
 import type { OnMemberLeaves } from './workspaces.service.ts';
 import {
   acceptInvite,
@@ -115,7 +114,7 @@ function teamRoutes(app: App, onMemberLeaves: OnMemberLeaves): void {
           workspace: {
             id: workspace.id,
             name: workspace.name,
-            named: isNamed(workspace.name, members),
+            named: workspace.named,
             logoUpdatedAt: workspace.logo_updated_at?.toISOString() ?? null,
           },
           role: request.membership.role,

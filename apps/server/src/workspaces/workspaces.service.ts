@@ -70,9 +70,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 
-/** Every new account gets a workspace of its own ("dana's team"), owned by it and current. */
-export async function createPersonalWorkspace(db: Executor, userId: string, email: string): Promise<string> {
-  const workspaceId = await insertWorkspace(db, defaultWorkspaceName(email));
+/** Every new account gets a workspace of its own ("Dana Reyes's team"), owned by it and current. */
+export async function createPersonalWorkspace(
+  db: Executor,
+  userId: string,
+  email: string,
+  displayName = '',
+): Promise<string> {
+  const workspaceId = await insertWorkspace(db, defaultWorkspaceName(email, displayName));
   await insertMember(db, { workspaceId, userId, role: 'owner' });
   await setCurrentWorkspace(db, userId, workspaceId);
   return workspaceId;

@@ -250,8 +250,8 @@ describe('members and roles', () => {
     const answer = (await callAs(t.app, member, '/jira/getTeam', { userId: member.userId })).json().data;
     expect(answer.role).toBe('member');
     expect(answer.members).toEqual([
-      { userId: owner.userId, email: owner.email, role: 'owner' },
-      { userId: member.userId, email: member.email, role: 'member' },
+      { userId: owner.userId, email: owner.email, name: '', role: 'owner' },
+      { userId: member.userId, email: member.email, name: '', role: 'member' },
     ]);
     expect(answer.invites).toEqual([
       { id: expect.any(String), email: 'later@example.test', expiresAt: expect.any(String) },
