@@ -79,7 +79,7 @@ export async function workspacesOfMember(db: Executor, userId: string) {
   return db
     .selectFrom('workspace_members as m')
     .innerJoin('workspaces as w', 'w.id', 'm.workspace_id')
-    .select(['w.id', 'w.name', 'm.role'])
+    .select(['w.id', 'w.name', 'w.named', 'm.role'])
     .where('m.user_id', '=', userId)
     .orderBy('w.name')
     .orderBy('w.id')

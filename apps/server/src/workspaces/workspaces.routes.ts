@@ -281,5 +281,8 @@ function joinRoutes(app: App): void {
 /** The caller's workspaces as the calls answer them. */
 async function workspacesOf(app: App, userId: string) {
   const { current, workspaces } = await listWorkspaces(app.db, userId);
-  return { current, workspaces: workspaces.map(({ id, name, role }) => ({ id, name, role })) };
+  return {
+    current,
+    workspaces: workspaces.map(({ id, name, named, role }) => ({ id, name, named, role })),
+  };
 }

@@ -50,7 +50,7 @@ describe('workspaces', () => {
     const alice = await account('alice');
     const answer = (await callAs(t.app, alice, '/jira/getWorkspaces', { userId: alice.userId })).json();
     expect(answer.data.workspaces).toEqual([
-      { id: answer.data.current, name: `${alice.email.split('@')[0]}'s team`, role: 'owner' },
+      { id: answer.data.current, name: `${alice.email.split('@')[0]}'s team`, named: false, role: 'owner' },
     ]);
   });
 

@@ -11,7 +11,13 @@ export const WORKSPACE_HEADER = 'X-Workspace-Id';
 const userId = z.string().min(1, 'userId is required.').max(200);
 const memberId = z.uuid('memberId is not a member of this workspace.');
 
-const workspaceSchema = z.object({ id: z.string(), name: z.string(), role: z.enum(WORKSPACE_ROLES) });
+const workspaceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Whether an owner named it (until then clients see the sender's e-mail domain as the company). */
+  named: z.boolean(),
+  role: z.enum(WORKSPACE_ROLES),
+});
 
 export const workspacesAnswer = z.object({
   data: z.object({

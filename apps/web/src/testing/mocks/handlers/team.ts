@@ -9,6 +9,7 @@ import { apiError, post } from './projects';
 export const workspaceOf = (caller: Account) => ({
   id: `ws-${caller.id}`,
   name: db.workspaceNames.get(`ws-${caller.id}`) ?? `${caller.email.split('@')[0]}'s team`,
+  named: db.workspaceNames.has(`ws-${caller.id}`),
   role: 'owner' as const,
 });
 const workspaces = (caller: Account) => ({ current: `ws-${caller.id}`, workspaces: [workspaceOf(caller)] });
