@@ -40,6 +40,7 @@ export function ProfileName({ dialog }: { dialog: ResultDialogControl }) {
       <form className="profile-account__name" onSubmit={onSubmit} noValidate>
         <TextField
           label="Name"
+          hint="Your team and your clients see it instead of your e-mail address."
           name="displayName"
           autoComplete="name"
           maxLength={MAX_NAME}
