@@ -54,6 +54,33 @@ describe('/admin/team', () => {
     ).toBeVisible();
   });
 
+  it('lists each member by name with the address under it, or by the address alone', async () => {
+    const { account } = signIn('ada@example.com');
+    server.use(
+      http.post('/jira/getTeam', () =>
+        HttpResponse.json({
+          data: {
+            workspace: { id: 'ws-team', name: 'Acme Studio', named: true, logoUpdatedAt: null },
+            role: 'owner',
+            members: [
+              { userId: account.id, email: 'ada@example.com', name: 'Ada Lovelace', role: 'owner' },
+              { userId: 'user-bob', email: 'bob@example.com', name: '', role: 'member' },
+            ],
+            invites: [],
+          },
+        }),
+      ),
+    );
+    const { user } = renderApp('/admin/team');
+    const table = await screen.findByRole('table', { name: 'Members' });
+    const [ada, bob] = within(table).getAllByRole('rowheader');
+    expect(ada).toHaveTextContent('Ada Lovelace (you)ada@example.com');
+    expect(bob).toHaveTextContent(/^bob@example\.com$/);
+    // A named workspace's name is in its field.
+    expect(screen.getByRole('textbox', { name: 'Workspace name' })).toHaveValue('Acme Studio');
+    expect(within(table).getByRole('button', { name: 'Make owner: bob@example.com' })).toBeVisible();
+  });
+
   it('offers Leave to an owner when another owner remains', async () => {
     const { account } = signIn('ada@example.com');
     server.use(
