@@ -10,9 +10,8 @@ import {
   updateNameAnswer,
   updateNameBody,
 } from '@handoff/core/api';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { forgetProductUser } from '../auth/product-user.ts';
 import {
   forgetRegistrationKey,
   type RegistrationWorkspaces,
@@ -26,7 +25,10 @@ const tags = ['accounts'];
 /** POST /jira/register, POST /jira/get-user-by-email (docs/product.md §7) and POST /jira/logout. */
 export async function accountsRoutes(
   app: FastifyInstance,
-  workspaces: RegistrationWorkspaces,
+  workspaces: RegistrationWorkspaces & {
+    /** After the signed-in user's row changed: the next call loads it again (auth/, passed in by app.ts). */
+    forgetProductUser(request: FastifyRequest): void;
+  },
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // A reset through the e-mailed link proves the mailbox: a Jira token set before anyone had proved it
@@ -99,7 +101,7 @@ export async function accountsRoutes(
     async (request) => {
       const { name } = request.body;
       await storeDisplayName(app.db, request.productUser.id, name);
-      forgetProductUser(request);
+      workspaces.forgetProductUser(request);
       return {
         status: 200 as const,
         message: name ? 'Your name has been saved.' : 'Your name has been removed.',

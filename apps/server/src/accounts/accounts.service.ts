@@ -9,7 +9,6 @@ import { IdentityError, LONG_PASSWORD_DETAIL, MAX_PASSWORD_LENGTH } from '../ide
 import {
   countUsers,
   dropRegistrationKey,
-  emailOfUser,
   findUserByIdentityUid,
   insertUser,
   personOfUser,
@@ -42,11 +41,6 @@ export function forgetRegistrationKey(trx: Db, identityUid: string): Promise<voi
 /** Stores the user's Jira token (sealed by the caller). */
 export function storeJiraToken(db: Db, userId: string, apikeyEncrypted: string): Promise<void> {
   return setUserApiKey(db, userId, apikeyEncrypted);
-}
-
-/** The user's e-mail address; null for no user. */
-export function emailOf(db: Db, userId: string | null): Promise<string | null> {
-  return emailOfUser(db, userId);
 }
 
 /** The user's address and display name (empty: none given); null for no user. */

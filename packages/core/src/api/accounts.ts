@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 /** The longest display name: room for a person's full name. */
-export const MAX_DISPLAY_NAME = 80;
+const MAX_DISPLAY_NAME = 80;
 
 /** A person's display name ("Dana Reyes"); empty: none (their address stands for them). */
 const displayNameSchema = z
