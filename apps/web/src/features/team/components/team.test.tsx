@@ -229,7 +229,7 @@ describe('the hint to name the workspace', () => {
     );
     const name = within(panel).getByRole('textbox', { name: 'Workspace name' });
     expect(name).toHaveValue('');
-    expect(name).toHaveAttribute('placeholder', 'Your company or team, e.g. Acme Studio');
+    expect(name).toHaveAttribute('placeholder', 'e.g. Acme Studio');
     expect(screen.queryByRole('complementary', { name: 'Name your workspace' })).not.toBeInTheDocument();
   });
 

@@ -75,7 +75,7 @@ export function WorkspaceIdentity({
             name="workspaceName"
             maxLength={MAX_NAME}
             required
-            placeholder={shownAs ? 'Your company or team, e.g. Acme Studio' : undefined}
+            placeholder={shownAs ? 'e.g. Acme Studio' : undefined}
             value={name}
             onChange={(e) => setName(e.target.value)}
           />

@@ -52,9 +52,6 @@ export function ProfileName({ dialog }: { dialog: ResultDialogControl }) {
           Save name
         </BusyButton>
       </form>
-      <p className="profile-account__hint">
-        Your team and your clients see it instead of your e-mail address.
-      </p>
       <dl className="details profile-account__email">
         <dt>Email</dt>
         <dd>{user?.email}</dd>
