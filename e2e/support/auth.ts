@@ -6,6 +6,8 @@ export interface Account {
   email: string;
   password: string;
   apikey: string;
+  /** The display name given at registration (optional; none when absent). */
+  name?: string;
 }
 
 /** A new account's details, unique per call. */
@@ -16,6 +18,7 @@ export function newAccount(): Account {
 
 export async function fillRegistration(page: Page, account: Account, confirmPassword = account.password) {
   await page.goto('/auth/register');
+  if (account.name) await page.getByLabel('Your name (optional)').fill(account.name);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByLabel('Confirm password').fill(confirmPassword);
@@ -56,8 +59,8 @@ export async function logIn(page: Page, email: string, password: string) {
 }
 
 /** A signed-in session on /admin/index for a new account. */
-export async function registerAndLogIn(page: Page): Promise<Account> {
-  const account = newAccount();
+export async function registerAndLogIn(page: Page, name?: string): Promise<Account> {
+  const account = { ...newAccount(), ...(name ? { name } : {}) };
   await register(page, account);
   await logIn(page, account.email, account.password);
   await expect(page).toHaveURL(/\/admin\/index$/);

@@ -46,7 +46,8 @@ export async function seedDemo(browser: Browser, mailbox: TestMailbox): Promise<
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    await registerAndLogIn(page);
+    // A display name, as a real owner gives one: the team, the invitation and the client see it.
+    await registerAndLogIn(page, 'Olivia Owner');
     await addDemoProject(page, [CLIENT], ['project.manager@agency.example.test']);
     const user = await currentUser(page);
     const notices: ParsedMail[] = [];

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { countUsers } from './accounts/users.repository.ts';
 import { authPlugin } from './auth/auth.plugin.ts';
+import { forgetProductUser } from './auth/product-user.ts';
 import { type AutosendOptions, autosendPlugin } from './autosend/autosend.plugin.ts';
 import { stopAutosendOfMember } from './autosend/autosend.repository.ts';
 import type { Db } from './db/database.ts';
@@ -171,7 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(identityPlugin, options.identity ?? {});
   await app.register(authPlugin, { verifier: app.identity.verifier });
-  await app.register(accountsRoutes, { createPersonalWorkspace, hasOpenInvitation });
+  await app.register(accountsRoutes, { createPersonalWorkspace, hasOpenInvitation, forgetProductUser });
   // The tracker (Jira, or the built-in demo tracker under /rest/api/3) and the product calls on it.
   await app.register(trackerPlugin, options.outbound ?? {});
   await app.register(trackerRoutes);

@@ -7,10 +7,17 @@ import {
   logoutBody,
   registerAnswer,
   registerBody,
+  updateNameAnswer,
+  updateNameBody,
 } from '@handoff/core/api';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { forgetRegistrationKey, type RegistrationWorkspaces, registerUser } from './accounts.service.ts';
+import {
+  forgetRegistrationKey,
+  type RegistrationWorkspaces,
+  registerUser,
+  storeDisplayName,
+} from './accounts.service.ts';
 import { sealApiKey } from './api-key.ts';
 
 const tags = ['accounts'];
@@ -18,7 +25,10 @@ const tags = ['accounts'];
 /** POST /jira/register, POST /jira/get-user-by-email (docs/product.md §7) and POST /jira/logout. */
 export async function accountsRoutes(
   app: FastifyInstance,
-  workspaces: RegistrationWorkspaces,
+  workspaces: RegistrationWorkspaces & {
+    /** After the signed-in user's row changed: the next call loads it again (auth/, passed in by app.ts). */
+    forgetProductUser(request: FastifyRequest): void;
+  },
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // A reset through the e-mailed link proves the mailbox: a Jira token set before anyone had proved it
@@ -43,12 +53,13 @@ export async function accountsRoutes(
       },
     },
     async (request) => {
-      const { email, password, apikey } = request.body;
+      const { email, password, apikey, name } = request.body;
       await registerUser(app, workspaces, {
         email,
         password,
         ip: request.ip,
         apikeyEncrypted: sealApiKey(request, apikey),
+        name: name ?? '',
       });
       return { status: 200 as const, message: texts.registration.success };
     },
@@ -72,7 +83,30 @@ export async function accountsRoutes(
     },
     async (request) => {
       const user = request.productUser;
-      return { data: { id: user.id, email: user.email, apikey: user.apikey } };
+      return { data: { id: user.id, email: user.email, apikey: user.apikey, name: user.name } };
+    },
+  );
+
+  api.post(
+    '/jira/updateName',
+    {
+      config: { workspace: false },
+      schema: {
+        tags,
+        summary: "Sets the signed-in user's display name, shown instead of the address (empty clears it)",
+        body: updateNameBody,
+        response: { 200: updateNameAnswer, 400: errorAnswer, 401: errorAnswer, 403: errorAnswer },
+      },
+    },
+    async (request) => {
+      const { name } = request.body;
+      await storeDisplayName(app.db, request.productUser.id, name);
+      workspaces.forgetProductUser(request);
+      return {
+        status: 200 as const,
+        message: name ? 'Your name has been saved.' : 'Your name has been removed.',
+        data: { name },
+      };
     },
   );
 

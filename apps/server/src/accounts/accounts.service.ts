@@ -9,10 +9,11 @@ import { IdentityError, LONG_PASSWORD_DETAIL, MAX_PASSWORD_LENGTH } from '../ide
 import {
   countUsers,
   dropRegistrationKey,
-  emailOfUser,
   findUserByIdentityUid,
   insertUser,
+  personOfUser,
   setUserApiKey,
+  setUserDisplayName,
   takeOverUser,
 } from './users.repository.ts';
 
@@ -22,7 +23,12 @@ import {
  */
 export interface RegistrationWorkspaces {
   /** Creates the new user's own workspace, in the registration's transaction. */
-  createPersonalWorkspace(trx: Kysely<Database>, userId: string, email: string): Promise<unknown>;
+  createPersonalWorkspace(
+    trx: Kysely<Database>,
+    userId: string,
+    email: string,
+    displayName: string,
+  ): Promise<unknown>;
   /** Whether an address has an open invitation (REGISTRATION=invite). */
   hasOpenInvitation(db: Kysely<Database>, email: string, at: Date): Promise<boolean>;
 }
@@ -37,16 +43,21 @@ export function storeJiraToken(db: Db, userId: string, apikeyEncrypted: string):
   return setUserApiKey(db, userId, apikeyEncrypted);
 }
 
-/** The user's e-mail address; null for no user. */
-export function emailOf(db: Db, userId: string | null): Promise<string | null> {
-  return emailOfUser(db, userId);
+/** The user's address and display name (empty: none given); null for no user. */
+export function personOf(db: Db, userId: string | null): Promise<{ email: string; name: string } | null> {
+  return personOfUser(db, userId);
+}
+
+/** Sets the name the user goes by (empty: none). */
+export function storeDisplayName(db: Db, userId: string, name: string): Promise<void> {
+  return setUserDisplayName(db, userId, name);
 }
 
 /** Registers the account and its Handoff user (and own workspace), or throws the API's refusal. */
 export async function registerUser(
   app: FastifyInstance,
   workspaces: RegistrationWorkspaces,
-  user: { email: string; password: string; ip: string; apikeyEncrypted: string },
+  user: { email: string; password: string; ip: string; apikeyEncrypted: string; name: string },
 ): Promise<void> {
   await assertInvitedWhenInviteOnly(app, workspaces, user.email);
   try {
@@ -61,6 +72,7 @@ export async function registerUser(
           const taken = await takeOverUser(trx, account.replacedUid, {
             identityUid: account.uid,
             apikeyEncrypted: user.apikeyEncrypted,
+            displayName: user.name,
           });
           if (taken) return;
         }
@@ -68,9 +80,10 @@ export async function registerUser(
           identityUid: account.uid,
           email: account.email,
           apikeyEncrypted: user.apikeyEncrypted,
+          displayName: user.name,
         });
         if (!userId) throw new IdentityError('EMAIL_EXISTS');
-        await workspaces.createPersonalWorkspace(trx, userId, account.email);
+        await workspaces.createPersonalWorkspace(trx, userId, account.email, user.name);
       },
       async (uid) => (await findUserByIdentityUid(app.db, uid)) !== undefined,
     );

@@ -152,7 +152,7 @@ describe('POST /jira/get-user-by-email', () => {
       .where('identity_uid', '=', me.uid)
       .executeTakeFirstOrThrow();
     expect(res.json()).toEqual({
-      data: { id: user.id, email: me.email.toLowerCase(), apikey: 'my-jira-token' },
+      data: { id: user.id, email: me.email.toLowerCase(), apikey: 'my-jira-token', name: '' },
     });
   });
 

@@ -8,13 +8,14 @@ interface StoredUser {
   id: string;
   email: string;
   apikey_encrypted: string;
+  display_name: string;
 }
 
 /** The Handoff user of an identity account, if it has registered. */
 export function findUserByIdentityUid(db: Db, identityUid: string): Promise<StoredUser | undefined> {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'apikey_encrypted'])
+    .select(['id', 'email', 'apikey_encrypted', 'display_name'])
     .where('identity_uid', '=', identityUid)
     .executeTakeFirst();
 }
@@ -25,11 +26,16 @@ export function findUserByIdentityUid(db: Db, identityUid: string): Promise<Stor
  */
 export async function insertUser(
   db: Db,
-  user: { identityUid: string; email: string; apikeyEncrypted: string },
+  user: { identityUid: string; email: string; apikeyEncrypted: string; displayName: string },
 ): Promise<string | undefined> {
   const row = await db
     .insertInto('users')
-    .values({ identity_uid: user.identityUid, email: user.email, apikey_encrypted: user.apikeyEncrypted })
+    .values({
+      identity_uid: user.identityUid,
+      email: user.email,
+      apikey_encrypted: user.apikeyEncrypted,
+      display_name: user.displayName,
+    })
     .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -44,11 +50,15 @@ export async function insertUser(
 export async function takeOverUser(
   db: Db,
   replacedUid: string,
-  user: { identityUid: string; apikeyEncrypted: string },
+  user: { identityUid: string; apikeyEncrypted: string; displayName: string },
 ): Promise<string | undefined> {
   const row = await db
     .updateTable('users')
-    .set({ identity_uid: user.identityUid, apikey_encrypted: user.apikeyEncrypted })
+    .set({
+      identity_uid: user.identityUid,
+      apikey_encrypted: user.apikeyEncrypted,
+      display_name: user.displayName,
+    })
     .where('identity_uid', '=', replacedUid)
     .returning('id')
     .executeTakeFirst();
@@ -65,6 +75,11 @@ export async function dropRegistrationKey(db: Db, identityUid: string): Promise<
     .set({ apikey_encrypted: '' })
     .where('identity_uid', '=', identityUid)
     .execute();
+}
+
+/** Sets the name the user goes by (empty: none). */
+export async function setUserDisplayName(db: Db, userId: string, displayName: string): Promise<void> {
+  await db.updateTable('users').set({ display_name: displayName }).where('id', '=', userId).execute();
 }
 
 /** How many users there are: the health check's proof that the database answers. */
@@ -108,6 +123,20 @@ export async function setUserApiKey(db: Db, userId: string, apikeyEncrypted: str
 }
 
 // Used by workspaces/, projects/, autosend/
+
+/** The user's e-mail and display name (empty: none given), if there is such a user. */
+export async function personOfUser(
+  db: Db,
+  userId: string | null,
+): Promise<{ email: string; name: string } | null> {
+  if (!userId) return null;
+  const row = await db
+    .selectFrom('users')
+    .select(['email', 'display_name'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row ? { email: row.email, name: row.display_name } : null;
+}
 
 /** The user's e-mail, if there is such a user. */
 export async function emailOfUser(db: Db, userId: string | null): Promise<string | null> {

@@ -174,7 +174,7 @@ describe('no squatting', () => {
     expect((await identity('update', { oobCode: code })).statusCode).toBe(200);
     const session = await signIn(t.app, email, 'owner-password');
     const profile = await profileOf(session.authorization, email);
-    expect(profile).toEqual({ id: squatterProfile.id, email, apikey: 'owner-jira-token' });
+    expect(profile).toEqual({ id: squatterProfile.id, email, apikey: 'owner-jira-token', name: '' });
     expect(
       (await call(session.authorization, '/jira/getWorkspaces', { userId: profile.id })).statusCode,
     ).toBe(200);

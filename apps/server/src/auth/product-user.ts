@@ -8,6 +8,8 @@ export interface ProductUser {
   id: string;
   email: string;
   apikey: string;
+  /** The name the user goes by; empty: none given. */
+  name: string;
 }
 
 /** Product users by identity uid, per server, remembered as briefly as verified tokens are. */
@@ -38,7 +40,7 @@ export async function loadProductUser(request: FastifyRequest): Promise<ProductU
   if (!row) throw forbidden('This account has no Handoff profile. Register first.');
   // The registration key is the `default` site's credential: opened where every credential is.
   const apikey = request.server.sites.openCredential(row.apikey_encrypted) ?? '';
-  const user = { id: row.id, email: row.email, apikey };
+  const user = { id: row.id, email: row.email, apikey, name: row.display_name };
   users.set(uid, user);
   return user;
 }

@@ -28,11 +28,15 @@ interface UsersTable {
   created_at: Generated<Date>;
   /** The workspace the calls that name none act in. */
   current_workspace_id: string | null;
+  /** The name the user goes by ("Dana Reyes"); empty: none given (the address stands for them). */
+  display_name: Generated<string>;
 }
 
 interface WorkspacesTable {
   id: Generated<string>;
   name: string;
+  /** Whether an owner named it (until then clients see the sender's e-mail domain as the company). */
+  named: Generated<boolean>;
   created_at: Generated<Date>;
   /** Changes with every write to the workspace's projects or their sends (triggers): the project list's version. */
   projects_version: Generated<string>;

@@ -17,7 +17,7 @@ const cases: Array<{ name: string; schema: z.ZodType; answer: unknown }> = [
   {
     name: 'a profile, with a field the schema does not declare',
     schema: getUserByEmailAnswer,
-    answer: { data: { id: 'u1', email: 'a@example.com', apikey: 'key', passwordHash: 'secret' } },
+    answer: { data: { id: 'u1', email: 'a@example.com', apikey: 'key', name: '', passwordHash: 'secret' } },
   },
   {
     name: 'a send answer with a null send id',

@@ -171,7 +171,9 @@ describe('AUTH_MODE=firebase', () => {
     const idToken = await googleToken({ sub: localId, user_id: localId, email: email.toLowerCase() });
     const me = await getUser(email, idToken);
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ data: { id: user.id, email: email.toLowerCase(), apikey: 'jira-token' } });
+    expect(me.json()).toEqual({
+      data: { id: user.id, email: email.toLowerCase(), apikey: 'jira-token', name: '' },
+    });
   });
 
   it("passes Google's refusals on: EMAIL_EXISTS with the provider's text, WEAK_PASSWORD", async () => {

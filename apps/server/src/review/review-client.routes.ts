@@ -19,7 +19,7 @@ import type { ClientLanguage } from '@handoff/core/client-language';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emailOf } from '../accounts/accounts.service.ts';
+import { personOf } from '../accounts/accounts.service.ts';
 import { RateLimiter, type RateRule } from '../common/rate-limiter.ts';
 import { AppError, badRequest } from '../errors.ts';
 import { workspaceBrand, workspaceLogo } from '../workspaces/workspace-brand.ts';
@@ -289,12 +289,14 @@ function reviewLogoRoute(root: FastifyInstance, { limit }: ClientGuard, now: () 
 
 /** Who sent a link's notice, as its pages show them: the company, its logo, the sender's address. */
 async function senderOf(db: FastifyInstance['db'], link: OpenLink, token: string) {
-  const senderEmail = await emailOf(db, link.sentByUserId ?? link.projectAddedBy);
+  const sender = await personOf(db, link.sentByUserId ?? link.projectAddedBy);
+  const senderEmail = sender?.email ?? null;
   const brand = await workspaceBrand(db, link.workspaceId, senderEmail);
   return {
     workspaceName: brand.name,
     logoUrl: brand.logoUpdatedAt ? `/review/${token}/logo?v=${brand.logoUpdatedAt.getTime()}` : null,
     senderEmail,
+    senderName: sender?.name || null,
   };
 }
 
@@ -325,7 +327,7 @@ function reviewLinkStateRoute(
       const { state, link } = await linkByToken(app.db, request.body.token, now());
       const sender = link
         ? await senderOf(app.db, link, request.body.token)
-        : { workspaceName: null, logoUrl: null, senderEmail: null };
+        : { workspaceName: null, logoUrl: null, senderEmail: null, senderName: null };
       const language = link?.clientLanguage ?? acceptedLanguage(request.headers['accept-language']);
       return { data: { state, ...sender, language, messages: reviewPageMessages(language) } };
     },

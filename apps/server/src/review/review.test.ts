@@ -402,13 +402,19 @@ describe('the review page and its calls', () => {
       });
       return rest;
     };
-    const sender = { workspaceName: 'example.test', logoUrl: null, senderEmail: owner.email };
+    const sender = {
+      workspaceName: 'example.test',
+      logoUrl: null,
+      senderEmail: owner.email,
+      senderName: null,
+    };
     expect(await state()).toEqual({ state: 'open', ...sender });
     expect(await state('A'.repeat(43))).toEqual({
       state: 'unknown',
       workspaceName: null,
       logoUrl: null,
       senderEmail: null,
+      senderName: null,
     });
     await db
       .updateTable('review_links')

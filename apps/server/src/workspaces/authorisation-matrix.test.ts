@@ -100,6 +100,11 @@ const rows: Record<string, Row> = {
     expect: all(200),
     request: async ({ caller }) => ({ body: { apikey: caller.apikey } }),
   },
+  'POST /jira/updateName': {
+    // One's own name, in no workspace: every signed-in caller may set it.
+    expect: all(200),
+    request: async () => ({ body: { name: 'A. Caller' } }),
+  },
   'POST /jira/getProjectStatuses': {
     expect: teamProjectCall,
     request: projectBody,

@@ -98,6 +98,7 @@ describe('invitations', () => {
       state: 'open',
       workspaceName: 'Acme Studio',
       inviterEmail: owner.email,
+      inviterName: null,
       email: newcomer,
       hasAccount: false,
     });
@@ -111,6 +112,7 @@ describe('invitations', () => {
       state: 'unknown',
       workspaceName: null,
       inviterEmail: null,
+      inviterName: null,
       email: null,
       hasAccount: false,
     });

@@ -1,5 +1,5 @@
-// A workspace's name and optional logo: the name starts as "{the part of the first owner's e-mail before
-// the @}'s team" and owners change it; the logo (PNG, JPEG or WebP up to 200 kB, recognised by its first
+// A workspace's name and optional logo: the name starts as "{the first owner's display name}'s team" (without
+// one: the part of their e-mail before the @) and owners change it; the logo (PNG, JPEG or WebP up to 200 kB, recognised by its first
 // bytes, never by what the uploader claims) is shown at the top of the clients' review pages.
 import { MAX_LOGO_BYTES } from '@handoff/core/api';
 import type { Kysely } from 'kysely';
@@ -12,14 +12,17 @@ import {
   updateWorkspaceName,
   upsertLogo,
 } from './workspace-logos.repository.ts';
-import { findWorkspace, membersOf } from './workspaces.repository.ts';
+import { findWorkspace } from './workspaces.repository.ts';
 
 type Executor = Kysely<Database>;
 
-/** The name a new account's workspace gets: "dana@acme.test" → "dana's team". */
-export function defaultWorkspaceName(email: string): string {
+/**
+ * The name a new account's workspace gets: "Dana Reyes" → "Dana Reyes's team"; without a display name
+ * "dana@acme.test" → "dana's team".
+ */
+export function defaultWorkspaceName(email: string, displayName = ''): string {
   const local = email.split('@')[0]?.trim();
-  return `${local || email}'s team`;
+  return `${displayName.trim() || local || email}'s team`;
 }
 
 export async function renameWorkspace(db: Executor, workspaceId: string, name: string): Promise<void> {
@@ -69,11 +72,10 @@ export async function workspaceLogo(db: Executor, workspaceId: string) {
  * name of one of its members), the company is the sender's e-mail domain ("acme-studio.test").
  */
 export async function workspaceBrand(db: Executor, workspaceId: string, senderEmail: string | null) {
-  const [workspace, members] = await Promise.all([
-    findWorkspace(db, workspaceId),
-    membersOf(db, workspaceId),
-  ]);
-  const named = !members.some((member) => defaultWorkspaceName(member.email) === workspace.name);
+  const workspace = await findWorkspace(db, workspaceId);
   const domain = senderEmail?.split('@')[1];
-  return { name: named || !domain ? workspace.name : domain, logoUpdatedAt: workspace.logo_updated_at };
+  return {
+    name: workspace.named || !domain ? workspace.name : domain,
+    logoUpdatedAt: workspace.logo_updated_at,
+  };
 }

@@ -6,7 +6,7 @@ type Executor = Kysely<Database>;
 export type LogoType = Database['workspace_logos']['content_type'];
 
 export async function updateWorkspaceName(db: Executor, workspaceId: string, name: string): Promise<void> {
-  await db.updateTable('workspaces').set({ name }).where('id', '=', workspaceId).execute();
+  await db.updateTable('workspaces').set({ name, named: true }).where('id', '=', workspaceId).execute();
 }
 
 export async function upsertLogo(

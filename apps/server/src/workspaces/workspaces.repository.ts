@@ -13,12 +13,12 @@ export async function insertWorkspace(db: Executor, name: string): Promise<strin
   return workspace.id;
 }
 
-/** The workspace's id and name, and when its logo was last uploaded (null: none). */
+/** The workspace's id and name (and whether an owner named it), and when its logo was last uploaded (null: none). */
 export async function findWorkspace(db: Executor, workspaceId: string) {
   return db
     .selectFrom('workspaces as w')
     .leftJoin('workspace_logos as l', 'l.workspace_id', 'w.id')
-    .select(['w.id', 'w.name', 'l.updated_at as logo_updated_at'])
+    .select(['w.id', 'w.name', 'w.named', 'l.updated_at as logo_updated_at'])
     .where('w.id', '=', workspaceId)
     .executeTakeFirstOrThrow();
 }
@@ -79,7 +79,7 @@ export async function workspacesOfMember(db: Executor, userId: string) {
   return db
     .selectFrom('workspace_members as m')
     .innerJoin('workspaces as w', 'w.id', 'm.workspace_id')
-    .select(['w.id', 'w.name', 'm.role'])
+    .select(['w.id', 'w.name', 'w.named', 'm.role'])
     .where('m.user_id', '=', userId)
     .orderBy('w.name')
     .orderBy('w.id')
@@ -91,7 +91,7 @@ export async function membersOf(db: Executor, workspaceId: string) {
   return db
     .selectFrom('workspace_members as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['u.id', 'u.email', 'm.role'])
+    .select(['u.id', 'u.email', 'u.display_name', 'm.role'])
     .where('m.workspace_id', '=', workspaceId)
     .orderBy('m.created_at')
     .orderBy('u.email')

@@ -114,10 +114,16 @@ function teamRoutes(app: App, onMemberLeaves: OnMemberLeaves): void {
           workspace: {
             id: workspace.id,
             name: workspace.name,
+            named: workspace.named,
             logoUpdatedAt: workspace.logo_updated_at?.toISOString() ?? null,
           },
           role: request.membership.role,
-          members: members.map((member) => ({ userId: member.id, email: member.email, role: member.role })),
+          members: members.map((member) => ({
+            userId: member.id,
+            email: member.email,
+            name: member.display_name,
+            role: member.role,
+          })),
           invites: invites.map((invite) => ({
             id: invite.id,
             email: invite.email,
@@ -275,5 +281,8 @@ function joinRoutes(app: App): void {
 /** The caller's workspaces as the calls answer them. */
 async function workspacesOf(app: App, userId: string) {
   const { current, workspaces } = await listWorkspaces(app.db, userId);
-  return { current, workspaces: workspaces.map(({ id, name, role }) => ({ id, name, role })) };
+  return {
+    current,
+    workspaces: workspaces.map(({ id, name, named, role }) => ({ id, name, named, role })),
+  };
 }

@@ -11,6 +11,7 @@ import {
   currentWorkspaceOf,
   emailOfUser,
   hasUserWithEmail,
+  personOfUser,
   setCurrentWorkspace,
   setCurrentWorkspaceIfMember,
   setCurrentWorkspaceToOldest,
@@ -69,9 +70,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 
-/** Every new account gets a workspace of its own ("dana's team"), owned by it and current. */
-export async function createPersonalWorkspace(db: Executor, userId: string, email: string): Promise<string> {
-  const workspaceId = await insertWorkspace(db, defaultWorkspaceName(email));
+/** Every new account gets a workspace of its own ("Dana Reyes's team"), owned by it and current. */
+export async function createPersonalWorkspace(
+  db: Executor,
+  userId: string,
+  email: string,
+  displayName = '',
+): Promise<string> {
+  const workspaceId = await insertWorkspace(db, defaultWorkspaceName(email, displayName));
   await insertMember(db, { workspaceId, userId, role: 'owner' });
   await setCurrentWorkspace(db, userId, workspaceId);
   return workspaceId;
@@ -201,16 +207,24 @@ export async function describeInvite(db: Executor, token: string, now: Date) {
       state: 'unknown' as const,
       workspaceName: null,
       inviterEmail: null,
+      inviterName: null,
       email: null,
       hasAccount: false,
     };
   }
-  const [inviterEmail, hasAccount] = await Promise.all([
-    emailOfUser(db, invite.invited_by_user_id),
+  const [inviter, hasAccount] = await Promise.all([
+    personOfUser(db, invite.invited_by_user_id),
     hasUserWithEmail(db, invite.email),
   ]);
   const state = invite.used_at ? 'used' : invite.expires_at <= now ? 'expired' : 'open';
-  return { state, workspaceName: invite.name, inviterEmail, email: invite.email, hasAccount } as const;
+  return {
+    state,
+    workspaceName: invite.name,
+    inviterEmail: inviter?.email ?? null,
+    inviterName: inviter?.name || null,
+    email: invite.email,
+    hasAccount,
+  } as const;
 }
 
 /**

@@ -50,7 +50,7 @@ describe('workspaces', () => {
     const alice = await account('alice');
     const answer = (await callAs(t.app, alice, '/jira/getWorkspaces', { userId: alice.userId })).json();
     expect(answer.data.workspaces).toEqual([
-      { id: answer.data.current, name: `${alice.email.split('@')[0]}'s team`, role: 'owner' },
+      { id: answer.data.current, name: `${alice.email.split('@')[0]}'s team`, named: false, role: 'owner' },
     ]);
   });
 
@@ -250,8 +250,8 @@ describe('members and roles', () => {
     const answer = (await callAs(t.app, member, '/jira/getTeam', { userId: member.userId })).json().data;
     expect(answer.role).toBe('member');
     expect(answer.members).toEqual([
-      { userId: owner.userId, email: owner.email, role: 'owner' },
-      { userId: member.userId, email: member.email, role: 'member' },
+      { userId: owner.userId, email: owner.email, name: '', role: 'owner' },
+      { userId: member.userId, email: member.email, name: '', role: 'member' },
     ]);
     expect(answer.invites).toEqual([
       { id: expect.any(String), email: 'later@example.test', expiresAt: expect.any(String) },

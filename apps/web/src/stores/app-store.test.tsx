@@ -6,7 +6,7 @@ import { createServices } from '@/lib/services';
 import { testConfig } from '@/testing/mocks/test-config';
 import { type AppState, appReducer, emptyState, readInitialState, useAppState } from './app-store';
 
-const ada = { id: 'u1', email: 'ada@example.com', apikey: 'k' };
+const ada = { id: 'u1', email: 'ada@example.com', apikey: 'k', name: '' };
 const full: AppState = {
   user: ada,
   projects: [

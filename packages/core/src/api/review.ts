@@ -73,6 +73,8 @@ export const reviewNoticeAnswer = z.object({
     workspaceName: z.string(),
     /** Who sent the notice (the project's owner for an automatic one): "Sent by", and whom to write to. */
     senderEmail: z.string().nullable(),
+    /** The sender's display name ("Dana Reyes"); null: none given (show the address). */
+    senderName: z.string().nullable(),
     /** Where the page loads the workspace's logo (same origin, by the link's token); null: it has none. */
     logoUrl: z.string().nullable(),
     sentAt: z.string(),
@@ -104,6 +106,7 @@ export const reviewLinkStateAnswer = z.object({
     workspaceName: z.string().nullable(),
     logoUrl: z.string().nullable(),
     senderEmail: z.string().nullable(),
+    senderName: z.string().nullable(),
     /** The language the page speaks (the notice's; an unknown link's: the browser's) and its messages. */
     language: z.enum(CLIENT_LANGUAGES),
     messages: z.record(z.string(), z.string()),

@@ -11,7 +11,13 @@ export const WORKSPACE_HEADER = 'X-Workspace-Id';
 const userId = z.string().min(1, 'userId is required.').max(200);
 const memberId = z.uuid('memberId is not a member of this workspace.');
 
-const workspaceSchema = z.object({ id: z.string(), name: z.string(), role: z.enum(WORKSPACE_ROLES) });
+const workspaceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Whether an owner named it (until then clients see the sender's e-mail domain as the company). */
+  named: z.boolean(),
+  role: z.enum(WORKSPACE_ROLES),
+});
 
 export const workspacesAnswer = z.object({
   data: z.object({
@@ -28,6 +34,8 @@ export type SwitchWorkspaceBody = z.input<typeof switchWorkspaceBody>;
 const teamMemberSchema = z.object({
   userId: z.string(),
   email: z.string(),
+  /** The name the member goes by; empty: none given (show the address). */
+  name: z.string(),
   role: z.enum(WORKSPACE_ROLES),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
@@ -37,6 +45,11 @@ export const teamAnswer = z.object({
     workspace: z.object({
       id: z.string(),
       name: z.string(),
+      /**
+       * Whether an owner named it: until then its name is the first owner's default one, and clients see
+       * the sender's e-mail domain as the company.
+       */
+      named: z.boolean(),
       /** When its logo was last uploaded (getWorkspaceLogo gives the image); null: none. */
       logoUpdatedAt: z.string().nullable(),
     }),
@@ -86,6 +99,8 @@ export const invitationAnswer = z.object({
     /** Null for an unknown link, as are the two addresses. */
     workspaceName: z.string().nullable(),
     inviterEmail: z.string().nullable(),
+    /** The inviter's display name; null: none given (or an unknown link). */
+    inviterName: z.string().nullable(),
     /** The invited address: the account that may accept it. */
     email: z.string().nullable(),
     /** Whether an account uses the invited address (then sign in, else register). */

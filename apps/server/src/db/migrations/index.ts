@@ -25,6 +25,7 @@ import * as clientLanguage from './2026-11-28T1910-client-language.ts';
 import * as sendRelease from './2026-11-28T2300-send-release.ts';
 import * as sentListsAndAutosendSchedules from './2026-11-28T2310-sent-lists-and-autosend-schedules.ts';
 import * as groupStoriesBy from './2026-11-28T2320-group-stories-by.ts';
+import * as displayNames from './2026-11-29T0800-display-names.ts';
 import * as storyLastVerdict from './2026-11-29T0800-story-last-verdict.ts';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
@@ -55,5 +56,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T2300-send-release': sendRelease,
   '2026-11-28T2310-sent-lists-and-autosend-schedules': sentListsAndAutosendSchedules,
   '2026-11-28T2320-group-stories-by': groupStoriesBy,
+  '2026-11-29T0800-display-names': displayNames,
   '2026-11-29T0800-story-last-verdict': storyLastVerdict,
 };

@@ -40,6 +40,8 @@ describe('/auth/action?mode=verifyEmail', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(/This link has expired or was already used/);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Verification link no longer valid');
     expect(screen.getByRole('link', { name: 'Get a new link' })).toHaveAttribute('href', '/admin/index');
+    // A way out for someone who does not want a new link now.
+    expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/auth/login');
   });
 });
 

@@ -115,9 +115,14 @@ export function resetDb() {
   db.counter = 0;
 }
 
-export function createAccount(email: string, password = 'secret-pass', apikey = 'jira-api-key'): Account {
+export function createAccount(
+  email: string,
+  password = 'secret-pass',
+  apikey = 'jira-api-key',
+  name = '',
+): Account {
   db.counter += 1;
-  const account: Account = { id: `user-${db.counter}`, email, password, apikey };
+  const account: Account = { id: `user-${db.counter}`, email, password, apikey, name };
   db.accounts.set(email, account);
   return account;
 }

@@ -1,4 +1,5 @@
-// POST /jira/register {email, password, apikey} → {status, message} (docs/product.md §7). confirmPassword never leaves
+// POST /jira/register {email, password, apikey, name?} → {status, message} (docs/product.md §7; the optional
+// display name is Handoff's own, sent only when given). confirmPassword never leaves
 // the client. The auth loading flag is set for the duration of the request (docs/product.md §4 "Registration").
 import { registerErrorText } from '@handoff/core';
 import type { RegisterAnswer, RegisterBody } from '@handoff/core/api';
@@ -12,8 +13,8 @@ type RegisterInput = RegisterBody;
 const SUCCESS_STATUS = 200;
 
 function registerUser(api: ApiClient, input: RegisterInput): Promise<RegisterAnswer> {
-  const { email, password, apikey } = input;
-  const body: RegisterBody = { email, password, apikey };
+  const { email, password, apikey, name } = input;
+  const body: RegisterBody = { email, password, apikey, ...(name ? { name } : {}) };
   return api.post<RegisterAnswer>('/jira/register', body, { auth: false });
 }
 

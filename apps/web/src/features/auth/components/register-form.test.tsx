@@ -92,6 +92,26 @@ describe('/auth/register', () => {
     expect(router.state.location.pathname).toBe('/auth/login');
   });
 
+  it('sends the optional name when one is given', async () => {
+    let sent: unknown;
+    server.events.on('request:start', async ({ request }) => {
+      if (request.url.endsWith('/jira/register')) sent = await request.clone().json();
+    });
+    const { user } = renderApp('/auth/register');
+    await screen.findByRole('heading', { name: 'Register' });
+    await user.type(screen.getByRole('textbox', { name: 'Your name (optional)' }), ' Nia Newcomer ');
+    await fillForm(user, { email: 'nia@example.com', password: 'secret-pass', apikey: 'jira-key' });
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await screen.findByRole('dialog', { name: 'You have been registered successfully.' });
+    expect(sent).toEqual({
+      email: 'nia@example.com',
+      password: 'secret-pass',
+      apikey: 'jira-key',
+      name: 'Nia Newcomer',
+    });
+    expect(db.accounts.get('nia@example.com')?.name).toBe('Nia Newcomer');
+  });
+
   it('shows the spinner and "Loading..." while the request runs', async () => {
     const { promise: answered, resolve: answer } = deferred();
     server.use(

@@ -13,6 +13,7 @@ import { SubmitButton } from './submit-button';
 import './register-form.css';
 
 export function RegisterForm() {
+  const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [newPassword, setNewPassword] = useState(EMPTY_NEW_PASSWORD);
   const { password, confirmPassword } = newPassword;
@@ -29,7 +30,12 @@ export function RegisterForm() {
       dialog.show(texts.registration.passwordMismatch, 'error');
       return;
     }
-    const outcome = await register({ email: email.trim(), password, apikey: apikey.trim() });
+    const outcome = await register({
+      email: email.trim(),
+      password,
+      apikey: apikey.trim(),
+      name: name.trim(),
+    });
     if (outcome.ok) dialog.show(outcome.message, 'success', paths.auth.login);
     else dialog.show(outcome.message, 'error');
   };
@@ -48,6 +54,15 @@ export function RegisterForm() {
         </div>
       ) : null}
       <form className="auth-form" onSubmit={onSubmit}>
+        {/* Optional: shown to the team and to clients instead of the address. */}
+        <TextField
+          label="Your name (optional)"
+          name="name"
+          autoComplete="name"
+          maxLength={80}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
         <TextField
           label="Email"
           name="email"

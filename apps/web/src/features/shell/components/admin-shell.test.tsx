@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '@/config/storage-keys';
 import { deferred } from '@/testing/deferred';
 import { callsTo, createProject, db } from '@/testing/mocks/db';
@@ -163,6 +163,30 @@ describe('admin shell', () => {
 
     await user.click(screen.getByRole('link', { name: 'Settings' }));
     expect(await screen.findByRole('heading', { name: 'User profile' })).toBeInTheDocument();
+  });
+
+  it("ends a phone's menu with the account, which opens the profile, and Logout, which signs out", async () => {
+    // A phone: the shell's one breakpoint matches.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: true,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    try {
+      signIn('ada@example.com');
+      const { user, router } = renderApp('/admin/index');
+      const toggle = await screen.findByRole('button', { name: 'Menu' });
+      await user.click(toggle);
+      const menu = screen.getByRole('navigation', { name: 'Main' });
+      const profile = within(menu).getByRole('link', { name: 'ada@example.com' });
+      expect(profile).toHaveAttribute('href', '/admin/user-profile');
+      await user.click(within(menu).getByRole('button', { name: 'Logout' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+      expect(window.localStorage.getItem(storageKeys.authToken)).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('has a notifications bell that says when there is nothing new', async () => {

@@ -13,7 +13,7 @@ import { DemoTrackerBadge } from './demo-tracker-badge';
 import { NotificationsDropdown } from './notifications-dropdown';
 import { Sidebar, type SidebarRoute } from './sidebar';
 import { useNarrowScreen } from './use-narrow-screen';
-import { UserDropdown } from './user-dropdown';
+import { MenuAccount, UserDropdown } from './user-dropdown';
 import './admin-shell.css';
 import './dropdown.css';
 import '@/styles/admin-pages.css';
@@ -70,20 +70,32 @@ export function AdminShell({
       </div>
     ) : null;
 
+  const menuAccount = useCallback(
+    (close: () => void) => (
+      <MenuAccount email={user?.email ?? session.getEmail()} displayName={user?.name} onNavigate={close} />
+    ),
+    [user?.email, user?.name, session],
+  );
+
   return (
     <WorkspaceSwitchContext.Provider value={workspaceSwitch}>
       <div className="admin">
         <a className="skip-link" href="#content">
           Skip to content
         </a>
-        <Sidebar routes={routes} logo={logo} extras={narrow ? barExtras : null} />
+        <Sidebar
+          routes={routes}
+          logo={logo}
+          extras={narrow ? barExtras : null}
+          footer={narrow ? menuAccount : null}
+        />
         <div className="admin__main">
           <header className="topbar">
             {narrow ? null : badge}
             <div className="topbar__actions">
               {narrow ? null : select}
               <NotificationsDropdown />
-              <UserDropdown email={user?.email ?? session.getEmail()} />
+              <UserDropdown email={user?.email ?? session.getEmail()} displayName={user?.name} />
             </div>
           </header>
           {/* Fixed along the top edge: the page does not move when it goes. */}

@@ -1,7 +1,7 @@
 // The sidebar (docs/product.md §2): the logo, then one entry per route whose layout is "/admin" (icon + name, linking
 // layout + path). On small screens the sidebar's bar is the one top bar: a toggle shows and hides the menu
-// over the page, a search input filters the entries by name, and choosing an entry, Escape or a tap on the
-// dimmed page closes the menu.
+// over the page, a search input filters the entries by name, the account and Logout close it, and choosing an
+// entry, Escape or a tap on the dimmed page closes the menu.
 import { type KeyboardEvent, memo, type ReactNode, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LogoIcon } from '@/components/ui/icons';
@@ -54,11 +54,14 @@ export const Sidebar = memo(function Sidebar({
   routes,
   logo,
   extras = null,
+  footer = null,
 }: {
   routes: readonly SidebarRoute[];
   logo: LogoConfig;
   /** Shown at the top of a phone's menu: what the top bar holds on a wide screen (the Workspace select). */
   extras?: ReactNode;
+  /** Shown at the foot of a phone's menu (the account and Logout); given the menu's close. */
+  footer?: ((close: () => void) => ReactNode) | null;
 }) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
@@ -138,6 +141,7 @@ export const Sidebar = memo(function Sidebar({
             ))}
           </ul>
           {entries.length === 0 ? <p className="sidebar__empty">No matching pages.</p> : null}
+          {footer ? <div className="sidebar__footer">{footer(closeMenu)}</div> : null}
         </div>
       </div>
       {/* The dimmed page under a phone's open menu: a tap on it closes the menu. Hidden from screen readers

@@ -1,4 +1,4 @@
-// The account menu (docs/product.md §2): a "Welcome!" header; My profile, Settings, Activity and Support all go to
+// The account menu (docs/product.md §2), named by the user's display name (else their address): a "Welcome!" header; My profile, Settings, Activity and Support all go to
 // /admin/user-profile. Its Logout entry signs out (§4's Logout button, moved into the menu (web README) so the top
 // bar keeps one line; docs/product.md's inert dropdown entry would be a second, misleading Logout).
 import { Link } from 'react-router';
@@ -8,8 +8,13 @@ import { Dropdown } from './dropdown';
 
 const entries = ['My profile', 'Settings', 'Activity', 'Support'] as const;
 
-export function UserDropdown({ email }: { email: string | null }) {
-  const name = email ?? 'Account';
+/** The signed-in person as the top bar and the menus name them: their display name, else their address. */
+function shownName(email: string | null, displayName: string | null | undefined): string {
+  return displayName || email || 'Account';
+}
+
+export function UserDropdown({ email, displayName }: { email: string | null; displayName?: string | null }) {
+  const name = shownName(email, displayName);
   const logout = useLogout();
   return (
     <Dropdown
@@ -30,7 +35,12 @@ export function UserDropdown({ email }: { email: string | null }) {
         <>
           <p className="dropdown__header">Welcome!</p>
           {/* Who is signed in: the top bar shows only the initial where it is narrow. */}
-          {email ? <p className="dropdown__account">{email}</p> : null}
+          {email ? (
+            <p className="dropdown__account">
+              {displayName ? <span className="dropdown__account-name">{displayName}</span> : null}
+              {email}
+            </p>
+          ) : null}
           <ul className="dropdown__list">
             {entries.map((entry) => (
               <li key={entry}>
@@ -49,5 +59,38 @@ export function UserDropdown({ email }: { email: string | null }) {
         </>
       )}
     </Dropdown>
+  );
+}
+
+/**
+ * The account at the foot of a phone's menu (the top bar has room for the initial only): who is signed in,
+ * a link to the profile and Logout.
+ */
+export function MenuAccount({
+  email,
+  displayName,
+  onNavigate,
+}: {
+  email: string | null;
+  displayName?: string | null;
+  onNavigate?: () => void;
+}) {
+  const name = shownName(email, displayName);
+  const logout = useLogout();
+  return (
+    <div className="menu-account">
+      <Link className="menu-account__who" to={paths.admin.userProfile} onClick={onNavigate}>
+        <span className="avatar" aria-hidden="true">
+          {name.charAt(0).toUpperCase()}
+        </span>
+        <span className="menu-account__text">
+          <span className="menu-account__name">{name}</span>
+          {displayName && email ? <span className="menu-account__email">{email}</span> : null}
+        </span>
+      </Link>
+      <button type="button" className="button button--outline menu-account__logout" onClick={logout}>
+        Logout
+      </button>
+    </div>
   );
 }

@@ -48,12 +48,30 @@ export function WithAddresses({ text }: { text: string }) {
   return <>{parts}</>;
 }
 
-/** "{inviter} invited {address} to this Handoff workspace." */
-export function InvitedBy({ inviter, email }: { inviter: string | null; email: string }) {
+/**
+ * "{inviter} invited you to this Handoff workspace.": the inviter by name, else by address. Whom "you" is, is
+ * said on the labelled line under it (InvitationFor).
+ */
+export function InvitedBy({ inviter, inviterName }: { inviter: string | null; inviterName: string | null }) {
   return (
     <>
-      {inviter ? <Address email={inviter} /> : 'A member'} invited <Address email={email} /> to this Handoff
-      workspace.
+      {inviterName ? (
+        <span className="invitation-person">{inviterName}</span>
+      ) : inviter ? (
+        <Address email={inviter} />
+      ) : (
+        'A member'
+      )}{' '}
+      invited you to this Handoff workspace.
     </>
+  );
+}
+
+/** "Invitation for: {address}": the address that may accept it, labelled, on a line of its own. */
+export function InvitationFor({ email }: { email: string }) {
+  return (
+    <p className="invitation-for">
+      <span className="invitation-for__label">Invitation for:</span> <Address email={email} />
+    </p>
   );
 }

@@ -1,4 +1,5 @@
-// /join/{token} signed out: what the invitation is (the workspace's mark and name, who invited which address)
+// /join/{token} signed out: what the invitation is (the workspace's mark and name, who invited you, and on a
+// labelled line "Invitation for:" the address)
 // and the way on for that address: `Register` first when no account uses it (`Login` beside it), else
 // `Login` alone. The link is remembered, so that signing in continues to joining. A used, expired or unknown
 // link is a warning, with no way on.
@@ -13,7 +14,7 @@ import { paths } from '@/config/paths';
 import { rememberPendingJoin } from '@/lib/pending-join';
 import { useServices } from '@/lib/services';
 import { getInvitation } from '../api/team';
-import { InvitedBy, WorkspaceMark } from './invitation-lead';
+import { InvitationFor, InvitedBy, WorkspaceMark } from './invitation-lead';
 
 type Invitation = InvitationAnswer['data'];
 
@@ -56,7 +57,9 @@ export function InvitationPage({ token }: { token: string }) {
       <AuthLayout title="Invitation no longer valid">
         <AuthWarning>
           {DEAD[invitation.state]}{' '}
-          {invitation.inviterEmail ? `Ask ${invitation.inviterEmail} for a new one.` : 'Ask for a new one.'}
+          {invitation.inviterEmail
+            ? `Ask ${invitation.inviterName || invitation.inviterEmail} for a new one.`
+            : 'Ask for a new one.'}
         </AuthWarning>
         <p className="auth-card__footer">
           <Link to={paths.auth.login}>Go to login</Link>
@@ -92,9 +95,10 @@ export function InvitationPage({ token }: { token: string }) {
           'Join a workspace'
         )
       }
-      subtitle={<InvitedBy inviter={invitation.inviterEmail} email={email} />}
+      subtitle={<InvitedBy inviter={invitation.inviterEmail} inviterName={invitation.inviterName} />}
     >
       <div className="auth-form">
+        {email ? <InvitationFor email={email} /> : null}
         {invitation.hasAccount ? (
           <>
             <ButtonLink to={paths.auth.login} variant="primary" block>

@@ -1,7 +1,8 @@
 // /admin/join?token=…: accepts the invitation as the signed-in user, once, makes its workspace current and
 // goes on to its projects. A refusal (another account's link, used, expired) leads with what the invitation
 // is, as the signed-out invitation page does (the workspace's mark and name, who invited which address), then
-// the server's message and the way on: for another account's link, `Sign out and continue as {address}`.
+// the server's message and the way on. For another account's link the card says who is signed in and
+// "Sign out and continue as {address} to accept it.", and offers a short `Switch account` button.
 import type { InvitationAnswer, JoinWorkspaceAnswer } from '@handoff/core/api';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -14,7 +15,7 @@ import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
 import { useWorkspaceSwitch } from '@/stores/workspace-switch';
 import { getInvitation, joinWorkspace } from '../api/team';
-import { Address, InvitedBy, WithAddresses, WorkspaceMark } from './invitation-lead';
+import { Address, InvitationFor, InvitedBy, WithAddresses, WorkspaceMark } from './invitation-lead';
 
 /**
  * A link is used once: the page may be mounted again while the shell settles, so every mount for the same
@@ -77,25 +78,35 @@ export function JoinWorkspace({ token, onSwitchAccount }: { token: string; onSwi
           {workspace && invitation?.email ? (
             <div className="join-card__who">
               <WorkspaceMark name={workspace} />
-              <p className="join-card__lead">
-                <InvitedBy inviter={invitation.inviterEmail} email={invitation.email} />
-              </p>
+              <div className="join-card__invitation">
+                <p className="join-card__lead">
+                  <InvitedBy inviter={invitation.inviterEmail} inviterName={invitation.inviterName} />
+                </p>
+                <InvitationFor email={invitation.email} />
+              </div>
             </div>
           ) : null}
           <div className="join-card__refusal" role="alert">
-            <p>
-              <WithAddresses text={refusal} />
-            </p>
             {invitedEmail && user ? (
-              <p className="join-card__lead">
-                You are signed in as <Address email={user.email} />.
+              <>
+                <p>
+                  You are signed in as <Address email={user.email} />, not with the invited address.
+                </p>
+                <p className="join-card__lead">
+                  Sign out and continue as <Address email={invitedEmail} /> to accept it.
+                </p>
+              </>
+            ) : (
+              <p>
+                <WithAddresses text={refusal} />
               </p>
-            ) : null}
+            )}
           </div>
           <div className="join-card__actions">
             {invitedEmail ? (
               <Button variant="primary" onClick={onSwitchAccount}>
-                Sign out and continue as <Address email={invitedEmail} />
+                Switch account
+                <span className="visually-hidden">: sign out and continue as {invitedEmail}</span>
               </Button>
             ) : null}
             <Link to={paths.admin.index}>Go to the projects</Link>

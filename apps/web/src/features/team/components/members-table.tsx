@@ -1,4 +1,5 @@
-// The team screen's "Members" table: e-mail and role (a badge, "Owner" or "Member"), with the buttons the caller's role offers (owners change
+// The team screen's "Members" table: each member by name (their address under it; the address alone when
+// they gave no name) and role (a badge, "Owner" or "Member"), with the buttons the caller's role offers (owners change
 // roles and remove others; anyone but the last owner leaves), and the invitations not yet accepted (owners
 // revoke them). Both are DataTables: cards below 600 px.
 import type { TeamAnswer, TeamMember, WorkspaceRole } from '@handoff/core/api';
@@ -31,7 +32,11 @@ export function MembersTable({ members, ...controls }: { members: readonly TeamM
         rows={members}
         rowKey={(member) => member.userId}
         columns={[
-          { header: 'Email', rowHeader: true, cell: (member) => <AddressList addresses={[member.email]} /> },
+          {
+            header: 'Member',
+            rowHeader: true,
+            cell: (member) => <MemberName member={member} you={controls.userId} />,
+          },
           {
             header: 'Role',
             className: 'nowrap',
@@ -51,6 +56,30 @@ export function MembersTable({ members, ...controls }: { members: readonly TeamM
   );
 }
 
+/** The member's name with their address under it, or the address alone; "(you)" marks the caller. */
+function MemberName({ member, you }: { member: TeamMember; you: string | undefined }) {
+  const mark = member.userId === you ? <span className="members__you"> (you)</span> : null;
+  if (!member.name) {
+    return (
+      <>
+        <AddressList addresses={[member.email]} />
+        {mark}
+      </>
+    );
+  }
+  return (
+    <span className="members__person">
+      <span className="members__name">
+        {member.name}
+        {mark}
+      </span>
+      <span className="members__email">
+        <AddressList addresses={[member.email]} />
+      </span>
+    </span>
+  );
+}
+
 function MemberActions({
   member,
   members,
@@ -65,7 +94,7 @@ function MemberActions({
       {isOwner && member.userId !== userId ? (
         <Button variant="outline" size="small" disabled={busy} onClick={() => onToggleRole(member)}>
           {member.role === 'owner' ? 'Make member' : 'Make owner'}
-          <span className="visually-hidden">: {member.email}</span>
+          <span className="visually-hidden">: {member.name || member.email}</span>
         </Button>
       ) : null}{' '}
       {member.userId === userId && isLastOwner(members, member) ? (
@@ -76,7 +105,7 @@ function MemberActions({
             'Leave the workspace'
           ) : (
             <>
-              Remove <span className="visually-hidden">{member.email}</span>
+              Remove <span className="visually-hidden">{member.name || member.email}</span>
             </>
           )}
         </Button>

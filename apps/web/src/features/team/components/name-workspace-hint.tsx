@@ -4,7 +4,7 @@
 // the route, under the page's title and tabs: `inPage`); the Team screen's Workspace panel, whose name field
 // is already filled in, says it in its own lead instead. `Name workspace` opens the name's form in place
 // (sending never waits for it). "Never named" is the server's rule
-// (workspaces/workspace-brand.ts): the name is still a default "{local part}'s team", so the notice says what
+// (workspaces.named): the name is still the default "{owner}'s team", so the notice says what
 // clients see instead rather than "no name". Dismissed once per workspace in this browser.
 import { type FormEvent, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -29,12 +29,11 @@ function wasDismissed(workspaceId: string): boolean {
 }
 
 /**
- * The company clients see instead of a workspace never named (its name still "{local part}'s team"): the
- * e-mail domain of the user, who sent the notice; null once it has a name of its own.
+ * The company clients see instead of a workspace never named (the server says whether an owner named it):
+ * the e-mail domain of the user, who sent the notice; null once it has a name of its own.
  */
-export function domainShownForUnnamed(workspaceName: string, email: string): string | null {
-  const [local, domain] = email.split('@');
-  return workspaceName === `${local}'s team` ? (domain ?? email) : null;
+export function domainShownForUnnamed(workspace: { named: boolean }, email: string): string | null {
+  return workspace.named ? null : (email.split('@')[1] ?? email);
 }
 
 export function NameWorkspaceHint({
@@ -50,7 +49,7 @@ export function NameWorkspaceHint({
   const [naming, setNaming] = useState(false);
   if (!inPage && pathname !== paths.admin.index) return null;
   if (workspace?.role !== 'owner' || !user) return null;
-  const domain = domainShownForUnnamed(workspace.name, user.email);
+  const domain = domainShownForUnnamed(workspace, user.email);
   if (domain === null || dismissed === workspace.id || wasDismissed(workspace.id)) return null;
 
   const dismiss = () => {

@@ -54,6 +54,33 @@ describe('/admin/team', () => {
     ).toBeVisible();
   });
 
+  it('lists each member by name with the address under it, or by the address alone', async () => {
+    const { account } = signIn('ada@example.com');
+    server.use(
+      http.post('/jira/getTeam', () =>
+        HttpResponse.json({
+          data: {
+            workspace: { id: 'ws-team', name: 'Acme Studio', named: true, logoUpdatedAt: null },
+            role: 'owner',
+            members: [
+              { userId: account.id, email: 'ada@example.com', name: 'Ada Lovelace', role: 'owner' },
+              { userId: 'user-bob', email: 'bob@example.com', name: '', role: 'member' },
+            ],
+            invites: [],
+          },
+        }),
+      ),
+    );
+    const { user } = renderApp('/admin/team');
+    const table = await screen.findByRole('table', { name: 'Members' });
+    const [ada, bob] = within(table).getAllByRole('rowheader');
+    expect(ada).toHaveTextContent('Ada Lovelace (you)ada@example.com');
+    expect(bob).toHaveTextContent(/^bob@example\.com$/);
+    // A named workspace's name is in its field.
+    expect(screen.getByRole('textbox', { name: 'Workspace name' })).toHaveValue('Acme Studio');
+    expect(within(table).getByRole('button', { name: 'Make owner: bob@example.com' })).toBeVisible();
+  });
+
   it('offers Leave to an owner when another owner remains', async () => {
     const { account } = signIn('ada@example.com');
     server.use(
@@ -79,7 +106,8 @@ describe('/admin/team', () => {
     const { account } = signIn('ada@example.com');
     const { user } = renderApp('/admin/team');
     const name = await screen.findByRole('textbox', { name: 'Workspace name' });
-    expect(name).toHaveValue("ada's team");
+    // Never named: the field is empty (clients see the domain, not the default name).
+    expect(name).toHaveValue('');
     await user.clear(name);
     await user.type(name, 'Acme Studio and Partners Digital');
     await user.click(screen.getByRole('button', { name: 'Save name' }));
@@ -125,8 +153,10 @@ describe('/admin/team', () => {
     const { user } = renderApp('/admin/team');
     const input = await screen.findByLabelText('Logo');
     // Without a logo, its place shows the initial that stands in for it, and says there is none yet.
-    const preview = screen.getByRole('figure');
-    expect(preview).toHaveTextContent('ANo logo yet');
+    expect(input).toHaveAccessibleDescription(
+      'No logo yet: clients see the initial. PNG, JPEG or WebP, at most 200 kB.',
+    );
+    expect(screen.getByText('Upload logo')).toBeVisible();
     await user.upload(input, new File([new Uint8Array(200 * 1024 + 1)], 'big.png', { type: 'image/png' }));
     expect(
       await screen.findByRole('dialog', { name: 'The logo is larger than 200 kB. Choose a smaller image.' }),
@@ -190,14 +220,16 @@ describe('the hint to name the workspace', () => {
     expect(screen.queryByRole('complementary', { name: 'Name your workspace' })).not.toBeInTheDocument();
   });
 
-  it("says in the Team screen's Workspace panel what clients see, without a band over its filled name field", async () => {
+  it("says in the Team screen's Workspace panel what clients see, with an empty name field and no band over it", async () => {
     signIn('ada@example.com');
     renderApp('/admin/team');
     const panel = await screen.findByRole('region', { name: 'Workspace' });
-    expect(await within(panel).findByText(/Until you save a name here/)).toHaveTextContent(
-      'Your clients see this name and logo at the top of their review page. Until you save a name here, they see your company as example.com.',
+    expect(await within(panel).findByText(/Until you name the workspace/)).toHaveTextContent(
+      'Your clients see this name and logo at the top of their review page. Until you name the workspace, they see example.com.',
     );
-    expect(within(panel).getByRole('textbox', { name: 'Workspace name' })).toHaveValue("ada's team");
+    const name = within(panel).getByRole('textbox', { name: 'Workspace name' });
+    expect(name).toHaveValue('');
+    expect(name).toHaveAttribute('placeholder', 'e.g. Acme Studio');
     expect(screen.queryByRole('complementary', { name: 'Name your workspace' })).not.toBeInTheDocument();
   });
 
@@ -238,9 +270,12 @@ describe('an invitation link', () => {
   it('signed out: names the workspace, the inviter and the address, makes Register primary for a new address, and remembers the link', async () => {
     const { router } = renderApp('/join/valid-token');
     const heading = await screen.findByRole('heading', { level: 1, name: 'Join Acme Studio' });
-    // The lead under it: who invited which address (each address kept whole on its line).
+    // The lead under it: who invited you, by name; then, labelled, the address the invitation is for.
     expect(heading.nextElementSibling).toHaveTextContent(
-      'owner@example.com invited new@example.com to this Handoff workspace.',
+      'Olivia Owner invited you to this Handoff workspace.',
+    );
+    expect(screen.getByText('Invitation for:').parentElement).toHaveTextContent(
+      'Invitation for: new@example.com',
     );
     expect(screen.getByRole('link', { name: 'Register' })).toHaveClass('button--primary');
     expect(screen.getByRole('link', { name: 'Login' })).not.toHaveClass('button--primary');
@@ -259,7 +294,10 @@ describe('an invitation link', () => {
     expect(await screen.findByText('Sign in with this address and you join the workspace.')).toBeVisible();
     expect(
       screen.getByRole('heading', { level: 1, name: 'Join Acme Studio' }).nextElementSibling,
-    ).toHaveTextContent('owner@example.com invited bea@example.com to this Handoff workspace.');
+    ).toHaveTextContent('Olivia Owner invited you to this Handoff workspace.');
+    expect(screen.getByText('Invitation for:').parentElement).toHaveTextContent(
+      'Invitation for: bea@example.com',
+    );
     expect(screen.getByRole('link', { name: 'Login' })).toHaveClass('button--primary');
     // The address has an account: registering again leads nowhere.
     expect(screen.queryByRole('link', { name: 'Register' })).not.toBeInTheDocument();
@@ -269,7 +307,7 @@ describe('an invitation link', () => {
     renderApp('/join/used-token');
     expect(await screen.findByRole('heading', { name: 'Invitation no longer valid' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'This invitation was already used. Ask owner@example.com for a new one.',
+      'This invitation was already used. Ask Olivia Owner for a new one.',
     );
     expect(window.localStorage.getItem(storageKeys.pendingJoin)).toBeNull();
   });
@@ -282,18 +320,26 @@ describe('an invitation link', () => {
     expect(callsTo('/jira/joinWorkspace')).toHaveLength(1);
   });
 
-  it("signed in with another account: shows the server's refusal and offers to sign out and continue as the invited address", async () => {
+  it('signed in with another account: says who is signed in and offers to sign out and continue as the invited address', async () => {
     signIn('ada@example.com');
     const { user, router } = renderApp('/join/someone-elses');
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'This invitation is for someone else.You are signed in as ada@example.com.',
+      'You are signed in as ada@example.com, not with the invited address.Sign out and continue as bea@example.com to accept it.',
     );
     // It leads with what the invitation is, as the signed-out page does.
     expect(screen.getByRole('heading', { level: 1, name: 'Join Acme Studio' })).toBeInTheDocument();
-    expect(screen.getByText(/invited/)).toHaveTextContent(
-      'owner@example.com invited bea@example.com to this Handoff workspace.',
+    expect(screen.getByText(/invited you/)).toHaveTextContent(
+      'Olivia Owner invited you to this Handoff workspace.',
     );
-    await user.click(await screen.findByRole('button', { name: 'Sign out and continue as bea@example.com' }));
+    expect(screen.getByText('Invitation for:').parentElement).toHaveTextContent(
+      'Invitation for: bea@example.com',
+    );
+    // A short button; its accessible name says what it does in full.
+    const switchAccount = screen.getByRole('button', {
+      name: 'Switch account: sign out and continue as bea@example.com',
+    });
+    expect(switchAccount.firstChild).toHaveTextContent('Switch account');
+    await user.click(switchAccount);
     expect(await screen.findByRole('heading', { name: 'Join Acme Studio' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/join/someone-elses');
     expect(window.localStorage.getItem('auth-token')).toBeNull();

@@ -1,12 +1,12 @@
 // The Team screen's "Workspace" panel: the workspace's name and logo, which its clients see at the top of
-// their review page. Owners rename it and upload or remove the logo; members see both. Until it is named, the
-// panel's lead says which company clients see instead (the notice the projects list and the send screen show,
-// in the words of a panel whose name field is right there).
+// their review page. Owners rename it and upload or remove the logo; members see both. Until an owner names
+// it, the name field is empty (its default name is not what clients see) and the panel's lead says which
+// company clients see instead: the sender's e-mail domain. The logo is one compact row: the logo as clients
+// see it (or the initial standing in), what it may be, and Upload / Remove.
 import type { TeamAnswer } from '@handoff/core/api';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { BusyButton } from '@/components/ui/busy-button';
 import { Button } from '@/components/ui/button';
-import { FileDropZone } from '@/components/ui/file-drop-zone';
 import { TextField } from '@/components/ui/form-field';
 import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
@@ -39,11 +39,13 @@ export function WorkspaceIdentity({
   /** A file refused before uploading, with the reason. */
   onRefused: (message: string) => void;
 }) {
-  const [name, setName] = useState(workspace.name);
-  useEffect(() => setName(workspace.name), [workspace.name]);
+  // Never named: the field starts empty, as the lead says clients see the domain, not the default name.
+  const savedName = workspace.named ? workspace.name : '';
+  const [name, setName] = useState(savedName);
+  useEffect(() => setName(savedName), [savedName]);
   const logo = useLogo(userId, workspace.logoUpdatedAt);
   const { user } = useAppState();
-  const shownAs = isOwner && user ? domainShownForUnnamed(workspace.name, user.email) : null;
+  const shownAs = isOwner && user ? domainShownForUnnamed(workspace, user.email) : null;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -59,8 +61,8 @@ export function WorkspaceIdentity({
       <p className="form-panel__status">
         {shownAs ? (
           <>
-            Your clients see this name and logo at the top of their review page. Until you save a name here,
-            they see your company as <strong>{shownAs}</strong>.
+            Your clients see this name and logo at the top of their review page. Until you name the workspace,
+            they see <strong>{shownAs}</strong>.
           </>
         ) : (
           'Your clients see this name and logo at the top of their review page.'
@@ -73,6 +75,7 @@ export function WorkspaceIdentity({
             name="workspaceName"
             maxLength={MAX_NAME}
             required
+            placeholder={shownAs ? 'e.g. Acme Studio' : undefined}
             value={name}
             onChange={(e) => setName(e.target.value)}
           />
@@ -106,8 +109,8 @@ export function WorkspaceIdentity({
 }
 
 /**
- * The logo as clients see it (without one, the workspace's initial stands in on their page too), with what it
- * is under it; for owners beside it a drop zone to choose one, and Remove once there is one.
+ * The logo as clients see it (without one, the workspace's initial stands in on their page too), what it is
+ * beside it, and for owners `Upload logo` (a real file input, drawn as a small button) and `Remove`.
  */
 function LogoField({
   logo,
@@ -124,29 +127,50 @@ function LogoField({
   onLogo: (file: File) => void;
   onRemoveLogo: () => void;
 }) {
+  const id = useId();
   return (
     <div className="logo-field">
-      <figure className="logo-field__preview">
+      <span className="logo-field__preview">
         {logo ? (
           <img className="logo-field__image" src={logo} alt={`Logo of ${workspaceName}`} />
         ) : (
           <WorkspaceMark name={workspaceName} />
         )}
-        <figcaption className="logo-field__caption">
-          {logo ? 'Current logo' : isOwner ? 'No logo yet' : 'This workspace has no logo.'}
-        </figcaption>
-      </figure>
+      </span>
+      <div className="logo-field__text">
+        <span className="logo-field__title" id={`${id}-title`}>
+          Logo
+        </span>
+        <span className="logo-field__caption" id={`${id}-caption`}>
+          {logo
+            ? 'Shown to your clients.'
+            : isOwner
+              ? 'No logo yet: clients see the initial.'
+              : 'This workspace has no logo.'}
+          {isOwner ? ' PNG, JPEG or WebP, at most 200 kB.' : null}
+        </span>
+      </div>
       {isOwner ? (
-        <div className="logo-field__control">
-          <FileDropZone
-            label={logo ? 'Replace the logo' : 'Logo'}
-            hint="PNG, JPEG or WebP, at most 200 kB."
-            accept={LOGO_TYPES.join(',')}
-            disabled={busy}
-            onFiles={([file]) => {
-              if (file) onLogo(file);
-            }}
-          />
+        <div className="logo-field__actions">
+          <label
+            className={`button button--outline button--small logo-field__upload${busy ? ' is-disabled' : ''}`}
+          >
+            <input
+              type="file"
+              className="visually-hidden"
+              accept={LOGO_TYPES.join(',')}
+              disabled={busy}
+              aria-labelledby={`${id}-title`}
+              aria-describedby={`${id}-caption`}
+              onChange={(event) => {
+                const [file] = Array.from(event.currentTarget.files ?? []);
+                // Emptied, so choosing the same file again (after removing it) is seen as a change.
+                event.currentTarget.value = '';
+                if (file) onLogo(file);
+              }}
+            />
+            <span aria-hidden="true">{logo ? 'Replace' : 'Upload logo'}</span>
+          </label>
           {logo ? (
             <Button variant="outline" size="small" disabled={busy} onClick={onRemoveLogo}>
               Remove the logo

@@ -6,6 +6,8 @@ import { useSyncExternalStore } from 'react';
 export interface CurrentWorkspace {
   id: string;
   name: string;
+  /** Whether an owner named it (the naming hint shows until then). */
+  named: boolean;
   role: 'owner' | 'member';
 }
 

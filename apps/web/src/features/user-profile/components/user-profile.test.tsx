@@ -30,6 +30,26 @@ function serveSites(others: ListedSite[]) {
 }
 
 describe('/admin/user-profile', () => {
+  it('saves the name the user goes by, and the account menu shows it instead of the address', async () => {
+    signIn('ada@example.com');
+    serveSites([]);
+    const { user } = renderApp('/admin/user-profile');
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    expect(name).toHaveValue('');
+    expect(name).toHaveAccessibleDescription(
+      'Your team and your clients see it instead of your e-mail address.',
+    );
+    await user.type(name, '  Ada Lovelace ');
+    await user.click(screen.getByRole('button', { name: 'Save name' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your name has been saved.' });
+    expect(callsTo('/jira/updateName')).toEqual([{ name: 'Ada Lovelace' }]);
+    expect(db.accounts.get('ada@example.com')?.name).toBe('Ada Lovelace');
+    await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
+    expect(name).toHaveValue('Ada Lovelace');
+    const account = document.querySelector('.topbar__user-name');
+    expect(account).toHaveTextContent('Ada Lovelace');
+  });
+
   it('shows the e-mail and the default site\'s "API Key" as "Token saved"; Replace opens a hidden token field with a show/hide toggle', async () => {
     signIn('ada@example.com');
     serveSites([]);

@@ -10,6 +10,7 @@ import { useAppDispatch, useAppState } from '@/stores/app-store';
 import { updateApiKey } from '../api/update-api-key';
 import { CredentialCard } from './credential-card';
 import { howToGetToken } from './how-to-get-token';
+import { ProfileName } from './profile-name';
 
 const TOKEN_SAVED_MESSAGE = 'Your API Key has been updated.';
 
@@ -29,14 +30,9 @@ export function UserProfile() {
         <h1 id="profile-heading" className="page__title">
           User profile
         </h1>
-        <p className="page__intro">Your account, and the tokens Handoff reads your trackers with.</p>
+        <p className="page__intro">Your name and address, and the tokens Handoff reads your trackers with.</p>
       </div>
-      <div className="panel">
-        <dl className="details">
-          <dt>Email</dt>
-          <dd>{user?.email}</dd>
-        </dl>
-      </div>
+      <ProfileName dialog={dialog} />
       <section className="page__section" aria-labelledby="tokens-heading">
         <div className="profile__tokens-lead">
           <h2 id="tokens-heading" className="section-title">

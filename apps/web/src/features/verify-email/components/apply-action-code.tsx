@@ -1,6 +1,7 @@
 // What the e-mailed link `/auth/action?mode=verifyEmail&oobCode=…` does: applies the code and says so, under
-// a heading that says the same; a dead or unknown link is a warning.
+// a heading that says the same; a dead or unknown link is a warning, with "Back to login" as the way out.
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { AuthWarning } from '@/components/layouts/auth-warning';
 import { ButtonLink } from '@/components/ui/button';
@@ -49,6 +50,11 @@ export function ApplyActionCode({ mode, oobCode }: { mode: string | null; oobCod
           {state === 'failed' ? 'Get a new link' : 'Continue to Handoff'}
         </ButtonLink>
       </div>
+      {state === 'failed' || state === 'unknown' ? (
+        <p className="auth-card__footer">
+          <Link to={paths.auth.login}>Back to login</Link>
+        </p>
+      ) : null}
     </AuthLayout>
   );
 }

@@ -64,6 +64,7 @@ function senderOf(send: StoredSend, token: unknown) {
     workspaceName: sender ? (named ? workspaceOf(sender).name : (sender.email.split('@')[1] ?? '')) : 'Team',
     logoUrl: db.workspaceLogos.has(workspaceId) ? `/review/${String(token)}/logo?v=1` : null,
     senderEmail: sender?.email ?? null,
+    senderName: sender?.name || null,
   };
 }
 
@@ -76,7 +77,14 @@ export const reviewHandlers = [
     const speaking = { language, messages: reviewPageMessages(language) };
     if (!send?.review) {
       return HttpResponse.json({
-        data: { state: 'unknown', workspaceName: null, logoUrl: null, senderEmail: null, ...speaking },
+        data: {
+          state: 'unknown',
+          workspaceName: null,
+          logoUrl: null,
+          senderEmail: null,
+          senderName: null,
+          ...speaking,
+        },
       });
     }
     const state = send.review.linkState === 'active' ? 'open' : send.review.linkState;

@@ -9,6 +9,7 @@ import { apiError, post } from './projects';
 export const workspaceOf = (caller: Account) => ({
   id: `ws-${caller.id}`,
   name: db.workspaceNames.get(`ws-${caller.id}`) ?? `${caller.email.split('@')[0]}'s team`,
+  named: db.workspaceNames.has(`ws-${caller.id}`),
   role: 'owner' as const,
 });
 const workspaces = (caller: Account) => ({ current: `ws-${caller.id}`, workspaces: [workspaceOf(caller)] });
@@ -33,9 +34,14 @@ export const teamHandlers = [
     const { id, name } = workspaceOf(caller);
     return HttpResponse.json({
       data: {
-        workspace: { id, name, logoUpdatedAt: db.workspaceLogos.get(id)?.updatedAt ?? null },
+        workspace: {
+          id,
+          name,
+          named: db.workspaceNames.has(id),
+          logoUpdatedAt: db.workspaceLogos.get(id)?.updatedAt ?? null,
+        },
         role: 'owner',
-        members: [{ userId: caller.id, email: caller.email, role: 'owner' }],
+        members: [{ userId: caller.id, email: caller.email, name: caller.name, role: 'owner' }],
         invites: (db.invites.get(id) ?? []).map((email) => ({
           id: `invite-${email}`,
           email,
@@ -114,13 +120,27 @@ export const teamHandlers = [
     db.requests.push('POST /jira/getInvitation');
     const invitation = (state: string, email: string, hasAccount: boolean) =>
       HttpResponse.json({
-        data: { state, workspaceName: 'Acme Studio', inviterEmail: 'owner@example.com', email, hasAccount },
+        data: {
+          state,
+          workspaceName: 'Acme Studio',
+          inviterEmail: 'owner@example.com',
+          inviterName: 'Olivia Owner',
+          email,
+          hasAccount,
+        },
       });
     if (token === 'valid-token') return invitation('open', 'new@example.com', false);
     if (token === 'someone-elses') return invitation('open', 'bea@example.com', true);
     if (token === 'used-token') return invitation('used', 'bea@example.com', true);
     return HttpResponse.json({
-      data: { state: 'unknown', workspaceName: null, inviterEmail: null, email: null, hasAccount: false },
+      data: {
+        state: 'unknown',
+        workspaceName: null,
+        inviterEmail: null,
+        inviterName: null,
+        email: null,
+        hasAccount: false,
+      },
     });
   }),
   post('/jira/joinWorkspace', (_caller, body) =>
