@@ -243,9 +243,9 @@ describe('test steps', () => {
       paragraph('#test#'),
     );
     expect(steps(d)).toEqual(['Log in as Ann Lee (SHOP-3)']);
-    expect(
-      splitAtTestMarker(['Built as https://acme.atlassian.net/browse/SHOP-1', '#test#', 'Pay']),
-    ).toEqual({ text: 'Built as https://acme.atlassian.net/browse/SHOP-1', testSteps: ['Pay'] });
+    expect(splitAtTestMarker(['Built as https://acme.atlassian.net/browse/SHOP-1', '#test#', 'Pay'])).toEqual(
+      { text: 'Built as https://acme.atlassian.net/browse/SHOP-1', testSteps: ['Pay'] },
+    );
   });
 
   it('reads steps from code blocks and tables', () => {

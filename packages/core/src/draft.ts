@@ -109,7 +109,10 @@ const TRACKER_ISSUE_URL =
  * since the client cannot open it. Mentions already read as the person's name (adfTextPieces).
  */
 export function clientStepText(step: string): string {
-  return step.replace(TRACKER_ISSUE_URL, (_url, jiraKey?: string, linearKey?: string) => jiraKey ?? linearKey ?? '');
+  return step.replace(
+    TRACKER_ISSUE_URL,
+    (_url, jiraKey?: string, linearKey?: string) => jiraKey ?? linearKey ?? '',
+  );
 }
 
 /**

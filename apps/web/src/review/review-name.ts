@@ -1,7 +1,7 @@
-// The reviewer's name on the client's review page: the `Your name` box, and the name this browser remembers
-// for the next notice (local storage; asked again when storage is off).
+// The reviewer's name on the client's review page, where the answers are sent: the `Your name` box, or the
+// name this browser remembers from an earlier notice (local storage; asked again when storage is off).
 import { say } from './review-messages';
-import { el } from './review-view';
+import { around, el } from './review-view';
 
 /** Where the browser remembers the reviewer's name for the next notice. */
 export const REVIEWER_STORAGE_KEY = 'handoff.reviewer';
@@ -23,7 +23,11 @@ export function rememberName(name: string): void {
   }
 }
 
-/** The `Your name` box, holding the name this browser remembers, and why it is asked. */
+/**
+ * Who answers, just above the bar where the client submits: a browser that remembers the name says
+ * `Answering as {name}` with `Change name` (which opens the box); otherwise the `Your name` box, and why it
+ * is asked. Nothing blocks the stories: the name is asked for when the answers are sent without one.
+ */
 export function reviewerNameField(): { field: HTMLElement; input: HTMLInputElement } {
   const field = el('div', 'review__name');
   const input = el('input');
@@ -33,12 +37,34 @@ export function reviewerNameField(): { field: HTMLElement; input: HTMLInputEleme
   input.required = true;
   input.maxLength = 200;
   input.autocomplete = 'name';
-  input.value = rememberedName();
+  const remembered = rememberedName();
+  input.value = remembered;
   const label = el('label', 'review__name-label', say('yourName'));
   label.htmlFor = input.id;
   const hint = el('p', 'review__name-hint', say('nameHint'));
   hint.id = 'reviewer-name-hint';
   input.setAttribute('aria-describedby', hint.id);
-  field.append(label, hint, input);
+  const box = el('div', 'review__name-box');
+  box.append(label, hint, input);
+  if (!remembered) {
+    field.append(box);
+    return { field, input };
+  }
+  const known = el('p', 'review__name-known');
+  const change = el('button', 'review__name-change', say('changeName'));
+  change.type = 'button';
+  known.append(
+    ...around((name) => say('answeringAs', { name }), el('strong', undefined, remembered)),
+    ' ',
+    change,
+  );
+  box.hidden = true;
+  change.addEventListener('click', () => {
+    known.hidden = true;
+    box.hidden = false;
+    input.focus();
+    input.select();
+  });
+  field.append(known, box);
   return { field, input };
 }

@@ -47,9 +47,19 @@ export function stepParts(text: string): Array<string | HTMLElement> {
   return parts;
 }
 
-function link(candidate: string): HTMLAnchorElement | null {
+/**
+ * A web address in a step as a link, or as plain (breakable) text when it points into the team's
+ * Atlassian site (`*.atlassian.net`), which a client has no account to open; issue links there already
+ * read as their key (@handoff/core's clientStepText).
+ */
+function link(candidate: string): HTMLElement | null {
   const url = safeUrl(candidate);
   if (!url) return null;
+  if (INTERNAL_HOST.test(new URL(url).hostname)) {
+    const text = el('span', 'review__address');
+    text.append(...breakable(candidate));
+    return text;
+  }
   const anchor = el('a', 'review-story__link');
   anchor.append(...breakable(candidate));
   anchor.href = url;
@@ -57,6 +67,9 @@ function link(candidate: string): HTMLAnchorElement | null {
   anchor.rel = 'noopener noreferrer';
   return anchor;
 }
+
+/** The team's own Atlassian site: Jira and Confluence pages a client cannot open. */
+const INTERNAL_HOST = /(?:^|\.)atlassian\.net$/i;
 
 function safeUrl(candidate: string): string | null {
   try {
