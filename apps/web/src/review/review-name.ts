@@ -27,8 +27,13 @@ export function rememberName(name: string): void {
  * Who answers, just above the bar where the client submits: a browser that remembers the name says
  * `Answering as {name}` with `Change name` (which opens the box); otherwise the `Your name` box, and why it
  * is asked. Nothing blocks the stories: the name is asked for when the answers are sent without one.
+ * `settle` shows the name given as that line once the team has it.
  */
-export function reviewerNameField(): { field: HTMLElement; input: HTMLInputElement } {
+export function reviewerNameField(): {
+  field: HTMLElement;
+  input: HTMLInputElement;
+  settle: (name: string) => void;
+} {
   const field = el('div', 'review__name');
   const input = el('input');
   input.id = 'reviewer-name';
@@ -37,8 +42,6 @@ export function reviewerNameField(): { field: HTMLElement; input: HTMLInputEleme
   input.required = true;
   input.maxLength = 200;
   input.autocomplete = 'name';
-  const remembered = rememberedName();
-  input.value = remembered;
   const label = el('label', 'review__name-label', say('yourName'));
   label.htmlFor = input.id;
   const hint = el('p', 'review__name-hint', say('nameHint'));
@@ -46,25 +49,27 @@ export function reviewerNameField(): { field: HTMLElement; input: HTMLInputEleme
   input.setAttribute('aria-describedby', hint.id);
   const box = el('div', 'review__name-box');
   box.append(label, hint, input);
-  if (!remembered) {
-    field.append(box);
-    return { field, input };
-  }
   const known = el('p', 'review__name-known');
   const change = el('button', 'review__name-change', say('changeName'));
   change.type = 'button';
-  known.append(
-    ...around((name) => say('answeringAs', { name }), el('strong', undefined, remembered)),
-    ' ',
-    change,
-  );
-  box.hidden = true;
   change.addEventListener('click', () => {
     known.hidden = true;
     box.hidden = false;
     input.focus();
     input.select();
   });
+  const settle = (name: string) => {
+    const moveFocus = document.activeElement === input;
+    input.value = name;
+    const who = el('strong', undefined, name);
+    known.replaceChildren(...around((value) => say('answeringAs', { name: value }), who), ' ', change);
+    known.hidden = false;
+    box.hidden = true;
+    if (moveFocus) change.focus();
+  };
   field.append(known, box);
-  return { field, input };
+  const remembered = rememberedName();
+  if (remembered) settle(remembered);
+  else known.hidden = true;
+  return { field, input, settle };
 }

@@ -270,6 +270,8 @@ describe('the review page', () => {
 
     send.review!.linkState = 'revoked';
     await openPage();
+    // The same band as the page the link opened: the company, and who sent it.
+    expect(screen.getByRole('banner')).toHaveTextContent('Eexample.comSent by owner');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(en['review.linkInvalid']);
     expect(screen.getByText('The team has withdrawn this review link.')).toBeVisible();
     expect(screen.getByRole('banner')).toHaveTextContent('example.com');
@@ -384,6 +386,9 @@ describe('tokenFromPath', () => {
     await screen.findByText(en['review.thanks']);
     expect(callsTo('/jira/review/submitVerdicts')[0]).toMatchObject({ reviewer: 'Bea Buyer' });
     expect(window.localStorage.getItem(REVIEWER_STORAGE_KEY)).toBe('Bea Buyer');
+    // Once the team has it, the box gives way to one line naming who answered.
+    expect(screen.getByText(/^Answering as/)).toHaveTextContent('Answering as Bea Buyer Change name');
+    expect(screen.queryByRole('textbox', { name: 'Your name' })).not.toBeInTheDocument();
     // Asked where the answers are sent: after the stories, just before the bar.
     const form = document.querySelector('form');
     expect(form?.querySelector('.review__name')?.previousElementSibling).toHaveClass('review__stories');
@@ -640,6 +645,8 @@ describe('the sender by name', () => {
 
     send.review!.linkState = 'revoked';
     await openPage();
+    // The same band as the page the link opened: the company, and who sent it.
+    expect(screen.getByRole('banner')).toHaveTextContent('acme-studio.testSent by Dana Smith');
     expect(screen.getByRole('main')).toHaveTextContent(
       'ask Dana Smith (dana.smith+qa@acme-studio.test) for a new link.',
     );
@@ -674,6 +681,8 @@ describe("what a client reads of the team's story text", () => {
     await openPage();
     const steps = within(story('SHOP-1')).getByRole('list', { name: 'Test steps' });
     expect(steps).toHaveTextContent('Ask Mia Krystof to verify; see SHOP-2');
+    // The key is one word: a phone never breaks it at its hyphen.
+    expect(within(steps).getByText('SHOP-2')).toHaveClass('review__unbroken');
     expect(
       within(steps)
         .getAllByRole('link')

@@ -81,6 +81,8 @@ interface NoticeForm {
   saved: Map<string, Answer>;
   form: HTMLFormElement;
   name: HTMLInputElement;
+  /** Shows the name given as `Answering as {name}` once the team has it. */
+  settleName: (name: string) => void;
   status: HTMLElement;
   submit: HTMLButtonElement;
   /** Above `Submit results`: what is missing while it cannot be used, or while nothing is offered. */
@@ -125,7 +127,7 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
   submitHint.id = 'review-submit-hint';
   submitHint.setAttribute('aria-live', 'polite');
   submit.setAttribute('aria-describedby', submitHint.id);
-  const { field: nameField, input: name } = reviewerNameField();
+  const { field: nameField, input: name, settle: settleName } = reviewerNameField();
   const status = el('p', 'review__status');
   status.setAttribute('role', 'status');
   const signOff = el('button', 'review__button', say('signOff'));
@@ -151,6 +153,7 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
     saved,
     form,
     name,
+    settleName,
     status,
     submit,
     submitHint,
@@ -357,6 +360,7 @@ async function submitResults(parts: NoticeForm, { token, closed }: NoticeContext
   try {
     await callReview<SubmitVerdictsAnswer>('/jira/review/submitVerdicts', { token, verdicts, reviewer });
     showStatus(status, 'done', say('thanks'));
+    parts.settleName(reviewer);
     for (const { key, verdict, comment } of verdicts) saved.set(key, { verdict, comment: comment ?? '' });
     parts.refresh();
   } catch (error) {
