@@ -44,7 +44,7 @@ export async function showClosedLink(root: HTMLElement, token: string | null): P
     // By name where the address spells one, and always with the address, to write to from any mail app.
     const name = personName(sender);
     const ask = el('p', 'review__note');
-    const whom = el('span', undefined, name ? `${name} (` : '');
+    const whom = el('span', 'review__sender', name ? `${name} (` : '');
     whom.append(address(sender), name ? ')' : '');
     ask.append(...around((value) => say('askSender', { sender: value }), whom));
     card.append(ask);
