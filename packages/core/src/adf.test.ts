@@ -64,7 +64,7 @@ describe('adfTextPieces', () => {
       'Click Forgot password and enter qa+1@example.com',
       'Check the inbox',
       'Expected: reset e-mail arrives within 1 minute ✅',
-      'Ask @Mia Krystof to verify; see https://your-domain.atlassian.net/browse/EX-42 [READY]',
+      'Ask Mia Krystof to verify; see https://your-domain.atlassian.net/browse/EX-42 [READY]',
     ]);
   });
 
@@ -102,7 +102,7 @@ describe('adfTextPieces', () => {
       }),
     );
     expect(adfTextPieces(d)).toEqual([
-      'Ping @Mia Krystof 🎉 :custom:',
+      'Ping Mia Krystof 🎉 :custom:',
       'See https://x.atlassian.net/browse/EX-1 — [IN REVIEW]',
       'Due 2024-01-01, or 2020-02-19',
       'https://json-ld.example',

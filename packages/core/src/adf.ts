@@ -65,7 +65,8 @@ function inlineText(node: Record<string, unknown>, type: string): string {
     case 'hardBreak':
       return '\n';
     case 'mention':
-      return stringAttr(node.attrs, 'text');
+      // The person's name as a client reads it: Jira writes "@Mia Krystof"; the "@" is the tracker's.
+      return stringAttr(node.attrs, 'text').replace(/^@/, '');
     case 'status': {
       // A status lozenge: its words in capitals, as the tracker draws them, in brackets, so "see EX-42
       // [READY]" reads as a label and not as part of the sentence (the review page draws it as a badge).
@@ -123,7 +124,7 @@ function pushLines(text: string, out: string[]): void {
  * A piece is one line of one block's inline text: the inline nodes of a paragraph, heading, code block,
  * list item paragraph, table cell paragraph, task item … are concatenated (so text split into several `text`
  * nodes by marks is joined again), then split at hard breaks and line breaks; each line is trimmed and
- * empty lines are dropped. Inline nodes contribute: text → `text`, mention → `attrs.text`, status →
+ * empty lines are dropped. Inline nodes contribute: text → `text`, mention → `attrs.text` without its `@`, status →
  * `[ATTRS.TEXT]` (capitals, in brackets), emoji → `attrs.text` or `attrs.shortName`, inlineCard →
  * `attrs.url`, date → YYYY-MM-DD. blockCard / embedCard URLs and expand titles are pieces of their own.
  *

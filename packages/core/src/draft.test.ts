@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AdfNode } from './adf.ts';
-import { draftEmail, type Issue, testStepsOf } from './draft.ts';
+import { clientStepText, draftEmail, type Issue, splitAtTestMarker, testStepsOf } from './draft.ts';
 import {
   bulletList,
   codeBlock,
@@ -82,7 +82,7 @@ describe('draftEmail', () => {
         '- Click Forgot password and enter qa+1@example.com\n' +
         '- Check the inbox\n' +
         '- Expected: reset e-mail arrives within 1 minute ✅\n' +
-        '- Ask @Mia Krystof to verify; see https://your-domain.atlassian.net/browse/EX-42 [READY]' +
+        '- Ask Mia Krystof to verify; see EX-42 [READY]' +
         '\n\nRegards,',
     );
   });
@@ -208,13 +208,44 @@ describe('test steps', () => {
     expect(steps(d)).toEqual(['Line one', 'Line two']);
   });
 
-  it('keeps the text of mentions, emoji and inline cards', () => {
+  it('keeps the text of mentions (as the name), emoji and inline cards; a tracker issue link becomes its key', () => {
     const d = doc(
       paragraph('#test#'),
       paragraph('Ask ', mention('5b10', 'Mia'), ' ', emoji(':thumbsup:', '👍')),
       paragraph('Compare with ', inlineCard('https://x.atlassian.net/browse/EX-1')),
+      paragraph('Open ', inlineCard('https://shop.example.com/checkout')),
     );
-    expect(steps(d)).toEqual(['Ask @Mia 👍', 'Compare with https://x.atlassian.net/browse/EX-1']);
+    expect(steps(d)).toEqual(['Ask Mia 👍', 'Compare with EX-1', 'Open https://shop.example.com/checkout']);
+  });
+
+  it('gives the client an issue key for a link into the tracker, and leaves every other address as written', () => {
+    expect(clientStepText('See https://acme.atlassian.net/browse/SHOP-12.')).toBe('See SHOP-12.');
+    expect(clientStepText('(https://jira.acme.test/jira/browse/SHOP-2?focusedCommentId=7#c7) done')).toBe(
+      '(SHOP-2) done',
+    );
+    expect(clientStepText('As in https://linear.app/acme/issue/ENG-42/fix-the-cart, then pay')).toBe(
+      'As in ENG-42, then pay',
+    );
+    for (const kept of [
+      'Open https://shop.example.com/browse/shoes and pick a pair',
+      'Open https://shop.example.com/browse/SHOP-2x',
+      'Write to qa+1@example.com',
+      'Browse the SHOP-2 page',
+    ])
+      expect(clientStepText(kept)).toBe(kept);
+  });
+
+  it('keeps the #test# rule when a step holds a tracker link: the marker, the steps after it, nothing before', () => {
+    const d = doc(
+      paragraph('Built as https://acme.atlassian.net/browse/SHOP-1 asked'),
+      paragraph('#TEST#'),
+      paragraph('Log in as ', mention('5b10', 'Ann Lee'), ' (https://acme.atlassian.net/browse/SHOP-3)'),
+      paragraph('#test#'),
+    );
+    expect(steps(d)).toEqual(['Log in as Ann Lee (SHOP-3)']);
+    expect(splitAtTestMarker(['Built as https://acme.atlassian.net/browse/SHOP-1', '#test#', 'Pay'])).toEqual(
+      { text: 'Built as https://acme.atlassian.net/browse/SHOP-1', testSteps: ['Pay'] },
+    );
   });
 
   it('reads steps from code blocks and tables', () => {

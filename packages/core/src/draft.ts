@@ -88,8 +88,31 @@ export function splitAtTestMarker(pieces: readonly string[]): SplitDescription {
   if (start < 0) return { text: pieces.join('\n'), testSteps: [] };
   return {
     text: pieces.slice(0, start).join('\n'),
-    testSteps: pieces.slice(start + 1).filter((piece) => !isMarker(piece)),
+    testSteps: pieces
+      .slice(start + 1)
+      .filter((piece) => !isMarker(piece))
+      .map(clientStepText),
   };
+}
+
+/**
+ * A link to an issue in the team's tracker, which a client has no account to open: Jira's
+ * `…/browse/KEY-12` (a site's or an inline card's) and Linear's `linear.app/{team}/issue/KEY-12/{slug}`, with
+ * any query or fragment; the key is group 1 or 2.
+ */
+const TRACKER_ISSUE_URL =
+  /\b[Hh][Tt][Tt][Pp][Ss]?:\/\/(?:[^\s<>"/]+(?:\/[^\s<>"/]+)*?\/browse\/([A-Z][A-Z0-9_]*-\d+)|linear\.app\/[^\s<>"/]+\/issue\/([A-Z][A-Z0-9]*-\d+)(?:\/[\w-]*)?)(?:[?#][^\s<>"()]*[^\s<>"().,;:!?\]}'])?(?![\w/-])/g;
+
+/**
+ * A test step as the client reads it (in the e-mail and on the review page): a link to an issue of the
+ * team's tracker becomes the issue's key ("see https://acme.atlassian.net/browse/SHOP-2" reads "see SHOP-2"),
+ * since the client cannot open it. Mentions already read as the person's name (adfTextPieces).
+ */
+export function clientStepText(step: string): string {
+  return step.replace(
+    TRACKER_ISSUE_URL,
+    (_url, jiraKey?: string, linearKey?: string) => jiraKey ?? linearKey ?? '',
+  );
 }
 
 /**

@@ -351,6 +351,18 @@ describe('the review page and its calls', () => {
     expect(res.body).not.toContain(owner.userId);
   });
 
+  it('gives the client a mention as the name and a link into the tracker as the issue key, as the draft lists them', async () => {
+    const projectKey = await newProject();
+    // DEMO-10's last step mentions "@Mia Krystof" and links DEMO-2 with an inline card.
+    const { token } = await sendNotice(projectKey, ['DEMO-10']);
+    const res = await publicCall('/jira/review/getNotice', { token });
+    const steps: string[] = res.json().data.stories[0].testSteps;
+    expect(steps.at(-1)).toBe('Ask Mia Krystof to verify; see DEMO-2 [READY]');
+    expect(steps.join('\n')).not.toMatch(/@Mia|\/browse\//);
+    const issue = DEMO_ISSUES.find((candidate) => candidate.key === 'DEMO-10')!;
+    expect(steps).toEqual(testStepsOf(issue.description));
+  });
+
   it("gives each story its group under the project's Group stories by, read from the tracker", async () => {
     const projectKey = await newProject();
     const grouped = await call('/jira/updateFirebaseProject', {

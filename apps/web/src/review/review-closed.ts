@@ -20,7 +20,12 @@ export async function showClosedLink(root: HTMLElement, token: string | null): P
   }
   if (state) speak(state.language, state.messages);
   // A link that never existed names no company: the product's band stands in, as on the other states.
-  showBrandBand(root, state?.workspaceName ?? null, state?.workspaceName ? state.logoUrl : null);
+  showBrandBand(
+    root,
+    state?.workspaceName ?? null,
+    state?.workspaceName ? state.logoUrl : null,
+    state?.workspaceName ? (state.senderEmail ?? null) : null,
+  );
   const known = state?.state === 'expired' || state?.state === 'revoked';
   const heading = el('h1', 'review__title', say(known ? 'linkInvalid' : 'linkNotValid'));
   const reason = el(
@@ -39,7 +44,7 @@ export async function showClosedLink(root: HTMLElement, token: string | null): P
     // By name where the address spells one, and always with the address, to write to from any mail app.
     const name = personName(sender);
     const ask = el('p', 'review__note');
-    const whom = el('span', undefined, name ? `${name} (` : '');
+    const whom = el('span', 'review__sender', name ? `${name} (` : '');
     whom.append(address(sender), name ? ')' : '');
     ask.append(...around((value) => say('askSender', { sender: value }), whom));
     card.append(ask);

@@ -1,7 +1,7 @@
-// The reviewer's name on the client's review page: the `Your name` box, and the name this browser remembers
-// for the next notice (local storage; asked again when storage is off).
+// The reviewer's name on the client's review page, where the answers are sent: the `Your name` box, or the
+// name this browser remembers from an earlier notice (local storage; asked again when storage is off).
 import { say } from './review-messages';
-import { el } from './review-view';
+import { around, el } from './review-view';
 
 /** Where the browser remembers the reviewer's name for the next notice. */
 export const REVIEWER_STORAGE_KEY = 'handoff.reviewer';
@@ -23,8 +23,17 @@ export function rememberName(name: string): void {
   }
 }
 
-/** The `Your name` box, holding the name this browser remembers, and why it is asked. */
-export function reviewerNameField(): { field: HTMLElement; input: HTMLInputElement } {
+/**
+ * Who answers, just above the bar where the client submits: a browser that remembers the name says
+ * `Answering as {name}` with `Change name` (which opens the box); otherwise the `Your name` box, and why it
+ * is asked. Nothing blocks the stories: the name is asked for when the answers are sent without one.
+ * `settle` shows the name given as that line once the team has it.
+ */
+export function reviewerNameField(): {
+  field: HTMLElement;
+  input: HTMLInputElement;
+  settle: (name: string) => void;
+} {
   const field = el('div', 'review__name');
   const input = el('input');
   input.id = 'reviewer-name';
@@ -33,12 +42,34 @@ export function reviewerNameField(): { field: HTMLElement; input: HTMLInputEleme
   input.required = true;
   input.maxLength = 200;
   input.autocomplete = 'name';
-  input.value = rememberedName();
   const label = el('label', 'review__name-label', say('yourName'));
   label.htmlFor = input.id;
   const hint = el('p', 'review__name-hint', say('nameHint'));
   hint.id = 'reviewer-name-hint';
   input.setAttribute('aria-describedby', hint.id);
-  field.append(label, hint, input);
-  return { field, input };
+  const box = el('div', 'review__name-box');
+  box.append(label, hint, input);
+  const known = el('p', 'review__name-known');
+  const change = el('button', 'review__name-change', say('changeName'));
+  change.type = 'button';
+  change.addEventListener('click', () => {
+    known.hidden = true;
+    box.hidden = false;
+    input.focus();
+    input.select();
+  });
+  const settle = (name: string) => {
+    const moveFocus = document.activeElement === input;
+    input.value = name;
+    const who = el('strong', undefined, name);
+    known.replaceChildren(...around((value) => say('answeringAs', { name: value }), who), ' ', change);
+    known.hidden = false;
+    box.hidden = true;
+    if (moveFocus) change.focus();
+  };
+  field.append(known, box);
+  const remembered = rememberedName();
+  if (remembered) settle(remembered);
+  else known.hidden = true;
+  return { field, input, settle };
 }

@@ -70,7 +70,9 @@ describe('the review page', () => {
     expect(screen.getByText('0 von 2 Funktionen bewertet')).toBeInTheDocument();
     expect(within(story('SHOP-1')).getByRole('heading', { name: 'Testschritte' })).toBeInTheDocument();
     expect(
-      within(story('SHOP-2')).getByText('Für diese Funktion wurden keine Testschritte angegeben.'),
+      within(story('SHOP-2')).getByText(
+        'Keine festen Testschritte: Probieren Sie die Funktion so aus, wie der Titel sie beschreibt.',
+      ),
     ).toBeInTheDocument();
     const choice = within(story('SHOP-1')).getByRole('group', { name: 'Ergebnis für SHOP-1' });
     await user.click(within(choice).getByRole('button', { name: 'Bestanden' }));
@@ -268,6 +270,8 @@ describe('the review page', () => {
 
     send.review!.linkState = 'revoked';
     await openPage();
+    // The same band as the page the link opened: the company, and who sent it.
+    expect(screen.getByRole('banner')).toHaveTextContent('Eexample.comSent by owner');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(en['review.linkInvalid']);
     expect(screen.getByText('The team has withdrawn this review link.')).toBeVisible();
     expect(screen.getByRole('banner')).toHaveTextContent('example.com');
@@ -350,7 +354,10 @@ describe('a story whose summary is not known yet', () => {
     createReviewedSend(owner.id, project, TOKEN, [{ key: 'SHOP-7', summary: 'SHOP-7' }]);
     await openPage();
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(/^SHOP-7$/);
-    expect(screen.getByText('No test steps were given for this story.')).toBeInTheDocument();
+    // Not a missing part: what to do instead.
+    expect(
+      screen.getByText('No set steps for this one: try it out as its title describes.'),
+    ).toBeInTheDocument();
   });
 });
 
@@ -379,6 +386,25 @@ describe('tokenFromPath', () => {
     await screen.findByText(en['review.thanks']);
     expect(callsTo('/jira/review/submitVerdicts')[0]).toMatchObject({ reviewer: 'Bea Buyer' });
     expect(window.localStorage.getItem(REVIEWER_STORAGE_KEY)).toBe('Bea Buyer');
+    // Once the team has it, the box gives way to one line naming who answered.
+    expect(screen.getByText(/^Answering as/)).toHaveTextContent('Answering as Bea Buyer Change name');
+    expect(screen.queryByRole('textbox', { name: 'Your name' })).not.toBeInTheDocument();
+    // Asked where the answers are sent: after the stories, just before the bar.
+    const form = document.querySelector('form');
+    expect(form?.querySelector('.review__name')?.previousElementSibling).toHaveClass('review__stories');
+    expect(form?.querySelector('.review__name')?.nextElementSibling).toHaveClass('review__bar');
+
+    // Back on this device: one quiet line with the name, and the box only when asked for.
+    await openPage(TOKEN, 'Bea Buyer');
+    expect(screen.getByText('Bea Buyer').closest('p')).toHaveTextContent(
+      'Answering as Bea Buyer Change name',
+    );
+    expect(screen.queryByRole('textbox', { name: 'Your name' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Change name' }));
+    const box = screen.getByRole('textbox', { name: 'Your name' });
+    expect(box).toHaveFocus();
+    expect(box).toHaveValue('Bea Buyer');
+    expect(screen.getByText(/^Answering as/)).not.toBeVisible();
   });
 
   it('offers Sign off once every story has a verdict; after it the verdicts are final', async () => {
@@ -391,10 +417,13 @@ describe('tokenFromPath', () => {
     await user.click(screen.getByRole('button', { name: 'Submit results' }));
     await screen.findByText(en['review.thanks']);
     expect(screen.getByRole('button', { name: 'Sign off' })).not.toHaveClass('review__button--outline');
-    // A story failed: the line beside Sign off says so, and what signing off still does.
+    // A story failed: the calm line beside Sign off says it can still be given (no error colour).
     expect(screen.getByRole('button', { name: 'Sign off' })).toHaveAccessibleDescription(
-      '1 story failed: signing off tells the team you have finished testing, and your answers become final.',
+      'Finished? You can sign off even with a failed story.',
     );
+    expect(screen.getByText(en['review.thanks'])).toHaveClass('review__status--done');
+    // One status, one next step: the count is not shown again beside the thank-you.
+    expect(document.querySelector('.review__bar')?.querySelectorAll('button:not([hidden])')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Submit results' })).not.toBeInTheDocument();
     // A changed answer is to be sent first: Update results takes Sign off's place until it is.
     await user.type(within(story('SHOP-2')).getByRole('textbox', { name: 'Comment' }), 'Slow');
@@ -414,9 +443,16 @@ describe('tokenFromPath', () => {
     expect(send.review?.signedOff).toMatchObject({ by: 'Ann Client', conditional: true });
     expect(screen.queryByRole('button', { name: 'Submit results' })).not.toBeInTheDocument();
     expect(screen.getByText(/^Signed off by Ann Client on/)).toBeVisible();
+    // The failed story stays open; the passed one is folded behind one button, and opens again.
+    expect(within(story('SHOP-2')).getByText('Failed')).toBeVisible();
+    expect(screen.queryByRole('listitem', { name: /^SHOP-1 / })).not.toBeInTheDocument();
+    const fold = screen.getByRole('button', { name: 'Show the passed story' });
+    expect(fold).toHaveAttribute('aria-expanded', 'false');
+    await user.click(fold);
+    expect(fold).toHaveAccessibleName('Hide the passed story');
     // The answers stay as read-only badges: no toggle is left to press.
     expect(within(story('SHOP-1')).queryByRole('button')).not.toBeInTheDocument();
-    expect(within(story('SHOP-2')).getByText('Failed')).toBeVisible();
+    expect(within(story('SHOP-1')).getByText('Passed')).toBeVisible();
 
     await openPage();
     expect(screen.getByText(/^Signed off by Ann Client on/)).toBeVisible();
@@ -567,6 +603,10 @@ describe('who sent the notice, and how far the client is', () => {
     await screen.findByText(en['review.thanks']);
     await user.click(screen.getByRole('button', { name: 'Sign off' }));
     await screen.findByText(/the team has your sign-off/);
+    // The Checkout group holds only the passed story: it folds with it until shown.
+    expect(screen.queryByRole('heading', { name: 'Checkout' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show the passed story' }));
+    expect(screen.getByRole('heading', { name: 'Checkout' })).toBeVisible();
     expect(within(story('SHOP-1')).getByText('Passed')).toBeVisible();
     expect(within(story('SHOP-1')).queryByText('Failed')).not.toBeInTheDocument();
     expect(within(story('SHOP-3')).getByText('Failed')).toBeVisible();
@@ -605,6 +645,8 @@ describe('the sender by name', () => {
 
     send.review!.linkState = 'revoked';
     await openPage();
+    // The same band as the page the link opened: the company, and who sent it.
+    expect(screen.getByRole('banner')).toHaveTextContent('acme-studio.testSent by Dana Smith');
     expect(screen.getByRole('main')).toHaveTextContent(
       'ask Dana Smith (dana.smith+qa@acme-studio.test) for a new link.',
     );
@@ -616,6 +658,37 @@ describe('the sender by name', () => {
     expect(personName('élodie.dupont@acme.test')).toBe('Élodie Dupont');
     for (const none of ['dana@acme.test', 'user-83368ba2@example.test', 'a.b.c.d.e@acme.test', 'qa.2@x.test'])
       expect(personName(none)).toBeNull();
+  });
+});
+
+describe("what a client reads of the team's story text", () => {
+  it("shows a mention as the name and an issue link as its key, and links no page of the team's Atlassian site", async () => {
+    const owner = createAccount('owner@example.com');
+    const project = createProject(owner.id, { projectKey: 'SHOP', projectName: 'Demo Web Shop' });
+    // The steps as the server hands them, read from Jira by @handoff/core (a mention's "@" gone, an issue
+    // link read as its key; clientStepText's own tests); a team wiki page is still written out.
+    createReviewedSend(owner.id, project, TOKEN, [
+      {
+        key: 'SHOP-1',
+        summary: 'Pay by card',
+        testSteps: [
+          'Ask Mia Krystof to verify; see SHOP-2',
+          'Rules: https://acme.atlassian.net/wiki/spaces/QA/pages/12',
+          'Open https://shop.example.com/cart',
+        ],
+      },
+    ]);
+    await openPage();
+    const steps = within(story('SHOP-1')).getByRole('list', { name: 'Test steps' });
+    expect(steps).toHaveTextContent('Ask Mia Krystof to verify; see SHOP-2');
+    // The key is one word: a phone never breaks it at its hyphen.
+    expect(within(steps).getByText('SHOP-2')).toHaveClass('review__unbroken');
+    expect(
+      within(steps)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['https://shop.example.com/cart']);
+    expect(steps).toHaveTextContent('Rules: https://acme.atlassian.net/wiki/spaces/QA/pages/12');
   });
 });
 

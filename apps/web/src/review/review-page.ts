@@ -81,14 +81,14 @@ interface NoticeForm {
   saved: Map<string, Answer>;
   form: HTMLFormElement;
   name: HTMLInputElement;
+  /** Shows the name given as `Answering as {name}` once the team has it. */
+  settleName: (name: string) => void;
   status: HTMLElement;
   submit: HTMLButtonElement;
   /** Above `Submit results`: what is missing while it cannot be used, or while nothing is offered. */
   submitHint: HTMLElement;
   signOff: HTMLButtonElement;
-  /** `Sign off` with the line above it saying what it does. */
-  signOffGroup: HTMLElement;
-  /** That line: what signing off does, and with a story failed, that it still ends the testing. */
+  /** Beside `Sign off`: what signing off does, and with a story failed, that it can still be given. */
   signOffHint: HTMLElement;
   signedOffNote: HTMLElement;
   /** Shows the count and which buttons fit the answers as they stand. */
@@ -127,9 +127,7 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
   submitHint.id = 'review-submit-hint';
   submitHint.setAttribute('aria-live', 'polite');
   submit.setAttribute('aria-describedby', submitHint.id);
-  const submitGroup = el('div', 'review__next');
-  submitGroup.append(submitHint, submit);
-  const { field: nameField, input: name } = reviewerNameField();
+  const { field: nameField, input: name, settle: settleName } = reviewerNameField();
   const status = el('p', 'review__status');
   status.setAttribute('role', 'status');
   const signOff = el('button', 'review__button', say('signOff'));
@@ -137,13 +135,14 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
   const signOffHint = el('p', 'review__next-hint');
   signOffHint.id = 'review-sign-off-hint';
   signOff.setAttribute('aria-describedby', signOffHint.id);
-  const signOffGroup = el('div', 'review__next review__sign-off');
-  signOffGroup.append(signOffHint, signOff);
-  // The bar stays at the bottom of the screen: progress, the buttons, and the answer as a banner.
+  // One calm bar at the bottom of the screen: on the left a short status (how many are answered, or that
+  // the team has them) with the line that says what the next step does; on the right that one step.
+  const info = el('div', 'review__bar-info');
+  info.append(status, progress.element, submitHint, signOffHint);
   const actions = el('div', 'review__actions');
-  actions.append(progress.element, submitGroup, signOffGroup);
+  actions.append(info, submit, signOff);
   const bar = el('div', 'review__bar');
-  bar.append(status, actions);
+  bar.append(actions);
   const signedOffNote = el('p', 'review__signed-off');
   const intro = noticeIntro(notice);
   const heading = intro.querySelector('#review-title');
@@ -154,11 +153,11 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
     saved,
     form,
     name,
+    settleName,
     status,
     submit,
     submitHint,
     signOff,
-    signOffGroup,
     signOffHint,
     signedOffNote,
     refresh: () => {
@@ -173,7 +172,8 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
       if (note && note.textContent !== said) note.textContent = said;
     },
   };
-  form.append(nameField, storyLists(notice, answers, parts.refresh), bar);
+  // Who answers is asked where the answers are sent, after the stories.
+  form.append(storyLists(notice, answers, parts.refresh), nameField, bar);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     void submitResults(parts, context);
@@ -223,27 +223,26 @@ function storyLists(notice: Notice, answers: Map<string, Answer>, onChoice: () =
  * While the team holds the answers as shown, the bar keeps thanking the client (after a reload too).
  */
 function showButtons(parts: NoticeForm): void {
-  const { notice, answers, saved, submit, submitHint, signOffGroup, signOffHint, status } = parts;
+  const { notice, answers, saved, submit, submitHint, signOff, signOffHint, status } = parts;
   const submitted = saved.size > 0;
   const changed = changedSinceSaved(parts);
   const unanswered = [...answers.values()].filter((answer) => answer.verdict === null).length;
   submit.textContent = say(submitted ? 'update' : 'submit');
   submit.disabled = unanswered === notice.stories.length;
   submit.hidden = submitted && !changed;
-  signOffGroup.hidden =
+  signOff.hidden =
     notice.signedOff !== null || changed || notice.stories.some((story) => !saved.has(story.key));
+  signOffHint.hidden = signOff.hidden;
   const hint = submit.disabled
     ? say('submitNeedsAnswer')
-    : submit.hidden && signOffGroup.hidden && unanswered > 0
+    : submit.hidden && signOff.hidden && unanswered > 0
       ? say('leftToAnswer', { count: unanswered })
       : '';
   // Written only when it changes, so a screen reader is not told the same line again.
   if (submitHint.textContent !== hint) submitHint.textContent = hint;
-  submitHint.parentElement?.toggleAttribute('hidden', submit.hidden && hint === '');
   const failed = [...saved.values()].filter((answer) => answer.verdict === 'failed').length;
   const signOffLine = failed > 0 ? say('signOffHintFailed', { count: failed }) : say('signOffHint');
   if (signOffHint.textContent !== signOffLine) signOffHint.textContent = signOffLine;
-  signOffHint.classList.toggle('review__next-hint--failed', failed > 0);
   const thanked = status.classList.contains('review__status--done');
   if (submitted && !changed && !thanked && !notice.signedOff && status.textContent === '')
     showStatus(status, 'done', say('thanks'));
@@ -296,6 +295,35 @@ function showSignedOff(parts: NoticeForm): void {
   for (const opener of form.querySelectorAll<HTMLElement>('.review-story__add-comment')) opener.hidden = true;
   const nameField = name.closest<HTMLElement>('.review__name');
   if (nameField) nameField.hidden = true;
+  foldPassed(form, notice, answers);
+}
+
+/**
+ * Signed off: the passed stories fold behind one `Show the 4 passed stories` button after the others, so
+ * the failed ones, which the team follows up, are what the page shows; a group whose stories are all folded
+ * folds with them.
+ */
+function foldPassed(form: HTMLFormElement, notice: Notice, answers: Map<string, Answer>): void {
+  const passed: HTMLElement[] = [];
+  for (const [index, story] of notice.stories.entries()) {
+    const item = form.querySelector(`#story-${index}`)?.closest<HTMLElement>('li');
+    if (item && answers.get(story.key)?.verdict === 'passed') passed.push(item);
+  }
+  if (passed.length === 0 || form.querySelector('.review__passed-toggle')) return;
+  const toggle = el('button', 'review__passed-toggle');
+  toggle.type = 'button';
+  const label = el('span');
+  toggle.append(verdictIcon('passed'), label);
+  const show = (open: boolean) => {
+    for (const item of passed) item.hidden = !open;
+    for (const group of form.querySelectorAll<HTMLElement>('.review__group'))
+      group.hidden = [...group.querySelectorAll<HTMLElement>('.review-story')].every((item) => item.hidden);
+    toggle.setAttribute('aria-expanded', String(open));
+    label.textContent = say(open ? 'hidePassed' : 'showPassed', { count: passed.length });
+  };
+  toggle.addEventListener('click', () => show(toggle.getAttribute('aria-expanded') !== 'true'));
+  show(false);
+  form.querySelector('.review__bar')?.before(toggle);
 }
 
 /** The name given (remembered for next time), or null after asking for it. */
@@ -332,6 +360,7 @@ async function submitResults(parts: NoticeForm, { token, closed }: NoticeContext
   try {
     await callReview<SubmitVerdictsAnswer>('/jira/review/submitVerdicts', { token, verdicts, reviewer });
     showStatus(status, 'done', say('thanks'));
+    parts.settleName(reviewer);
     for (const { key, verdict, comment } of verdicts) saved.set(key, { verdict, comment: comment ?? '' });
     parts.refresh();
   } catch (error) {

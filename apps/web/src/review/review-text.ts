@@ -7,10 +7,11 @@ import { el } from './review-view';
 /**
  * What a step's text is scanned for, earliest first: an http(s) URL, an e-mail address, a status lozenge
  * (capitals and digits in brackets, standing alone: "[READY]", "[IN REVIEW]"), or a number of three or more
- * space-separated digit groups (a card's "4242 4242 4242 4242", a phone's "+1 555 123 4567").
+ * space-separated digit groups (a card's "4242 4242 4242 4242", a phone's "+1 555 123 4567"), or an issue
+ * key ("DEMO-2", kept on one line).
  */
 const PIECES =
-  /\b[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s<>"]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?<![\w\]])\[(\p{Lu}[\p{Lu}\p{N} ./&_-]{0,39})\](?![\w[])|(?<![\w+])(\+?\d{1,6}(?:[ \u00a0]\d{2,6}){2,})(?!\w)/gu;
+  /\b[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s<>"]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?<![\w\]])\[(\p{Lu}[\p{Lu}\p{N} ./&_-]{0,39})\](?![\w[])|(?<![\w+])(\+?\d{1,6}(?:[ \u00a0]\d{2,6}){2,})(?!\w)|(?<![\w-])(\p{Lu}[\p{Lu}\d_]*-\d+)(?![\w-])/gu;
 /** What usually ends a sentence after a link rather than the link itself. */
 const TRAILING_PUNCTUATION = /[.,;:!?)\]}'"]+$/;
 
@@ -23,11 +24,14 @@ export function stepParts(text: string): Array<string | HTMLElement> {
   const parts: Array<string | HTMLElement> = [];
   let rest = 0;
   for (const match of text.matchAll(PIECES)) {
-    const [found, status, digits] = match;
+    const [found, status, digits, key] = match;
     let piece: HTMLElement | null;
     let length = found.length;
     if (status !== undefined) {
       piece = el('span', 'review-story__status', status);
+    } else if (key !== undefined) {
+      // An issue key ("DEMO-2") is one word: a phone never splits it at its hyphen.
+      piece = el('span', 'review__unbroken', key);
     } else if (digits !== undefined) {
       // Kept whole where it fits a phone's line; a longer run of digits may still wrap at its spaces.
       piece = digits.length <= UNBROKEN_PART ? el('span', 'review__unbroken', digits) : null;
@@ -47,9 +51,19 @@ export function stepParts(text: string): Array<string | HTMLElement> {
   return parts;
 }
 
-function link(candidate: string): HTMLAnchorElement | null {
+/**
+ * A web address in a step as a link, or as plain (breakable) text when it points into the team's
+ * Atlassian site (`*.atlassian.net`), which a client has no account to open; issue links there already
+ * read as their key (@handoff/core's clientStepText).
+ */
+function link(candidate: string): HTMLElement | null {
   const url = safeUrl(candidate);
   if (!url) return null;
+  if (INTERNAL_HOST.test(new URL(url).hostname)) {
+    const text = el('span', 'review__address');
+    text.append(...breakable(candidate));
+    return text;
+  }
   const anchor = el('a', 'review-story__link');
   anchor.append(...breakable(candidate));
   anchor.href = url;
@@ -57,6 +71,9 @@ function link(candidate: string): HTMLAnchorElement | null {
   anchor.rel = 'noopener noreferrer';
   return anchor;
 }
+
+/** The team's own Atlassian site: Jira and Confluence pages a client cannot open. */
+const INTERNAL_HOST = /(?:^|\.)atlassian\.net$/i;
 
 function safeUrl(candidate: string): string | null {
   try {

@@ -24,7 +24,8 @@ export const de: Catalogue = {
   'review.answered': '{answered, number} von {total, plural, one {# Funktion} other {# Funktionen}} bewertet',
   'review.yourName': 'Ihr Name',
   'review.testSteps': 'Testschritte',
-  'review.noTestSteps': 'Für diese Funktion wurden keine Testschritte angegeben.',
+  'review.noTestSteps':
+    'Keine festen Testschritte: Probieren Sie die Funktion so aus, wie der Titel sie beschreibt.',
   'review.resultFor': 'Ergebnis für {key}',
   'review.passed': 'Bestanden',
   'review.failed': 'Fehlgeschlagen',
@@ -79,10 +80,9 @@ export const de: Catalogue = {
   'review.linkNotValid': 'Dieser Prüf-Link ist ungültig',
   'review.linkNotValidTitle': 'Prüf-Link ungültig',
   'review.update': 'Ergebnisse aktualisieren',
-  'review.signOffHint':
-    'Mit der Abnahme werden Ihre Antworten endgültig, und das Team erfährt, dass der Test abgeschlossen ist.',
+  'review.signOffHint': 'Fertig getestet? Mit der Abnahme werden Ihre Antworten endgültig.',
   'review.signOffHintFailed':
-    '{count, plural, one {# Funktion ist fehlgeschlagen} other {# Funktionen sind fehlgeschlagen}}: Mit der Abnahme teilen Sie dem Team mit, dass Sie fertig getestet haben, und Ihre Antworten werden endgültig.',
+    '{count, plural, one {Fertig? Sie können auch mit einer fehlgeschlagenen Funktion abnehmen.} other {Fertig? Sie können auch mit # fehlgeschlagenen Funktionen abnehmen.}}',
   'review.headingSignedOff': 'Test abgenommen',
   'review.summaryPassed': '{count, plural, one {# bestanden} other {# bestanden}}',
   'review.summaryFailed': '{count, plural, one {# fehlgeschlagen} other {# fehlgeschlagen}}',
@@ -90,4 +90,10 @@ export const de: Catalogue = {
   'review.submitNeedsAnswer': 'Bewerten Sie mindestens eine Funktion, um abzusenden.',
   'review.leftToAnswer':
     '{count, plural, one {# Funktion ist noch nicht bewertet.} other {# Funktionen sind noch nicht bewertet.}}',
+  'review.answeringAs': 'Sie antworten als {name}',
+  'review.changeName': 'Name ändern',
+  'review.showPassed':
+    '{count, plural, one {Die bestandene Funktion anzeigen} other {Die # bestandenen Funktionen anzeigen}}',
+  'review.hidePassed':
+    '{count, plural, one {Die bestandene Funktion ausblenden} other {Die # bestandenen Funktionen ausblenden}}',
 };

@@ -24,7 +24,7 @@ export const en = {
   'review.answered': '{answered, number} of {total, number} answered',
   'review.yourName': 'Your name',
   'review.testSteps': 'Test steps',
-  'review.noTestSteps': 'No test steps were given for this story.',
+  'review.noTestSteps': 'No set steps for this one: try it out as its title describes.',
   'review.resultFor': 'Result for {key}',
   'review.passed': 'Passed',
   'review.failed': 'Failed',
@@ -73,9 +73,9 @@ export const en = {
   'review.linkNotValid': 'This review link is not valid',
   'review.linkNotValidTitle': 'Review link not valid',
   'review.update': 'Update results',
-  'review.signOffHint': 'Signing off makes your answers final and tells the team testing is done.',
+  'review.signOffHint': 'Finished testing? Sign off to make your answers final.',
   'review.signOffHintFailed':
-    '{count, plural, one {# story failed} other {# stories failed}}: signing off tells the team you have finished testing, and your answers become final.',
+    '{count, plural, one {Finished? You can sign off even with a failed story.} other {Finished? You can sign off even with # failed stories.}}',
   'review.headingSignedOff': 'Testing signed off',
   'review.summaryPassed': '{count, plural, one {# passed} other {# passed}}',
   'review.summaryFailed': '{count, plural, one {# failed} other {# failed}}',
@@ -83,6 +83,10 @@ export const en = {
   'review.submitNeedsAnswer': 'Answer at least one story to submit.',
   'review.leftToAnswer':
     '{count, plural, one {# story still needs an answer.} other {# stories still need an answer.}}',
+  'review.answeringAs': 'Answering as {name}',
+  'review.changeName': 'Change name',
+  'review.showPassed': '{count, plural, one {Show the passed story} other {Show the # passed stories}}',
+  'review.hidePassed': '{count, plural, one {Hide the passed story} other {Hide the # passed stories}}',
 } as const;
 
 export type MessageKey = keyof typeof en;

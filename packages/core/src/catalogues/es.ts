@@ -25,7 +25,7 @@ export const es: Catalogue = {
     '{answered, number} de {total, plural, one {# funcionalidad revisada} other {# funcionalidades revisadas}}',
   'review.yourName': 'Su nombre',
   'review.testSteps': 'Pasos de prueba',
-  'review.noTestSteps': 'No se indicaron pasos de prueba para esta funcionalidad.',
+  'review.noTestSteps': 'Sin pasos definidos: pruebe la funcionalidad tal como la describe el título.',
   'review.resultFor': 'Resultado de {key}',
   'review.passed': 'Aprobado',
   'review.failed': 'Fallido',
@@ -78,9 +78,9 @@ export const es: Catalogue = {
   'review.linkNotValidTitle': 'Enlace de revisión no válido',
   'review.update': 'Actualizar resultados',
   'review.signOffHint':
-    'Al dar su conformidad, sus respuestas serán definitivas y el equipo sabrá que las pruebas han terminado.',
+    '¿Ha terminado las pruebas? Dé su conformidad para que sus respuestas sean definitivas.',
   'review.signOffHintFailed':
-    '{count, plural, one {# funcionalidad ha fallado} other {# funcionalidades han fallado}}: al dar su conformidad, el equipo sabrá que ha terminado las pruebas y sus respuestas serán definitivas.',
+    '{count, plural, one {¿Ha terminado? Puede dar su conformidad aunque una funcionalidad haya fallado.} other {¿Ha terminado? Puede dar su conformidad aunque # funcionalidades hayan fallado.}}',
   'review.headingSignedOff': 'Conformidad dada a las pruebas',
   'review.summaryPassed': '{count, plural, one {# superada} other {# superadas}}',
   'review.summaryFailed': '{count, plural, one {# fallida} other {# fallidas}}',
@@ -88,4 +88,10 @@ export const es: Catalogue = {
   'review.submitNeedsAnswer': 'Revise al menos una funcionalidad para poder enviar.',
   'review.leftToAnswer':
     '{count, plural, one {Queda # funcionalidad por revisar.} other {Quedan # funcionalidades por revisar.}}',
+  'review.answeringAs': 'Responde como {name}',
+  'review.changeName': 'Cambiar el nombre',
+  'review.showPassed':
+    '{count, plural, one {Mostrar la funcionalidad superada} other {Mostrar las # funcionalidades superadas}}',
+  'review.hidePassed':
+    '{count, plural, one {Ocultar la funcionalidad superada} other {Ocultar las # funcionalidades superadas}}',
 };

@@ -25,7 +25,7 @@ export const fr: Catalogue = {
     '{answered, plural, one {# fonctionnalité évaluée} other {# fonctionnalités évaluées}} sur {total, number}',
   'review.yourName': 'Votre nom',
   'review.testSteps': 'Étapes de test',
-  'review.noTestSteps': 'Aucune étape de test n’a été indiquée pour cette fonctionnalité.',
+  'review.noTestSteps': 'Pas d’étapes précises : essayez la fonctionnalité comme son titre la décrit.',
   'review.resultFor': 'Résultat pour {key}',
   'review.passed': 'Réussi',
   'review.failed': 'Échoué',
@@ -79,9 +79,9 @@ export const fr: Catalogue = {
   'review.linkNotValidTitle': 'Lien de vérification non valide',
   'review.update': 'Mettre à jour les résultats',
   'review.signOffHint':
-    'En validant la recette, vos réponses deviennent définitives et l’équipe sait que les tests sont terminés.',
+    'Vous avez terminé vos tests ? Validez la recette pour rendre vos réponses définitives.',
   'review.signOffHintFailed':
-    '{count, plural, one {# fonctionnalité a échoué} other {# fonctionnalités ont échoué}} : en validant, vous indiquez à l’équipe que vous avez terminé vos tests, et vos réponses deviennent définitives.',
+    '{count, plural, one {Terminé ? Vous pouvez valider la recette même si une fonctionnalité a échoué.} other {Terminé ? Vous pouvez valider la recette même si # fonctionnalités ont échoué.}}',
   'review.headingSignedOff': 'Recette validée',
   'review.summaryPassed': '{count, plural, one {# réussie} other {# réussies}}',
   'review.summaryFailed': '{count, plural, one {# échouée} other {# échouées}}',
@@ -89,4 +89,10 @@ export const fr: Catalogue = {
   'review.submitNeedsAnswer': 'Évaluez au moins une fonctionnalité pour envoyer.',
   'review.leftToAnswer':
     '{count, plural, one {# fonctionnalité reste à évaluer.} other {# fonctionnalités restent à évaluer.}}',
+  'review.answeringAs': 'Vous répondez en tant que {name}',
+  'review.changeName': 'Changer de nom',
+  'review.showPassed':
+    '{count, plural, one {Afficher la fonctionnalité réussie} other {Afficher les # fonctionnalités réussies}}',
+  'review.hidePassed':
+    '{count, plural, one {Masquer la fonctionnalité réussie} other {Masquer les # fonctionnalités réussies}}',
 };

@@ -25,7 +25,7 @@ export const it: Catalogue = {
     '{answered, number} di {total, plural, one {# funzionalità valutata} other {# funzionalità valutate}}',
   'review.yourName': 'Il Suo nome',
   'review.testSteps': 'Passi di test',
-  'review.noTestSteps': 'Per questa funzionalità non sono stati indicati passi di test.',
+  'review.noTestSteps': 'Nessun passo prestabilito: provi la funzionalità come la descrive il titolo.',
   'review.resultFor': 'Esito per {key}',
   'review.passed': 'Superato',
   'review.failed': 'Non superato',
@@ -76,10 +76,9 @@ export const it: Catalogue = {
   'review.linkNotValid': 'Questo link di verifica non è valido',
   'review.linkNotValidTitle': 'Link di verifica non valido',
   'review.update': 'Aggiorna i risultati',
-  'review.signOffHint':
-    'Approvando, le Sue risposte diventano definitive e il team sa che i test sono conclusi.',
+  'review.signOffHint': 'Ha finito i test? Approvi per rendere definitive le Sue risposte.',
   'review.signOffHintFailed':
-    '{count, plural, one {# funzionalità non è stata superata} other {# funzionalità non sono state superate}}: approvando, comunica al team di aver concluso i test e le Sue risposte diventano definitive.',
+    '{count, plural, one {Ha finito? Può approvare anche con una funzionalità non superata.} other {Ha finito? Può approvare anche con # funzionalità non superate.}}',
   'review.headingSignedOff': 'Test approvati',
   'review.summaryPassed': '{count, plural, one {# superata} other {# superate}}',
   'review.summaryFailed': '{count, plural, one {# non superata} other {# non superate}}',
@@ -87,4 +86,10 @@ export const it: Catalogue = {
   'review.submitNeedsAnswer': 'Valuti almeno una funzionalità per inviare.',
   'review.leftToAnswer':
     '{count, plural, one {# funzionalità è ancora da valutare.} other {# funzionalità sono ancora da valutare.}}',
+  'review.answeringAs': 'Risponde come {name}',
+  'review.changeName': 'Cambia nome',
+  'review.showPassed':
+    '{count, plural, one {Mostra la funzionalità superata} other {Mostra le # funzionalità superate}}',
+  'review.hidePassed':
+    '{count, plural, one {Nascondi la funzionalità superata} other {Nascondi le # funzionalità superate}}',
 };

@@ -25,7 +25,7 @@ export const nl: Catalogue = {
     '{answered, number} van {total, plural, one {# functionaliteit beoordeeld} other {# functionaliteiten beoordeeld}}',
   'review.yourName': 'Uw naam',
   'review.testSteps': 'Teststappen',
-  'review.noTestSteps': 'Voor deze functionaliteit zijn geen teststappen opgegeven.',
+  'review.noTestSteps': 'Geen vaste stappen: probeer de functionaliteit uit zoals de titel die beschrijft.',
   'review.resultFor': 'Resultaat voor {key}',
   'review.passed': 'Geslaagd',
   'review.failed': 'Mislukt',
@@ -77,10 +77,9 @@ export const nl: Catalogue = {
   'review.linkNotValid': 'Deze beoordelingslink is niet geldig',
   'review.linkNotValidTitle': 'Beoordelingslink niet geldig',
   'review.update': 'Resultaten bijwerken',
-  'review.signOffHint':
-    'Als u akkoord geeft, worden uw antwoorden definitief en weet het team dat het testen klaar is.',
+  'review.signOffHint': 'Klaar met testen? Geef akkoord om uw antwoorden definitief te maken.',
   'review.signOffHintFailed':
-    '{count, plural, one {# functionaliteit is mislukt} other {# functionaliteiten zijn mislukt}}: als u akkoord geeft, weet het team dat u klaar bent met testen en worden uw antwoorden definitief.',
+    '{count, plural, one {Klaar? U kunt ook akkoord geven als er een functionaliteit is mislukt.} other {Klaar? U kunt ook akkoord geven als er # functionaliteiten zijn mislukt.}}',
   'review.headingSignedOff': 'Akkoord gegeven op de tests',
   'review.summaryPassed': '{count, plural, one {# geslaagd} other {# geslaagd}}',
   'review.summaryFailed': '{count, plural, one {# mislukt} other {# mislukt}}',
@@ -88,4 +87,10 @@ export const nl: Catalogue = {
   'review.submitNeedsAnswer': 'Beoordeel ten minste één functionaliteit om te versturen.',
   'review.leftToAnswer':
     '{count, plural, one {# functionaliteit moet nog worden beoordeeld.} other {# functionaliteiten moeten nog worden beoordeeld.}}',
+  'review.answeringAs': 'U antwoordt als {name}',
+  'review.changeName': 'Naam wijzigen',
+  'review.showPassed':
+    '{count, plural, one {De geslaagde functionaliteit tonen} other {De # geslaagde functionaliteiten tonen}}',
+  'review.hidePassed':
+    '{count, plural, one {De geslaagde functionaliteit verbergen} other {De # geslaagde functionaliteiten verbergen}}',
 };

@@ -25,7 +25,7 @@ export const pt: Catalogue = {
     '{answered, number} de {total, plural, one {# funcionalidade avaliada} other {# funcionalidades avaliadas}}',
   'review.yourName': 'Seu nome',
   'review.testSteps': 'Passos de teste',
-  'review.noTestSteps': 'Nenhum passo de teste foi informado para esta funcionalidade.',
+  'review.noTestSteps': 'Sem passos definidos: teste a funcionalidade como o título a descreve.',
   'review.resultFor': 'Resultado de {key}',
   'review.passed': 'Aprovado',
   'review.failed': 'Reprovado',
@@ -76,10 +76,9 @@ export const pt: Catalogue = {
   'review.linkNotValid': 'Este link de revisão não é válido',
   'review.linkNotValidTitle': 'Link de revisão não válido',
   'review.update': 'Atualizar resultados',
-  'review.signOffHint':
-    'Ao dar o aceite, as suas respostas ficam definitivas e a equipe fica sabendo que os testes terminaram.',
+  'review.signOffHint': 'Terminou os testes? Dê o aceite para tornar as suas respostas definitivas.',
   'review.signOffHintFailed':
-    '{count, plural, one {# funcionalidade foi reprovada} other {# funcionalidades foram reprovadas}}: ao dar o aceite, a equipe fica sabendo que os seus testes terminaram, e as suas respostas ficam definitivas.',
+    '{count, plural, one {Terminou? Você pode dar o aceite mesmo com uma funcionalidade reprovada.} other {Terminou? Você pode dar o aceite mesmo com # funcionalidades reprovadas.}}',
   'review.headingSignedOff': 'Aceite dado aos testes',
   'review.summaryPassed': '{count, plural, one {# aprovada} other {# aprovadas}}',
   'review.summaryFailed': '{count, plural, one {# reprovada} other {# reprovadas}}',
@@ -87,4 +86,10 @@ export const pt: Catalogue = {
   'review.submitNeedsAnswer': 'Avalie pelo menos uma funcionalidade para enviar.',
   'review.leftToAnswer':
     '{count, plural, one {# funcionalidade ainda não foi avaliada.} other {# funcionalidades ainda não foram avaliadas.}}',
+  'review.answeringAs': 'Respondendo como {name}',
+  'review.changeName': 'Alterar nome',
+  'review.showPassed':
+    '{count, plural, one {Mostrar a funcionalidade aprovada} other {Mostrar as # funcionalidades aprovadas}}',
+  'review.hidePassed':
+    '{count, plural, one {Ocultar a funcionalidade aprovada} other {Ocultar as # funcionalidades aprovadas}}',
 };
