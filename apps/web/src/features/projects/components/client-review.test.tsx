@@ -46,17 +46,18 @@ describe('the project list', () => {
     const first = createReviewedSend(account.id, shop, 'token-of-the-first-review-link-0000000', stories);
     first.review!.stories[0]!.verdict = 'passed';
     first.review!.stories[1]!.verdict = 'failed';
-    // Both sent again and not answered yet: two re-tests, not "1 passed, 1 failed, 2 waiting".
+    // Both sent again and not answered yet: each keeps its latest answer until a newer one replaces it
+    // (one state per story: not "1 passed, 1 failed, 2 waiting").
     createReviewedSend(account.id, shop, 'token-of-the-second-review-link-000000', stories);
 
     const { user } = renderApp('/admin/index');
     const pills = await screen.findByRole('link', { name: /^Client review:/ });
-    expect(pills).toHaveTextContent(/^Client review: 2 re-test$/);
+    expect(pills).toHaveTextContent(/^Client review: 1 failed1 passed$/);
     await user.click(pills);
     const chips = await screen.findByRole('group', { name: 'Show stories by state' });
-    expect(within(chips).getByRole('button', { name: 'Re-test 2' })).toBeInTheDocument();
+    expect(within(chips).getByRole('button', { name: 'Failed 1' })).toBeInTheDocument();
+    expect(within(chips).getByRole('button', { name: 'Passed 1' })).toBeInTheDocument();
     expect(within(chips).getByRole('button', { name: 'All 2' })).toBeInTheDocument();
-    expect(within(chips).getByRole('button', { name: 'Passed 0' })).toBeInTheDocument();
   });
 
   it('still lists the projects when the summaries cannot be loaded', async () => {
