@@ -25,6 +25,7 @@ export async function showClosedLink(root: HTMLElement, token: string | null): P
     state?.workspaceName ?? null,
     state?.workspaceName ? state.logoUrl : null,
     state?.workspaceName ? (state.senderEmail ?? null) : null,
+    state?.workspaceName ? (state.senderName ?? null) : null,
   );
   const known = state?.state === 'expired' || state?.state === 'revoked';
   const heading = el('h1', 'review__title', say(known ? 'linkInvalid' : 'linkNotValid'));
@@ -41,8 +42,9 @@ export async function showClosedLink(root: HTMLElement, token: string | null): P
   card.append(head, reason);
   const sender = state?.senderEmail;
   if (sender) {
-    // By name where the address spells one, and always with the address, to write to from any mail app.
-    const name = personName(sender);
+    // By the name they gave (or the one their address spells), and always with the address, to write to
+    // from any mail app.
+    const name = state?.senderName || personName(sender);
     const ask = el('p', 'review__note');
     const whom = el('span', 'review__sender', name ? `${name} (` : '');
     whom.append(address(sender), name ? ')' : '');

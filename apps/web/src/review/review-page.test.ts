@@ -652,6 +652,20 @@ describe('the sender by name', () => {
     );
   });
 
+  it('names the sender by the display name they gave, before what their address spells', async () => {
+    const owner = createAccount('qa.lead@acme-studio.test', 'secret-pass', 'jira-api-key', 'Dana Reyes');
+    const project = createProject(owner.id, { projectKey: 'SHOP', projectName: 'Demo Web Shop' });
+    const send = createReviewedSend(owner.id, project, TOKEN, [{ key: 'SHOP-1', summary: 'Pay by card' }]);
+    await openPage();
+    expect(screen.getByRole('banner')).toHaveTextContent('acme-studio.testSent by Dana Reyes');
+
+    send.review!.linkState = 'revoked';
+    await openPage();
+    expect(screen.getByRole('main')).toHaveTextContent(
+      'ask Dana Reyes (qa.lead@acme-studio.test) for a new link.',
+    );
+  });
+
   it('reads a name only from words of letters', () => {
     expect(personName('dana.smith@acme.test')).toBe('Dana Smith');
     expect(personName('jean-luc_picard+work@acme.test')).toBe('Jean Luc Picard');

@@ -116,7 +116,7 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
   const chosen = notice.signedOff ? null : chosenInLink(context.search);
   const preselected = chosen ? answers.get(chosen.key) : undefined;
   if (chosen && preselected) preselected.verdict = chosen.verdict;
-  showBrandBand(root, notice.workspaceName, notice.logoUrl, notice.senderEmail);
+  showBrandBand(root, notice.workspaceName, notice.logoUrl, notice.senderEmail, notice.senderName);
   const form = el('form', 'review__form');
   form.noValidate = true;
   const progress = answeredProgress(notice.stories.length);

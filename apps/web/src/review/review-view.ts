@@ -25,6 +25,7 @@ export function showBrandBand(
   company: string | null,
   logoUrl: string | null,
   sender: string | null = null,
+  senderName: string | null = null,
 ): void {
   const previous = root.previousElementSibling;
   const band = previous?.classList.contains('review-band') ? previous : el('header', 'review-band');
@@ -44,7 +45,7 @@ export function showBrandBand(
   }
   const who = el('div', 'review-band__who');
   who.append(el('p', 'review-band__name', company ?? PRODUCT_NAME));
-  if (sender) who.append(sentBy(sender));
+  if (sender) who.append(sentBy(sender, senderName));
   inner.append(who);
   band.replaceChildren(inner);
   if (band !== previous) root.before(band);
@@ -54,9 +55,9 @@ export function showBrandBand(
  * "Sent by {sender}": the sender by name, as a link that writes to them (its title shows the address; the
  * band's first line names the address's domain until the workspace is named).
  */
-function sentBy(email: string): HTMLElement {
+function sentBy(email: string, name: string | null): HTMLElement {
   const line = el('p', 'review-band__sender');
-  const write = el('a', 'review-band__contact', personName(email) ?? localPart(email));
+  const write = el('a', 'review-band__contact', name || personName(email) || localPart(email));
   write.href = `mailto:${email}`;
   write.title = email;
   line.append(...around((sender) => say('sentBy', { sender }), write));
@@ -80,7 +81,7 @@ function localPart(email: string): string {
 
 /**
  * The name a sender's address spells ("dana.smith@…" is Dana Smith), or null ("user-8a2@…" spells none):
- * Handoff keeps no names of its own.
+ * for a sender who gave Handoff no display name.
  */
 export function personName(email: string): string | null {
   const words = localPart(email).split(/[._-]/);
