@@ -29,6 +29,7 @@ import {
   linkByToken,
   type OpenLink,
   type ReviewDeps,
+  reviewerOfLink,
   storeVerdicts,
   storiesOfLink,
 } from './review.service.ts';
@@ -191,6 +192,7 @@ function reviewAnswerRoutes(
           expiresAt: link.expiresAt.toISOString(),
           stories: await storiesOfLink(deps, link),
           signedOff: link.signedOff,
+          reviewer: await reviewerOfLink(deps, link),
           testEnvironment: link.testEnvironment,
           answerBy: link.answerBy,
           release: link.release,

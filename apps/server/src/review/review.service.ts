@@ -174,6 +174,15 @@ export async function storiesOfLink(deps: ReviewDeps, link: OpenLink): Promise<R
   }));
 }
 
+/** The name given with the notice's latest answers (the newest verdict that names one); null: none. */
+export async function reviewerOfLink(deps: ReviewDeps, link: OpenLink): Promise<string | null> {
+  const latest = [...((await latestVerdicts(deps.db, [link.id])).get(link.id)?.values() ?? [])];
+  const named = latest
+    .filter((verdict) => verdict.reviewer)
+    .sort((a, b) => b.created_at.getTime() - a.created_at.getTime());
+  return named[0]?.reviewer ?? null;
+}
+
 interface SubmittedVerdict {
   key: string;
   verdict: 'passed' | 'failed';

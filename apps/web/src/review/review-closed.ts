@@ -5,7 +5,7 @@ import type { ReviewLinkStateAnswer } from '@handoff/core/api';
 import { callReview } from './review-api';
 import { say, speak } from './review-messages';
 import { address } from './review-text';
-import { around, el, personName, showBrandBand, warningIcon } from './review-view';
+import { around, el, mailIcon, personName, showBrandBand, warningIcon } from './review-view';
 
 /**
  * The invalid-link page: the sending company's band where the link is known, why it no longer works
@@ -42,15 +42,24 @@ export async function showClosedLink(root: HTMLElement, token: string | null): P
   card.append(head, reason);
   const sender = state?.senderEmail;
   if (sender) {
-    // By the name they gave (or the one their address spells), and always with the address, to write to
-    // from any mail app.
+    // By the name they gave (or the one their address spells), the address on its own line under it, to
+    // write to from any mail app; the button writes to them.
     const name = state?.senderName || personName(sender);
-    const ask = el('p', 'review__note');
-    const whom = el('span', 'review__sender', name ? `${name} (` : '');
-    whom.append(address(sender), name ? ')' : '');
+    const ask = el('p', 'review__note review__ask');
+    const whom = el('span', 'review__sender');
+    whom.append(name ?? address(sender));
     ask.append(...around((value) => say('askSender', { sender: value }), whom));
     card.append(ask);
-    const write = el('a', 'review__button', say('writeToSender'));
+    if (name) {
+      const line = el('p', 'review__sender-address');
+      line.append(address(sender));
+      card.append(line);
+    }
+    const write = el('a', 'review__button');
+    write.append(
+      mailIcon(),
+      el('span', undefined, name ? say('writeToNamed', { sender: name }) : say('writeToSender')),
+    );
     write.href = `mailto:${sender}?subject=${encodeURIComponent(say('newLinkSubject'))}`;
     card.append(write);
   } else {

@@ -24,7 +24,16 @@ export function speak(language: ClientLanguage, messages: Readonly<Record<string
 /** The page's translator as it stands: for the notice's lines the e-mail shares (@handoff/core/notice-mail). */
 export const translate: Translate = (key, values) => current(key, values);
 
-/** The message `id` in the page's language, formatted with `values` (dates as Date, counts as numbers). */
+/**
+ * The message `id` in the page's language, formatted with `values` (dates as Date, counts as numbers). A
+ * date is one unit ("29 December 2026 at 08:53" never splits across lines): its spaces do not break.
+ */
 export function say(id: MessageId, values?: Record<string, string | number | Date>): string {
-  return current(`review.${id}` as ReviewKey, values);
+  let text = current(`review.${id}` as ReviewKey, values);
+  for (const value of Object.values(values ?? {})) {
+    if (!(value instanceof Date)) continue;
+    const date = current('review.when', { date: value });
+    text = text.replace(date, date.replace(/\s/g, '\u00a0'));
+  }
+  return text;
 }

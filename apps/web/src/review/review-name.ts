@@ -27,9 +27,11 @@ export function rememberName(name: string): void {
  * Who answers, just above the bar where the client submits: a browser that remembers the name says
  * `Answering as {name}` with `Change name` (which opens the box); otherwise the `Your name` box, and why it
  * is asked. Nothing blocks the stories: the name is asked for when the answers are sent without one.
- * `settle` shows the name given as that line once the team has it.
+ * `sentWith` (the name the team has with the answers sent so far) reads as that line too on a device that
+ * remembers none, so the page looks the same on a phone and a laptop. `settle` shows the name given as
+ * that line once the team has it.
  */
-export function reviewerNameField(): {
+export function reviewerNameField(sentWith: string | null = null): {
   field: HTMLElement;
   input: HTMLInputElement;
   settle: (name: string) => void;
@@ -68,7 +70,7 @@ export function reviewerNameField(): {
     if (moveFocus) change.focus();
   };
   field.append(known, box);
-  const remembered = rememberedName();
+  const remembered = rememberedName() || sentWith;
   if (remembered) settle(remembered);
   else known.hidden = true;
   return { field, input, settle };

@@ -127,7 +127,7 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
   submitHint.id = 'review-submit-hint';
   submitHint.setAttribute('aria-live', 'polite');
   submit.setAttribute('aria-describedby', submitHint.id);
-  const { field: nameField, input: name, settle: settleName } = reviewerNameField();
+  const { field: nameField, input: name, settle: settleName } = reviewerNameField(notice.reviewer ?? null);
   const status = el('p', 'review__status');
   status.setAttribute('role', 'status');
   const signOff = el('button', 'review__button', say('signOff'));

@@ -109,6 +109,14 @@ export function warningIcon(): SVGSVGElement {
   ]);
 }
 
+/** An envelope, 20 px, in the text's colour; decorative (the button beside it says whom it writes to). */
+export function mailIcon(): SVGSVGElement {
+  return svgIcon({ class: 'review__mail-icon', viewBox: '0 0 24 24', 'aria-hidden': 'true' }, [
+    svgPart('rect', { x: '3', y: '5', width: '18', height: '14', rx: '2' }),
+    svgPart('path', { d: 'm3.5 6.5 8.5 6.5 8.5-6.5' }),
+  ]);
+}
+
 /** A check (passed) or a cross (failed), drawn in the text's colour; decorative (the button's text says it). */
 export function verdictIcon(verdict: 'passed' | 'failed'): SVGSVGElement {
   return svgIcon({ class: 'review-toggle__icon', viewBox: '0 0 16 16', 'aria-hidden': 'true' }, [

@@ -82,6 +82,11 @@ export const reviewNoticeAnswer = z.object({
     stories: z.array(reviewStorySchema),
     /** Null until the client signs the notice off; then its verdicts are final. */
     signedOff: signOffSchema.nullable(),
+    /**
+     * The name given with the latest answers ("Answering as {name}" on any device); null: none sent yet.
+     * Optional: an older server leaves it out.
+     */
+    reviewer: z.string().nullable().optional(),
     /** Where to test, as the notice named it (the project's `Test environment` then); null: not set. */
     testEnvironment: z.string().nullable(),
     /** The date the notice asked for an answer by, `YYYY-MM-DD`; null: none. */

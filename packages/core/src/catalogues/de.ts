@@ -36,7 +36,7 @@ export const de: Catalogue = {
     'Bitte wählen Sie für mindestens eine Funktion „Bestanden“ oder „Fehlgeschlagen“ und senden Sie dann ab.',
   'review.noName': 'Bitte geben Sie Ihren Namen an und senden Sie dann ab.',
   'review.sending': 'Ihre Ergebnisse werden gesendet …',
-  'review.thanks': 'Vielen Dank. Ihre Ergebnisse wurden an das Team gesendet.',
+  'review.thanks': 'Ergebnisse gesendet. Vielen Dank!',
   'review.notSent': 'Ihre Ergebnisse wurden nicht gesendet: {reason}',
   'review.sendingSignOff': 'Ihre Abnahme wird gesendet …',
   'review.signOffNotSent': 'Ihre Abnahme wurde nicht gesendet: {reason}',
@@ -54,12 +54,12 @@ export const de: Catalogue = {
     '{count, plural, one {Bitte testen Sie 1 Funktion von {project}} other {Bitte testen Sie # Funktionen von {project}}}',
   'review.headingWithRelease':
     '{count, plural, one {Bitte testen Sie 1 Funktion von {project} {release}} other {Bitte testen Sie # Funktionen von {project} {release}}}',
-  'review.headingSent': 'Ihre Antworten wurden gesendet – Sie können sie noch ändern',
+  'review.headingSent': 'Ihre Antworten wurden gesendet',
   'review.sentBy': 'Gesendet von {sender}',
   'review.intro':
     'Probieren Sie jede Funktion aus und teilen Sie dem Team mit, ob sie wie erwartet funktioniert. Bis zum {date, date, dayAndTime} können Sie Ihre Antworten noch ändern.',
   'review.introSent':
-    'Das Team hat Ihre Antworten zu {project}. Änderungen sind bis zum {date, date, dayAndTime} möglich.',
+    'Sie können sie noch bis zum {date, date, dayAndTime} ändern. Um eine Änderung zu senden, wählen Sie Ergebnisse aktualisieren.',
   'review.addComment': 'Kommentar hinzufügen',
   'review.signedOffBy': 'Abgenommen von {name} am {date, date, dayAndTime}.',
   'review.answersFinal':
@@ -76,13 +76,15 @@ export const de: Catalogue = {
     'Wenn Sie diese Funktionen noch testen möchten, bitten Sie {sender} um einen neuen Link.',
   'review.writeToSender': 'Neuen Link anfordern',
   'review.newLinkSubject': 'Bitte um einen neuen Prüf-Link',
+  'review.when': '{date, date, dayAndTime}',
+  'review.writeToNamed': 'E-Mail an {sender}',
   'review.askTeam': 'Bitten Sie das Team, das Ihnen den Link gesendet hat, um einen neuen.',
   'review.linkNotValid': 'Dieser Prüf-Link ist ungültig',
   'review.linkNotValidTitle': 'Prüf-Link ungültig',
   'review.update': 'Ergebnisse aktualisieren',
-  'review.signOffHint': 'Fertig getestet? Mit der Abnahme werden Ihre Antworten endgültig.',
+  'review.signOffHint': 'Mit der Abnahme werden Ihre Antworten endgültig.',
   'review.signOffHintFailed':
-    '{count, plural, one {Fertig? Sie können auch mit einer fehlgeschlagenen Funktion abnehmen.} other {Fertig? Sie können auch mit # fehlgeschlagenen Funktionen abnehmen.}}',
+    '{count, plural, one {Abnahme auch mit einer fehlgeschlagenen Funktion möglich.} other {Abnahme auch mit # fehlgeschlagenen Funktionen möglich.}}',
   'review.headingSignedOff': 'Test abgenommen',
   'review.summaryPassed': '{count, plural, one {# bestanden} other {# bestanden}}',
   'review.summaryFailed': '{count, plural, one {# fehlgeschlagen} other {# fehlgeschlagen}}',

@@ -35,7 +35,7 @@ export const es: Catalogue = {
   'review.noVerdict': 'Elija «Aprobado» o «Fallido» en al menos una funcionalidad y luego envíe.',
   'review.noName': 'Indique su nombre y luego envíe.',
   'review.sending': 'Enviando sus resultados...',
-  'review.thanks': 'Gracias. Sus resultados se han enviado al equipo.',
+  'review.thanks': 'Resultados enviados. ¡Gracias!',
   'review.notSent': 'Sus resultados no se han enviado: {reason}',
   'review.sendingSignOff': 'Enviando su conformidad...',
   'review.signOffNotSent': 'Su conformidad no se ha enviado: {reason}',
@@ -52,12 +52,12 @@ export const es: Catalogue = {
     '{count, plural, one {Le rogamos que pruebe 1 funcionalidad de {project}} other {Le rogamos que pruebe # funcionalidades de {project}}}',
   'review.headingWithRelease':
     '{count, plural, one {Le rogamos que pruebe 1 funcionalidad de {project} {release}} other {Le rogamos que pruebe # funcionalidades de {project} {release}}}',
-  'review.headingSent': 'Sus respuestas se han enviado: aún puede cambiarlas',
+  'review.headingSent': 'Sus respuestas se han enviado',
   'review.sentBy': 'Enviado por {sender}',
   'review.intro':
     'Pruebe cada funcionalidad e indique al equipo si funciona correctamente. Puede cambiar sus respuestas hasta el {date, date, dayAndTime}.',
   'review.introSent':
-    'El equipo ya tiene sus respuestas sobre {project}. Puede cambiarlas hasta el {date, date, dayAndTime}.',
+    'Aún puede cambiarlas hasta el {date, date, dayAndTime}. Para enviar un cambio, elija Actualizar resultados.',
   'review.addComment': 'Añadir un comentario',
   'review.signedOffBy': 'Conformidad dada por {name} el {date, date, dayAndTime}.',
   'review.answersFinal':
@@ -73,14 +73,15 @@ export const es: Catalogue = {
   'review.askSender': 'Si aún desea probar estas funcionalidades, solicite un nuevo enlace a {sender}.',
   'review.writeToSender': 'Solicitar un nuevo enlace',
   'review.newLinkSubject': 'Solicitud de un nuevo enlace de revisión',
+  'review.when': '{date, date, dayAndTime}',
+  'review.writeToNamed': 'Escribir a {sender}',
   'review.askTeam': 'Solicite uno nuevo al equipo que le envió el enlace.',
   'review.linkNotValid': 'Este enlace de revisión no es válido',
   'review.linkNotValidTitle': 'Enlace de revisión no válido',
   'review.update': 'Actualizar resultados',
-  'review.signOffHint':
-    '¿Ha terminado las pruebas? Dé su conformidad para que sus respuestas sean definitivas.',
+  'review.signOffHint': 'Dé su conformidad para que sus respuestas sean definitivas.',
   'review.signOffHintFailed':
-    '{count, plural, one {¿Ha terminado? Puede dar su conformidad aunque una funcionalidad haya fallado.} other {¿Ha terminado? Puede dar su conformidad aunque # funcionalidades hayan fallado.}}',
+    '{count, plural, one {Puede dar su conformidad con una funcionalidad fallida.} other {Puede dar su conformidad con # funcionalidades fallidas.}}',
   'review.headingSignedOff': 'Conformidad dada a las pruebas',
   'review.summaryPassed': '{count, plural, one {# superada} other {# superadas}}',
   'review.summaryFailed': '{count, plural, one {# fallida} other {# fallidas}}',

@@ -35,7 +35,7 @@ export const fr: Catalogue = {
   'review.noVerdict': 'Choisissez « Réussi » ou « Échoué » pour au moins une fonctionnalité, puis envoyez.',
   'review.noName': 'Indiquez votre nom, puis envoyez.',
   'review.sending': 'Envoi de vos résultats…',
-  'review.thanks': 'Merci. Vos résultats ont été transmis à l’équipe.',
+  'review.thanks': 'Résultats envoyés. Merci !',
   'review.notSent': 'Vos résultats n’ont pas été envoyés : {reason}',
   'review.sendingSignOff': 'Envoi de votre validation…',
   'review.signOffNotSent': 'Votre validation n’a pas été envoyée : {reason}',
@@ -52,12 +52,12 @@ export const fr: Catalogue = {
     '{count, plural, one {Merci de tester 1 fonctionnalité de {project}} other {Merci de tester # fonctionnalités de {project}}}',
   'review.headingWithRelease':
     '{count, plural, one {Merci de tester 1 fonctionnalité de {project} {release}} other {Merci de tester # fonctionnalités de {project} {release}}}',
-  'review.headingSent': 'Vos réponses ont été envoyées — vous pouvez encore les modifier',
+  'review.headingSent': 'Vos réponses ont été envoyées',
   'review.sentBy': 'Envoyé par {sender}',
   'review.intro':
     'Essayez chaque fonctionnalité, puis indiquez à l’équipe si elle fonctionne. Vous pouvez modifier vos réponses jusqu’au {date, date, dayAndTime}.',
   'review.introSent':
-    'L’équipe a reçu vos réponses pour {project}. Vous pouvez les modifier jusqu’au {date, date, dayAndTime}.',
+    'Vous pouvez encore les modifier jusqu’au {date, date, dayAndTime}. Pour envoyer une modification, choisissez Mettre à jour les résultats.',
   'review.addComment': 'Ajouter un commentaire',
   'review.signedOffBy': 'Recette validée par {name} le {date, date, dayAndTime}.',
   'review.answersFinal':
@@ -74,14 +74,15 @@ export const fr: Catalogue = {
     'Si vous souhaitez encore tester ces fonctionnalités, demandez un nouveau lien à {sender}.',
   'review.writeToSender': 'Demander un nouveau lien',
   'review.newLinkSubject': 'Demande d’un nouveau lien de vérification',
+  'review.when': '{date, date, dayAndTime}',
+  'review.writeToNamed': 'Écrire à {sender}',
   'review.askTeam': 'Demandez-en un nouveau à l’équipe qui vous a envoyé le lien.',
   'review.linkNotValid': 'Ce lien de vérification n’est pas valide',
   'review.linkNotValidTitle': 'Lien de vérification non valide',
   'review.update': 'Mettre à jour les résultats',
-  'review.signOffHint':
-    'Vous avez terminé vos tests ? Validez la recette pour rendre vos réponses définitives.',
+  'review.signOffHint': 'Validez la recette pour rendre vos réponses définitives.',
   'review.signOffHintFailed':
-    '{count, plural, one {Terminé ? Vous pouvez valider la recette même si une fonctionnalité a échoué.} other {Terminé ? Vous pouvez valider la recette même si # fonctionnalités ont échoué.}}',
+    '{count, plural, one {Vous pouvez valider même avec un échec.} other {Vous pouvez valider même avec # échecs.}}',
   'review.headingSignedOff': 'Recette validée',
   'review.summaryPassed': '{count, plural, one {# réussie} other {# réussies}}',
   'review.summaryFailed': '{count, plural, one {# échouée} other {# échouées}}',

@@ -35,7 +35,7 @@ export const it: Catalogue = {
   'review.noVerdict': 'Scelga «Superato» o «Non superato» per almeno una funzionalità, poi invii.',
   'review.noName': 'Indichi il Suo nome, poi invii.',
   'review.sending': 'Invio dei risultati in corso...',
-  'review.thanks': 'Grazie. I Suoi risultati sono stati inviati al team.',
+  'review.thanks': 'Risultati inviati. Grazie!',
   'review.notSent': 'I Suoi risultati non sono stati inviati: {reason}',
   'review.sendingSignOff': 'Invio dell’approvazione in corso...',
   'review.signOffNotSent': 'La Sua approvazione non è stata inviata: {reason}',
@@ -51,12 +51,12 @@ export const it: Catalogue = {
     '{count, plural, one {La preghiamo di testare 1 funzionalità di {project}} other {La preghiamo di testare # funzionalità di {project}}}',
   'review.headingWithRelease':
     '{count, plural, one {La preghiamo di testare 1 funzionalità di {project} {release}} other {La preghiamo di testare # funzionalità di {project} {release}}}',
-  'review.headingSent': 'Le Sue risposte sono state inviate: può ancora modificarle',
+  'review.headingSent': 'Le Sue risposte sono state inviate',
   'review.sentBy': 'Inviato da {sender}',
   'review.intro':
     'Provi ogni funzionalità e indichi al team se funziona. Potrà modificare le Sue risposte fino al {date, date, dayAndTime}.',
   'review.introSent':
-    'Il team ha ricevuto le Sue risposte su {project}. Potrà modificarle fino al {date, date, dayAndTime}.',
+    'Può ancora modificarle fino al {date, date, dayAndTime}. Per inviare una modifica, scelga Aggiorna i risultati.',
   'review.addComment': 'Aggiungi un commento',
   'review.signedOffBy': 'Approvato da {name} il {date, date, dayAndTime}.',
   'review.answersFinal':
@@ -72,13 +72,15 @@ export const it: Catalogue = {
   'review.askSender': 'Se desidera ancora testare queste funzionalità, chieda un nuovo link a {sender}.',
   'review.writeToSender': 'Chiedi un nuovo link',
   'review.newLinkSubject': 'Richiesta di un nuovo link di verifica',
+  'review.when': '{date, date, dayAndTime}',
+  'review.writeToNamed': 'Scrivi a {sender}',
   'review.askTeam': 'Chieda un nuovo link al team che gliel’ha inviato.',
   'review.linkNotValid': 'Questo link di verifica non è valido',
   'review.linkNotValidTitle': 'Link di verifica non valido',
   'review.update': 'Aggiorna i risultati',
-  'review.signOffHint': 'Ha finito i test? Approvi per rendere definitive le Sue risposte.',
+  'review.signOffHint': 'Approvi per rendere definitive le Sue risposte.',
   'review.signOffHintFailed':
-    '{count, plural, one {Ha finito? Può approvare anche con una funzionalità non superata.} other {Ha finito? Può approvare anche con # funzionalità non superate.}}',
+    '{count, plural, one {Può approvare anche con una funzionalità non superata.} other {Può approvare anche con # funzionalità non superate.}}',
   'review.headingSignedOff': 'Test approvati',
   'review.summaryPassed': '{count, plural, one {# superata} other {# superate}}',
   'review.summaryFailed': '{count, plural, one {# non superata} other {# non superate}}',

@@ -36,7 +36,7 @@ export const nl: Catalogue = {
     'Kies bij ten minste één functionaliteit ‘Geslaagd’ of ‘Mislukt’ en verstuur daarna uw resultaten.',
   'review.noName': 'Vul uw naam in en verstuur daarna uw resultaten.',
   'review.sending': 'Uw resultaten worden verstuurd...',
-  'review.thanks': 'Hartelijk dank. Uw resultaten zijn naar het team verstuurd.',
+  'review.thanks': 'Resultaten verstuurd. Hartelijk dank!',
   'review.notSent': 'Uw resultaten zijn niet verstuurd: {reason}',
   'review.sendingSignOff': 'Uw akkoord wordt verstuurd...',
   'review.signOffNotSent': 'Uw akkoord is niet verstuurd: {reason}',
@@ -53,12 +53,12 @@ export const nl: Catalogue = {
     '{count, plural, one {Wilt u 1 functionaliteit van {project} testen?} other {Wilt u # functionaliteiten van {project} testen?}}',
   'review.headingWithRelease':
     '{count, plural, one {Wilt u 1 functionaliteit van {project} {release} testen?} other {Wilt u # functionaliteiten van {project} {release} testen?}}',
-  'review.headingSent': 'Uw antwoorden zijn verstuurd – u kunt ze nog wijzigen',
+  'review.headingSent': 'Uw antwoorden zijn verstuurd',
   'review.sentBy': 'Verstuurd door {sender}',
   'review.intro':
     'Probeer elke functionaliteit uit en laat het team weten of deze werkt. U kunt uw antwoorden tot {date, date, dayAndTime} wijzigen.',
   'review.introSent':
-    'Het team heeft uw antwoorden voor {project}. Wijzigen kan tot {date, date, dayAndTime}.',
+    'U kunt ze nog wijzigen tot {date, date, dayAndTime}. Om een wijziging te versturen, kiest u Resultaten bijwerken.',
   'review.addComment': 'Opmerking toevoegen',
   'review.signedOffBy': 'Akkoord gegeven door {name} op {date, date, dayAndTime}.',
   'review.answersFinal':
@@ -73,13 +73,15 @@ export const nl: Catalogue = {
   'review.askSender': 'Wilt u deze functionaliteiten toch nog testen? Vraag {sender} dan om een nieuwe link.',
   'review.writeToSender': 'Nieuwe link aanvragen',
   'review.newLinkSubject': 'Verzoek om een nieuwe beoordelingslink',
+  'review.when': '{date, date, dayAndTime}',
+  'review.writeToNamed': 'E-mail {sender}',
   'review.askTeam': 'Vraag het team dat u de link stuurde om een nieuwe.',
   'review.linkNotValid': 'Deze beoordelingslink is niet geldig',
   'review.linkNotValidTitle': 'Beoordelingslink niet geldig',
   'review.update': 'Resultaten bijwerken',
-  'review.signOffHint': 'Klaar met testen? Geef akkoord om uw antwoorden definitief te maken.',
+  'review.signOffHint': 'Geef akkoord om uw antwoorden definitief te maken.',
   'review.signOffHintFailed':
-    '{count, plural, one {Klaar? U kunt ook akkoord geven als er een functionaliteit is mislukt.} other {Klaar? U kunt ook akkoord geven als er # functionaliteiten zijn mislukt.}}',
+    '{count, plural, one {U kunt akkoord geven met een mislukte functionaliteit.} other {U kunt akkoord geven met # mislukte functionaliteiten.}}',
   'review.headingSignedOff': 'Akkoord gegeven op de tests',
   'review.summaryPassed': '{count, plural, one {# geslaagd} other {# geslaagd}}',
   'review.summaryFailed': '{count, plural, one {# mislukt} other {# mislukt}}',

@@ -35,7 +35,7 @@ export const pt: Catalogue = {
   'review.noVerdict': 'Escolha “Aprovado” ou “Reprovado” para pelo menos uma funcionalidade e depois envie.',
   'review.noName': 'Informe o seu nome e depois envie.',
   'review.sending': 'Enviando os seus resultados...',
-  'review.thanks': 'Obrigado. Os seus resultados foram enviados à equipe.',
+  'review.thanks': 'Resultados enviados. Obrigado!',
   'review.notSent': 'Os seus resultados não foram enviados: {reason}',
   'review.sendingSignOff': 'Enviando o seu aceite...',
   'review.signOffNotSent': 'O seu aceite não foi enviado: {reason}',
@@ -52,12 +52,12 @@ export const pt: Catalogue = {
     '{count, plural, one {Por gentileza, teste 1 funcionalidade de {project}} other {Por gentileza, teste # funcionalidades de {project}}}',
   'review.headingWithRelease':
     '{count, plural, one {Por gentileza, teste 1 funcionalidade de {project} {release}} other {Por gentileza, teste # funcionalidades de {project} {release}}}',
-  'review.headingSent': 'As suas respostas foram enviadas — ainda é possível alterá-las',
+  'review.headingSent': 'As suas respostas foram enviadas',
   'review.sentBy': 'Enviado por {sender}',
   'review.intro':
     'Experimente cada funcionalidade e informe à equipe se ela funciona. É possível alterar as suas respostas até {date, date, dayAndTime}.',
   'review.introSent':
-    'A equipe já recebeu as suas respostas sobre {project}. É possível alterá-las até {date, date, dayAndTime}.',
+    'Ainda é possível alterá-las até {date, date, dayAndTime}. Para enviar uma alteração, escolha Atualizar resultados.',
   'review.addComment': 'Adicionar um comentário',
   'review.signedOffBy': 'Aceite dado por {name} em {date, date, dayAndTime}.',
   'review.answersFinal':
@@ -72,13 +72,15 @@ export const pt: Catalogue = {
   'review.askSender': 'Se ainda quiser testar estas funcionalidades, peça um novo link a {sender}.',
   'review.writeToSender': 'Pedir um novo link',
   'review.newLinkSubject': 'Pedido de um novo link de revisão',
+  'review.when': '{date, date, dayAndTime}',
+  'review.writeToNamed': 'Enviar e-mail a {sender}',
   'review.askTeam': 'Peça um novo link à equipe que o enviou.',
   'review.linkNotValid': 'Este link de revisão não é válido',
   'review.linkNotValidTitle': 'Link de revisão não válido',
   'review.update': 'Atualizar resultados',
-  'review.signOffHint': 'Terminou os testes? Dê o aceite para tornar as suas respostas definitivas.',
+  'review.signOffHint': 'Dê o aceite para tornar as suas respostas definitivas.',
   'review.signOffHintFailed':
-    '{count, plural, one {Terminou? Você pode dar o aceite mesmo com uma funcionalidade reprovada.} other {Terminou? Você pode dar o aceite mesmo com # funcionalidades reprovadas.}}',
+    '{count, plural, one {É possível dar o aceite com uma funcionalidade reprovada.} other {É possível dar o aceite com # funcionalidades reprovadas.}}',
   'review.headingSignedOff': 'Aceite dado aos testes',
   'review.summaryPassed': '{count, plural, one {# aprovada} other {# aprovadas}}',
   'review.summaryFailed': '{count, plural, one {# reprovada} other {# reprovadas}}',
