@@ -156,8 +156,11 @@ async function submitAnswers(page: Page) {
       .getByRole('button', { name: i === 0 ? 'Failed' : 'Passed' })
       .click();
   }
-  await stories.first().getByRole('textbox', { name: 'Comment' }).fill('The basket empties when I go back.');
-  // Asked where the answers are sent, unless this browser remembers the name from the other width.
+  const comment = stories.first().getByRole('textbox', { name: 'Comment' });
+  await comment.fill('The basket empties when I go back.');
+  await comment.blur();
+  // Asked where the answers are sent, unless the name is known (this browser's, or the one sent with the
+  // answers at the other width).
   const name = page.getByRole('textbox', { name: 'Your name' });
   if (await name.isVisible()) {
     await name.fill('Dana Client');
@@ -167,7 +170,7 @@ async function submitAnswers(page: Page) {
   const submit = page.getByRole('button', { name: 'Submit results' });
   if (!(await submit.isVisible())) return;
   await submit.click();
-  await expect(page.getByRole('status')).toContainText('Thank you');
+  await expect(page.getByRole('status')).toHaveText('Results sent');
 }
 
 /** Submits the answers and signs the notice off (once: a second width finds it signed off already). */

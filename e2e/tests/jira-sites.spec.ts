@@ -121,7 +121,7 @@ test('a DC site: PAT, project, send, and the failed verdict back as inert wiki m
   // The page asks who answers; the name is the client's too, and stays text in Jira.
   await review.getByRole('textbox', { name: 'Your name' }).fill('Ann [~admin]');
   await review.getByRole('button', { name: 'Submit results' }).click();
-  await expect(review.getByRole('status')).toHaveText('Thank you. Your results were sent to the team.');
+  await expect(review.getByRole('status')).toHaveText('Results sent');
 
   await expect.poll(() => dc.transitionsRun.length, { timeout: 20_000 }).toBe(1);
   const [comment] = dc.comments.filter((c) => c.issueKey === 'BANK-1');

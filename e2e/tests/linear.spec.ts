@@ -112,7 +112,7 @@ test('a Linear site: API key, team, send, the failed verdict back inert, the mov
   await story.getByRole('textbox', { name: 'Comment' }).fill(typed);
   await review.getByRole('textbox', { name: 'Your name' }).fill('Ann [@admin](http://evil.example)');
   await review.getByRole('button', { name: 'Submit results' }).click();
-  await expect(review.getByRole('status')).toHaveText('Thank you. Your results were sent to the team.');
+  await expect(review.getByRole('status')).toHaveText('Results sent');
 
   // The comment, written with the sender's key: the client's text in a fence none of it can close.
   await expect.poll(() => linear.issues[0]!.stateName, { timeout: 20_000 }).toBe('In Progress');

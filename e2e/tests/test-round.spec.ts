@@ -9,7 +9,7 @@ import { mailbox } from '../support/mailbox.ts';
 import { reviewLinkOf, sendNotice } from '../support/review.ts';
 import { expect, type Page, test } from '../support/test.ts';
 
-const THANKS = 'Thank you. Your results were sent to the team.';
+const THANKS = 'Results sent';
 const SIGNED_OFF = 'Thank you for testing: the team has your sign-off, and these answers are final.';
 const REVIEWER = 'Ann Client';
 

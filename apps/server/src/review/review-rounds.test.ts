@@ -153,12 +153,16 @@ describe('the reviewer is named, and a notice ends in a sign-off', () => {
       (await h.send('DEMO', ['DEMO-5', 'DEMO-6'], 'Dear customer,\n\n- Five\n- Six', 'Sign me')).statusCode,
     ).toBe(200);
     const token = await h.tokenOf('Sign me');
+    const fresh = (await h.publicCall('/jira/review/getNotice', { token })).json().data;
+    expect(fresh.reviewer).toBeNull();
     const submitted = await h.publicCall('/jira/review/submitVerdicts', {
       token,
       reviewer: 'Ann Client',
       verdicts: [{ key: 'DEMO-5', verdict: 'failed', comment: 'Broken.' }],
     });
     expect(submitted.statusCode).toBe(200);
+    // The page on another device names who answered, as this one does.
+    expect((await h.publicCall('/jira/review/getNotice', { token })).json().data.reviewer).toBe('Ann Client');
     expect(await statusOf('DEMO-5')).toMatchObject({
       state: 'failed',
       reviewer: 'Ann Client',

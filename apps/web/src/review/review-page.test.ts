@@ -78,9 +78,7 @@ describe('the review page', () => {
     await user.click(within(choice).getByRole('button', { name: 'Bestanden' }));
     expect(screen.getByText('1 von 2 Funktionen bewertet')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Ergebnisse senden' }));
-    expect(
-      await screen.findByText('Vielen Dank. Ihre Ergebnisse wurden an das Team gesendet.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Ergebnisse gesendet')).toBeInTheDocument();
     expect(document.title).toMatch(/^Prüfung: Demo Web Shop · /);
   });
 
@@ -164,7 +162,7 @@ describe('the review page', () => {
     await user.click(screen.getByRole('button', { name: 'Submit results' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent(en['review.thanks']);
-    expect(en['review.thanks']).toBe('Thank you. Your results were sent to the team.');
+    expect(en['review.thanks']).toBe('Results sent');
     expect(callsTo('/jira/review/submitVerdicts')).toEqual([
       {
         token: TOKEN,
@@ -187,9 +185,9 @@ describe('the review page', () => {
     await screen.findByText(en['review.thanks']);
     // The heading and the intro say it too, for a client who comes back: the team has the answers, which can
     // still change.
-    const sentHeading = 'Your answers were sent — you can still change them';
+    const sentHeading = 'Your answers were sent';
     expect(screen.getByRole('heading', { level: 1, name: sentHeading })).toBeVisible();
-    const sentNote = /^The team has your answers for Demo Web Shop\. Changes are possible until/;
+    const sentNote = /^You can still change them until .+\. To send a change, choose Update results\.$/;
     expect(screen.getByText(sentNote)).toBeVisible();
 
     await openPage();
@@ -405,6 +403,11 @@ describe('tokenFromPath', () => {
     expect(box).toHaveFocus();
     expect(box).toHaveValue('Bea Buyer');
     expect(screen.getByText(/^Answering as/)).not.toBeVisible();
+
+    // Another device, which remembers no name: the name sent with the answers reads as the same line.
+    await openPage(TOKEN, null);
+    expect(screen.getByText(/^Answering as/)).toHaveTextContent('Answering as Bea Buyer Change name');
+    expect(screen.queryByRole('textbox', { name: 'Your name' })).not.toBeInTheDocument();
   });
 
   it('offers Sign off once every story has a verdict; after it the verdicts are final', async () => {
@@ -419,7 +422,7 @@ describe('tokenFromPath', () => {
     expect(screen.getByRole('button', { name: 'Sign off' })).not.toHaveClass('review__button--outline');
     // A story failed: the calm line beside Sign off says it can still be given (no error colour).
     expect(screen.getByRole('button', { name: 'Sign off' })).toHaveAccessibleDescription(
-      'Finished? You can sign off even with a failed story.',
+      'You can sign off with a failed story.',
     );
     expect(screen.getByText(en['review.thanks'])).toHaveClass('review__status--done');
     // One status, one next step: the count is not shown again beside the thank-you.
@@ -647,8 +650,14 @@ describe('the sender by name', () => {
     await openPage();
     // The same band as the page the link opened: the company, and who sent it.
     expect(screen.getByRole('banner')).toHaveTextContent('acme-studio.testSent by Dana Smith');
-    expect(screen.getByRole('main')).toHaveTextContent(
-      'ask Dana Smith (dana.smith+qa@acme-studio.test) for a new link.',
+    // Asked by name in the sentence, the address on its own line under it, and a button that writes to them.
+    expect(screen.getByRole('main')).toHaveTextContent('ask Dana Smith for a new link.');
+    expect(document.querySelector('.review__sender-address')).toHaveTextContent(
+      'dana.smith+qa@acme-studio.test',
+    );
+    expect(screen.getByRole('link', { name: 'E-mail Dana Smith' })).toHaveAttribute(
+      'href',
+      'mailto:dana.smith+qa@acme-studio.test?subject=A%20new%20review%20link%2C%20please',
     );
   });
 
@@ -661,9 +670,10 @@ describe('the sender by name', () => {
 
     send.review!.linkState = 'revoked';
     await openPage();
-    expect(screen.getByRole('main')).toHaveTextContent(
-      'ask Dana Reyes (qa.lead@acme-studio.test) for a new link.',
-    );
+    expect(screen.getByRole('main')).toHaveTextContent('ask Dana Reyes for a new link.');
+    expect(document.querySelector('.review__sender-address')).toHaveTextContent('qa.lead@acme-studio.test');
+    expect(screen.getByRole('link', { name: 'E-mail Dana Reyes' })).toBeVisible();
+    expect(screen.getByRole('main')).not.toHaveTextContent('(');
   });
 
   it('reads a name only from words of letters', () => {

@@ -36,7 +36,7 @@ export const de: Catalogue = {
     'Bitte wählen Sie für mindestens eine Funktion „Bestanden“ oder „Fehlgeschlagen“ und senden Sie dann ab.',
   'review.noName': 'Bitte geben Sie Ihren Namen an und senden Sie dann ab.',
   'review.sending': 'Ihre Ergebnisse werden gesendet …',
-  'review.thanks': 'Ergebnisse gesendet. Vielen Dank!',
+  'review.thanks': 'Ergebnisse gesendet',
   'review.notSent': 'Ihre Ergebnisse wurden nicht gesendet: {reason}',
   'review.sendingSignOff': 'Ihre Abnahme wird gesendet …',
   'review.signOffNotSent': 'Ihre Abnahme wurde nicht gesendet: {reason}',

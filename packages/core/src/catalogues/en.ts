@@ -34,7 +34,7 @@ export const en = {
   'review.noVerdict': 'Choose Passed or Failed for at least one story, then submit.',
   'review.noName': 'Give your name, then submit.',
   'review.sending': 'Sending your results...',
-  'review.thanks': 'Results sent. Thank you!',
+  'review.thanks': 'Results sent',
   'review.notSent': 'Your results were not sent: {reason}',
   'review.sendingSignOff': 'Sending your sign-off...',
   'review.signOffNotSent': 'Your sign-off was not sent: {reason}',

@@ -35,7 +35,7 @@ export const es: Catalogue = {
   'review.noVerdict': 'Elija «Aprobado» o «Fallido» en al menos una funcionalidad y luego envíe.',
   'review.noName': 'Indique su nombre y luego envíe.',
   'review.sending': 'Enviando sus resultados...',
-  'review.thanks': 'Resultados enviados. ¡Gracias!',
+  'review.thanks': 'Resultados enviados',
   'review.notSent': 'Sus resultados no se han enviado: {reason}',
   'review.sendingSignOff': 'Enviando su conformidad...',
   'review.signOffNotSent': 'Su conformidad no se ha enviado: {reason}',

@@ -35,7 +35,7 @@ export const fr: Catalogue = {
   'review.noVerdict': 'Choisissez « Réussi » ou « Échoué » pour au moins une fonctionnalité, puis envoyez.',
   'review.noName': 'Indiquez votre nom, puis envoyez.',
   'review.sending': 'Envoi de vos résultats…',
-  'review.thanks': 'Résultats envoyés. Merci !',
+  'review.thanks': 'Résultats envoyés',
   'review.notSent': 'Vos résultats n’ont pas été envoyés : {reason}',
   'review.sendingSignOff': 'Envoi de votre validation…',
   'review.signOffNotSent': 'Votre validation n’a pas été envoyée : {reason}',

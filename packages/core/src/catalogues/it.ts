@@ -35,7 +35,7 @@ export const it: Catalogue = {
   'review.noVerdict': 'Scelga «Superato» o «Non superato» per almeno una funzionalità, poi invii.',
   'review.noName': 'Indichi il Suo nome, poi invii.',
   'review.sending': 'Invio dei risultati in corso...',
-  'review.thanks': 'Risultati inviati. Grazie!',
+  'review.thanks': 'Risultati inviati',
   'review.notSent': 'I Suoi risultati non sono stati inviati: {reason}',
   'review.sendingSignOff': 'Invio dell’approvazione in corso...',
   'review.signOffNotSent': 'La Sua approvazione non è stata inviata: {reason}',

@@ -36,7 +36,7 @@ export const nl: Catalogue = {
     'Kies bij ten minste één functionaliteit ‘Geslaagd’ of ‘Mislukt’ en verstuur daarna uw resultaten.',
   'review.noName': 'Vul uw naam in en verstuur daarna uw resultaten.',
   'review.sending': 'Uw resultaten worden verstuurd...',
-  'review.thanks': 'Resultaten verstuurd. Hartelijk dank!',
+  'review.thanks': 'Resultaten verstuurd',
   'review.notSent': 'Uw resultaten zijn niet verstuurd: {reason}',
   'review.sendingSignOff': 'Uw akkoord wordt verstuurd...',
   'review.signOffNotSent': 'Uw akkoord is niet verstuurd: {reason}',

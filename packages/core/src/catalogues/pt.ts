@@ -35,7 +35,7 @@ export const pt: Catalogue = {
   'review.noVerdict': 'Escolha “Aprovado” ou “Reprovado” para pelo menos uma funcionalidade e depois envie.',
   'review.noName': 'Informe o seu nome e depois envie.',
   'review.sending': 'Enviando os seus resultados...',
-  'review.thanks': 'Resultados enviados. Obrigado!',
+  'review.thanks': 'Resultados enviados',
   'review.notSent': 'Os seus resultados não foram enviados: {reason}',
   'review.sendingSignOff': 'Enviando o seu aceite...',
   'review.signOffNotSent': 'O seu aceite não foi enviado: {reason}',

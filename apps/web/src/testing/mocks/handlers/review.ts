@@ -103,6 +103,7 @@ export const reviewHandlers = [
         expiresAt: send.review.expiresAt,
         stories: link.stories,
         signedOff: send.review.signedOff ?? null,
+        reviewer: send.review.stories.find((row) => row.reviewer)?.reviewer ?? null,
         testEnvironment: link.testEnvironment,
         answerBy: link.answerBy,
         release: send.release,
