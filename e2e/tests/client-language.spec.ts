@@ -111,7 +111,8 @@ test('a German client: German notice, review page and reminder; the Jira comment
   await expect(review.getByText(`0 von ${keys.length} Funktionen bewertet`)).toBeVisible();
   await expect(review.getByText(`Bitte antworten Sie bis zum ${germanDay}.`)).toBeVisible();
   await expect(
-    review.getByText(/Bis zum \d{1,2}\. [A-ZÄÖÜ][a-zäöü]+ \d{4} um \d\d:\d\d können Sie/),
+    // The date is one unit: non-breaking spaces inside it.
+    review.getByText(/Bis zum \d{1,2}\.\u00a0[A-ZÄÖÜ][a-zäöü]+\u00a0\d{4}\u00a0um\u00a0\d\d:\d\d können Sie/),
   ).toBeVisible();
   expect(await axeViolations(review)).toEqual([]);
   const first = review
