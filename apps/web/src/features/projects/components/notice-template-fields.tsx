@@ -85,8 +85,7 @@ export function NoticeTemplateFields({
   const id = useId();
   const problem = templateProblem(value);
   return (
-    <fieldset className="notice-template" aria-describedby={`${id}-hint`}>
-      <legend className="form-section__part-title notice-template__legend">Notice template</legend>
+    <div className="notice-template">
       <p id={`${id}-hint`} className="field__hint notice-template__hint">
         {HINT}
       </p>
@@ -104,6 +103,7 @@ export function NoticeTemplateFields({
                   className="field__input"
                   value={value[field]}
                   maxLength={field === 'subject' ? 255 : 2000}
+                  aria-describedby={`${id}-hint`}
                   aria-invalid={problem !== null && unknownPlaceholders([value[field]]).length > 0}
                   onChange={(event) => onChange({ ...value, [field]: event.target.value })}
                 />
@@ -130,7 +130,7 @@ export function NoticeTemplateFields({
           testEnvironment={testEnvironment}
         />
       </div>
-    </fieldset>
+    </div>
   );
 }
 
@@ -202,7 +202,6 @@ function NoticePreviewSkeleton({ projectName }: { projectName: string }) {
 export function NoticeTemplateSkeleton({ projectName }: { projectName: string }) {
   return (
     <div className="notice-template" aria-hidden="true">
-      <span className="form-section__part-title notice-template__legend">Notice template</span>
       <p className="field__hint notice-template__hint">{HINT}</p>
       <div className="notice-template__columns">
         <div className="notice-template__fields">
