@@ -23,7 +23,7 @@ export const SECTIONS = {
   },
   tracker: {
     title: 'Tracker',
-    lead: 'Which stories are offered, how they are grouped, and what an answer does there.',
+    lead: 'The stories offered, how they are grouped, and what a verdict does.',
   },
   clientReview: {
     title: 'Client review',

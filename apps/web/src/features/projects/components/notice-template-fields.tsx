@@ -15,7 +15,7 @@ import {
   unknownPlaceholders,
   unknownPlaceholdersMessage,
 } from '@handoff/core/notice-template';
-import { useId } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { FieldSkeleton } from '@/components/ui/form-section';
 import { MailFrame, previewLink } from '@/lib/mail-frame';
 
@@ -153,6 +153,8 @@ function NoticePreview({
   projectName: string;
   testEnvironment: string;
 }) {
+  const windowRef = useRef<HTMLDivElement>(null);
+  const more = useMoreBelow(windowRef);
   const preview = previewOf(template, language, projectName);
   const html = reviewNoticeHtml(
     preview.text,
@@ -167,14 +169,53 @@ function NoticePreview({
         Preview
       </p>
       <p className="notice-template__subject">{subjectLine(preview.subject)}</p>
-      <MailFrame
-        className="notice-template__frame"
-        title="The notice as the client receives it"
-        html={html}
-        fit={false}
-      />
+      <div
+        ref={windowRef}
+        className={more ? 'notice-template__window notice-template__window--more' : 'notice-template__window'}
+      >
+        <MailFrame
+          className="notice-template__frame"
+          title="The notice as the client receives it"
+          html={html}
+          fit={false}
+        />
+      </div>
     </section>
   );
+}
+
+/**
+ * Whether the e-mail in the frame inside `box` goes on below what the frame shows: then a fade at its
+ * bottom edge says there is more to scroll to, and it goes once the end is in sight. Read again each time
+ * the frame loads (every change of the template).
+ */
+function useMoreBelow(box: RefObject<HTMLDivElement | null>): boolean {
+  const [more, setMore] = useState(false);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    let stop = () => {};
+    const onLoad = () => {
+      stop();
+      const frame = element.querySelector('iframe');
+      const view = frame?.contentWindow;
+      const document = frame?.contentDocument;
+      if (!frame || !view || !document) return;
+      const update = () =>
+        setMore(document.documentElement.scrollHeight - view.scrollY - frame.clientHeight > 4);
+      // After the frame's own load handler has styled the e-mail.
+      requestAnimationFrame(update);
+      view.addEventListener('scroll', update, { passive: true });
+      stop = () => view.removeEventListener('scroll', update);
+    };
+    // A frame's load does not bubble: heard on the way down.
+    element.addEventListener('load', onLoad, true);
+    return () => {
+      element.removeEventListener('load', onLoad, true);
+      stop();
+    };
+  }, [box]);
+  return more;
 }
 
 /** The preview while the template loads: the same frame (of a fixed height), the default's lines as grey bars. */
