@@ -1,23 +1,46 @@
-// Display formats for times and sizes, in the browser's locale, and ShortDate, which shows a moment.
+// Display formats for times and sizes, and ShortDate, which shows a moment. Staff screens show one short form,
+// "29 Nov, 08:53" (day, short month, 24-hour time), the same in every browser whatever its locale, with the
+// full date on hover; the client's page (apps/web/src/review) keeps its long form in the client's language.
 
-const timeOnly: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
-const dayAndTime: Intl.DateTimeFormatOptions = {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+const validDate = (iso: string | null | undefined): Date | null => {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
 };
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+/** "08:53": 24-hour time, local. */
+const time = (date: Date) => `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
+/** "29 Nov", with the year ("29 Nov 2025") when it is not this one. */
+function shortDay(date: Date, now: Date): string {
+  const day = `${date.getDate()} ${MONTHS[date.getMonth()]?.slice(0, 3)}`;
+  return date.getFullYear() === now.getFullYear() ? day : `${day} ${date.getFullYear()}`;
+}
 
 /** A run time: "14:05" today, "12 Mar, 14:05" on another day. '' for a missing or invalid time. */
 export function formatRunTime(iso: string | null | undefined, now: Date = new Date()): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
+  const date = validDate(iso);
+  if (!date) return '';
   const sameDay =
     date.getFullYear() === now.getFullYear() &&
     date.getMonth() === now.getMonth() &&
     date.getDate() === now.getDate();
-  return date.toLocaleString(undefined, sameDay ? timeOnly : dayAndTime);
+  return sameDay ? time(date) : `${shortDay(date, now)}, ${time(date)}`;
 }
 
 /**
@@ -46,23 +69,17 @@ export function formatRunTimeFromNow(iso: string | null | undefined, now: Date =
   return absolute ? `${absolute} (${formatRelative(iso, now)})` : '';
 }
 
-/** A full date and time, e.g. "12 Mar 2026, 14:05". */
+/** A full date and time, e.g. "12 March 2026, 14:05" (a short date's title). */
 export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = validDate(iso);
+  if (!date) return iso;
+  return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}, ${time(date)}`;
 }
 
 /** A short date for dense tables, e.g. "12 Mar" this year, "12 Mar 2025" another year; '' when invalid. */
 export function formatShortDate(iso: string, now: Date = new Date()): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const thisYear = date.getFullYear() === now.getFullYear();
-  return date.toLocaleDateString(undefined, {
-    day: 'numeric',
-    month: 'short',
-    ...(thisYear ? {} : { year: 'numeric' }),
-  });
+  const date = validDate(iso);
+  return date ? shortDay(date, now) : '';
 }
 
 /**
@@ -70,10 +87,8 @@ export function formatShortDate(iso: string, now: Date = new Date()): string {
  * another year; '' when invalid. Its full form (formatDateTime) shows on hover (ShortDate).
  */
 export function formatShortDateTime(iso: string, now: Date = new Date()): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const thisYear = date.getFullYear() === now.getFullYear();
-  return date.toLocaleString(undefined, { ...dayAndTime, ...(thisYear ? {} : { year: 'numeric' }) });
+  const date = validDate(iso);
+  return date ? `${shortDay(date, now)}, ${time(date)}` : '';
 }
 
 /** A byte count as "512 B", "12.3 KB" or "10 MB" (1 KB = 1024 B; one decimal, none when it is 0). */
@@ -85,7 +100,7 @@ export function formatFileSize(bytes: number): string {
 
 /**
  * The one way a screen shows a moment: short (a date, or a date and time where the time tells sends apart),
- * its full form on hover and to screen readers through <time>'s title, in the browser's locale (Intl).
+ * its full form on hover and to screen readers through <time>'s title.
  */
 export function ShortDate({ iso, withTime = false }: { iso: string; withTime?: boolean }) {
   return (

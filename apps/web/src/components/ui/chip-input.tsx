@@ -1,5 +1,5 @@
 // A list of addresses typed one at a time (docs/product.md §2 "Client Emails" / "Cc"): a labelled input with a + button;
-// Enter adds too. Added entries show as chips, each with its own remove button ("Remove {address}").
+// Enter adds too; the + shows "Add address" on hover and focus. Added entries show as chips, each with its own remove button ("Remove {address}").
 // An entry that `isValid` refuses, or that is already in the list (ignoring case), is silently ignored
 // (docs/product.md §5): nothing is added, no message shows, and the text stays in the input so it can be corrected.
 // The input is cleared only when the entry was added.
@@ -86,6 +86,7 @@ export function ChipInput({
           type="button"
           className="button button--outline chip-input__add"
           aria-label={addLabel}
+          data-tooltip="Add address"
           disabled={disabled}
           onClick={add}
         >

@@ -58,7 +58,7 @@ export function FormActions({
 
 /**
  * A field whose value is still loading: its label and hint as the field will show them, a grey shape of the
- * control's size in between (`chips`: a ChipInput's row and one address), so nothing moves when it comes.
+ * control's size in between (`chips`: a ChipInput's row and one address; `text`: a read-only value's line), so nothing moves when it comes.
  * Hidden from assistive technology: the section says it is busy.
  */
 export function FieldSkeleton({
@@ -68,7 +68,7 @@ export function FieldSkeleton({
 }: {
   label: string;
   hint?: string;
-  control?: 'input' | 'select' | 'textarea' | 'chips';
+  control?: 'input' | 'select' | 'textarea' | 'chips' | 'text';
 }) {
   return (
     <div className="field" aria-hidden="true">

@@ -111,9 +111,12 @@ describe('/admin/add-project', () => {
     );
     expect(select).toHaveFocus();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // Counted above the card too (shown on a phone, where a field may be off screen).
+    expect(screen.getByText('2 fields need attention')).toBeInTheDocument();
 
     await user.selectOptions(select, 'Mobile App');
     expect(screen.getByRole('alert')).toHaveTextContent(texts.addProject.noClientEmails);
+    expect(screen.getByText('1 field needs attention')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Cc' }), 'boss@example.com{Enter}');
     await user.click(screen.getByRole('button', { name: 'Add Project' }));
     const clients = screen.getByRole('textbox', { name: 'Client Emails' });

@@ -3,7 +3,7 @@
 // workspace has more than one site. The tracker projects are fetched on load
 // with the user's e-mail and API key; a failure shows a browser alert with the server's error. A missing
 // project or client address is said right under its field, in place of its hint, and the field stays red
-// (focused too) until it is fixed.
+// (focused too) until it is fixed; on a phone a line above the card counts them.
 import { texts } from '@handoff/core';
 import type { ListedSite, TrackerProject } from '@handoff/core/api';
 import { TRACKER_KINDS, trackerNameOf } from '@handoff/core/tracker-kinds';
@@ -127,6 +127,7 @@ export function AddProject() {
       <p className="page__intro">
         Link a {tracker} project to the client who tests it. Everything else can be set later.
       </p>
+      <ErrorSummary count={[projectError, clientsError].filter(Boolean).length} />
       <form
         className="form-panel add-project"
         onSubmit={onSubmit}
@@ -173,6 +174,20 @@ export function AddProject() {
       </form>
       <ResultDialog control={dialog} />
     </section>
+  );
+}
+
+/**
+ * On a phone, where the fields with mistakes may be off screen, one line above the card says how many there
+ * are ("2 fields need attention"); each field says its own under it. Wider screens show the fields' messages
+ * alone.
+ */
+function ErrorSummary({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <p className="form-summary">
+      {count === 1 ? '1 field needs attention' : `${count} fields need attention`}
+    </p>
   );
 }
 

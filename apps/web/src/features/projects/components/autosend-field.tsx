@@ -3,8 +3,7 @@
 import { useId } from 'react';
 import { Switch } from '@/components/ui/switch';
 
-const AUTOSEND_HINT =
-  'Sends stories not sent yet, of the first status ticked above. The projects list shows the next run.';
+const AUTOSEND_HINT = 'Sends new stories of the first ticked status. The projects list shows the next run.';
 
 export function AutosendField({
   projectKey,

@@ -2,12 +2,14 @@
 // frame: while the project loads, every section with grey shapes of its fields' sizes, so nothing moves
 // when the form takes its place.
 
+import { useId } from 'react';
 import { FieldSkeleton, FormActions, FormSection } from '@/components/ui/form-section';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { AutosendFieldSkeleton } from './autosend-field';
-import { ClientReviewSkeleton } from './client-review-fields';
+import { ClientReviewSkeleton, EmailTemplateSkeleton } from './client-review-fields';
 import { GroupBySelectSkeleton } from './group-by-select';
 import { RecipientFieldsSkeleton } from './recipient-fields';
+import { ReviewTransitionsSkeleton } from './review-transitions';
 import { StatusesOfferedSkeleton } from './statuses-offered';
 
 export const SECTIONS = {
@@ -21,11 +23,15 @@ export const SECTIONS = {
   },
   tracker: {
     title: 'Tracker',
-    lead: 'Which stories are offered, and how they are grouped.',
+    lead: 'The stories offered, how they are grouped, and what a verdict does.',
   },
   clientReview: {
     title: 'Client review',
-    lead: 'What the client reads, and what their answers do.',
+    lead: 'Where and when the client tests, and in which language.',
+  },
+  emailTemplate: {
+    title: 'E-mail template',
+    lead: "What the client's e-mail says.",
   },
   autosend: {
     title: 'Auto-send',
@@ -41,19 +47,27 @@ export function EditProjectSkeleton() {
           <ProgressBar label="Loading the project" />
         </div>
         <div className="form-panel__row">
-          <FieldSkeleton label="Project Name" />
-          <FieldSkeleton label="Project Key" />
+          <FieldSkeleton label="Project Name" control="text" />
+          <FieldSkeleton label="Project Key" control="text" />
         </div>
       </FormSection>
       <FormSection {...SECTIONS.recipients} busy>
         <RecipientFieldsSkeleton />
       </FormSection>
       <FormSection {...SECTIONS.tracker} busy>
-        <StatusesOfferedSkeleton />
-        <GroupBySelectSkeleton />
+        <div className="form-section__part">
+          <StatusesOfferedSkeleton />
+          <GroupBySelectSkeleton />
+        </div>
+        <div className="form-section__part">
+          <ReviewTransitionsSkeleton />
+        </div>
       </FormSection>
       <FormSection {...SECTIONS.clientReview} busy>
         <ClientReviewSkeleton />
+      </FormSection>
+      <FormSection {...SECTIONS.emailTemplate} busy>
+        <EmailTemplateSkeleton projectName="" />
       </FormSection>
       <FormSection {...SECTIONS.autosend} busy>
         <AutosendFieldSkeleton />
@@ -63,6 +77,34 @@ export function EditProjectSkeleton() {
           Update Project
         </button>
       </FormActions>
+    </div>
+  );
+}
+
+/**
+ * The project's name and key, from the tracker and read-only (docs/product.md §2): as text under their
+ * labels, the key as the grey chip it is everywhere else, not as greyed inputs.
+ */
+export function ProjectFacts({ name, projectKey }: { name: string; projectKey: string }) {
+  const id = useId();
+  return (
+    <div className="form-panel__row">
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-name`}>
+          Project Name
+        </label>
+        <output id={`${id}-name`} className="field__text">
+          {name}
+        </output>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-key`}>
+          Project Key
+        </label>
+        <output id={`${id}-key`} className="field__text">
+          <span className="page__key">{projectKey}</span>
+        </output>
+      </div>
     </div>
   );
 }

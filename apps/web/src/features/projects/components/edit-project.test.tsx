@@ -43,7 +43,14 @@ describe('/admin/edit-project', () => {
     const answerProject = holdAnswers('/jira/getFirebaseProjectByKey');
     await openEditProject();
     expect(await screen.findByRole('progressbar', { name: 'Loading the project' })).toBeInTheDocument();
-    for (const name of ['Project', 'Recipients', 'Tracker', 'Client review', 'Auto-send']) {
+    for (const name of [
+      'Project',
+      'Recipients',
+      'Tracker',
+      'Client review',
+      'E-mail template',
+      'Auto-send',
+    ]) {
       expect(screen.getByRole('region', { name })).toHaveAttribute('aria-busy', 'true');
     }
     expect(screen.queryByRole('textbox', { name: 'Client Emails' })).not.toBeInTheDocument();
@@ -63,22 +70,29 @@ describe('/admin/edit-project', () => {
     const { user } = await openEditProject();
     await user.type(await screen.findByRole('textbox', { name: 'Cc' }), 'qa@team.example{Enter}');
     const review = screen.getByRole('region', { name: 'Client review' });
-    await within(review).findByRole('combobox', { name: 'Move a failed story through' });
+    const template = screen.getByRole('region', { name: 'E-mail template' });
+    // What a verdict does is the tracker's part: it comes with the tracker, not with the review settings.
+    const tracker = screen.getByRole('region', { name: 'Tracker' });
+    await within(tracker).findByRole('combobox', { name: 'Move a failed story through' });
     expect(review).toHaveAttribute('aria-busy', 'true');
+    expect(template).toHaveAttribute('aria-busy', 'true');
     expect(within(review).queryByRole('combobox', { name: 'Client language' })).not.toBeInTheDocument();
 
     answerSettings();
     expect(await within(review).findByRole('combobox', { name: 'Client language' })).toHaveValue('en');
     expect(review).not.toHaveAttribute('aria-busy');
+    expect(within(template).getByRole('textbox', { name: 'Subject' })).toBeInTheDocument();
+    expect(template).not.toHaveAttribute('aria-busy');
     expect(chips()).toEqual(['client@shop.example', 'pm@team.example', 'qa@team.example']);
   });
 
   it('loads the project by key: name and key read-only, the address lists editable', async () => {
     const { account } = await openEditProject();
-    expect(await screen.findByRole('textbox', { name: 'Project Name' })).toHaveValue('Web Shop');
-    expect(screen.getByRole('textbox', { name: 'Project Name' })).toHaveAttribute('readonly');
-    expect(screen.getByRole('textbox', { name: 'Project Key' })).toHaveValue('SHOP');
-    expect(screen.getByRole('textbox', { name: 'Project Key' })).toHaveAttribute('readonly');
+    // Read-only: shown as text under their labels, not as inputs.
+    expect(await screen.findByLabelText('Project Name')).toHaveTextContent(/^Web Shop$/);
+    expect(screen.getByLabelText('Project Key')).toHaveTextContent(/^SHOP$/);
+    expect(screen.queryByRole('textbox', { name: 'Project Name' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Project Key' })).not.toBeInTheDocument();
     expect(chips()).toEqual(['client@shop.example', 'pm@team.example']);
     expect(callsTo('/jira/getFirebaseProjectByKey')).toEqual([{ userId: account.id, projectKey: 'SHOP' }]);
   });

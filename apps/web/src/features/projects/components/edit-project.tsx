@@ -11,7 +11,6 @@ import { updateProject } from '@/api/projects';
 import { setReviewSettings, setReviewTransitions } from '@/api/review';
 import { ProjectLoadStatus, useProjectFromUrl } from '@/api/use-project-from-url';
 import { BusyButton } from '@/components/ui/busy-button';
-import { TextField } from '@/components/ui/form-field';
 import { FormActions, FormSection } from '@/components/ui/form-section';
 import { ResultDialog, type ResultDialogControl, useResultDialog } from '@/components/ui/result-dialog';
 import { paths } from '@/config/paths';
@@ -21,11 +20,12 @@ import { useAppDispatch, useAppState } from '@/stores/app-store';
 import { useProjectSettings } from '../hooks/use-project-settings';
 import { useTrackerName } from '../hooks/use-tracker-name';
 import { AutosendField } from './autosend-field';
-import { ClientReviewFields } from './client-review-fields';
-import { EditProjectSkeleton, SECTIONS } from './edit-project-sections';
+import { ClientReviewFields, EmailTemplateFields } from './client-review-fields';
+import { EditProjectSkeleton, ProjectFacts, SECTIONS } from './edit-project-sections';
 import { GroupBySelect } from './group-by-select';
 import { defaultTemplate, sameTemplate, templateProblem } from './notice-template-fields';
 import { RecipientFields, type Recipients } from './recipient-fields';
+import { ReviewTransitionFields } from './review-transitions';
 import { StatusesOffered } from './statuses-offered';
 import './projects.css';
 
@@ -127,28 +127,37 @@ function EditProjectForm({ project, show }: { project: Project; show: ResultDial
   return (
     <form className="settings-form" onSubmit={onSubmit} noValidate aria-labelledby="edit-project-heading">
       <FormSection {...SECTIONS.project}>
-        <div className="form-panel__row">
-          <TextField label="Project Name" readOnly value={project.projectName} />
-          <TextField label="Project Key" readOnly value={project.projectKey} />
-        </div>
+        <ProjectFacts name={project.projectName} projectKey={project.projectKey} />
       </FormSection>
       <FormSection {...SECTIONS.recipients}>
         <RecipientFields value={recipients} onChange={setRecipients} />
       </FormSection>
-      <FormSection {...SECTIONS.tracker} busy={settings.availableStatuses === null}>
-        <StatusesOffered
-          available={settings.availableStatuses}
-          value={statuses}
-          onChange={setStatuses}
-          tracker={tracker}
-        />
-        <GroupBySelect value={groupBy} onChange={setGroupBy} />
-      </FormSection>
       <FormSection
-        {...SECTIONS.clientReview}
-        busy={(!savedSettings && !settings.settingsError) || transitions.state === 'loading'}
+        {...SECTIONS.tracker}
+        busy={settings.availableStatuses === null || transitions.state === 'loading'}
       >
-        <ClientReviewFields settings={settings} tracker={tracker} projectName={project.projectName} />
+        <div className="form-section__part">
+          <StatusesOffered
+            available={settings.availableStatuses}
+            value={statuses}
+            onChange={setStatuses}
+            tracker={tracker}
+          />
+          <GroupBySelect value={groupBy} onChange={setGroupBy} />
+        </div>
+        <div className="form-section__part">
+          <ReviewTransitionFields
+            tracker={tracker}
+            load={transitions}
+            onChange={(value) => settings.setTransitions({ state: 'loaded', value })}
+          />
+        </div>
+      </FormSection>
+      <FormSection {...SECTIONS.clientReview} busy={!savedSettings && !settings.settingsError}>
+        <ClientReviewFields settings={settings} />
+      </FormSection>
+      <FormSection {...SECTIONS.emailTemplate} busy={!savedSettings && !settings.settingsError}>
+        <EmailTemplateFields settings={settings} projectName={project.projectName} />
       </FormSection>
       <FormSection {...SECTIONS.autosend}>
         <AutosendField projectKey={project.projectKey} checked={autosend} onChange={setAutosend} />

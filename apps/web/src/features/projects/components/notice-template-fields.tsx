@@ -15,7 +15,7 @@ import {
   unknownPlaceholders,
   unknownPlaceholdersMessage,
 } from '@handoff/core/notice-template';
-import { useId } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { FieldSkeleton } from '@/components/ui/form-section';
 import { MailFrame, previewLink } from '@/lib/mail-frame';
 
@@ -85,8 +85,7 @@ export function NoticeTemplateFields({
   const id = useId();
   const problem = templateProblem(value);
   return (
-    <fieldset className="notice-template" aria-describedby={`${id}-hint`}>
-      <legend className="form-section__part-title notice-template__legend">Notice template</legend>
+    <div className="notice-template">
       <p id={`${id}-hint`} className="field__hint notice-template__hint">
         {HINT}
       </p>
@@ -104,6 +103,7 @@ export function NoticeTemplateFields({
                   className="field__input"
                   value={value[field]}
                   maxLength={field === 'subject' ? 255 : 2000}
+                  aria-describedby={`${id}-hint`}
                   aria-invalid={problem !== null && unknownPlaceholders([value[field]]).length > 0}
                   onChange={(event) => onChange({ ...value, [field]: event.target.value })}
                 />
@@ -130,7 +130,7 @@ export function NoticeTemplateFields({
           testEnvironment={testEnvironment}
         />
       </div>
-    </fieldset>
+    </div>
   );
 }
 
@@ -153,6 +153,8 @@ function NoticePreview({
   projectName: string;
   testEnvironment: string;
 }) {
+  const windowRef = useRef<HTMLDivElement>(null);
+  const more = useMoreBelow(windowRef);
   const preview = previewOf(template, language, projectName);
   const html = reviewNoticeHtml(
     preview.text,
@@ -167,14 +169,53 @@ function NoticePreview({
         Preview
       </p>
       <p className="notice-template__subject">{subjectLine(preview.subject)}</p>
-      <MailFrame
-        className="notice-template__frame"
-        title="The notice as the client receives it"
-        html={html}
-        fit={false}
-      />
+      <div
+        ref={windowRef}
+        className={more ? 'notice-template__window notice-template__window--more' : 'notice-template__window'}
+      >
+        <MailFrame
+          className="notice-template__frame"
+          title="The notice as the client receives it"
+          html={html}
+          fit={false}
+        />
+      </div>
     </section>
   );
+}
+
+/**
+ * Whether the e-mail in the frame inside `box` goes on below what the frame shows: then a fade at its
+ * bottom edge says there is more to scroll to, and it goes once the end is in sight. Read again each time
+ * the frame loads (every change of the template).
+ */
+function useMoreBelow(box: RefObject<HTMLDivElement | null>): boolean {
+  const [more, setMore] = useState(false);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    let stop = () => {};
+    const onLoad = () => {
+      stop();
+      const frame = element.querySelector('iframe');
+      const view = frame?.contentWindow;
+      const document = frame?.contentDocument;
+      if (!frame || !view || !document) return;
+      const update = () =>
+        setMore(document.documentElement.scrollHeight - view.scrollY - frame.clientHeight > 4);
+      // After the frame's own load handler has styled the e-mail.
+      requestAnimationFrame(update);
+      view.addEventListener('scroll', update, { passive: true });
+      stop = () => view.removeEventListener('scroll', update);
+    };
+    // A frame's load does not bubble: heard on the way down.
+    element.addEventListener('load', onLoad, true);
+    return () => {
+      element.removeEventListener('load', onLoad, true);
+      stop();
+    };
+  }, [box]);
+  return more;
 }
 
 /** The preview while the template loads: the same frame (of a fixed height), the default's lines as grey bars. */
@@ -202,7 +243,6 @@ function NoticePreviewSkeleton({ projectName }: { projectName: string }) {
 export function NoticeTemplateSkeleton({ projectName }: { projectName: string }) {
   return (
     <div className="notice-template" aria-hidden="true">
-      <span className="form-section__part-title notice-template__legend">Notice template</span>
       <p className="field__hint notice-template__hint">{HINT}</p>
       <div className="notice-template__columns">
         <div className="notice-template__fields">

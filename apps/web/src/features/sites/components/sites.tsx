@@ -209,6 +209,11 @@ function DemoTrackerCallout() {
   );
 }
 
+/** The trackers a site may be, e.g. "Jira Cloud, Jira Data Center, GitHub or Linear.". */
+const TRACKERS_HINT = `${ADDABLE_TRACKER_KINDS.map((id) => TRACKER_KINDS[id].label)
+  .join(', ')
+  .replace(/, ([^,]*)$/, ' or $1')}.`;
+
 interface NewSite {
   name: string;
   kind: TrackerKindId;
@@ -263,7 +268,7 @@ function AddSiteForm({
         Add a site
       </h2>
       <p className="form-panel__status">Handoff checks that the site answers before adding it.</p>
-      <Field label="Tracker">
+      <Field label="Tracker" hint={TRACKERS_HINT}>
         {(control) => (
           <select
             {...control}
