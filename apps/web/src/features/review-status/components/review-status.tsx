@@ -140,7 +140,12 @@ export function ReviewStatus() {
           <p className="page__intro">
             Every story sent to the client of <span className="page__key">{projectKey}</span>, with the
             client's latest answer.
-            {soleReviewer ? ` Answered by ${soleReviewer}.` : null}
+            {soleReviewer ? (
+              <>
+                {' '}
+                Answered by <span className="review-status__sole-reviewer">{soleReviewer}</span>.
+              </>
+            ) : null}
           </p>
         </div>
         <Link to={paths.admin.index}>Back to projects</Link>

@@ -230,7 +230,8 @@ function SendMeta({ send }: { send: SendRecord }) {
     <span className="send__meta">
       {parts.map((part, index) => (
         <span key={part.key} className="send__meta-part">
-          {index > 0 ? <span aria-hidden="true">{' · '}</span> : null}
+          {/* The dot keeps to the part before it: a line that wraps ends with it, never starts with it. */}
+          {index > 0 ? <span aria-hidden="true">{'\u00a0· '}</span> : null}
           {part}
         </span>
       ))}
