@@ -276,7 +276,13 @@ function DeliveryDetails({ send }: { send: SendRecord }) {
 function SentBy({ send }: { send: SendRecord }) {
   if (send.trigger === 'auto') return <span>Auto-send</span>;
   if (!send.sentBy) return <span>Sent by hand</span>;
-  return <span title={send.sentByName ? send.sentBy : undefined}>by {send.sentByName || send.sentBy}</span>;
+  // "by" keeps to the name: a wrapped line never ends with it.
+  return (
+    <span title={send.sentByName ? send.sentBy : undefined}>
+      {'by\u00a0'}
+      {send.sentByName || send.sentBy}
+    </span>
+  );
 }
 
 /** A message's text with its review link clickable, so the demo's loop can be followed from here. */
