@@ -241,7 +241,7 @@ export async function markSendsUnconfirmed(
   return Number(result.numUpdatedRows);
 }
 
-/** A project's send history, newest first, with the e-mail of the member who sent each by hand. */
+/** A project's send history, newest first, with the e-mail and name of the member who sent each by hand. */
 export async function listSends(db: Executor, projectId: string, limit = 100) {
   return (
     db
@@ -254,6 +254,7 @@ export async function listSends(db: Executor, projectId: string, limit = 100) {
       )
       .select([
         'users.email as sent_by',
+        'users.display_name as sent_by_name',
         'sends.id',
         'sends.trigger',
         'sends.status',

@@ -153,6 +153,7 @@ export async function sendsRoutes(root: FastifyInstance): Promise<void> {
           error: row.error,
           recipients: row.recipient_answers,
           sentBy: row.sent_by,
+          sentByName: row.sent_by_name || null,
           createdAt: row.created_at.toISOString(),
           finishedAt: row.finished_at?.toISOString() ?? null,
           review: reviews.get(row.id) ?? null,

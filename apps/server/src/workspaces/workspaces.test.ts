@@ -185,8 +185,15 @@ describe('members and roles', () => {
       projectKey: 'SHOP',
     });
     expect(history.json().data).toMatchObject([
-      { status: 'sent', issueKeys: ['SHOP-1'], sentBy: member.email },
+      { status: 'sent', issueKeys: ['SHOP-1'], sentBy: member.email, sentByName: null },
     ]);
+    // Once the member gives a name, the history names them by it (the address stays beside it).
+    await callAs(t.app, member, '/jira/updateName', { name: 'Mia Member' });
+    const named = await callAs(t.app, owner, '/jira/getProjectSends', {
+      userId: owner.userId,
+      projectKey: 'SHOP',
+    });
+    expect(named.json().data).toMatchObject([{ sentBy: member.email, sentByName: 'Mia Member' }]);
   });
 
   it("shows every member one project list: a member's change is in the owner's next list", async () => {

@@ -44,6 +44,8 @@ const sendRecordSchema = z.object({
   recipients: z.array(recipientAnswerSchema).nullable(),
   /** The e-mail of the member who sent it by hand; null for auto-send ("Auto-send"). */
   sentBy: z.string().nullable(),
+  /** The display name that member gave; null when they gave none (or for auto-send). */
+  sentByName: z.string().nullable().optional(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
   /** The client's review of this notice; null when it has no review link (sent before reviews, or not sent). */

@@ -1,5 +1,5 @@
 // The review status screen against the MSW handlers: what a member sees of every story sent.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { formatDateTime, formatShortDate, formatShortDateTime } from '@/lib/format';
 import { callsTo, createProject, createReviewedSend } from '@/testing/mocks/db';
@@ -91,10 +91,16 @@ describe('the review status screen', () => {
     expect(await screen.findByRole('table')).toBeInTheDocument();
     expect(rows()).toEqual(['SHOP-1', 'SHOP-2']);
     expect(cellOf('SHOP-1', 'State')).toHaveTextContent(/^Failed$/);
-    // The answer: when and by whom, with the client's comment under it.
+    // The answer: when; the one tester who answered is named once, above the table; the client's comment
+    // is quoted under the story's summary.
     expect(cellOf('SHOP-1', 'Answered')).toHaveTextContent(
-      `${formatShortDateTime('2026-03-13T09:30:00.000Z')} by Ann Client “Broken”`,
+      new RegExp(`^${formatShortDateTime('2026-03-13T09:30:00.000Z')}$`),
     );
+    expect(document.querySelector('.page__intro')).toHaveTextContent(
+      /with the client's latest answer\. Answered by Ann Client\.$/,
+    );
+    expect(cellOf('SHOP-1', 'Summary')).toHaveTextContent('Pay by card “Broken”');
+    expect(within(cellOf('SHOP-1', 'Summary')).getByText('“Broken”')).toHaveClass('review-status__comment');
 
     // The summary chips count each state and filter the table; pressed again, the filter goes.
     const chips = screen.getByRole('group', { name: 'Show stories by state' });
@@ -103,6 +109,8 @@ describe('the review status screen', () => {
         .getAllByRole('button')
         .map((chip) => chip.textContent),
     ).toEqual(['All 2', 'Passed 0', 'Failed 1', 'Waiting 1', 'Overdue 0']);
+    // A state no story is in filters nothing: its chip cannot be pressed.
+    expect(within(chips).getByRole('button', { name: 'Passed 0' })).toBeDisabled();
     const waiting = within(chips).getByRole('button', { name: 'Waiting 1' });
     await user.click(waiting);
     expect(waiting).toHaveAttribute('aria-pressed', 'true');
@@ -167,12 +175,12 @@ describe('the review status screen', () => {
     ).toEqual(['All 2', 'Passed 1', 'Failed 0', 'Waiting 0', 'Overdue 1']);
     await user.click(within(chips).getByRole('button', { name: 'Overdue 1' }));
     expect(rows()).toEqual(['SHOP-2']);
-    await user.click(within(chips).getByRole('button', { name: 'Waiting 0' }));
-    expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    expect(screen.getByText('No stories to show')).toBeInTheDocument();
+    // A chip of no story cannot be pressed into an empty table.
+    expect(within(chips).getByRole('button', { name: 'Waiting 0' })).toBeDisabled();
+    expect(rows()).toEqual(['SHOP-2']);
   });
 
-  it('keeps a re-tested story’s latest answer as its state until a newer one comes: Failed · re-test sent', async () => {
+  it('keeps a re-tested story’s latest answer as its state until a newer one comes, its re-test said under Rounds', async () => {
     const { account } = signIn('ada@example.com');
     const project = createProject(account.id, { projectKey: 'SHOP', projectName: 'Web Shop' });
     const first = createReviewedSend(account.id, project, 'token-of-the-review-link-000000000000', [
@@ -190,7 +198,7 @@ describe('the review status screen', () => {
     renderApp('/admin/review-status?key=SHOP');
     await screen.findByRole('table');
     const state = cellOf('SHOP-1', 'State');
-    expect(state).toHaveTextContent(/^Failed re-test sent\s*$/);
+    expect(state).toHaveTextContent(/^Failed\s*$/);
     expect(within(state).getByText('Failed')).toHaveClass('badge--danger');
     expect(cellOf('SHOP-1', 'Last sent')).toHaveTextContent(formatShortDateTime(second.createdAt));
     expect(state.querySelectorAll('.badge')).toHaveLength(1);
@@ -202,15 +210,38 @@ describe('the review status screen', () => {
         .map((chip) => chip.textContent),
     ).toEqual(['All 1', 'Passed 0', 'Failed 1', 'Waiting 0', 'Overdue 0']);
     expect(screen.queryByRole('button', { name: 'Offer again SHOP-1' })).not.toBeInTheDocument();
-    expect(cellOf('SHOP-1', 'Rounds')).toHaveTextContent('2');
-    // Answered: the answer it shows, when and by whom, with the comment.
+    expect(cellOf('SHOP-1', 'Rounds')).toHaveTextContent(/^2 re-test sent$/);
+    // Answered: the answer it shows, when (by Ann Client, named once above the table), with the comment.
+    await waitFor(() =>
+      expect(document.querySelector('.page__intro')).toHaveTextContent(/Answered by Ann Client\.$/),
+    );
     const answered = cellOf('SHOP-1', 'Answered');
-    await within(answered).findByText(/by Ann Client/);
     expect(within(answered).getByRole('time')).toHaveAttribute(
       'title',
       formatDateTime('2026-03-13T09:30:00.000Z'),
     );
-    expect(answered).toHaveTextContent('“The pay button does nothing”');
+    expect(cellOf('SHOP-1', 'Summary')).toHaveTextContent('“The pay button does nothing”');
+  });
+
+  it('names each tester on their rows when several answered', async () => {
+    const { account } = signIn('ada@example.com');
+    const project = createProject(account.id, { projectKey: 'SHOP', projectName: 'Web Shop' });
+    const send = createReviewedSend(account.id, project, 'token-of-the-review-link-000000000000', [
+      { key: 'SHOP-1', summary: 'Pay by card' },
+      { key: 'SHOP-2', summary: 'Search' },
+    ]);
+    send.review!.stories.forEach((story, index) => {
+      Object.assign(story, {
+        verdict: 'passed',
+        reviewer: index === 0 ? 'Ann Client' : 'Bo Client',
+        answeredAt: '2026-03-13T09:30:00.000Z',
+      });
+    });
+    renderApp('/admin/review-status?key=SHOP');
+    await screen.findByRole('table');
+    expect(document.querySelector('.page__intro')).not.toHaveTextContent(/Answered by/);
+    expect(cellOf('SHOP-1', 'Answered')).toHaveTextContent(/by Ann Client$/);
+    expect(cellOf('SHOP-2', 'Answered')).toHaveTextContent(/by Bo Client$/);
   });
 
   it('shows a story sent again before any answer as Re-test, said beside its chip', async () => {

@@ -33,6 +33,7 @@ import {
   StatusChips,
   type StatusFilter,
 } from './status-chips';
+import { soleReviewerOf } from './status-columns';
 import { StatusTables } from './status-groups';
 import './review-status.css';
 
@@ -116,6 +117,8 @@ export function ReviewStatus() {
     [stories, release],
   );
   const shown = useMemo(() => ofRelease.filter((story) => matchesFilter(story, filter)), [ofRelease, filter]);
+  // One tester gave every answer: the subtitle names them once, the rows do not.
+  const soleReviewer = useMemo(() => soleReviewerOf(stories ?? [], earlier), [stories, earlier]);
 
   const offerAgain = async (issueKey: string) => {
     if (!userId) return;
@@ -137,6 +140,12 @@ export function ReviewStatus() {
           <p className="page__intro">
             Every story sent to the client of <span className="page__key">{projectKey}</span>, with the
             client's latest answer.
+            {soleReviewer ? (
+              <>
+                {' '}
+                Answered by <span className="review-status__sole-reviewer">{soleReviewer}</span>.
+              </>
+            ) : null}
           </p>
         </div>
         <Link to={paths.admin.index}>Back to projects</Link>
@@ -173,6 +182,7 @@ export function ReviewStatus() {
               offerAgain={offerAgain}
               withRelease={stories.some((story) => story.release)}
               earlier={earlier}
+              soleReviewer={soleReviewer}
             />
           )}
         </>

@@ -94,6 +94,8 @@ export function StatusChips({
           className={`status-chip status-chip--${chip.count > 0 ? chip.value : 'none'}`}
           aria-pressed={filter === chip.value}
           aria-describedby={chip.value === 'retest' && counts.retest > 0 ? RETEST_LEGEND_ID : undefined}
+          // A state no story is in filters nothing: shown, quiet, not pressable (unless it is the filter on).
+          disabled={chip.count === 0 && filter !== chip.value}
           onClick={() => onFilter(filter === chip.value ? 'all' : chip.value)}
         >
           {STATE_TEXT[chip.value]} <span className="status-chip__count">{chip.count}</span>

@@ -1,5 +1,6 @@
 // The review status table's columns: one coloured state per story, the client's latest answer until a newer one
-// replaces it ("Failed · re-test sent": a story that failed stays Failed while its re-test waits); keys, dates
+// replaces it (a story that failed stays Failed while its re-test waits: Rounds then says "re-test sent", so
+// the state never reads "Passed · re-test sent"); the client's comment under the story's summary, quoted; keys, dates
 // and the action never wrap (a moment shows short with its time, which tells apart stories sent the same day,
 // its full form on hover and to screen readers through <time>'s title); an empty cell shows "—" (and its line
 // is left out of a phone's card: DataTable's `isEmpty`). Offer again is offered where it can be used: not on a
@@ -63,8 +64,32 @@ function lastRoundOf(story: StoryStatus, earlier: ReadonlyMap<string, EarlierAns
   return story.state === 'retest' ? earlier.get(story.key) : undefined;
 }
 
-/** A comment of the client's, quoted, under its answer (the space keeps it a word apart when read out). */
-function Comment({ text }: { text: string | null }) {
+/**
+ * The answer a story's row shows: this round's, or for a re-test (not answered yet) the round before's, which
+ * its state shows.
+ */
+function shownAnswer(story: StoryStatus, last: EarlierAnswer | undefined) {
+  return last ?? (story.answeredAt ? { ...story, answeredAt: story.answeredAt } : null);
+}
+
+/**
+ * The one tester who gave every answer the rows show, or null (none, or several): the page names them once
+ * ("Answered by Dana Client") instead of on every row.
+ */
+export function soleReviewerOf(
+  stories: readonly StoryStatus[],
+  earlier: ReadonlyMap<string, EarlierAnswer>,
+): string | null {
+  const answers = stories.flatMap((story) => {
+    const answer = shownAnswer(story, lastRoundOf(story, earlier));
+    return answer?.answeredAt ? [answer.reviewer ?? ''] : [];
+  });
+  const [first] = answers;
+  return first && answers.every((name) => name === first) ? first : null;
+}
+
+/** A comment of the client's, quoted, under the story's summary (the space keeps it a word apart when read out). */
+function Comment({ text }: { text: string | null | undefined }) {
   return text ? (
     <>
       {' '}
@@ -73,30 +98,48 @@ function Comment({ text }: { text: string | null }) {
   ) : null;
 }
 
-/**
- * `Answered`: when and by whom the client gave the answer the story shows, with the comment: this round's, or
- * for a re-test (not answered yet) the round before's, which its state shows ("Failed · re-test sent").
- */
-function Answered({ story, last }: { story: StoryStatus; last: EarlierAnswer | undefined }) {
-  const answer = last ?? (story.answeredAt ? { ...story, answeredAt: story.answeredAt } : null);
+/** `Answered`: when the client gave the answer the story shows, and by whom unless the page says it once. */
+function Answered({
+  story,
+  last,
+  soleReviewer,
+}: {
+  story: StoryStatus;
+  last: EarlierAnswer | undefined;
+  soleReviewer: string | null;
+}) {
+  const answer = shownAnswer(story, last);
   if (!answer?.answeredAt) return <None />;
   return (
     <span className="review-status__answer">
-      <span>
-        <ShortDate iso={answer.answeredAt} withTime />
-        {answer.reviewer ? (
-          <>
-            {' '}
-            <span className="review-status__reviewer">by {answer.reviewer}</span>
-          </>
-        ) : null}
-      </span>
-      <Comment text={answer.comment} />
+      <ShortDate iso={answer.answeredAt} withTime />
+      {answer.reviewer && answer.reviewer !== soleReviewer ? (
+        <>
+          {' '}
+          <span className="review-status__reviewer">by {answer.reviewer}</span>
+        </>
+      ) : null}
     </span>
   );
 }
 
-/** What the state waits on now: a re-test sent (or overdue) or offered, with an overdue date in words. */
+/**
+ * Where the story's next round is, under its count in Rounds: a re-test sent or offered while the state still
+ * shows the answer before ("re-test sent"); an overdue re-test says so in the state instead.
+ */
+function RetestNote({ story }: { story: StoryStatus }) {
+  if (!retestOf(story) || (!story.answeredAt && story.overdue)) return null;
+  return (
+    <>
+      {' '}
+      <span className="review-status__round-note">
+        {story.answeredAt ? 're-test offered' : 're-test sent'}
+      </span>
+    </>
+  );
+}
+
+/** What the state waits on now: an overdue re-test, an answer, an overdue date in words. */
 function StateNote({ story }: { story: StoryStatus }) {
   const state = shownState(story);
   const due =
@@ -106,13 +149,10 @@ function StateNote({ story }: { story: StoryStatus }) {
       </>
     ) : null;
   if (retestOf(story)) {
-    // The latest notice answered and the story offered again: the re-test is not sent yet.
-    if (story.answeredAt) return <span className="review-status__note">re-test offered</span>;
-    return story.overdue ? (
+    // A re-test sent or offered is said in Rounds; only one overdue says so here, beside its state.
+    return !story.answeredAt && story.overdue ? (
       <span className="review-status__note review-status__note--overdue">re-test overdue, {due}</span>
-    ) : (
-      <span className="review-status__note">re-test sent</span>
-    );
+    ) : null;
   }
   if (state === 'retest') return <span className="review-status__note">awaiting answer</span>;
   if (state === 'overdue' && due)
@@ -125,6 +165,7 @@ export function statusColumns(
   onOfferAgain: (key: string) => void,
   withRelease: boolean,
   earlier: ReadonlyMap<string, EarlierAnswer> = new Map(),
+  soleReviewer: string | null = null,
 ): Array<Column<StoryStatus>> {
   const release: Column<StoryStatus> = {
     header: 'Release',
@@ -134,7 +175,16 @@ export function statusColumns(
   };
   return [
     { header: 'Key', rowHeader: true, className: 'nowrap review-status__key', cell: (story) => story.key },
-    { header: 'Summary', className: 'review-status__summary', cell: (story) => story.summary },
+    {
+      header: 'Summary',
+      className: 'review-status__summary',
+      cell: (story) => (
+        <>
+          {story.summary}
+          <Comment text={shownAnswer(story, lastRoundOf(story, earlier))?.comment} />
+        </>
+      ),
+    },
     ...(withRelease ? [release] : []),
     {
       header: 'State',
@@ -149,7 +199,16 @@ export function statusColumns(
         );
       },
     },
-    { header: 'Rounds', className: 'nowrap numeric review-status__rounds', cell: (story) => story.rounds },
+    {
+      header: 'Rounds',
+      className: 'nowrap numeric review-status__rounds',
+      cell: (story) => (
+        <>
+          {story.rounds}
+          <RetestNote story={story} />
+        </>
+      ),
+    },
     {
       header: 'Last sent',
       className: 'nowrap review-status__sent',
@@ -159,7 +218,9 @@ export function statusColumns(
       header: 'Answered',
       className: 'review-status__answered',
       isEmpty: (story) => !story.answeredAt && !lastRoundOf(story, earlier),
-      cell: (story) => <Answered story={story} last={lastRoundOf(story, earlier)} />,
+      cell: (story) => (
+        <Answered story={story} last={lastRoundOf(story, earlier)} soleReviewer={soleReviewer} />
+      ),
     },
     {
       header: 'Actions',

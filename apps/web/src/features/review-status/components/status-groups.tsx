@@ -24,6 +24,7 @@ export function StatusTables({
   offerAgain,
   withRelease,
   earlier,
+  soleReviewer = null,
 }: {
   stories: readonly StoryStatus[];
   groupBy: GroupBy;
@@ -33,6 +34,8 @@ export function StatusTables({
   withRelease: boolean;
   /** The answer of the round before, by key, for the stories being re-tested. */
   earlier: ReadonlyMap<string, EarlierAnswer>;
+  /** The one tester who gave every answer shown (the page's subtitle names them, so the rows do not). */
+  soleReviewer?: string | null;
 }) {
   const id = useId();
   const sections = storySections(stories, groupBy, OTHER);
@@ -41,7 +44,7 @@ export function StatusTables({
       labelledBy={headingId}
       rows={rows}
       rowKey={(story) => story.key}
-      columns={statusColumns(offerAgain, withRelease, earlier)}
+      columns={statusColumns(offerAgain, withRelease, earlier, soleReviewer)}
       rowClassName={rowClass}
     />
   );

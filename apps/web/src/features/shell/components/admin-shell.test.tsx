@@ -283,9 +283,11 @@ describe('admin shell', () => {
         id: 'answer-2',
         kind: 'verdict',
         at: '2026-03-14T10:00:00.000Z',
-        text: 'Dana Client: SHOP-2 passed.',
-        outcome: { passed: 1, failed: 0, stories: [{ key: 'SHOP-2', title: 'Search', verdict: 'passed' }] },
+        text: 'Dana Client: HOME-2 passed.',
+        outcome: { passed: 1, failed: 0, stories: [{ key: 'HOME-2', title: 'Search', verdict: 'passed' }] },
         ...project,
+        projectKey: 'HOME',
+        projectName: 'Home page',
       },
     ]);
     const { user } = renderApp('/admin/index');
@@ -293,7 +295,10 @@ describe('admin shell', () => {
     const [signOff, answer] = within(screen.getByRole('list', { name: 'New' })).getAllByRole('link');
     // The failure in red, named by its story; an answer that all passed names its stories in green.
     expect(signOff).toHaveClass('notifications__item--failed');
-    expect(within(signOff!).getByText(/Guest checkout/)).toHaveClass('notifications__stories--failed');
+    expect(within(signOff!).getByText('Failed:')).toHaveClass('notifications__stories-label');
+    expect(within(signOff!).getByText(/Guest checkout/).parentElement).toHaveClass(
+      'notifications__stories--failed',
+    );
     expect(signOff).toHaveTextContent('Failed: Guest checkout');
     expect(answer).toHaveClass('notifications__item--passed');
     expect(answer).toHaveTextContent('Passed: Search');
@@ -310,6 +315,47 @@ describe('admin shell', () => {
     const bell = screen.getByRole('button', { name: 'Notifications' });
     expect(bell).toHaveAttribute('aria-expanded', 'false');
     expect(bell).toHaveFocus();
+  });
+
+  it('folds a review round (answers, then the sign-off, of one project) into its latest item, and counts it once', async () => {
+    const { account } = signIn('ada@example.com');
+    const project = { projectKey: 'SHOP', projectName: 'Web shop', siteId: 'default' };
+    const answer = (id: string, at: string) => ({
+      id,
+      kind: 'verdict' as const,
+      at,
+      text: 'Dana Client answered 3 stories: 2 passed, 1 failed.',
+      outcome: {
+        passed: 2,
+        failed: 1,
+        stories: [{ key: 'SHOP-1', title: 'Guest checkout', verdict: 'failed' as const }],
+      },
+      ...project,
+    });
+    db.notifications.set(account.id, [
+      {
+        ...answer('sign-off-1', '2026-03-14T11:00:00.000Z'),
+        kind: 'signOff',
+        text: 'Dana Client signed off: 2 passed, 1 failed.',
+      },
+      answer('answer-2', '2026-03-14T10:00:00.000Z'),
+      answer('answer-1', '2026-03-14T09:00:00.000Z'),
+      {
+        id: 'send-1',
+        kind: 'autoSend',
+        at: '2026-03-14T08:00:00.000Z',
+        text: 'Auto-send e-mailed 3 stories.',
+        ...project,
+      },
+    ]);
+    const { user } = renderApp('/admin/index');
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 new' }));
+    const links = within(screen.getByRole('list', { name: 'New' })).getAllByRole('link');
+    expect(links).toHaveLength(2);
+    expect(links[0]).toHaveTextContent(
+      /^Dana Client signed off: 2 passed, 1 failed\.Failed: Guest checkout\+2 earlier updates/,
+    );
+    expect(links[1]).toHaveTextContent(/^Auto-send e-mailed 3 stories\./);
   });
 
   it('shows the demo tracker badge only while the demo tracker is on', async () => {

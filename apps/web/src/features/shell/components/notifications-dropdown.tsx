@@ -3,6 +3,9 @@
 // its project: what is new first, then what was seen before. Each client answer and sign-off is one item that
 // says its outcome ("Dana Client signed off: 4 passed, 1 failed."), marked by a red cross when a story failed
 // (a green check when all passed), with the failed stories' titles under it and how long ago, in words.
+// Answers in a row about one project (the client answering, then answering again, then signing off) are one
+// item: the latest, with "+2 earlier updates" under it, as the review status holds them all. The failed
+// stories read "Failed: Guest checkout, Wish list +1".
 // Opening it marks them seen; they stay new until it closes, or until "Mark all as read". On a phone, where
 // the list covers the page, a close button ends its header. Its footer leads to where every answer stays: the
 // review status of the one project concerned, or the projects list, whose pills lead to each.
@@ -72,7 +75,7 @@ export function NotificationsDropdown() {
     let active = true;
     const refresh = () => {
       void load().then((data) => {
-        if (active && data) setUnseen(newItems(data).length);
+        if (active && data) setUnseen(groupRounds(newItems(data)).length);
       });
     };
     refresh();
@@ -216,7 +219,7 @@ function Section({
         className={`dropdown__list notifications__list${title === 'New' ? ' notifications__list--new' : ''}`}
         aria-labelledby={titleId}
       >
-        {items.map((item) => (
+        {groupRounds(items).map(({ item, earlier }) => (
           <li key={item.id}>
             <Link
               className={`dropdown__item notifications__item notifications__item--${toneOf(item)}`}
@@ -229,6 +232,11 @@ function Section({
               <span className="notifications__body">
                 <span className="notifications__text">{item.text}</span>
                 <StoryTitles item={item} />
+                {earlier > 0 ? (
+                  <span className="notifications__earlier">
+                    +{earlier} earlier update{earlier === 1 ? '' : 's'}
+                  </span>
+                ) : null}
                 <span className="notifications__meta">
                   <span className="notifications__project">{item.projectName}</span>
                   <span aria-hidden="true"> · </span>
@@ -243,6 +251,32 @@ function Section({
       </ul>
     </>
   );
+}
+
+/** A client's answer or sign-off: what a review round is made of. */
+const isAnswer = (item: Notification) => item.kind === 'verdict' || item.kind === 'signOff';
+
+/**
+ * One item per review round: a run of answers and sign-offs about the same project, next to each other in the
+ * list (newest first), shows as its newest, counting the ones before it.
+ */
+function groupRounds(items: readonly Notification[]): Array<{ item: Notification; earlier: number }> {
+  const rounds: Array<{ item: Notification; earlier: number }> = [];
+  for (const item of items) {
+    const last = rounds.at(-1);
+    if (
+      last &&
+      isAnswer(item) &&
+      isAnswer(last.item) &&
+      last.item.projectKey === item.projectKey &&
+      last.item.siteId === item.siteId
+    ) {
+      last.earlier += 1;
+    } else {
+      rounds.push({ item, earlier: 0 });
+    }
+  }
+  return rounds;
 }
 
 /** How long ago, in words: "just now", "5 min ago", "3 h ago", "2 days ago". */
@@ -275,8 +309,8 @@ function ItemIcon({ tone }: { tone: Tone }) {
 const MAX_TITLES = 2;
 
 /**
- * The stories an answer is about, by title: the failed ones (in red), or, when all passed, the passed ones
- * while they are few; a long list is the review status's.
+ * The stories an answer is about, by title, labelled: "Failed: Guest checkout, Wish list +1" (the label in red),
+ * or, when all passed, "Passed: …" while they are few; a long list is the review status's.
  */
 function StoryTitles({ item }: { item: Notification }) {
   const stories = item.outcome?.stories ?? [];
@@ -289,12 +323,14 @@ function StoryTitles({ item }: { item: Notification }) {
     <span
       className={`notifications__stories notifications__stories--${failed.length > 0 ? 'failed' : 'passed'}`}
     >
-      <span className="visually-hidden">{failed.length > 0 ? 'Failed: ' : 'Passed: '}</span>
-      {shown
-        .slice(0, MAX_TITLES)
-        .map((story) => story.title)
-        .join(', ')}
-      {more > 0 ? ` +${more} more` : ''}
+      <span className="notifications__stories-label">{failed.length > 0 ? 'Failed: ' : 'Passed: '}</span>
+      <span className="notifications__stories-titles">
+        {shown
+          .slice(0, MAX_TITLES)
+          .map((story) => story.title)
+          .join(', ')}
+        {more > 0 ? ` +${more}` : ''}
+      </span>
     </span>
   );
 }

@@ -92,8 +92,11 @@ describe('the Sent history with client reviews', () => {
       within(review).getByText(`Expired on ${formatShortDateTime('2026-04-11T14:00:00.000Z')}`),
     ).toBeVisible();
     expect(within(review).queryByRole('button', { name: 'Revoke link' })).not.toBeInTheDocument();
-    // The e-mail's row says it in words too (an active link's row says nothing of it).
-    expect(screen.getByText('Link expired')).toHaveClass('send__link-state');
+    // The e-mail's pill says it in words too, leading the answers it left unanswered (an active link's pill
+    // says nothing of it).
+    expect(screen.getByText('Link expired · 1 passed · 1 failed · 1 not answered')).toHaveClass(
+      'badge--danger',
+    );
     unmount();
 
     send.review!.linkState = 'revoked';
@@ -102,7 +105,7 @@ describe('the Sent history with client reviews', () => {
     expect(within(again.review).queryByRole('button', { name: 'Revoke link' })).not.toBeInTheDocument();
     // The story nobody answered cannot be answered through this link any more: not "Waiting".
     expect(within(storyRow(again.review, 'SHOP-3')).getByText('Not answered')).toBeInTheDocument();
-    expect(screen.getByText('1 not answered')).toBeInTheDocument();
+    expect(screen.getByText('Link revoked · 1 passed · 1 failed · 1 not answered')).toBeInTheDocument();
     expect(screen.queryByText(/waiting/i)).not.toBeInTheDocument();
   });
 
@@ -132,9 +135,11 @@ describe('the Sent history with client reviews', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Revoke link' }));
 
     const history = screen.getByRole('region', { name: 'Sent' });
-    // The review and the e-mail's row both say so (the row's note hides while the row is open, by CSS).
+    // The review and the e-mail's pill both say so.
     await waitFor(() => expect(within(review).getByText('Revoked')).toBeVisible());
-    expect(within(history).getByText('Link revoked')).toHaveClass('send__link-state');
+    expect(within(history).getByText('Link revoked · 1 passed · 1 failed · 1 not answered')).toHaveClass(
+      'badge',
+    );
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(within(history).queryByRole('button', { name: 'Revoke link' })).not.toBeInTheDocument();
     expect(callsTo('/jira/review/revokeLink')).toEqual([
@@ -146,10 +151,12 @@ describe('the Sent history with client reviews', () => {
   it('offers a failed story again for re-test from its row, and not one that passed or may still be answered', async () => {
     const { account } = arrange();
     const { review, user } = await openHistory();
-    // The e-mail's row leads with the client's answers.
+    // The e-mail's row says the e-mail, then sums the client's answers up in one pill, red for the failure.
     const row = screen.getByRole('listitem', { name: /^E-mail 1 of / });
-    expect(row.querySelector('.send__result')).toHaveTextContent('1 passed · 1 failed · 1 waiting');
-    expect(within(row).getByText('1 failed')).toHaveClass('send__result-part--failed');
+    const header = row.querySelector('summary')!;
+    expect(header.querySelector('.send__title')).toHaveTextContent(/^E-mail 1 · /);
+    expect(header.querySelector('.send__meta')).toHaveTextContent('3 stories');
+    expect(within(header).getByText('1 passed · 1 failed · 1 waiting')).toHaveClass('badge--danger');
     // Only the failed story has Offer again: SHOP-1 passed, SHOP-3 can still be answered through the link.
     expect(within(review).getAllByRole('button', { name: /^Offer again/ })).toHaveLength(1);
     await user.click(within(storyRow(review, 'SHOP-2')).getByRole('button', { name: 'Offer again SHOP-2' }));
@@ -164,7 +171,7 @@ describe('the Sent history with client reviews', () => {
     send.review!.stories[1]!.verdict = 'passed';
     send.review!.stories[2]!.verdict = 'passed';
     const first = await openHistory();
-    expect(screen.getByText('All 3 passed')).toHaveClass('send__result-part--passed');
+    expect(screen.getByText('All 3 passed')).toHaveClass('badge--success');
     expect(within(first.review).queryByRole('button', { name: /^Offer again/ })).not.toBeInTheDocument();
     first.unmount();
 
@@ -172,8 +179,10 @@ describe('the Sent history with client reviews', () => {
     send.review!.linkState = 'revoked';
     const { review } = await openHistory();
     expect(
-      screen.getByRole('listitem', { name: /^E-mail 1 of / }).querySelector('.send__result'),
-    ).toHaveTextContent('2 passed · 1 not answered');
+      within(screen.getByRole('listitem', { name: /^E-mail 1 of / })).getByText(
+        'Link revoked · 2 passed · 1 not answered',
+      ),
+    ).toHaveClass('badge--warning');
     expect(
       within(review)
         .getAllByRole('button', { name: /^Offer again/ })
@@ -212,6 +221,23 @@ describe('the Sent history with client reviews', () => {
     expect(within(review).getByText(/^Signed off by Ann Client on/)).toHaveTextContent(
       `Signed off by Ann Client on ${formatShortDateTime('2026-03-14T10:00:00.000Z')} — a conditional sign-off: some stories failed`,
     );
+  });
+
+  it('names the member who sent it by the name they gave, their address on hover, and by address without one', async () => {
+    const { send } = arrange();
+    Object.assign(send, { sentBy: 'ada@example.com', sentByName: 'Ada Lovelace' });
+    const first = await openHistory();
+    const meta = screen.getByRole('listitem', { name: /^E-mail 1 of / }).querySelector('.send__meta')!;
+    expect(meta).toHaveTextContent(/^3 stories · to .* · by Ada Lovelace$/);
+    expect(within(meta as HTMLElement).getByText('by Ada Lovelace')).toHaveAttribute(
+      'title',
+      'ada@example.com',
+    );
+    first.unmount();
+
+    Object.assign(send, { sentByName: null });
+    await openHistory();
+    expect(screen.getByText('by ada@example.com')).not.toHaveAttribute('title');
   });
 
   it('shows no review for a notice sent before reviews existed', async () => {

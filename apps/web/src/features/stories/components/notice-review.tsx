@@ -153,7 +153,10 @@ export function NoticeReviewView({
         </p>
       ))}
       {toOffer.length > 1 ? <OfferAll stories={toOffer} offered={offered} onOffer={offerAgain} /> : null}
-      <ul className="notice-review__stories" aria-label="Client results">
+      <ul
+        className={`notice-review__stories${perStory ? ' notice-review__stories--action' : ''}`}
+        aria-label="Client results"
+      >
         {review.stories.map((story) => {
           const jira = writeBackText(story);
           return (

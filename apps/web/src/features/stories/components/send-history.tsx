@@ -1,13 +1,14 @@
 // The "Sent" section of a project: every e-mail of stories, manual or automatic, newest first, one calm row
-// each, led by the client's answers to it ("4 passed · 1 failed", "5 not answered"), so e-mails of the same
-// stories tell apart at a glance; under it its number in the project's history (the first sent being 1), when
-// and which stories, who sent it and to whom; any trouble (the outcome, a link that no longer opens) on the
-// right. A row unfolds into the client's review (the review link with Copy link and Revoke link, each story
-// with its answer, and Offer again where a re-test makes sense) and, folded further, the delivery details and
-// the message, so an e-mail kept in the outbox (no mail server, e.g. in the demo) can be read here. Its
-// styles are send-history.css.
+// each: the e-mail itself first ("E-mail 4 · 29 Nov, 08:53", its number in the project's history, the first
+// sent being 1), under it how many stories, to whom and who sent it, by name; on the right one pill with the
+// client's answers to it ("4 passed · 1 failed", "5 waiting", "Link revoked · 5 not answered") and any trouble
+// with the send itself. A row unfolds into the client's review (the review link with Copy link and Revoke
+// link, each story with its answer, and Offer again where a re-test makes sense) and, folded further, the
+// delivery details and the message, so an e-mail kept in the outbox (no mail server, e.g. in the demo) can be
+// read here. Its styles are send-history.css.
 import type { SendRecord } from '@handoff/core/api';
 import { useEffect, useState } from 'react';
+import { ChevronRightIcon } from '@/components/ui/admin-icons';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { AddressList } from '@/components/ui/breakable-text';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
@@ -111,32 +112,22 @@ export function SendHistory({
               {/* One row per e-mail; its review and delivery unfold (the newest open, as it is the one checked). */}
               <details className="send__item" open={index === 0}>
                 <summary className="send__row">
+                  <ChevronRightIcon className="send__chevron" />
                   <span className="send__main">
-                    {send.review ? <ReviewResult review={send.review} /> : null}
                     <span className="send__title">
-                      <span className="send__number">E-mail {sends.length - index}</span>{' '}
-                      <span className="send__when">
-                        <ShortDate iso={send.createdAt} withTime />
-                      </span>{' '}
-                      <span className="send__keys">{firstKeys(send.issueKeys)}</span>
-                    </span>{' '}
-                    <span className="send__trigger">
-                      <span>{sentBy(send)}</span>
-                      {send.to.length > 0 ? ` · to ${firstRecipient(send.to)}` : null}
+                      E-mail {sends.length - index}
+                      <span aria-hidden="true"> · </span>
+                      <span className="visually-hidden">, </span>
+                      <ShortDate iso={send.createdAt} withTime />
                     </span>
-                  </span>{' '}
+                    <SendMeta send={send} />
+                  </span>
                   <span className="send__side">
-                    <span className="send__badges">
-                      <OutcomeBadge send={send} />
-                    </span>
-                    <LinkNote review={send.review} />
+                    {send.review ? <ReviewPill review={send.review} /> : null}
+                    <OutcomeBadge send={send} />
                   </span>
                 </summary>
                 <div className="send__content">
-                  <p className="send__summary">
-                    {send.issueKeys.length > 0 ? `${storyCount(send.issueKeys.length)} to ` : 'To '}
-                    <AddressList addresses={send.to} />
-                  </p>
                   {send.review ? (
                     <NoticeReviewView
                       review={send.review}
@@ -149,12 +140,18 @@ export function SendHistory({
                   ) : null}
                   <div className="send__folds">
                     <details className="send__fold">
-                      <summary>Delivery details</summary>
+                      <summary>
+                        <ChevronRightIcon className="send__fold-chevron" />
+                        Delivery details
+                      </summary>
                       <DeliveryDetails send={send} />
                     </details>
                     {send.text ? (
                       <details className="send__fold send__body">
-                        <summary>Show the message</summary>
+                        <summary>
+                          <ChevronRightIcon className="send__fold-chevron" />
+                          Show the message
+                        </summary>
                         <pre>
                           <MessageText text={send.text} />
                         </pre>
@@ -171,27 +168,10 @@ export function SendHistory({
   );
 }
 
-/** A review link that no longer opens, in words ("Link revoked", "Link expired"); an active one says nothing. */
-function LinkNote({ review }: { review: SendRecord['review'] }) {
-  if (!review || review.linkState === 'active') return null;
-  return (
-    <span className="send__link-state">
-      {review.linkState === 'revoked' ? 'Link revoked' : 'Link expired'}
-    </span>
-  );
-}
-
 /** The outcome, unless it is a plain success. */
 function OutcomeBadge({ send }: { send: SendRecord }) {
   const text = sendStatusText(send);
   return text === null ? null : <Badge tone={statusTone(send)}>{text}</Badge>;
-}
-
-/** Which stories, so rows tell apart at a glance: "DEMO-1, DEMO-2 +3" (the full list is in the details). */
-function firstKeys(keys: readonly string[]): string {
-  if (keys.length === 0) return 'No stories';
-  const shown = keys.slice(0, 2).join(', ');
-  return keys.length > 2 ? `${shown} +${keys.length - 2}` : shown;
 }
 
 /** Whom it went to, short: "dana@acme.test", or "dana@acme.test +1" (every address is in the details). */
@@ -201,36 +181,58 @@ function firstRecipient(to: readonly string[]): string {
 
 const storyCount = (n: number) => (n === 1 ? '1 story' : `${n} stories`);
 
-/** The answers in the order the row says them, each in its colour. */
-const RESULT_PARTS = ['passed', 'failed', 'waiting'] as const;
-
 /**
- * The client's answers to one e-mail, leading its row: "4 passed · 1 failed", "5 waiting" (none of a count of
- * zero; "All 5 passed" when every story passed); once the link no longer opens, the stories still waiting are
- * "not answered". A sign-off ends it.
+ * The e-mail's state in one pill, on the right of its row: the client's answers ("4 passed · 1 failed", "5
+ * waiting", "All 5 passed"), led by "Signed off" once the client signed off, or by "Link revoked" / "Link
+ * expired" while stories are left that nobody answered: those are then "not answered" (the link no longer
+ * lets the client answer), where an open link's are "waiting". Red when a story failed, amber for a closed
+ * link with stories left, green when every story passed, grey while the client may still answer.
  */
-function ReviewResult({ review }: { review: NonNullable<SendRecord['review']> }) {
-  const count = (verdict: (typeof RESULT_PARTS)[number]) =>
+function reviewPill(review: NonNullable<SendRecord['review']>): { text: string; tone: BadgeTone } {
+  const count = (verdict: 'passed' | 'failed' | 'waiting') =>
     review.stories.filter((story) => story.verdict === verdict).length;
   const total = review.stories.length;
-  const parts =
-    total > 1 && count('passed') === total
-      ? [{ verdict: 'passed', text: `All ${total} passed` }]
-      : RESULT_PARTS.filter((verdict) => count(verdict) > 0).map((verdict) => ({
-          verdict,
-          text: `${count(verdict)} ${verdictWord(verdict, review.linkState).toLowerCase()}`,
-        }));
-  if (review.signedOff) parts.push({ verdict: 'signed-off', text: 'signed off' });
+  const [passed, failed, waiting] = [count('passed'), count('failed'), count('waiting')];
+  const closed = review.linkState !== 'active';
+  const answers =
+    total > 1 && passed === total
+      ? [`All ${total} passed`]
+      : [
+          passed > 0 ? `${passed} passed` : '',
+          failed > 0 ? `${failed} failed` : '',
+          waiting > 0 ? `${waiting} ${verdictWord('waiting', review.linkState).toLowerCase()}` : '',
+        ].filter(Boolean);
+  const lead = review.signedOff
+    ? 'Signed off'
+    : closed && waiting > 0
+      ? review.linkState === 'revoked'
+        ? 'Link revoked'
+        : 'Link expired'
+      : null;
+  const tone: BadgeTone =
+    failed > 0 ? 'danger' : closed && waiting > 0 ? 'warning' : waiting > 0 ? 'neutral' : 'success';
+  return { text: [lead, ...answers].filter(Boolean).join(' · '), tone };
+}
+
+function ReviewPill({ review }: { review: NonNullable<SendRecord['review']> }) {
+  const { text, tone } = reviewPill(review);
+  return <Badge tone={tone}>{text}</Badge>;
+}
+
+/** The row's second line: how many stories, to whom, and who sent it ("5 stories · to dana@… · by Olivia Owner"). */
+function SendMeta({ send }: { send: SendRecord }) {
+  const parts = [
+    send.issueKeys.length > 0 ? <span key="stories">{storyCount(send.issueKeys.length)}</span> : null,
+    send.to.length > 0 ? <span key="to">to {firstRecipient(send.to)}</span> : null,
+    <SentBy key="by" send={send} />,
+  ].filter((part) => part !== null);
   return (
-    <span className="send__result">
+    <span className="send__meta">
       {parts.map((part, index) => (
-        <span key={part.verdict}>
-          {index > 0 ? (
-            <span className="send__result-dot" aria-hidden="true">
-              {' · '}
-            </span>
-          ) : null}
-          <span className={`send__result-part send__result-part--${part.verdict}`}>{part.text}</span>
+        <span key={part.key} className="send__meta-part">
+          {/* The dot keeps to the part before it: a line that wraps ends with it, never starts with it. */}
+          {index > 0 ? <span aria-hidden="true">{'\u00a0· '}</span> : null}
+          {part}
         </span>
       ))}
     </span>
@@ -243,7 +245,7 @@ function DeliveryDetails({ send }: { send: SendRecord }) {
     <dl className="details send__details">
       <dt>To</dt>
       <dd>{addresses(send.to)}</dd>
-      <dt>CC</dt>
+      <dt>Cc</dt>
       <dd>{addresses(send.cc)}</dd>
       <dt>Stories</dt>
       <dd>{list(send.issueKeys)}</dd>
@@ -270,10 +272,17 @@ function DeliveryDetails({ send }: { send: SendRecord }) {
   );
 }
 
-/** Who sent it: the member's e-mail, or "Auto-send". */
-function sentBy(send: SendRecord): string {
-  if (send.trigger === 'auto') return 'Auto-send';
-  return send.sentBy ? `Sent by ${send.sentBy}` : 'Sent by hand';
+/** Who sent it: the member by the name they gave (their address on hover), else by address; or "Auto-send". */
+function SentBy({ send }: { send: SendRecord }) {
+  if (send.trigger === 'auto') return <span>Auto-send</span>;
+  if (!send.sentBy) return <span>Sent by hand</span>;
+  // "by" keeps to the name: a wrapped line never ends with it.
+  return (
+    <span title={send.sentByName ? send.sentBy : undefined}>
+      {'by\u00a0'}
+      {send.sentByName || send.sentBy}
+    </span>
+  );
 }
 
 /** A message's text with its review link clickable, so the demo's loop can be followed from here. */
