@@ -324,8 +324,9 @@ describe('an invitation link', () => {
     signIn('ada@example.com');
     const { user, router } = renderApp('/join/someone-elses');
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'You are signed in as ada@example.com, not with the invited address.Sign out and continue as bea@example.com to accept it.',
+      'You are signed in as ada@example.com, not with the invited address.',
     );
+    expect(screen.getByRole('alert')).toHaveClass('callout--warning');
     // It leads with what the invitation is, as the signed-out page does.
     expect(screen.getByRole('heading', { level: 1, name: 'Join Acme Studio' })).toBeInTheDocument();
     expect(screen.getByText(/invited you/)).toHaveTextContent(
@@ -334,11 +335,10 @@ describe('an invitation link', () => {
     expect(screen.getByText('Invitation for:').parentElement).toHaveTextContent(
       'Invitation for: bea@example.com',
     );
-    // A short button; its accessible name says what it does in full.
-    const switchAccount = screen.getByRole('button', {
-      name: 'Switch account: sign out and continue as bea@example.com',
-    });
-    expect(switchAccount.firstChild).toHaveTextContent('Switch account');
+    // The primary button says what it does; the other way on stays signed in.
+    const switchAccount = screen.getByRole('button', { name: 'Sign out and continue as bea@example.com' });
+    expect(switchAccount).toHaveClass('button--primary');
+    expect(screen.getByRole('link', { name: /^Stay signed in as / })).toHaveAttribute('href', '/admin/index');
     await user.click(switchAccount);
     expect(await screen.findByRole('heading', { name: 'Join Acme Studio' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/join/someone-elses');

@@ -110,7 +110,8 @@ export function WorkspaceIdentity({
 
 /**
  * The logo as clients see it (without one, the workspace's initial stands in on their page too), what it is
- * beside it, and for owners `Upload logo` (a real file input, drawn as a small button) and `Remove`.
+ * beside it, and for owners `Upload logo` (a real file input, drawn as a button of `Save name`'s size) and
+ * `Remove`.
  */
 function LogoField({
   logo,
@@ -153,7 +154,7 @@ function LogoField({
       {isOwner ? (
         <div className="logo-field__actions">
           <label
-            className={`button button--outline button--small logo-field__upload${busy ? ' is-disabled' : ''}`}
+            className={`button button--outline logo-field__upload${busy ? ' is-disabled' : ''}`}
           >
             <input
               type="file"
@@ -172,7 +173,7 @@ function LogoField({
             <span aria-hidden="true">{logo ? 'Replace' : 'Upload logo'}</span>
           </label>
           {logo ? (
-            <Button variant="outline" size="small" disabled={busy} onClick={onRemoveLogo}>
+            <Button variant="outline" disabled={busy} onClick={onRemoveLogo}>
               Remove the logo
             </Button>
           ) : null}
