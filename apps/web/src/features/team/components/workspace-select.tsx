@@ -75,7 +75,7 @@ export function WorkspaceSelect() {
 
   const shownName = currentName ?? 'Choose a workspace';
   return (
-    <div className="workspace-select" title={currentName}>
+    <div className="workspace-select">
       <span className="workspace-select__mark" aria-hidden="true">
         {currentName ? currentName.trim().charAt(0).toUpperCase() : '?'}
       </span>
@@ -101,6 +101,7 @@ export function WorkspaceSelect() {
       <select
         id={id}
         className="workspace-select__input"
+        title={currentName}
         value={workspaces.current ?? ''}
         onChange={(e) => void onChange(e.target.value)}
       >
