@@ -92,10 +92,11 @@ export function JoinWorkspace({ token, onSwitchAccount }: { token: string; onSwi
             <div className="callout callout--warning join-card__warning" role="alert">
               <WarningTriangleIcon className="join-card__warning-icon" aria-hidden="true" />
               <p>
-                You are signed in as <strong>
+                You are signed in as{' '}
+                <strong>
                   <Address email={user.email} />
-                </strong>, not with the invited
-                address.
+                </strong>
+                , not with the invited address.
               </p>
             </div>
           ) : (

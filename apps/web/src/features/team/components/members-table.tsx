@@ -104,7 +104,8 @@ function MemberActions({
           <span className="visually-hidden">: {member.name || member.email}</span>
         </Button>
       ) : null}{' '}
-      {member.userId === userId && isLastOwner(members, member) ? null : isOwner || member.userId === userId ? (
+      {member.userId === userId && isLastOwner(members, member) ? null : isOwner ||
+        member.userId === userId ? (
         <Button variant="outline" size="small" disabled={busy} onClick={() => onRemove(member)}>
           {member.userId === userId ? (
             'Leave the workspace'

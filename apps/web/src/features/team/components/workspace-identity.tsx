@@ -153,9 +153,7 @@ function LogoField({
       </div>
       {isOwner ? (
         <div className="logo-field__actions">
-          <label
-            className={`button button--outline logo-field__upload${busy ? ' is-disabled' : ''}`}
-          >
+          <label className={`button button--outline logo-field__upload${busy ? ' is-disabled' : ''}`}>
             <input
               type="file"
               className="visually-hidden"

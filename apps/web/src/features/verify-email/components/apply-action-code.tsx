@@ -37,11 +37,7 @@ export function ApplyActionCode({ mode, oobCode }: { mode: string | null; oobCod
 
   return (
     <AuthLayout title={TITLES[state]}>
-      {state === 'failed' ? (
-        <AuthWarning>
-          This link has expired or was already used.
-        </AuthWarning>
-      ) : null}
+      {state === 'failed' ? <AuthWarning>This link has expired or was already used.</AuthWarning> : null}
       {state === 'unknown' ? <AuthWarning>This link is not one Handoff understands.</AuthWarning> : null}
       <div role="status" className="auth-form">
         {state === 'applying' ? <p>Verifying your e-mail address…</p> : null}
