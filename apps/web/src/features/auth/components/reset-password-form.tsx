@@ -16,7 +16,6 @@ import { identityErrorCode, resetPasswordErrorText } from '../api/password-reset
 import { verifyPasswordResetCode } from '../api/reset-code';
 import { EMPTY_NEW_PASSWORD, NewPasswordFields } from './new-password-fields';
 import { SubmitButton } from './submit-button';
-import './reset-password.css';
 
 /** The provider's answers for a code that will never work; any other failure (offline) shows the form. */
 const DEAD_CODES = new Set(['INVALID_OOB_CODE', 'EXPIRED_OOB_CODE', 'MISSING_OOB_CODE']);

@@ -1,9 +1,10 @@
 // /admin/join?token=…: accepts the invitation as the signed-in user, once, makes its workspace current and
 // goes on to its projects. A refusal (another account's link, used, expired) leads with what the invitation
 // is, as the signed-out invitation page does (the workspace's mark and name, who invited which address), then
-// the server's message and the way on. For another account's link an amber warning says who is signed in,
-// the primary button says what it does ("Sign out and continue as {address}") and a secondary one stays
-// ("Stay signed in as {name}").
+// the server's message and the way on. For another account's link an amber warning says who is signed in
+// and "To accept it, sign out and continue as {address}." (the address in bold); the primary button does
+// that ("Sign out and continue", named with the address in full) and a secondary one stays ("Stay signed in
+// as {name}").
 import type { InvitationAnswer, JoinWorkspaceAnswer } from '@handoff/core/api';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -91,13 +92,22 @@ export function JoinWorkspace({ token, onSwitchAccount }: { token: string; onSwi
           {invitedEmail && user ? (
             <div className="callout callout--warning join-card__warning" role="alert">
               <WarningTriangleIcon className="join-card__warning-icon" aria-hidden="true" />
-              <p>
-                You are signed in as{' '}
-                <strong>
-                  <Address email={user.email} />
-                </strong>
-                , not with the invited address.
-              </p>
+              <div className="join-card__warning-text">
+                <p>
+                  You are signed in as{' '}
+                  <strong>
+                    <Address email={user.email} />
+                  </strong>
+                  , not with the invited address.
+                </p>
+                <p>
+                  To accept it, sign out and continue as{' '}
+                  <strong>
+                    <Address email={invitedEmail} />
+                  </strong>
+                  .
+                </p>
+              </div>
             </div>
           ) : (
             <div className="join-card__refusal" role="alert">
@@ -109,7 +119,8 @@ export function JoinWorkspace({ token, onSwitchAccount }: { token: string; onSwi
           <div className="join-card__actions">
             {invitedEmail ? (
               <Button variant="primary" onClick={onSwitchAccount}>
-                <span>Sign out and continue as</span> <Address email={invitedEmail} />
+                Sign out and continue
+                <span className="visually-hidden"> as {invitedEmail}</span>
               </Button>
             ) : null}
             {invitedEmail && user ? (

@@ -96,6 +96,11 @@ function MemberActions({
   onToggleRole,
   onRemove,
 }: { member: TeamMember; members: readonly TeamMember[] } & MemberControls) {
+  const canToggle = isOwner && member.userId !== userId;
+  const canLeave =
+    !(member.userId === userId && isLastOwner(members, member)) && (isOwner || member.userId === userId);
+  // Nothing to offer (the only owner's own row): an empty cell, which a phone's card leaves out.
+  if (!canToggle && !canLeave) return null;
   return (
     <>
       {isOwner && member.userId !== userId ? (

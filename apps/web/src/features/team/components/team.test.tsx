@@ -326,7 +326,7 @@ describe('an invitation link', () => {
     signIn('ada@example.com');
     const { user, router } = renderApp('/join/someone-elses');
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'You are signed in as ada@example.com, not with the invited address.',
+      'You are signed in as ada@example.com, not with the invited address.To accept it, sign out and continue as bea@example.com.',
     );
     expect(screen.getByRole('alert')).toHaveClass('callout--warning');
     // It leads with what the invitation is, as the signed-out page does.

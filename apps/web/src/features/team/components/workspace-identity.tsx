@@ -148,7 +148,7 @@ function LogoField({
             : isOwner
               ? 'No logo yet: clients see the initial.'
               : 'This workspace has no logo.'}
-          {isOwner ? ' PNG, JPEG or WebP, at most 200 kB.' : null}
+          {isOwner ? ' PNG, JPEG or WebP, at most 200\u00a0kB.' : null}
         </span>
       </div>
       {isOwner ? (
