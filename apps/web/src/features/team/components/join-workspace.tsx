@@ -118,9 +118,12 @@ export function JoinWorkspace({ token, onSwitchAccount }: { token: string; onSwi
           )}
           <div className="join-card__actions">
             {invitedEmail ? (
-              <Button variant="primary" onClick={onSwitchAccount}>
+              <Button
+                variant="primary"
+                aria-label={`Sign out and continue as ${invitedEmail}`}
+                onClick={onSwitchAccount}
+              >
                 Sign out and continue
-                <span className="visually-hidden"> as {invitedEmail}</span>
               </Button>
             ) : null}
             {invitedEmail && user ? (

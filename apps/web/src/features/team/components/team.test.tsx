@@ -156,7 +156,7 @@ describe('/admin/team', () => {
     const input = await screen.findByLabelText('Logo');
     // Without a logo, its place shows the initial that stands in for it, and says there is none yet.
     expect(input).toHaveAccessibleDescription(
-      'No logo yet: clients see the initial. PNG, JPEG or WebP, at most 200 kB.',
+      'No logo yet: clients see the initial. PNG, JPEG or WebP, at most 200\u00a0kB.',
     );
     expect(screen.getByText('Upload logo')).toBeVisible();
     await user.upload(input, new File([new Uint8Array(200 * 1024 + 1)], 'big.png', { type: 'image/png' }));
