@@ -20,14 +20,13 @@ export type SidebarRoute = { layout: string; path: string; name: string } & (
 
 /**
  * The menu entry each page outside the menu belongs to, highlighted on it (kept here, not in the route
- * table, which the sign-in page loads too).
+ * table, which the sign-in page loads too). The join page belongs to none: it highlights nothing.
  */
 const SECTION_OF: Readonly<Record<string, string>> = {
   [paths.admin.addProject]: paths.admin.index,
   [paths.admin.editProject]: paths.admin.index,
   [paths.admin.sendStories]: paths.admin.index,
   [paths.admin.reviewStatus]: paths.admin.index,
-  [paths.admin.join]: paths.admin.team,
 };
 
 function Logo({ logo }: { logo: LogoConfig }) {

@@ -62,6 +62,19 @@ export function UserDropdown({ email, displayName }: { email: string | null; dis
   );
 }
 
+/** The address in full, free to wrap after its "@" (never inside the name or the domain). */
+function breakAfterAt(email: string) {
+  const at = email.indexOf('@') + 1;
+  if (at === 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
 /**
  * The account at the foot of a phone's menu (the top bar has room for the initial only): who is signed in,
  * a link to the profile and Logout.
@@ -85,10 +98,11 @@ export function MenuAccount({
         </span>
         <span className="menu-account__text">
           <span className="menu-account__name">{name}</span>
-          {displayName && email ? <span className="menu-account__email">{email}</span> : null}
+          {displayName && email ? <span className="menu-account__email">{breakAfterAt(email)}</span> : null}
         </span>
       </Link>
-      <button type="button" className="button button--outline menu-account__logout" onClick={logout}>
+      {/* A quiet text button: it does not compete with the menu's entries. */}
+      <button type="button" className="button button--ghost menu-account__logout" onClick={logout}>
         Logout
       </button>
     </div>

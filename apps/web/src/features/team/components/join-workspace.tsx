@@ -1,12 +1,15 @@
 // /admin/join?token=…: accepts the invitation as the signed-in user, once, makes its workspace current and
 // goes on to its projects. A refusal (another account's link, used, expired) leads with what the invitation
 // is, as the signed-out invitation page does (the workspace's mark and name, who invited which address), then
-// the server's message and the way on. For another account's link the card says who is signed in and
-// "Sign out and continue as {address} to accept it.", and offers a short `Switch account` button.
+// the server's message and the way on. For another account's link an amber warning says who is signed in
+// and "To accept it, sign out and continue as {address}." (the address in bold); the primary button does
+// that ("Sign out and continue", named with the address in full) and a secondary one stays ("Stay signed in
+// as {name}").
 import type { InvitationAnswer, JoinWorkspaceAnswer } from '@handoff/core/api';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { WarningTriangleIcon } from '@/components/ui/icons';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { paths } from '@/config/paths';
 import { type ApiClient, ApiError } from '@/lib/api-client';
@@ -86,30 +89,50 @@ export function JoinWorkspace({ token, onSwitchAccount }: { token: string; onSwi
               </div>
             </div>
           ) : null}
-          <div className="join-card__refusal" role="alert">
-            {invitedEmail && user ? (
-              <>
+          {invitedEmail && user ? (
+            <div className="callout callout--warning join-card__warning" role="alert">
+              <WarningTriangleIcon className="join-card__warning-icon" aria-hidden="true" />
+              <div className="join-card__warning-text">
                 <p>
-                  You are signed in as <Address email={user.email} />, not with the invited address.
+                  You are signed in as{' '}
+                  <strong>
+                    <Address email={user.email} />
+                  </strong>
+                  , not with the invited address.
                 </p>
-                <p className="join-card__lead">
-                  Sign out and continue as <Address email={invitedEmail} /> to accept it.
+                <p>
+                  To accept it, sign out and continue as{' '}
+                  <strong>
+                    <Address email={invitedEmail} />
+                  </strong>
+                  .
                 </p>
-              </>
-            ) : (
+              </div>
+            </div>
+          ) : (
+            <div className="join-card__refusal" role="alert">
               <p>
                 <WithAddresses text={refusal} />
               </p>
-            )}
-          </div>
+            </div>
+          )}
           <div className="join-card__actions">
             {invitedEmail ? (
-              <Button variant="primary" onClick={onSwitchAccount}>
-                Switch account
-                <span className="visually-hidden">: sign out and continue as {invitedEmail}</span>
+              <Button
+                variant="primary"
+                aria-label={`Sign out and continue as ${invitedEmail}`}
+                onClick={onSwitchAccount}
+              >
+                Sign out and continue
               </Button>
             ) : null}
-            <Link to={paths.admin.index}>Go to the projects</Link>
+            {invitedEmail && user ? (
+              <ButtonLink variant="outline" to={paths.admin.index}>
+                Stay signed in as {user.name || user.email}
+              </ButtonLink>
+            ) : (
+              <Link to={paths.admin.index}>Go to the projects</Link>
+            )}
           </div>
         </div>
       ) : null}

@@ -39,9 +39,16 @@ export function MembersTable({ members, ...controls }: { members: readonly TeamM
           },
           {
             header: 'Role',
-            className: 'nowrap',
             cell: (member) => (
-              <Badge tone={member.role === 'owner' ? 'info' : 'neutral'}>{ROLE_NAMES[member.role]}</Badge>
+              <span className="members__role">
+                <Badge tone={member.role === 'owner' ? 'info' : 'neutral'}>{ROLE_NAMES[member.role]}</Badge>
+                {/* Why the only owner has no way to leave: under their role, which is the reason. */}
+                {member.userId === controls.userId && isLastOwner(members, member) ? (
+                  <span className="members__note">
+                    You are the only owner: make someone else an owner to leave.
+                  </span>
+                ) : null}
+              </span>
             ),
           },
           {
@@ -89,6 +96,11 @@ function MemberActions({
   onToggleRole,
   onRemove,
 }: { member: TeamMember; members: readonly TeamMember[] } & MemberControls) {
+  const canToggle = isOwner && member.userId !== userId;
+  const canLeave =
+    !(member.userId === userId && isLastOwner(members, member)) && (isOwner || member.userId === userId);
+  // Nothing to offer (the only owner's own row): an empty cell, which a phone's card leaves out.
+  if (!canToggle && !canLeave) return null;
   return (
     <>
       {isOwner && member.userId !== userId ? (
@@ -97,9 +109,8 @@ function MemberActions({
           <span className="visually-hidden">: {member.name || member.email}</span>
         </Button>
       ) : null}{' '}
-      {member.userId === userId && isLastOwner(members, member) ? (
-        <span className="members__note">You are the only owner: make someone else an owner to leave.</span>
-      ) : isOwner || member.userId === userId ? (
+      {member.userId === userId && isLastOwner(members, member) ? null : isOwner ||
+        member.userId === userId ? (
         <Button variant="outline" size="small" disabled={busy} onClick={() => onRemove(member)}>
           {member.userId === userId ? (
             'Leave the workspace'

@@ -13,7 +13,8 @@ describe('/admin/team', () => {
     await user.click(await screen.findByRole('link', { name: 'Team' }));
     const members = await screen.findByRole('table', { name: 'Members' });
     const row = within(members).getByRole('row', { name: /ada@example\.com/ });
-    expect(within(row).getByRole('cell', { name: 'Owner' })).toBeInTheDocument();
+    // The only owner's role cell also says why they cannot leave.
+    expect(within(row).getByRole('cell', { name: /^Owner/ })).toBeInTheDocument();
   });
 
   it('invites by e-mail with the Email box and the Invite button, then lists the invitation', async () => {
@@ -49,9 +50,10 @@ describe('/admin/team', () => {
     renderApp('/admin/team');
     const members = await screen.findByRole('table', { name: 'Members' });
     expect(within(members).queryByRole('button', { name: 'Leave the workspace' })).not.toBeInTheDocument();
-    expect(
-      within(members).getByText('You are the only owner: make someone else an owner to leave.'),
-    ).toBeVisible();
+    const note = within(members).getByText('You are the only owner: make someone else an owner to leave.');
+    expect(note).toBeVisible();
+    // Under the role's badge, in the Role column (no headerless column of its own).
+    expect(note.closest('td')).toHaveTextContent(/^Owner/);
   });
 
   it('lists each member by name with the address under it, or by the address alone', async () => {
@@ -154,7 +156,7 @@ describe('/admin/team', () => {
     const input = await screen.findByLabelText('Logo');
     // Without a logo, its place shows the initial that stands in for it, and says there is none yet.
     expect(input).toHaveAccessibleDescription(
-      'No logo yet: clients see the initial. PNG, JPEG or WebP, at most 200 kB.',
+      'No logo yet: clients see the initial. PNG, JPEG or WebP, at most 200\u00a0kB.',
     );
     expect(screen.getByText('Upload logo')).toBeVisible();
     await user.upload(input, new File([new Uint8Array(200 * 1024 + 1)], 'big.png', { type: 'image/png' }));
@@ -324,8 +326,9 @@ describe('an invitation link', () => {
     signIn('ada@example.com');
     const { user, router } = renderApp('/join/someone-elses');
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'You are signed in as ada@example.com, not with the invited address.Sign out and continue as bea@example.com to accept it.',
+      'You are signed in as ada@example.com, not with the invited address.To accept it, sign out and continue as bea@example.com.',
     );
+    expect(screen.getByRole('alert')).toHaveClass('callout--warning');
     // It leads with what the invitation is, as the signed-out page does.
     expect(screen.getByRole('heading', { level: 1, name: 'Join Acme Studio' })).toBeInTheDocument();
     expect(screen.getByText(/invited you/)).toHaveTextContent(
@@ -334,11 +337,10 @@ describe('an invitation link', () => {
     expect(screen.getByText('Invitation for:').parentElement).toHaveTextContent(
       'Invitation for: bea@example.com',
     );
-    // A short button; its accessible name says what it does in full.
-    const switchAccount = screen.getByRole('button', {
-      name: 'Switch account: sign out and continue as bea@example.com',
-    });
-    expect(switchAccount.firstChild).toHaveTextContent('Switch account');
+    // The primary button says what it does; the other way on stays signed in.
+    const switchAccount = screen.getByRole('button', { name: 'Sign out and continue as bea@example.com' });
+    expect(switchAccount).toHaveClass('button--primary');
+    expect(screen.getByRole('link', { name: /^Stay signed in as / })).toHaveAttribute('href', '/admin/index');
     await user.click(switchAccount);
     expect(await screen.findByRole('heading', { name: 'Join Acme Studio' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/join/someone-elses');

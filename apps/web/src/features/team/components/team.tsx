@@ -98,7 +98,7 @@ export function Team() {
   };
 
   return (
-    <section className="page page--narrow" aria-labelledby="team-heading">
+    <section className="page page--narrow team" aria-labelledby="team-heading">
       <div className="page__lead">
         <h1 id="team-heading" className="page__title">
           Team

@@ -110,7 +110,8 @@ export function WorkspaceIdentity({
 
 /**
  * The logo as clients see it (without one, the workspace's initial stands in on their page too), what it is
- * beside it, and for owners `Upload logo` (a real file input, drawn as a small button) and `Remove`.
+ * beside it, and for owners `Upload logo` (a real file input, drawn as a button of `Save name`'s size) and
+ * `Remove`.
  */
 function LogoField({
   logo,
@@ -147,14 +148,12 @@ function LogoField({
             : isOwner
               ? 'No logo yet: clients see the initial.'
               : 'This workspace has no logo.'}
-          {isOwner ? ' PNG, JPEG or WebP, at most 200 kB.' : null}
+          {isOwner ? ' PNG, JPEG or WebP, at most 200\u00a0kB.' : null}
         </span>
       </div>
       {isOwner ? (
         <div className="logo-field__actions">
-          <label
-            className={`button button--outline button--small logo-field__upload${busy ? ' is-disabled' : ''}`}
-          >
+          <label className={`button button--outline logo-field__upload${busy ? ' is-disabled' : ''}`}>
             <input
               type="file"
               className="visually-hidden"
@@ -172,7 +171,7 @@ function LogoField({
             <span aria-hidden="true">{logo ? 'Replace' : 'Upload logo'}</span>
           </label>
           {logo ? (
-            <Button variant="outline" size="small" disabled={busy} onClick={onRemoveLogo}>
+            <Button variant="outline" disabled={busy} onClick={onRemoveLogo}>
               Remove the logo
             </Button>
           ) : null}

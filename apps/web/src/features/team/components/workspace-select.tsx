@@ -1,6 +1,9 @@
-// The top bar's `Workspace` select: the workspaces the user belongs to; choosing one makes it current on
-// the server (the spec's calls act in it) and reloads the page in it. The name shows in full where there is
-// room (an ellipsis only on a narrow screen, the full name in its title).
+// The top bar's `Workspace` switcher: the workspaces the user belongs to; choosing one makes it current on
+// the server (the spec's calls act in it) and reloads the page in it. It looks like a team switcher button
+// (the workspace's initial, its name and a chevron), and is a real native select laid transparently over
+// that look: the keyboard, screen readers and the phone's picker all get the platform's control, named
+// "Workspace". The name shows in full where there is room (an ellipsis only on a narrow screen, the full
+// name in its title).
 import type { WorkspacesAnswer } from '@handoff/core/api';
 import { startTransition, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -70,14 +73,34 @@ export function WorkspaceSelect() {
     }
   };
 
+  const shownName = currentName ?? 'Choose a workspace';
   return (
     <div className="workspace-select">
-      <label htmlFor={id} className="workspace-select__label">
+      <span className="workspace-select__mark" aria-hidden="true">
+        {currentName ? currentName.trim().charAt(0).toUpperCase() : '?'}
+      </span>
+      <span className="workspace-select__name" aria-hidden="true">
+        {shownName}
+      </span>
+      <svg
+        className="workspace-select__chevron"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+      >
+        <path d="M6 9l6 6 6-6" />
+      </svg>
+      <label htmlFor={id} className="visually-hidden">
         Workspace
       </label>
       <select
         id={id}
-        className="field__input workspace-select__input"
+        className="workspace-select__input"
         title={currentName}
         value={workspaces.current ?? ''}
         onChange={(e) => void onChange(e.target.value)}

@@ -94,7 +94,7 @@ export function CredentialCard({
         <div className="credential__saved">
           <span className="credential__label">{tokenLabel}</span>
           <Badge tone="success">Token saved</Badge>
-          <Button variant="outline" size="small" onClick={() => setReplacing(true)}>
+          <Button variant="outline" onClick={() => setReplacing(true)}>
             Replace <span className="visually-hidden">the token for {title}</span>
           </Button>
         </div>

@@ -39,13 +39,18 @@ describe('/admin/user-profile', () => {
     expect(name).toHaveAccessibleDescription(
       'Your team and your clients see it instead of your e-mail address.',
     );
+    // Nothing to save until the name changes.
+    const save = screen.getByRole('button', { name: 'Save name' });
+    expect(save).toBeDisabled();
     await user.type(name, '  Ada Lovelace ');
-    await user.click(screen.getByRole('button', { name: 'Save name' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Your name has been saved.' });
+    expect(save).toBeEnabled();
+    await user.click(save);
+    expect(await screen.findByText('Saved ✓')).toHaveAttribute('role', 'status');
     expect(callsTo('/jira/updateName')).toEqual([{ name: 'Ada Lovelace' }]);
     expect(db.accounts.get('ada@example.com')?.name).toBe('Ada Lovelace');
-    await user.click(within(dialog).getByRole('button', { name: 'Okay' }));
     expect(name).toHaveValue('Ada Lovelace');
+    // Saved: nothing new to save again.
+    await waitFor(() => expect(save).toBeDisabled());
     const account = document.querySelector('.topbar__user-name');
     expect(account).toHaveTextContent('Ada Lovelace');
   });

@@ -1,5 +1,6 @@
 // What the e-mailed link `/auth/action?mode=verifyEmail&oobCode=…` does: applies the code and says so, under
-// a heading that says the same; a dead or unknown link is a warning, with "Back to login" as the way out.
+// a heading that says the same; a dead link is a warning whose one button says what it leads to ("Sign in
+// to get a new link"); an unknown one is a warning, with "Back to login" as the way out.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
@@ -36,21 +37,17 @@ export function ApplyActionCode({ mode, oobCode }: { mode: string | null; oobCod
 
   return (
     <AuthLayout title={TITLES[state]}>
-      {state === 'failed' ? (
-        <AuthWarning>
-          This link has expired or was already used. Sign in and send yourself a new one.
-        </AuthWarning>
-      ) : null}
+      {state === 'failed' ? <AuthWarning>This link has expired or was already used.</AuthWarning> : null}
       {state === 'unknown' ? <AuthWarning>This link is not one Handoff understands.</AuthWarning> : null}
       <div role="status" className="auth-form">
         {state === 'applying' ? <p>Verifying your e-mail address…</p> : null}
         {state === 'verified' ? <p>Your e-mail address is verified. You can use Handoff now.</p> : null}
         <ButtonLink to={paths.admin.index} variant="primary" block>
           {/* A dead link's way on is a new one: the admin area sends it (after signing in, when signed out). */}
-          {state === 'failed' ? 'Get a new link' : 'Continue to Handoff'}
+          {state === 'failed' ? 'Sign in to get a new link' : 'Continue to Handoff'}
         </ButtonLink>
       </div>
-      {state === 'failed' || state === 'unknown' ? (
+      {state === 'unknown' ? (
         <p className="auth-card__footer">
           <Link to={paths.auth.login}>Back to login</Link>
         </p>
