@@ -107,12 +107,11 @@ describe('the send screen: Preview', () => {
     );
     expect(frame.getAttribute('srcdoc')).toBe(previewDocument(expected));
     // The address the e-mail spells out is the client's own link: this server's review address, its code
-    // marked as made when sending (not the preview's stand-in address).
+    // masked and said to be made when sending, as plain text of the line (not the preview's stand-in address).
     expect(frame.getAttribute('srcdoc')).toContain(
-      `Or open this address: ${window.location.origin}/review/<span data-style=`,
+      `Or open this address: ${window.location.origin}/review/<span>${LINK_CODE_STAND_IN}</span>`,
     );
-    expect(frame.getAttribute('srcdoc')).toContain(`>${LINK_CODE_STAND_IN}</span>`);
-    expect(LINK_CODE_STAND_IN).toBe('private code, made when you send');
+    expect(LINK_CODE_STAND_IN).toBe('•••••• (made when you send)');
     expect(frame.getAttribute('srcdoc')).toContain(`href="${window.location.origin}/review/preview"`);
     expect(expected).toContain(
       'Test environment: https://staging.example.com<br>Please answer by 31 January 2099.',
