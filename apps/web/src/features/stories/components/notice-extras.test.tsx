@@ -125,7 +125,7 @@ describe('the send screen: Preview', () => {
     expect(screen.getByRole('button', { name: 'Preview' })).toHaveFocus();
   });
 
-  it('heads the body with From, To, CC, Subject and the attachment, as the client will receive them', async () => {
+  it('heads the body with From, To, Cc, Subject and the attachment, as the client will receive them', async () => {
     const { user } = await openWithDraft(['pm@team.example', 'qa@team.example']);
     const subject = screen.getByRole('textbox', { name: 'Subject' });
     await user.clear(subject);
@@ -141,9 +141,9 @@ describe('the send screen: Preview', () => {
       .getAllByRole('definition')
       .map((value) => value.textContent);
     expect(Object.fromEntries(fields.map((field, index) => [field, values[index]]))).toEqual({
-      From: `${MAIL_FROM} May land in spam`,
+      From: expect.stringMatching(/^Handoff <handoff@localhost> May land in spam/),
       To: 'client@shop.example',
-      CC: 'pm@team.example, qa@team.example',
+      Cc: 'pm@team.example, qa@team.example',
       Subject: 'Ready for you: export',
       Attachment: 'plan.pdf',
     });
@@ -160,7 +160,15 @@ describe('the send screen: Preview', () => {
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     const dialog = await screen.findByRole('dialog', { name: 'Preview of the e-mail' });
     expect(within(dialog).queryByRole('note')).not.toBeInTheDocument();
-    expect(within(dialog).getByText('May land in spam')).toBeInTheDocument();
+    // The badge opens its cause and its remedy, in a sender's words.
+    const risk = within(dialog).getByRole('button', { name: 'May land in spam' });
+    expect(risk).toHaveAttribute('aria-expanded', 'false');
+    const cause =
+      "It is sent from handoff@localhost, an address mail providers can't verify. Whoever set up Handoff can give it a sender address on your own domain.";
+    expect(within(dialog).getByText(cause)).not.toBeVisible();
+    await user.click(risk);
+    expect(risk).toHaveAttribute('aria-expanded', 'true');
+    expect(within(dialog).getByText(cause)).toBeVisible();
     expect(dialog).not.toHaveTextContent(/MAIL_FROM|SMTP_URL/);
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
 
@@ -231,6 +239,24 @@ describe('the send screen: Preview', () => {
     expect(srcdoc).toContain('>Prüfen und Ergebnisse melden</a>');
   });
 
+  it('is the check step: its footer sends the e-mail as previewed, or goes back to editing', async () => {
+    const { user } = await openWithDraft();
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Preview of the e-mail' });
+    // The small × in the corner is the dialog's Close, and has the focus first.
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Back to editing' }));
+    expect(screen.queryByRole('dialog', { name: 'Preview of the e-mail' })).not.toBeInTheDocument();
+    expect(callsTo('/jira/sendDownloadedIssues')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    dialog = await screen.findByRole('dialog', { name: 'Preview of the e-mail' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send Email' }));
+    expect(await screen.findByText('Email sent to the client.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Preview of the e-mail' })).not.toBeInTheDocument();
+    expect(callsTo('/jira/sendDownloadedIssues')).toHaveLength(1);
+  });
+
   it('without a draft there is nothing to preview, nor to send', async () => {
     const { account } = signIn('ada@example.com');
     createProject(account.id, {
@@ -239,7 +265,7 @@ describe('the send screen: Preview', () => {
       clientEmails: ['c@shop.example'],
     });
     renderApp('/admin/send-stories?key=SHOP');
-    expect(await screen.findByText('Fetch stories to draft the e-mail')).toBeInTheDocument();
+    expect(await screen.findByText('Fetch stories to draft the e-mail.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Preview' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send Email' })).not.toBeInTheDocument();
   });
