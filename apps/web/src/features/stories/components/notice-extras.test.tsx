@@ -38,6 +38,27 @@ async function openWithDraft(clientCC: string[] = []) {
 const answerBy = () => screen.getByLabelText('Answer by');
 
 describe('the send screen: Answer by', () => {
+  it('offers quick dates and spells the chosen one out as the e-mail will', async () => {
+    const { user } = await openWithDraft();
+    const inAWeek = new Date();
+    inAWeek.setDate(inAWeek.getDate() + 7);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const iso = `${inAWeek.getFullYear()}-${pad(inAWeek.getMonth() + 1)}-${pad(inAWeek.getDate())}`;
+    expect(screen.getByRole('button', { name: 'No date' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'In a week' }));
+    expect(answerBy()).toHaveValue(iso);
+    expect(screen.getByRole('button', { name: 'In a week' })).toHaveAttribute('aria-pressed', 'true');
+    const spelled = inAWeek.toLocaleDateString('en-GB', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    });
+    expect(answerBy()).toHaveAccessibleDescription(`The e-mail asks the client to answer by ${spelled}.`);
+    await user.click(screen.getByRole('button', { name: 'No date' }));
+    expect(answerBy()).toHaveValue('');
+  });
+
   it('is optional: without it the form has no answerBy; with it the date is sent as YYYY-MM-DD', async () => {
     const { user } = await openWithDraft();
     expect(answerBy()).toHaveAttribute('type', 'date');

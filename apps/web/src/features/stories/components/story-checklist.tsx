@@ -6,7 +6,7 @@
 // description) says what that means.
 import type { Issue } from '@handoff/core';
 import { testStepsOf } from '@handoff/core';
-import { type KeyboardEvent, useId } from 'react';
+import { useId } from 'react';
 
 const NO_TEST_STEPS = 'No test steps';
 const NO_TEST_STEPS_MEANS =
@@ -90,12 +90,9 @@ function StoryCheck({
 
 /**
  * The "No test steps" pill with its meaning in a tooltip, shown while the pill is hovered or focused (it
- * takes the keyboard's focus for that; Escape hides it again).
+ * takes the keyboard's focus for that); the checkbox's description carries the meaning too.
  */
 function NoStepsBadge({ badgeId, tipId }: { badgeId: string; tipId: string }) {
-  const onKeyDown = (event: KeyboardEvent<HTMLSpanElement>) => {
-    if (event.key === 'Escape') event.currentTarget.blur();
-  };
   return (
     <span className="story-check__flag">
       <span
@@ -104,7 +101,6 @@ function NoStepsBadge({ badgeId, tipId }: { badgeId: string; tipId: string }) {
         // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so keyboard users can read its tooltip.
         tabIndex={0}
         aria-describedby={tipId}
-        onKeyDown={onKeyDown}
       >
         {NO_TEST_STEPS}
       </span>
