@@ -302,14 +302,20 @@ function PreviewDialog({
         </div>
         {note ? <p className="notice-preview__note notice-preview__note--error">{note}</p> : null}
         {header.mailProblem === 'noMailServer' ? <MailWarning /> : null}
-        <div className="notice-preview__message">
+        {/* The message scrolls between the title and the footer: a named region the keyboard can scroll. */}
+        <section
+          className="notice-preview__message"
+          aria-label="The e-mail"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the keyboard's focus.
+          tabIndex={0}
+        >
           <MessageHeader header={header} />
           <MailFrame
             className="notice-preview__frame"
             title="The e-mail as the client will see it"
             html={html}
           />
-        </div>
+        </section>
         {/* The check step's way on: back to the draft, or send it as previewed (the primary, on the right). */}
         <div className="notice-preview__footer">
           <button type="button" className="button button--secondary" onClick={onClose}>
