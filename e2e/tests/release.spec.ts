@@ -22,7 +22,7 @@ test('a release’s notice to a German client: the release in its subject, notic
   await setClientLanguage(page, 'DEMO', 'Deutsch');
 
   await page.goto('/admin/send-stories?key=DEMO');
-  await page.getByLabel('Stories of').selectOption('Release');
+  await page.getByLabel('Pick stories by').selectOption('Release');
   await page.getByLabel(/^Release/).selectOption({ label: 'Winter release (due 2026-12-15)' });
   await page.getByRole('button', { name: 'Get User Stories' }).click();
   const list = page.getByRole('list', { name: /Stories in this e-mail/ });

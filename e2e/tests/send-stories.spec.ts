@@ -69,7 +69,7 @@ test('fetch Done stories, send the drafted e-mail with an attachment, and never 
   await page.getByRole('tab', { name: 'New e-mail' }).click();
   // The e-mail's fields (the attachment with them) wait for the next fetch.
   await expect(page.getByLabel('Attachment')).toHaveCount(0);
-  await expect(page.getByText('Fetch stories to draft the e-mail')).toBeVisible();
+  await expect(page.getByText('Fetch stories to draft the e-mail.')).toBeVisible();
 
   const project = await apiCall<{ data: { sentProjectIssuesList: string[] } }>(
     page,
@@ -182,11 +182,11 @@ test('the send screen guides: a story unticked stays unsent, who receives it, th
   const user = await addDemoProject(page, [client], ['pm@example.test']);
   await page.goto('/admin/send-stories?key=DEMO');
   // The e-mail's fields and who receives it appear once stories are fetched.
-  await expect(page.getByText('Fetch stories to draft the e-mail')).toBeVisible();
+  await expect(page.getByText('Fetch stories to draft the e-mail.')).toBeVisible();
   await page.getByLabel(/^Issue Status/).selectOption('Done');
   await page.getByRole('button', { name: 'Get User Stories' }).click();
   await expect(page.getByRole('button', { name: 'Send Email' })).toHaveAccessibleDescription(
-    `To: ${client} CC: pm@example.test`,
+    `To: ${client} Cc: pm@example.test`,
   );
   const boxes = page.getByRole('list', { name: /^Stories in this e-mail/ }).getByRole('checkbox');
   await expect(boxes.first()).toBeChecked();

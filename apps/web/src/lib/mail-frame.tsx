@@ -3,21 +3,22 @@
 // or dialog around it scrolls as one. The app's Content-Security-Policy (no inline styles) also governs a
 // srcdoc document, so the template's style attributes travel as data-style and are applied through the
 // CSSOM, which the policy allows. The review link is made when the e-mail is sent: a preview links to a
-// stand-in, its private code spelled out as made when sending.
+// stand-in, its private code masked (dots) and said to be made when sending, in the line's own calm grey.
 
 /** The stand-in review link of a preview. */
 export const previewLink = () => new URL('/review/preview', window.location.href).href;
 /** Where the client's own link will have its private code, which sending makes. */
-export const LINK_CODE_STAND_IN = 'private code, made when you send';
+export const LINK_CODE_STAND_IN = '•••••• (made when you send)';
 
 /**
  * The template's output with each `style="…"` renamed (the template escapes every `"` a user typed), and
  * the stand-in link spelled out as the client will get it: this server's review address, its private code
- * marked as made when sending.
+ * masked as made when sending.
  */
 export function previewDocument(html: string, link = previewLink()): string {
   const spelledOut = new RegExp(`(?<!href=")${link.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?![?"])`, 'g');
-  const code = `<span data-style="padding:0 4px;border-radius:4px;background:#eef0fb;color:#3b3f8f;font-style:italic">${LINK_CODE_STAND_IN}</span>`;
+  // Plain text in the line's own style: a stand-in, not a highlighted chip that reads as part of the link.
+  const code = `<span>${LINK_CODE_STAND_IN}</span>`;
   return html
     .replaceAll(' style="', ' data-style="')
     .replace(spelledOut, `${link.slice(0, link.lastIndexOf('/') + 1)}${code}`);

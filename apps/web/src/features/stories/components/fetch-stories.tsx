@@ -9,7 +9,7 @@ import { BusyButton } from '@/components/ui/busy-button';
 import type { StoriesOf } from '../api/get-project-issues';
 import { StoryChecklist } from './story-checklist';
 
-/** The `Stories of` choice as the picker shows and changes it. */
+/** The `Pick stories by` choice as the picker shows and changes it. */
 export interface StoriesOfChoice {
   kind: StoriesOf['kind'];
   setKind: (kind: StoriesOf['kind']) => void;
@@ -52,7 +52,7 @@ export function StatusPicker({
     <div className="stories-fetch">
       <div className="field">
         <label className="field__label" htmlFor={kindId}>
-          Stories of
+          Pick stories by
         </label>
         <select
           id={kindId}
@@ -60,7 +60,7 @@ export function StatusPicker({
           value={kind}
           onChange={(e) => choice.setKind(e.target.value as StoriesOf['kind'])}
         >
-          <option value="status">Status</option>
+          <option value="status">Tracker status</option>
           <option value="release">Release</option>
           {choice.currentSprint ? <option value="sprint">Current sprint</option> : null}
         </select>

@@ -38,6 +38,27 @@ async function openWithDraft(clientCC: string[] = []) {
 const answerBy = () => screen.getByLabelText('Answer by');
 
 describe('the send screen: Answer by', () => {
+  it('offers quick dates and spells the chosen one out as the e-mail will', async () => {
+    const { user } = await openWithDraft();
+    const inAWeek = new Date();
+    inAWeek.setDate(inAWeek.getDate() + 7);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const iso = `${inAWeek.getFullYear()}-${pad(inAWeek.getMonth() + 1)}-${pad(inAWeek.getDate())}`;
+    expect(screen.getByRole('button', { name: 'No date' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'In a week' }));
+    expect(answerBy()).toHaveValue(iso);
+    expect(screen.getByRole('button', { name: 'In a week' })).toHaveAttribute('aria-pressed', 'true');
+    const spelled = inAWeek.toLocaleDateString('en-GB', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    });
+    expect(answerBy()).toHaveAccessibleDescription(`The e-mail asks the client to answer by ${spelled}.`);
+    await user.click(screen.getByRole('button', { name: 'No date' }));
+    expect(answerBy()).toHaveValue('');
+  });
+
   it('is optional: without it the form has no answerBy; with it the date is sent as YYYY-MM-DD', async () => {
     const { user } = await openWithDraft();
     expect(answerBy()).toHaveAttribute('type', 'date');
@@ -107,12 +128,11 @@ describe('the send screen: Preview', () => {
     );
     expect(frame.getAttribute('srcdoc')).toBe(previewDocument(expected));
     // The address the e-mail spells out is the client's own link: this server's review address, its code
-    // marked as made when sending (not the preview's stand-in address).
+    // masked and said to be made when sending, as plain text of the line (not the preview's stand-in address).
     expect(frame.getAttribute('srcdoc')).toContain(
-      `Or open this address: ${window.location.origin}/review/<span data-style=`,
+      `Or open this address: ${window.location.origin}/review/<span>${LINK_CODE_STAND_IN}</span>`,
     );
-    expect(frame.getAttribute('srcdoc')).toContain(`>${LINK_CODE_STAND_IN}</span>`);
-    expect(LINK_CODE_STAND_IN).toBe('private code, made when you send');
+    expect(LINK_CODE_STAND_IN).toBe('•••••• (made when you send)');
     expect(frame.getAttribute('srcdoc')).toContain(`href="${window.location.origin}/review/preview"`);
     expect(expected).toContain(
       'Test environment: https://staging.example.com<br>Please answer by 31 January 2099.',
@@ -126,7 +146,7 @@ describe('the send screen: Preview', () => {
     expect(screen.getByRole('button', { name: 'Preview' })).toHaveFocus();
   });
 
-  it('heads the body with From, To, CC, Subject and the attachment, as the client will receive them', async () => {
+  it('heads the body with From, To, Cc, Subject and the attachment, as the client will receive them', async () => {
     const { user } = await openWithDraft(['pm@team.example', 'qa@team.example']);
     const subject = screen.getByRole('textbox', { name: 'Subject' });
     await user.clear(subject);
@@ -142,9 +162,9 @@ describe('the send screen: Preview', () => {
       .getAllByRole('definition')
       .map((value) => value.textContent);
     expect(Object.fromEntries(fields.map((field, index) => [field, values[index]]))).toEqual({
-      From: `${MAIL_FROM} May land in spam`,
+      From: expect.stringMatching(/^Handoff <handoff@localhost> May land in spam/),
       To: 'client@shop.example',
-      CC: 'pm@team.example, qa@team.example',
+      Cc: 'pm@team.example, qa@team.example',
       Subject: 'Ready for you: export',
       Attachment: 'plan.pdf',
     });
@@ -161,7 +181,15 @@ describe('the send screen: Preview', () => {
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     const dialog = await screen.findByRole('dialog', { name: 'Preview of the e-mail' });
     expect(within(dialog).queryByRole('note')).not.toBeInTheDocument();
-    expect(within(dialog).getByText('May land in spam')).toBeInTheDocument();
+    // The badge opens its cause and its remedy, in a sender's words.
+    const risk = within(dialog).getByRole('button', { name: 'May land in spam' });
+    expect(risk).toHaveAttribute('aria-expanded', 'false');
+    const cause =
+      "It is sent from handoff@localhost, an address mail providers can't verify. Whoever set up Handoff can give it a sender address on your own domain.";
+    expect(within(dialog).getByText(cause)).not.toBeVisible();
+    await user.click(risk);
+    expect(risk).toHaveAttribute('aria-expanded', 'true');
+    expect(within(dialog).getByText(cause)).toBeVisible();
     expect(dialog).not.toHaveTextContent(/MAIL_FROM|SMTP_URL/);
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
 
@@ -232,6 +260,24 @@ describe('the send screen: Preview', () => {
     expect(srcdoc).toContain('>Prüfen und Ergebnisse melden</a>');
   });
 
+  it('is the check step: its footer sends the e-mail as previewed, or goes back to editing', async () => {
+    const { user } = await openWithDraft();
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Preview of the e-mail' });
+    // The small × in the corner is the dialog's Close, and has the focus first.
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Back to editing' }));
+    expect(screen.queryByRole('dialog', { name: 'Preview of the e-mail' })).not.toBeInTheDocument();
+    expect(callsTo('/jira/sendDownloadedIssues')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    dialog = await screen.findByRole('dialog', { name: 'Preview of the e-mail' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send Email' }));
+    expect(await screen.findByText('Email sent to the client.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Preview of the e-mail' })).not.toBeInTheDocument();
+    expect(callsTo('/jira/sendDownloadedIssues')).toHaveLength(1);
+  });
+
   it('without a draft there is nothing to preview, nor to send', async () => {
     const { account } = signIn('ada@example.com');
     createProject(account.id, {
@@ -240,7 +286,7 @@ describe('the send screen: Preview', () => {
       clientEmails: ['c@shop.example'],
     });
     renderApp('/admin/send-stories?key=SHOP');
-    expect(await screen.findByText('Fetch stories to draft the e-mail')).toBeInTheDocument();
+    expect(await screen.findByText('Fetch stories to draft the e-mail.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Preview' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send Email' })).not.toBeInTheDocument();
   });

@@ -1,7 +1,9 @@
-// The send screen's "Preview" (README, "What and where to test"): the e-mail as the client will receive it.
-// Above the body, a mail program's header: From (the server's MAIL_FROM, from the review settings), To, CC,
-// Subject and the attachment; above that, only when no mail server is connected, a plain warning that the
-// e-mail will not reach the client yet (a built-in sender address is a badge on the From line). The body is the e-mail's HTML part, made by the very template the server sends
+// The send screen's "Preview" (README, "What and where to test"): the e-mail as the client will receive it,
+// the check step before sending, so its footer sends it (`Send Email`) or goes back to the draft.
+// Above the body, a mail program's header: From (the server's MAIL_FROM, from the review settings, its name
+// first), To, Cc, Subject and the attachment; above that, only when no mail server is connected, a plain
+// warning that the e-mail will not reach the client yet (a built-in sender address is a badge on the From
+// line, which opens its cause and its remedy). The body is the e-mail's HTML part, made by the very template the server sends
 // (@handoff/core/notice-mail) from the draft on screen, the project's test environment and the answer-by
 // date, shown in lib/mail-frame's MailFrame (a sandboxed iframe as tall as the e-mail, so the dialog scrolls
 // as one message).
@@ -13,7 +15,7 @@ import { reviewNoticeHtml, subjectLine } from '@handoff/core/notice-mail';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { getReviewSettings } from '@/api/review';
-import { Badge } from '@/components/ui/badge';
+import { CloseIcon } from '@/components/ui/admin-icons';
 import { AddressList } from '@/components/ui/breakable-text';
 import { useModal } from '@/components/ui/use-modal';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
@@ -48,6 +50,9 @@ interface NoticePreviewProps {
   cc: readonly string[];
   subject: string;
   attachment?: string | null;
+  /** Sends the e-mail (the screen's `Send Email`); the preview closes first. */
+  onSend: () => void;
+  sending: boolean;
 }
 
 export function NoticePreview({
@@ -61,6 +66,8 @@ export function NoticePreview({
   cc,
   subject,
   attachment = null,
+  onSend,
+  sending,
 }: NoticePreviewProps) {
   const { api } = useServices();
   const [html, setHtml] = useState<string | null>(null);
@@ -124,6 +131,11 @@ export function NoticePreview({
               header={{ from, mailProblem, to, cc, subject, attachment }}
               note={note}
               onClose={() => setHtml(null)}
+              onSend={() => {
+                setHtml(null);
+                onSend();
+              }}
+              sending={sending}
             />,
             document.body,
           )
@@ -149,7 +161,53 @@ function MailWarning() {
   );
 }
 
-/** From, To, CC, Subject and the attachment, labelled, as a mail program heads a message. */
+/** A sender as a mail program shows it: its name first, its address after it in grey (`Handoff <a@b>`). */
+function Sender({ from }: { from: string }) {
+  const match = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(from);
+  if (!match?.[1]) return <AddressList addresses={[from]} />;
+  return (
+    <>
+      <span className="notice-preview__sender">{match[1]}</span>{' '}
+      <span className="notice-preview__address">
+        &lt;
+        <AddressList addresses={[match[2] ?? '']} />
+        &gt;
+      </span>
+    </>
+  );
+}
+
+/** The address part of a sender (`Handoff <a@b>` gives `a@b`). */
+const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
+
+/**
+ * A built-in sender's risk of spam: a badge that opens (as a disclosure) its cause and remedy in a line, in
+ * a sender's words, no setting names.
+ */
+function SpamRisk({ from }: { from: string }) {
+  const [open, setOpen] = useState(false);
+  const explanationId = useId();
+  return (
+    <>
+      {' '}
+      <button
+        type="button"
+        className="badge badge--warning notice-preview__risk"
+        aria-expanded={open}
+        aria-controls={explanationId}
+        onClick={() => setOpen(!open)}
+      >
+        May land in spam
+      </button>
+      <span id={explanationId} className="notice-preview__explanation" hidden={!open}>
+        It is sent from {addressOf(from)}, an address mail providers can't verify. Whoever set up Handoff can
+        give it a sender address on your own domain.
+      </span>
+    </>
+  );
+}
+
+/** From, To, Cc, Subject and the attachment, labelled, as a mail program heads a message. */
 function MessageHeader({ header }: { header: MailHeader }) {
   const subject = subjectLine(header.subject);
   return (
@@ -158,13 +216,8 @@ function MessageHeader({ header }: { header: MailHeader }) {
         <div>
           <dt>From</dt>
           <dd>
-            <AddressList addresses={[header.from]} />
-            {header.mailProblem === 'builtInSender' ? (
-              <>
-                {' '}
-                <Badge tone="warning">May land in spam</Badge>
-              </>
-            ) : null}
+            <Sender from={header.from} />
+            {header.mailProblem === 'builtInSender' ? <SpamRisk from={header.from} /> : null}
           </dd>
         </div>
       ) : null}
@@ -174,7 +227,7 @@ function MessageHeader({ header }: { header: MailHeader }) {
       </div>
       {header.cc.length > 0 ? (
         <div>
-          <dt>CC</dt>
+          <dt>Cc</dt>
           <dd>
             <AddressList addresses={header.cc} />
           </dd>
@@ -199,11 +252,15 @@ function PreviewDialog({
   header,
   note,
   onClose,
+  onSend,
+  sending,
 }: {
   html: string;
   header: MailHeader;
   note: string | null;
   onClose: () => void;
+  onSend: () => void;
+  sending: boolean;
 }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -233,19 +290,45 @@ function PreviewDialog({
               As the client's mail program will show it; their own review link is made when you send.
             </p>
           </div>
-          <button ref={closeRef} type="button" className="button button--outline" onClick={onClose}>
-            Close
+          <button
+            ref={closeRef}
+            type="button"
+            className="button button--ghost notice-preview__close"
+            aria-label="Close"
+            onClick={onClose}
+          >
+            <CloseIcon />
           </button>
         </div>
         {note ? <p className="notice-preview__note notice-preview__note--error">{note}</p> : null}
         {header.mailProblem === 'noMailServer' ? <MailWarning /> : null}
-        <div className="notice-preview__message">
+        {/* The message scrolls between the title and the footer: a named region the keyboard can scroll. */}
+        <section
+          className="notice-preview__message"
+          aria-label="The e-mail"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the keyboard's focus.
+          tabIndex={0}
+        >
           <MessageHeader header={header} />
           <MailFrame
             className="notice-preview__frame"
             title="The e-mail as the client will see it"
             html={html}
           />
+        </section>
+        {/* The check step's way on: back to the draft, or send it as previewed (the primary, on the right). */}
+        <div className="notice-preview__footer">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Back to editing
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            aria-disabled={sending}
+            onClick={sending ? undefined : onSend}
+          >
+            Send Email
+          </button>
         </div>
       </div>
     </div>

@@ -5,6 +5,7 @@ import type { Project } from '@handoff/core/api';
 import { type ReactNode, useId } from 'react';
 import { BusyButton } from '@/components/ui/busy-button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { type IconProps, Svg } from '@/components/ui/icons';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import type { ResultDialogControl } from '@/components/ui/result-dialog';
 import { type SentNotice, useSendNotice } from '../hooks/use-send-notice';
@@ -15,13 +16,30 @@ import { FetchedStories, StatusPicker } from './fetch-stories';
 import { NoticePreview } from './notice-preview';
 import { SendRecipients } from './send-recipients';
 
-function Step({ number, title, children }: { number: number; title: string; children: ReactNode }) {
+const CheckIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M5 12.5l4.5 4.5L19 7.5" />
+  </Svg>
+);
+
+/** A numbered step; `done`: its part is complete, and its circle shows a check in the brand's colour. */
+function Step({
+  number,
+  title,
+  done = false,
+  children,
+}: {
+  number: number;
+  title: string;
+  done?: boolean;
+  children: ReactNode;
+}) {
   const headingId = useId();
   return (
-    <li className="send-step" aria-labelledby={headingId}>
+    <li className={`send-step${done ? ' send-step--done' : ''}`} aria-labelledby={headingId}>
       <h2 id={headingId} className="send-step__title">
         <span className="send-step__number" aria-hidden="true">
-          {number}
+          {done ? <CheckIcon /> : number}
         </span>
         {title}
       </h2>
@@ -61,8 +79,7 @@ export function SendCompose({
 
   return (
     <ol className="send-steps">
-      <Step number={1} title="Choose the stories">
-        <p className="form-panel__status">Fields marked * are required.</p>
+      <Step number={1} title="Choose the stories" done={ready}>
         <StatusPicker
           choice={draft.storiesOf}
           statuses={project.statusesOffered}
@@ -83,7 +100,11 @@ export function SendCompose({
           />
         ) : null}
       </Step>
-      <Step number={2} title="Write the e-mail">
+      <Step
+        number={2}
+        title="Write the e-mail"
+        done={ready && draft.subject.trim() !== '' && draft.text.trim() !== ''}
+      >
         {allSentIn !== null ? (
           <div role="status">
             <EmptyState title="All of these stories were already sent.">
@@ -102,7 +123,7 @@ export function SendCompose({
             onFile={notice.setFile}
           />
         ) : (
-          <p className="send-step__waiting">Fetch stories to draft the e-mail</p>
+          <p className="send-step__waiting">Fetch stories to draft the e-mail.</p>
         )}
       </Step>
       <Step number={3} title="Check and send">
@@ -131,11 +152,13 @@ export function SendCompose({
                 cc={project.clientCC}
                 subject={draft.subject}
                 attachment={notice.file?.name ?? null}
+                onSend={notice.send}
+                sending={notice.sending}
               />
             </div>
           </>
         ) : (
-          <p className="send-step__waiting">Who receives the e-mail shows here once it is drafted.</p>
+          <p className="send-step__waiting">The recipients show here once the e-mail is drafted.</p>
         )}
         {notice.keptInOutbox ? (
           <p className="form-panel__status" role="status">

@@ -127,26 +127,39 @@ describe('choosing the stories of the e-mail', () => {
     await getStories(user);
     const exportRow = checkbox(/SHOP-3 Export/).closest('li')!;
     expect(within(exportRow).getByText('No test steps')).toBeInTheDocument();
-    expect(checkbox(/SHOP-3 Export/)).toHaveAccessibleDescription('No test steps');
+    const meaning =
+      'Listed as finished, but not under “Please test the following”: its description has no test steps.';
+    expect(checkbox(/SHOP-3 Export/)).toHaveAccessibleDescription(`No test steps ${meaning}`);
     expect(within(checkbox(/SHOP-2/).closest('li')!).queryByText('No test steps')).not.toBeInTheDocument();
-    expect(screen.getByText(/their description has no test steps/)).toBeInTheDocument();
+    // No legend under the list: the meaning is the pill's tooltip, which the keyboard reaches too.
+    const badge = within(exportRow).getByText('No test steps');
+    expect(screen.getAllByText(meaning)).toHaveLength(1);
+    expect(within(exportRow).getByRole('tooltip', { hidden: true })).toHaveTextContent(meaning);
+    await user.tab();
+    while (document.activeElement !== badge && document.activeElement !== document.body) await user.tab();
+    expect(badge).toHaveFocus();
+    expect(badge).toHaveAccessibleDescription(meaning);
   });
 });
 
 describe('around "Send Email"', () => {
-  it('names who will receive the e-mail, To and CC, beside the button', async () => {
+  it('names who will receive the e-mail, To and Cc, beside the button, with a link to change them', async () => {
     const { user } = await openSendStories();
     await getStories(user);
     const button = await screen.findByRole('button', { name: 'Send Email' });
     expect(button).toHaveAccessibleDescription(
-      'To: client@shop.example, owner@shop.example CC: pm@team.example',
+      'To: client@shop.example, owner@shop.example Cc: pm@team.example',
+    );
+    expect(screen.getByRole('link', { name: 'Edit recipients' })).toHaveAttribute(
+      'href',
+      '/admin/edit-project?key=SHOP',
     );
   });
 
-  it('marks every required field with "*" and says what it means', async () => {
+  it('marks every required field with "*" (no note for it: the fields say they are required)', async () => {
     const { user } = await openSendStories();
     await getStories(user);
-    expect(await screen.findByText('Fields marked * are required.')).toBeInTheDocument();
+    expect(screen.queryByText('Fields marked * are required.')).not.toBeInTheDocument();
     const fields = [
       screen.getByRole('combobox', { name: 'Issue Status *' }),
       screen.getByRole('textbox', { name: 'Subject' }),

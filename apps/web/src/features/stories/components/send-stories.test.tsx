@@ -187,7 +187,7 @@ describe('/admin/send-stories', () => {
     await getStories(user, 'Done');
     expect(window.alert).toHaveBeenCalledWith('Jira is not available; try again in a minute.');
     expect(screen.queryByRole('textbox', { name: 'Subject' })).not.toBeInTheDocument();
-    expect(screen.getByText('Fetch stories to draft the e-mail')).toBeInTheDocument();
+    expect(screen.getByText('Fetch stories to draft the e-mail.')).toBeInTheDocument();
   });
 
   it('refuses an empty subject or message and sends nothing', async () => {
@@ -259,7 +259,7 @@ describe('/admin/send-stories', () => {
     // The fetched list and the draft are emptied (the e-mail's fields wait for a new fetch), the file
     // input is cleared, the project reloaded.
     expect(screen.queryByRole('textbox', { name: 'Subject' })).not.toBeInTheDocument();
-    expect(screen.getByText('Fetch stories to draft the e-mail')).toBeInTheDocument();
+    expect(screen.getByText('Fetch stories to draft the e-mail.')).toBeInTheDocument();
     expect(fileInput.files).toHaveLength(0);
     expect(fileInput.value).toBe('');
     expect(screen.queryByRole('list', { name: /Stories in this e-mail/ })).not.toBeInTheDocument();

@@ -1,5 +1,5 @@
 // The confirmation after sending (docs/product.md §4, §8): the shared result dialog's green success look, its
-// message "Email sent to the client." and what went where; Okay, its one main action, opens the Sent tab where
+// message "Email sent to the client." and what went where in one summary line; Okay, its one main action, opens the Sent tab where
 // the e-mail heads the history with its review link; under it one quiet link to the project's review status,
 // where the client's answers come in. Its own component rather than a variant of ResultDialog: that one is part of the
 // sign-in page's bundle, which has no room to grow, and the next steps are the send screen's alone.
@@ -59,17 +59,24 @@ export function SentDialog({
         <p id={messageId} className="result-dialog__message">
           {sent.message}
         </p>
+        {/* What went where, as one summary: "1 story · to dana@… · cc pm@…", a line breaking only between
+            its parts (or inside an address too long for one). */}
         <p className="result-dialog__detail sent-dialog__detail">
-          <span>
-            {sent.storyCount} {sent.storyCount === 1 ? 'story' : 'stories'} · to{' '}
-            <AddressList addresses={sent.to} />
+          <span className="sent-dialog__part">
+            {sent.storyCount} {sent.storyCount === 1 ? 'story' : 'stories'}
+            <span aria-hidden="true"> ·</span>
+          </span>{' '}
+          <span className="sent-dialog__part">
+            to <AddressList addresses={sent.to} />
+            {sent.cc.length > 0 ? <span aria-hidden="true"> ·</span> : null}
           </span>
           {sent.cc.length > 0 ? (
-            <span>
-              {/* The copies go on a line of their own, where a separator has nothing to separate. */}
-              <span className="sent-dialog__separator"> · </span>
-              cc <AddressList addresses={sent.cc} />
-            </span>
+            <>
+              {' '}
+              <span className="sent-dialog__part">
+                cc <AddressList addresses={sent.cc} />
+              </span>
+            </>
           ) : null}
         </p>
         <button ref={okayRef} type="button" className="button result-dialog__okay" onClick={onOkay}>

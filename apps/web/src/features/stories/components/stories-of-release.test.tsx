@@ -1,4 +1,4 @@
-// The send screen's `Stories of`: Status (as before), Release and, where the tracker has one, Current
+// The send screen's `Pick stories by`: Tracker status (as before), Release and, where the tracker has one, Current
 // sprint. A release's stories come in any status; those not finished start unticked and show their status;
 // the release names the subject and goes with the send.
 import type { Issue } from '@handoff/core';
@@ -35,30 +35,30 @@ async function openWithReleases(currentSprint: boolean) {
   return view;
 }
 
-describe('Stories of', () => {
+describe('Pick stories by', () => {
   it('offers Status, Release, and Current sprint only where the tracker has one', async () => {
     const { unmount } = await openWithReleases(false);
-    const kinds = await screen.findByRole('combobox', { name: 'Stories of' });
+    const kinds = await screen.findByRole('combobox', { name: 'Pick stories by' });
     expect(
       within(kinds)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Status', 'Release']);
+    ).toEqual(['Tracker status', 'Release']);
     expect(screen.getByRole('combobox', { name: 'Issue Status *' })).toBeInTheDocument();
     unmount();
     await openWithReleases(true);
     await waitFor(() =>
       expect(
-        within(screen.getByRole('combobox', { name: 'Stories of' }))
+        within(screen.getByRole('combobox', { name: 'Pick stories by' }))
           .getAllByRole('option')
           .map((o) => o.textContent),
-      ).toEqual(['Status', 'Release', 'Current sprint']),
+      ).toEqual(['Tracker status', 'Release', 'Current sprint']),
     );
   });
 
   it('fetches a release’s stories, leaves the unfinished ones unticked with their status, and sends the release', async () => {
     const { user } = await openWithReleases(false);
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Stories of' }), 'Release');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Pick stories by' }), 'Release');
     const releases = screen.getByRole('combobox', { name: 'Release *' });
     await waitFor(() =>
       expect(
@@ -97,7 +97,7 @@ describe('Stories of', () => {
 
   it('asks for a release before fetching', async () => {
     const { user } = await openWithReleases(false);
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Stories of' }), 'Release');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Pick stories by' }), 'Release');
     await user.click(screen.getByRole('button', { name: 'Get User Stories' }));
     expect(window.alert).toHaveBeenCalledWith('Please choose a release.');
     expect(callsTo('/jira/getProjectIssues')).toEqual([]);

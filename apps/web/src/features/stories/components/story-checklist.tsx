@@ -2,13 +2,15 @@
 // that are not finished, which show their status): unticking a story leaves it out
 // of the draft and of the keys the send claims. A story without test steps (no "#test#" section, see
 // packages/core's testStepsOf) is listed as finished but not under "Please test the following": its badge
-// says so before the e-mail goes out.
+// says so before the e-mail goes out, and its tooltip (on hover or keyboard focus, and in the checkbox's
+// description) says what that means.
 import type { Issue } from '@handoff/core';
 import { testStepsOf } from '@handoff/core';
 import { useId } from 'react';
-import { Badge } from '@/components/ui/badge';
 
 const NO_TEST_STEPS = 'No test steps';
+const NO_TEST_STEPS_MEANS =
+  'Listed as finished, but not under “Please test the following”: its description has no test steps.';
 
 export function StoryChecklist({
   issues,
@@ -25,14 +27,13 @@ export function StoryChecklist({
   const headingId = useId();
   const ticked = issues.filter((issue) => !leftOut.has(issue.key)).length;
   const count = ticked === issues.length ? `${ticked}` : `${ticked} of ${issues.length}`;
-  const withoutSteps = issues.some((issue) => testStepsOf(issue.description).length === 0);
   return (
     <div className="stories">
       <h3 id={headingId} className="stories__title">
         Stories in this e-mail ({count})
       </h3>
       <p className="stories__hint">
-        Untick a story to keep it for a later e-mail.
+        Untick a story to send it later.
         {messageEdited ? ' Ticking or unticking drafts the message again, replacing your changes.' : ''}
       </p>
       <ul className="stories__list stories__list--checks" aria-labelledby={headingId}>
@@ -45,17 +46,6 @@ export function StoryChecklist({
           />
         ))}
       </ul>
-      {withoutSteps ? (
-        // A legend set apart from the list, led by the pill it explains, so it never reads as the last
-        // story's description.
-        <p className="stories__hint stories__legend">
-          <Badge tone="warning">{NO_TEST_STEPS}</Badge>{' '}
-          <span>
-            Listed as finished, but not under “Please test the following”: their description has no test
-            steps.
-          </span>
-        </p>
-      ) : null}
       {ticked === 0 ? (
         <p className="stories__empty" role="status">
           No story is ticked: tick at least one to draft the e-mail.
@@ -75,6 +65,7 @@ function StoryCheck({
   onToggle: (included: boolean) => void;
 }) {
   const badgeId = useId();
+  const tipId = useId();
   const noSteps = testStepsOf(issue.description).length === 0;
   return (
     <li className="story-check">
@@ -83,7 +74,7 @@ function StoryCheck({
           type="checkbox"
           className="story-check__box"
           checked={included}
-          aria-describedby={noSteps ? badgeId : undefined}
+          aria-describedby={noSteps ? `${badgeId} ${tipId}` : undefined}
           onChange={(e) => onToggle(e.target.checked)}
         />
         <span>
@@ -92,11 +83,30 @@ function StoryCheck({
           {issue.finished === false ? <span className="stories__status"> ({issue.status})</span> : null}
         </span>
       </label>
-      {noSteps ? (
-        <Badge id={badgeId} tone="warning">
-          {NO_TEST_STEPS}
-        </Badge>
-      ) : null}
+      {noSteps ? <NoStepsBadge badgeId={badgeId} tipId={tipId} /> : null}
     </li>
+  );
+}
+
+/**
+ * The "No test steps" pill with its meaning in a tooltip, shown while the pill is hovered or focused (it
+ * takes the keyboard's focus for that); the checkbox's description carries the meaning too.
+ */
+function NoStepsBadge({ badgeId, tipId }: { badgeId: string; tipId: string }) {
+  return (
+    <span className="story-check__flag">
+      <span
+        id={badgeId}
+        className="badge badge--warning story-check__badge"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so keyboard users can read its tooltip.
+        tabIndex={0}
+        aria-describedby={tipId}
+      >
+        {NO_TEST_STEPS}
+      </span>
+      <span id={tipId} role="tooltip" className="story-check__tip">
+        {NO_TEST_STEPS_MEANS}
+      </span>
+    </span>
   );
 }

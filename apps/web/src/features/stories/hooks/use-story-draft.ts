@@ -102,7 +102,7 @@ function firstStatusOf(project: Project | null): string {
   return offered?.[0] ?? ISSUE_STATUSES[0];
 }
 
-/** The `Stories of` choice: its kind, the status or release chosen, and the project's releases (if any). */
+/** The `Pick stories by` choice: its kind, the status or release chosen, and the project's releases (if any). */
 function useStoriesOf(project: Project | null) {
   const { api } = useServices();
   const { user } = useAppState();
@@ -116,7 +116,7 @@ function useStoriesOf(project: Project | null) {
   useEffect(() => {
     if (!user || !projectKey) return;
     let live = true;
-    // A tracker that cannot list releases (or a credential that fails) leaves `Stories of: Status` alone.
+    // A tracker that cannot list releases (or a credential that fails) leaves `Pick stories by: Tracker status` alone.
     getProjectReleases(api, user, projectKey, siteId).then(
       (found) => {
         if (!live) return;
