@@ -43,6 +43,15 @@ async function openHistory() {
   return { ...view, review };
 }
 
+/** The chips on an e-mail's row, as [text, tone]. */
+const chipsOf = (row: HTMLElement) =>
+  [...row.querySelectorAll('summary .badge')].map((chip) => [
+    chip.textContent?.replace(/^, /, ''),
+    chip.className.replace('badge badge--', ''),
+  ]);
+
+const sentRow = () => screen.getByRole('listitem', { name: /^E-mail sent / });
+
 const storyRow = (review: HTMLElement, key: string) =>
   within(within(review).getByRole('list', { name: 'Client results' }))
     .getAllByRole('listitem')
@@ -92,11 +101,14 @@ describe('the Sent history with client reviews', () => {
       within(review).getByText(`Expired on ${formatShortDateTime('2026-04-11T14:00:00.000Z')}`),
     ).toBeVisible();
     expect(within(review).queryByRole('button', { name: 'Revoke link' })).not.toBeInTheDocument();
-    // The e-mail's pill says it in words too, leading the answers it left unanswered (an active link's pill
-    // says nothing of it).
-    expect(screen.getByText('Link expired · 1 passed · 1 failed · 1 not answered')).toHaveClass(
-      'badge--danger',
-    );
+    // The e-mail's chips say it in words too, in amber, before the answers and those left unanswered (an
+    // active link's chips say nothing of it).
+    expect(chipsOf(sentRow())).toEqual([
+      ['Link expired', 'warning'],
+      ['1 passed', 'success'],
+      ['1 failed', 'danger'],
+      ['1 not answered', 'neutral'],
+    ]);
     unmount();
 
     send.review!.linkState = 'revoked';
@@ -105,7 +117,14 @@ describe('the Sent history with client reviews', () => {
     expect(within(again.review).queryByRole('button', { name: 'Revoke link' })).not.toBeInTheDocument();
     // The story nobody answered cannot be answered through this link any more: not "Waiting".
     expect(within(storyRow(again.review, 'SHOP-3')).getByText('Not answered')).toBeInTheDocument();
-    expect(screen.getByText('Link revoked · 1 passed · 1 failed · 1 not answered')).toBeInTheDocument();
+    expect(chipsOf(sentRow()).map(([text]) => text)).toEqual([
+      'Link revoked',
+      '1 passed',
+      '1 failed',
+      '1 not answered',
+    ]);
+    // Nor is there Copy link on the row, as the link no longer opens.
+    expect(within(sentRow()).queryByRole('button', { name: 'Copy link' })).not.toBeInTheDocument();
     expect(screen.queryByText(/waiting/i)).not.toBeInTheDocument();
   });
 
@@ -135,11 +154,9 @@ describe('the Sent history with client reviews', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Revoke link' }));
 
     const history = screen.getByRole('region', { name: 'Sent' });
-    // The review and the e-mail's pill both say so.
+    // The review and the e-mail's chips both say so.
     await waitFor(() => expect(within(review).getByText('Revoked')).toBeVisible());
-    expect(within(history).getByText('Link revoked · 1 passed · 1 failed · 1 not answered')).toHaveClass(
-      'badge',
-    );
+    expect(within(history).getByText('Link revoked')).toHaveClass('badge--warning');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(within(history).queryByRole('button', { name: 'Revoke link' })).not.toBeInTheDocument();
     expect(callsTo('/jira/review/revokeLink')).toEqual([
@@ -151,12 +168,21 @@ describe('the Sent history with client reviews', () => {
   it('offers a failed story again for re-test from its row, and not one that passed or may still be answered', async () => {
     const { account } = arrange();
     const { review, user } = await openHistory();
-    // The e-mail's row says the e-mail, then sums the client's answers up in one pill, red for the failure.
-    const row = screen.getByRole('listitem', { name: /^E-mail 1 of / });
+    // The e-mail's row is titled by its date and its stories' names, then sums the client's answers up in
+    // separate chips: a failure does not colour the passed stories red.
+    const row = sentRow();
     const header = row.querySelector('summary')!;
-    expect(header.querySelector('.send__title')).toHaveTextContent(/^E-mail 1 · /);
+    expect(header.querySelector('.send__title')).toHaveTextContent(
+      `${formatShortDateTime(db.sends[0]!.createdAt)} · , Pay by card, Search by name, Wish list`,
+    );
     expect(header.querySelector('.send__meta')).toHaveTextContent('3 stories');
-    expect(within(header).getByText('1 passed · 1 failed · 1 waiting')).toHaveClass('badge--danger');
+    expect(chipsOf(row)).toEqual([
+      ['1 passed', 'success'],
+      ['1 failed', 'danger'],
+      ['1 waiting', 'neutral'],
+    ]);
+    // Read as one phrase.
+    expect(header.querySelector('.send__side')).toHaveTextContent('1 passed, 1 failed, 1 waiting');
     // Only the failed story has Offer again: SHOP-1 passed, SHOP-3 can still be answered through the link.
     expect(within(review).getAllByRole('button', { name: /^Offer again/ })).toHaveLength(1);
     await user.click(within(storyRow(review, 'SHOP-2')).getByRole('button', { name: 'Offer again SHOP-2' }));
@@ -178,11 +204,11 @@ describe('the Sent history with client reviews', () => {
     send.review!.stories[2]!.verdict = 'waiting';
     send.review!.linkState = 'revoked';
     const { review } = await openHistory();
-    expect(
-      within(screen.getByRole('listitem', { name: /^E-mail 1 of / })).getByText(
-        'Link revoked · 2 passed · 1 not answered',
-      ),
-    ).toHaveClass('badge--warning');
+    expect(chipsOf(sentRow())).toEqual([
+      ['Link revoked', 'warning'],
+      ['2 passed', 'success'],
+      ['1 not answered', 'neutral'],
+    ]);
     expect(
       within(review)
         .getAllByRole('button', { name: /^Offer again/ })
@@ -221,13 +247,42 @@ describe('the Sent history with client reviews', () => {
     expect(within(review).getByText(/^Signed off by Ann Client on/)).toHaveTextContent(
       `Signed off by Ann Client on ${formatShortDateTime('2026-03-14T10:00:00.000Z')} — a conditional sign-off: some stories failed`,
     );
+    // The row leads its answers with a neutral "Signed off" chip.
+    expect(chipsOf(sentRow())[0]).toEqual(['Signed off', 'neutral']);
+  });
+
+  it('copies the link of a folded e-mail from its row, and keeps Revoke link in the unfolded review', async () => {
+    const { account } = signIn('ada@example.com');
+    const project = createProject(account.id, { projectKey: 'SHOP' });
+    const older = createReviewedSend(account.id, project, 'token-of-the-older-link-00000000000000', [
+      { key: 'SHOP-1', summary: 'Pay by card' },
+    ]);
+    const link = 'http://localhost:3000/review/token-of-the-older-link-00000000000000';
+    older.review!.url = link;
+    createReviewedSend(account.id, project, 'token-of-the-newer-link-00000000000000', [
+      { key: 'SHOP-2', summary: 'Search by name' },
+    ]);
+    const { user } = renderApp('/admin/send-stories?key=SHOP&tab=sent');
+    const history = await screen.findByRole('region', { name: 'Sent' });
+    const [, olderRow] = await within(history).findAllByRole('listitem', { name: /^E-mail sent / });
+    // Folded: its summary holds no button (it would fold the row); Copy link is beside it, named by the row.
+    expect(olderRow!.querySelector('details')).not.toHaveAttribute('open');
+    expect(within(olderRow!.querySelector('summary')!).queryByRole('button')).not.toBeInTheDocument();
+    const copy = [...olderRow!.children].find((child) => child.matches('.send__quick-copy')) as HTMLElement;
+    const button = within(copy).getByRole('button', { name: 'Copy link' });
+    expect(button).toHaveAccessibleDescription(/Pay by card$/);
+    await user.click(button);
+    await expect(navigator.clipboard.readText()).resolves.toBe(link);
+    expect(await within(copy).findByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    expect(olderRow!.querySelector('details')).not.toHaveAttribute('open');
+    expect(within(copy).queryByRole('button', { name: 'Revoke link' })).not.toBeInTheDocument();
   });
 
   it('names the member who sent it by the name they gave, their address on hover, and by address without one', async () => {
     const { send } = arrange();
     Object.assign(send, { sentBy: 'ada@example.com', sentByName: 'Ada Lovelace' });
     const first = await openHistory();
-    const meta = screen.getByRole('listitem', { name: /^E-mail 1 of / }).querySelector('.send__meta')!;
+    const meta = sentRow().querySelector('.send__meta')!;
     expect(meta).toHaveTextContent(/^3 stories · to .* · by Ada Lovelace$/);
     expect(within(meta as HTMLElement).getByText('by Ada Lovelace')).toHaveAttribute(
       'title',

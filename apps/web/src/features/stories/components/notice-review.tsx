@@ -78,12 +78,12 @@ export function NoticeReviewView({
   userId,
   projectKey,
   sendId,
-  sendNumber,
+  sentAt,
   onRevoked,
 }: {
   review: NoticeReview;
-  /** The e-mail's number in the project's history (the first sent is 1): it names this review among the others. */
-  sendNumber: number;
+  /** When the e-mail was sent, in words ("29 Nov 2026, 09:49"): it names this review among the others. */
+  sentAt: string;
   userId: string;
   projectKey: string;
   sendId: string;
@@ -124,7 +124,7 @@ export function NoticeReviewView({
   };
 
   return (
-    <section className="notice-review" aria-label={`Client review of e-mail ${sendNumber}`}>
+    <section className="notice-review" aria-label={`Client review of the e-mail sent ${sentAt}`}>
       <p className="notice-review__link">
         Review link:{' '}
         <span className={`notice-review__state notice-review__state--${review.linkState}`}>

@@ -62,3 +62,52 @@ export function ReviewLinkCopy({ url }: { url: string | null }) {
     </div>
   );
 }
+
+/**
+ * Copy link on a folded Sent row, for a link that still opens: the common action without unfolding the
+ * e-mail. Its text says "Copied" for a moment; without clipboard access it unfolds the row (`onFallback`),
+ * whose link field then takes the manual copy.
+ */
+export function QuickCopyLink({
+  url,
+  describedBy,
+  onFallback,
+}: {
+  url: string;
+  /** The id of the row's title, so each row's button is told apart ("Copy link, 29 Nov, 09:49 …"). */
+  describedBy: string;
+  onFallback: () => void;
+}) {
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), COPIED_FOR_MS);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+    } catch {
+      onFallback();
+    }
+  };
+
+  return (
+    <span className="send__quick-copy">
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        aria-describedby={describedBy}
+        onClick={copy}
+      >
+        {copied ? 'Copied' : 'Copy link'}
+      </button>
+      <span className="visually-hidden" aria-live="polite">
+        {copied ? 'Copied' : ''}
+      </span>
+    </span>
+  );
+}

@@ -1,22 +1,24 @@
 // The "Sent" section of a project: every e-mail of stories, manual or automatic, newest first, one calm row
-// each: the e-mail itself first ("E-mail 4 · 29 Nov, 08:53", its number in the project's history, the first
-// sent being 1), under it how many stories, to whom and who sent it, by name; on the right one pill with the
-// client's answers to it ("4 passed · 1 failed", "5 waiting", "Link revoked · 5 not answered") and any trouble
-// with the send itself. A row unfolds into the client's review (the review link with Copy link and Revoke
-// link, each story with its answer, and Offer again where a re-test makes sense) and, folded further, the
-// delivery details and the message, so an e-mail kept in the outbox (no mail server, e.g. in the demo) can be
-// read here. Its styles are send-history.css.
+// each: when it was sent as its title, then the stories it asked about by name, cut short with an ellipsis
+// ("29 Nov, 08:53 · Guest checkout, Wish list, …"); under it how many stories, to whom and who sent it, by
+// name; on the right the client's answers as separate chips ("✓ 4 passed" green, "✕ 1 failed" red, "5 waiting"
+// grey, led by "Signed off", or amber "Link revoked" / "Link expired") and any trouble with the send itself,
+// and, on a folded row whose link still opens, Copy link. A row unfolds into the client's review (the review
+// link with Copy link and Revoke link, each story with its answer, and Offer again where a re-test makes
+// sense) and, folded further, the delivery details and the message, so an e-mail kept in the outbox (no mail
+// server, e.g. in the demo) can be read here. Its styles are send-history.css.
 import type { SendRecord } from '@handoff/core/api';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ChevronRightIcon } from '@/components/ui/admin-icons';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { AddressList } from '@/components/ui/breakable-text';
+import { type IconProps, Svg } from '@/components/ui/icons';
 import { errorMessage, isSessionEnded } from '@/lib/errors';
 import { formatDateTime, formatFileSize, ShortDate } from '@/lib/format';
 import { useServices } from '@/lib/services';
 import { getProjectSends } from '../api/get-project-sends';
 import { NoticeReviewView, verdictWord } from './notice-review';
-import { REVIEW_LINK } from './review-link-copy';
+import { QuickCopyLink, REVIEW_LINK } from './review-link-copy';
 import './send-history.css';
 
 /** What a send's outcome reads as; null for a plain success (the row then says nothing of it). */
@@ -104,67 +106,108 @@ export function SendHistory({
       {sends !== null && sends.length > 0 ? (
         <ol className="send-history__list">
           {sends.map((send, index) => (
-            <li
+            // The newest open, as it is the one checked.
+            <SendRow
               key={send.id}
-              className="send"
-              aria-label={`E-mail ${sends.length - index} of ${formatDateTime(send.createdAt)}`}
-            >
-              {/* One row per e-mail; its review and delivery unfold (the newest open, as it is the one checked). */}
-              <details className="send__item" open={index === 0}>
-                <summary className="send__row">
-                  <ChevronRightIcon className="send__chevron" />
-                  <span className="send__main">
-                    <span className="send__title">
-                      E-mail {sends.length - index}
-                      <span aria-hidden="true"> · </span>
-                      <span className="visually-hidden">, </span>
-                      <ShortDate iso={send.createdAt} withTime />
-                    </span>
-                    <SendMeta send={send} />
-                  </span>
-                  <span className="send__side">
-                    {send.review ? <ReviewPill review={send.review} /> : null}
-                    <OutcomeBadge send={send} />
-                  </span>
-                </summary>
-                <div className="send__content">
-                  {send.review ? (
-                    <NoticeReviewView
-                      review={send.review}
-                      userId={userId}
-                      projectKey={projectKey}
-                      sendId={send.id}
-                      sendNumber={sends.length - index}
-                      onRevoked={() => setAttempt((n) => n + 1)}
-                    />
-                  ) : null}
-                  <div className="send__folds">
-                    <details className="send__fold">
-                      <summary>
-                        <ChevronRightIcon className="send__fold-chevron" />
-                        Delivery details
-                      </summary>
-                      <DeliveryDetails send={send} />
-                    </details>
-                    {send.text ? (
-                      <details className="send__fold send__body">
-                        <summary>
-                          <ChevronRightIcon className="send__fold-chevron" />
-                          Show the message
-                        </summary>
-                        <pre>
-                          <MessageText text={send.text} />
-                        </pre>
-                      </details>
-                    ) : null}
-                  </div>
-                </div>
-              </details>
-            </li>
+              send={send}
+              open={index === 0}
+              userId={userId}
+              projectKey={projectKey}
+              onRevoked={() => setAttempt((n) => n + 1)}
+            />
           ))}
         </ol>
       ) : null}
     </section>
+  );
+}
+
+/** One e-mail's row; its review and delivery unfold. */
+function SendRow({
+  send,
+  open,
+  userId,
+  projectKey,
+  onRevoked,
+}: {
+  send: SendRecord;
+  open: boolean;
+  userId: string;
+  projectKey: string;
+  onRevoked: () => void;
+}) {
+  const titleId = useId();
+  const itemRef = useRef<HTMLDetailsElement>(null);
+  const when = formatDateTime(send.createdAt);
+  const names = send.review ? send.review.stories.map((story) => story.summary || story.key) : send.issueKeys;
+  const copyUrl = send.review?.linkState === 'active' ? send.review.url : null;
+  // Without clipboard access: unfold the row and select its link field for a manual copy.
+  const unfoldToCopy = () => {
+    const item = itemRef.current;
+    if (!item) return;
+    item.open = true;
+    window.setTimeout(() => item.querySelector<HTMLInputElement>('.review-link__url')?.focus());
+  };
+  return (
+    <li className={`send${copyUrl ? ' send--copy' : ''}`} aria-label={`E-mail sent ${when}`}>
+      <details ref={itemRef} className="send__item" open={open}>
+        <summary className="send__row">
+          <ChevronRightIcon className="send__chevron" />
+          <span className="send__main">
+            <span className="send__title" id={titleId}>
+              <ShortDate iso={send.createdAt} withTime />
+              {names.length > 0 ? (
+                <span className="send__stories">
+                  <span aria-hidden="true">{'\u00a0· '}</span>
+                  <span className="visually-hidden">, </span>
+                  {names.join(', ')}
+                </span>
+              ) : null}
+            </span>
+            <SendMeta send={send} />
+          </span>
+          <span className="send__side">
+            {send.review ? <ReviewChips review={send.review} /> : null}
+            <OutcomeBadge send={send} />
+            {/* Room for Copy link, which is outside the summary (a button inside it would toggle the row). */}
+            {copyUrl ? <span className="send__copy-space" aria-hidden="true" /> : null}
+          </span>
+        </summary>
+        <div className="send__content">
+          {send.review ? (
+            <NoticeReviewView
+              review={send.review}
+              userId={userId}
+              projectKey={projectKey}
+              sendId={send.id}
+              sentAt={when}
+              onRevoked={onRevoked}
+            />
+          ) : null}
+          <div className="send__folds">
+            <details className="send__fold">
+              <summary>
+                <ChevronRightIcon className="send__fold-chevron" />
+                Delivery details
+              </summary>
+              <DeliveryDetails send={send} />
+            </details>
+            {send.text ? (
+              <details className="send__fold send__body">
+                <summary>
+                  <ChevronRightIcon className="send__fold-chevron" />
+                  Show the message
+                </summary>
+                <pre>
+                  <MessageText text={send.text} />
+                </pre>
+              </details>
+            ) : null}
+          </div>
+        </div>
+      </details>
+      {copyUrl ? <QuickCopyLink url={copyUrl} describedBy={titleId} onFallback={unfoldToCopy} /> : null}
+    </li>
   );
 }
 
@@ -181,42 +224,72 @@ function firstRecipient(to: readonly string[]): string {
 
 const storyCount = (n: number) => (n === 1 ? '1 story' : `${n} stories`);
 
+const CheckIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M20 6L9 17l-5-5" />
+  </Svg>
+);
+
+const CrossIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M18 6L6 18M6 6l12 12" />
+  </Svg>
+);
+
+/** A seal with a check: the client signed the e-mail's testing off. */
+const CheckBadgeIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M12 2l2.4 1.8 3-.2.9 2.9 2.5 1.7-.9 2.8.9 2.8-2.5 1.7-.9 2.9-3-.2L12 22l-2.4-1.8-3 .2-.9-2.9-2.5-1.7.9-2.8-.9-2.8 2.5-1.7.9-2.9 3 .2z" />
+    <path d="M8.5 12l2.5 2.5 4.5-5" />
+  </Svg>
+);
+
+type Chip = { text: string; tone: BadgeTone; icon?: ReactNode };
+
 /**
- * The e-mail's state in one pill, on the right of its row: the client's answers ("4 passed · 1 failed", "5
- * waiting", "All 5 passed"), led by "Signed off" once the client signed off, or by "Link revoked" / "Link
- * expired" while stories are left that nobody answered: those are then "not answered" (the link no longer
- * lets the client answer), where an open link's are "waiting". Red when a story failed, amber for a closed
- * link with stories left, green when every story passed, grey while the client may still answer.
+ * The e-mail's state as separate chips, on the right of its row, so a mostly passed round does not read as a
+ * failure: "Signed off" (neutral, a seal) once the client signed off, or amber "Link revoked" / "Link expired"
+ * while stories are left that nobody answered; then the answers: green "4 passed" (or "All 5 passed") with a
+ * check, red "1 failed" with a cross, grey "5 waiting" ("not answered" once the link no longer opens).
  */
-function reviewPill(review: NonNullable<SendRecord['review']>): { text: string; tone: BadgeTone } {
+function reviewChips(review: NonNullable<SendRecord['review']>): Chip[] {
   const count = (verdict: 'passed' | 'failed' | 'waiting') =>
     review.stories.filter((story) => story.verdict === verdict).length;
   const total = review.stories.length;
   const [passed, failed, waiting] = [count('passed'), count('failed'), count('waiting')];
   const closed = review.linkState !== 'active';
-  const answers =
-    total > 1 && passed === total
-      ? [`All ${total} passed`]
-      : [
-          passed > 0 ? `${passed} passed` : '',
-          failed > 0 ? `${failed} failed` : '',
-          waiting > 0 ? `${waiting} ${verdictWord('waiting', review.linkState).toLowerCase()}` : '',
-        ].filter(Boolean);
-  const lead = review.signedOff
-    ? 'Signed off'
-    : closed && waiting > 0
-      ? review.linkState === 'revoked'
-        ? 'Link revoked'
-        : 'Link expired'
-      : null;
-  const tone: BadgeTone =
-    failed > 0 ? 'danger' : closed && waiting > 0 ? 'warning' : waiting > 0 ? 'neutral' : 'success';
-  return { text: [lead, ...answers].filter(Boolean).join(' · '), tone };
+  const chips: Chip[] = [];
+  if (review.signedOff) chips.push({ text: 'Signed off', tone: 'neutral', icon: <CheckBadgeIcon /> });
+  else if (closed && waiting > 0)
+    chips.push({ text: review.linkState === 'revoked' ? 'Link revoked' : 'Link expired', tone: 'warning' });
+  if (passed > 0)
+    chips.push({
+      text: total > 1 && passed === total ? `All ${total} passed` : `${passed} passed`,
+      tone: 'success',
+      icon: <CheckIcon />,
+    });
+  if (failed > 0) chips.push({ text: `${failed} failed`, tone: 'danger', icon: <CrossIcon /> });
+  if (waiting > 0)
+    chips.push({
+      text: `${waiting} ${verdictWord('waiting', review.linkState).toLowerCase()}`,
+      tone: 'neutral',
+    });
+  return chips;
 }
 
-function ReviewPill({ review }: { review: NonNullable<SendRecord['review']> }) {
-  const { text, tone } = reviewPill(review);
-  return <Badge tone={tone}>{text}</Badge>;
+function ReviewChips({ review }: { review: NonNullable<SendRecord['review']> }) {
+  return (
+    <>
+      {reviewChips(review).map((chip, index) => (
+        <Badge key={chip.text} tone={chip.tone}>
+          {/* Read as one phrase: "Signed off, 4 passed, 1 failed". */}
+          {index > 0 ? <span className="visually-hidden">, </span> : null}
+          {chip.icon}
+          {chip.text}
+        </Badge>
+      ))}
+    </>
+  );
 }
 
 /** The row's second line: how many stories, to whom, and who sent it ("5 stories · to dana@… · by Olivia Owner"). */

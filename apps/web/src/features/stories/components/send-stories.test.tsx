@@ -269,9 +269,10 @@ describe('/admin/send-stories', () => {
 
     // The Sent tab shows the e-mail (kept in the outbox: no mail server here).
     await user.click(screen.getByRole('tab', { name: 'Sent' }));
-    const sent = await screen.findByRole('listitem', { name: /^E-mail 1 of / });
-    // Its number tells it apart from other e-mails of the same stories; so do how many and whom it went to.
-    expect(sent.querySelector('.send__title')).toHaveTextContent(/^E-mail 1 · /);
+    const sent = await screen.findByRole('listitem', { name: /^E-mail sent / });
+    // Titled by when it was sent and which stories it asked about; how many and whom it went to under it.
+    expect(sent.querySelector('.send__title time')).toBeInTheDocument();
+    expect(sent.querySelector('.send__stories')).toHaveTextContent(/· , SHOP-2, SHOP-3$/);
     expect(within(sent).getByText('Kept in the outbox — not delivered')).toBeInTheDocument();
     expect(sent.querySelector('.send__meta')).toHaveTextContent(/^2 stories · to /);
     await user.click(screen.getByRole('tab', { name: 'New e-mail' }));
