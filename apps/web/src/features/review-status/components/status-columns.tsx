@@ -112,7 +112,7 @@ function Answered({
   if (!answer?.answeredAt) return <None />;
   return (
     <span className="review-status__answer">
-      <ShortDate iso={answer.answeredAt} withTime />
+      <Moment iso={answer.answeredAt} />
       {answer.reviewer && answer.reviewer !== soleReviewer ? (
         <>
           {' '}
@@ -146,10 +146,10 @@ function RetestNote({ story }: { story: StoryStatus }) {
 }
 
 /**
- * When the story was last sent: "29 Nov, 09:49", its full form on hover and to screen readers. A phone's card
+ * A moment (last sent, answered): "29 Nov, 09:49", its full form on hover and to screen readers. A phone's card
  * shows the day alone ("29 Nov"), its three dates side by side; the time stays in the title.
  */
-function SentAt({ iso }: { iso: string }) {
+function Moment({ iso }: { iso: string }) {
   const day = formatShortDate(iso);
   const withTime = formatShortDateTime(iso);
   return (
@@ -233,7 +233,7 @@ export function statusColumns(
     {
       header: 'Last sent',
       className: 'nowrap review-status__sent',
-      cell: (story) => <SentAt iso={story.lastSentAt} />,
+      cell: (story) => <Moment iso={story.lastSentAt} />,
     },
     {
       header: 'Answered',
