@@ -168,7 +168,9 @@ export function ReviewStatus() {
                   className="review-status__csv"
                   onClick={() => download(`review-status-${projectKey}.csv`, reviewStatusCsv(shown))}
                 >
-                  <span className="review-status__csv-verb">Download</span> CSV
+                  <span>
+                    <span className="review-status__csv-verb">Download</span> CSV
+                  </span>
                 </Button>
               }
             />
