@@ -157,17 +157,12 @@ function PreviewDisclosure({ children }: { children: ReactNode }) {
     return () => query.removeEventListener('change', onChange);
   }, []);
   return (
-    <details className="notice-template__disclosure" open={open}>
-      {/* Toggled here, not by the browser, so that the state and the element never disagree. */}
-      <summary
-        className="notice-template__toggle"
-        onClick={(event) => {
-          event.preventDefault();
-          setOpen(!open);
-        }}
-      >
-        {open ? 'Hide preview' : 'Show preview'}
-      </summary>
+    <details
+      className="notice-template__disclosure"
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
+      <summary className="notice-template__toggle">{open ? 'Hide preview' : 'Show preview'}</summary>
       {children}
     </details>
   );
