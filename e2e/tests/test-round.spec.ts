@@ -101,7 +101,7 @@ test('a failed story is re-tested after a fix, passed and signed off; the status
     .filter({ has: page.getByRole('rowheader', { name: key, exact: true }) });
   // Key is the row header; then Summary, State, Rounds, Last sent, Answered.
   await expect(retestRow.getByRole('cell').nth(1)).toHaveText('Failed');
-  await expect(retestRow.getByRole('cell').nth(2)).toHaveText(/re-test sent$/);
+  await expect(retestRow.getByRole('cell').nth(2)).toHaveText(/re-test sent \d{1,2} [A-Z][a-z]{2}$/);
   await expect(page.getByText(`Answered by ${REVIEWER}.`, { exact: false })).toBeVisible();
   await expect(retestRow.getByRole('cell').nth(0)).toContainText(`“${comment}”`);
 

@@ -1,7 +1,7 @@
 // The edit screen's notice template (main README, "In the client's language, in the team's own words"): the subject, greeting, intro and
 // closing every notice's draft starts from, with the placeholders {project}, {release}, {count} and
 // {answerBy}; a placeholder of none of these is named at once (the server refuses it too). A live preview
-// under the fields shows the e-mail the client receives, its HTML part as sent, of two
+// under the fields (behind "Show preview" on a phone) shows the e-mail the client receives, its HTML part as sent, of two
 // example stories with test steps; `Reset to default` puts back the client language's own words.
 import { draftEmail, type Issue } from '@handoff/core';
 import { clientTexts } from '@handoff/core/catalogues/index';
@@ -15,7 +15,7 @@ import {
   unknownPlaceholders,
   unknownPlaceholdersMessage,
 } from '@handoff/core/notice-template';
-import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { FieldSkeleton } from '@/components/ui/form-section';
 import { MailFrame, previewLink } from '@/lib/mail-frame';
 
@@ -86,9 +86,18 @@ export function NoticeTemplateFields({
   const problem = templateProblem(value);
   return (
     <div className="notice-template">
-      <p id={`${id}-hint`} className="field__hint notice-template__hint">
-        {HINT}
-      </p>
+      <div className="notice-template__head">
+        <p id={`${id}-hint`} className="field__hint notice-template__hint">
+          {HINT}
+        </p>
+        <button
+          type="button"
+          className="notice-template__reset"
+          onClick={() => onChange(defaultTemplate(language))}
+        >
+          Reset to default
+        </button>
+      </div>
       <div className="notice-template__columns">
         <div className="notice-template__fields">
           {TEMPLATE_FIELDS.map((field) => {
@@ -115,22 +124,47 @@ export function NoticeTemplateFields({
               {problem}
             </p>
           ) : null}
-          <button
-            type="button"
-            className="button button--outline notice-template__reset"
-            onClick={() => onChange(defaultTemplate(language))}
-          >
-            Reset to default
-          </button>
         </div>
-        <NoticePreview
-          template={value}
-          language={language}
-          projectName={projectName}
-          testEnvironment={testEnvironment}
-        />
+        <PreviewDisclosure>
+          <NoticePreview
+            template={value}
+            language={language}
+            projectName={projectName}
+            testEnvironment={testEnvironment}
+          />
+        </PreviewDisclosure>
       </div>
     </div>
+  );
+}
+
+/** Wider than a phone (the width at which the fields and the preview stand side by side). */
+const WIDE = '(min-width: 37.5rem)';
+
+const isWide = () => typeof window.matchMedia !== 'function' || window.matchMedia(WIDE).matches;
+
+/**
+ * The preview behind a disclosure, "Show preview": closed on a phone, where it would double the page's length,
+ * open on a wider screen (which hides the toggle, and opens it when a phone's window grows that wide).
+ */
+function PreviewDisclosure({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(isWide);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia(WIDE);
+    const onChange = () => query.matches && setOpen(true);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return (
+    <details
+      className="notice-template__disclosure"
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
+      <summary className="notice-template__toggle">{open ? 'Hide preview' : 'Show preview'}</summary>
+      {children}
+    </details>
   );
 }
 
@@ -243,7 +277,10 @@ function NoticePreviewSkeleton({ projectName }: { projectName: string }) {
 export function NoticeTemplateSkeleton({ projectName }: { projectName: string }) {
   return (
     <div className="notice-template" aria-hidden="true">
-      <p className="field__hint notice-template__hint">{HINT}</p>
+      <div className="notice-template__head">
+        <p className="field__hint notice-template__hint">{HINT}</p>
+        <span className="notice-template__reset">Reset to default</span>
+      </div>
       <div className="notice-template__columns">
         <div className="notice-template__fields">
           {TEMPLATE_FIELDS.map((field) => (
@@ -253,9 +290,10 @@ export function NoticeTemplateSkeleton({ projectName }: { projectName: string })
               control={field === 'intro' ? 'textarea' : 'input'}
             />
           ))}
-          <span className="skeleton skeleton--button notice-template__reset" />
         </div>
-        <NoticePreviewSkeleton projectName={projectName} />
+        <PreviewDisclosure>
+          <NoticePreviewSkeleton projectName={projectName} />
+        </PreviewDisclosure>
       </div>
     </div>
   );

@@ -4,7 +4,7 @@
 import type { Issue } from '@handoff/core';
 import { clientTexts } from '@handoff/core/catalogues/index';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { callsTo, createProject, db } from '@/testing/mocks/db';
 import { renderApp, signIn } from '@/testing/test-utils';
 
@@ -88,6 +88,39 @@ describe('the notice template', () => {
         },
       }),
     ]);
+  });
+
+  it('on a phone, keeps the preview behind a closed “Show preview” disclosure; a wider screen opens it', async () => {
+    let wide = false;
+    const listeners: Array<() => void> = [];
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      get matches() {
+        return wide && query === '(min-width: 37.5rem)';
+      },
+      addEventListener: (_type: string, listener: () => void) => listeners.push(listener),
+      removeEventListener: () => {},
+    }));
+    try {
+      const { user } = await openEditProject();
+      await screen.findByRole('textbox', { name: 'Greeting' });
+      const toggle = screen.getByText('Show preview').closest('summary')!;
+      const disclosure = toggle.closest('details')!;
+      // Closed: the preview is inside a closed <details>, which a browser leaves out for screen readers too.
+      expect(disclosure).not.toHaveAttribute('open');
+      expect(disclosure).toContainElement(preview());
+      await user.click(toggle);
+      await waitFor(() => expect(disclosure).toHaveAttribute('open'));
+      expect(preview()).toBeInTheDocument();
+      expect(toggle).toHaveTextContent('Hide preview');
+      await user.click(toggle);
+      await waitFor(() => expect(disclosure).not.toHaveAttribute('open'));
+      // The window grows past a phone's width: the preview opens.
+      wide = true;
+      for (const listener of listeners) listener();
+      await waitFor(() => expect(disclosure).toHaveAttribute('open'));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('Reset to default puts back the language’s words, which are saved as none', async () => {

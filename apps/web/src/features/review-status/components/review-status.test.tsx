@@ -108,7 +108,7 @@ describe('the review status screen', () => {
       within(chips)
         .getAllByRole('button')
         .map((chip) => chip.textContent),
-    ).toEqual(['All 2', 'Passed 0', 'Failed 1', 'Waiting 1', 'Overdue 0']);
+    ).toEqual(['All 2', 'Passed 0', 'Failed 1', 'Waiting 1', 'Overdue 0', 'Download CSV']);
     // A state no story is in filters nothing: its chip cannot be pressed.
     expect(within(chips).getByRole('button', { name: 'Passed 0' })).toBeDisabled();
     const waiting = within(chips).getByRole('button', { name: 'Waiting 1' });
@@ -172,7 +172,7 @@ describe('the review status screen', () => {
       within(chips)
         .getAllByRole('button')
         .map((chip) => chip.textContent),
-    ).toEqual(['All 2', 'Passed 1', 'Failed 0', 'Waiting 0', 'Overdue 1']);
+    ).toEqual(['All 2', 'Passed 1', 'Failed 0', 'Waiting 0', 'Overdue 1', 'Download CSV']);
     await user.click(within(chips).getByRole('button', { name: 'Overdue 1' }));
     expect(rows()).toEqual(['SHOP-2']);
     // A chip of no story cannot be pressed into an empty table.
@@ -208,9 +208,12 @@ describe('the review status screen', () => {
       within(chips)
         .getAllByRole('button')
         .map((chip) => chip.textContent),
-    ).toEqual(['All 1', 'Passed 0', 'Failed 1', 'Waiting 0', 'Overdue 0']);
+    ).toEqual(['All 1', 'Passed 0', 'Failed 1', 'Waiting 0', 'Overdue 0', 'Download CSV']);
     expect(screen.queryByRole('button', { name: 'Offer again SHOP-1' })).not.toBeInTheDocument();
-    expect(cellOf('SHOP-1', 'Rounds')).toHaveTextContent(/^2 re-test sent$/);
+    // Rounds says the re-test is on its way, and since when: "2 re-test sent 29 Nov".
+    expect(cellOf('SHOP-1', 'Rounds')).toHaveTextContent(
+      new RegExp(`^2 re-test sent ${formatShortDate(second.createdAt)}$`),
+    );
     // Answered: the answer it shows, when (by Ann Client, named once above the table), with the comment.
     await waitFor(() =>
       expect(document.querySelector('.page__intro')).toHaveTextContent(/Answered by Ann Client\.$/),

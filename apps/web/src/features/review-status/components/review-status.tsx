@@ -155,17 +155,25 @@ export function ReviewStatus() {
       {stories !== null ? (
         <>
           <div className="review-status__tools">
-            <div className="review-status__filters">
-              <ReleaseSelect stories={stories} release={release} onRelease={setRelease} />
-              <StatusChips stories={ofRelease} filter={filter} onFilter={setFilter} />
-            </div>
-            <Button
-              variant="outline"
-              size="small"
-              onClick={() => download(`review-status-${projectKey}.csv`, reviewStatusCsv(shown))}
-            >
-              Download CSV
-            </Button>
+            <ReleaseSelect stories={stories} release={release} onRelease={setRelease} />
+            <StatusChips
+              stories={ofRelease}
+              filter={filter}
+              onFilter={setFilter}
+              after={
+                // On the chips' row, at its right end; a phone shows "CSV" (its name stays "Download CSV").
+                <Button
+                  variant="outline"
+                  size="small"
+                  className="review-status__csv"
+                  onClick={() => download(`review-status-${projectKey}.csv`, reviewStatusCsv(shown))}
+                >
+                  <span>
+                    <span className="review-status__csv-verb">Download</span> CSV
+                  </span>
+                </Button>
+              }
+            />
           </div>
           <RetestLegend stories={ofRelease} />
           {shown.length === 0 ? (

@@ -5,7 +5,7 @@
 // re-test, a line under the tools says what Re-test means (RetestLegend).
 import type { StoryStatus } from '@handoff/core/api';
 import { countStates, SHOWN_STATES, type ShownState, shownState } from '@handoff/core/review-states';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { RETEST_LEGEND_ID, RETEST_MEANING, STATE_TEXT } from './status-columns';
 
 /** The release filter: every release (''), or one release's name. */
@@ -67,10 +67,13 @@ export function StatusChips({
   stories,
   filter,
   onFilter,
+  after,
 }: {
   stories: readonly StoryStatus[];
   filter: StatusFilter;
   onFilter: (filter: StatusFilter) => void;
+  /** What follows the chips on their row, right-aligned (the page's Download CSV). */
+  after?: ReactNode;
 }) {
   const counts = countStates(stories);
   const counted = SHOWN_STATES.map((value) => ({ value, count: counts[value] }));
@@ -101,6 +104,7 @@ export function StatusChips({
           {STATE_TEXT[chip.value]} <span className="status-chip__count">{chip.count}</span>
         </button>
       ))}
+      {after}
     </fieldset>
   );
 }

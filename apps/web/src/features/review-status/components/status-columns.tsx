@@ -11,7 +11,7 @@ import { retestOf, type ShownState, shownState } from '@handoff/core/review-stat
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { Column } from '@/components/ui/data-table';
-import { formatShortDate, ShortDate } from '@/lib/format';
+import { formatDateTime, formatShortDate, formatShortDateTime, ShortDate } from '@/lib/format';
 import type { EarlierAnswer } from '../api/get-earlier-answers';
 
 /** The line saying what Re-test means, under the chips while a story is one; the Re-test chip points to it. */
@@ -112,7 +112,7 @@ function Answered({
   if (!answer?.answeredAt) return <None />;
   return (
     <span className="review-status__answer">
-      <ShortDate iso={answer.answeredAt} withTime />
+      <Moment iso={answer.answeredAt} />
       {answer.reviewer && answer.reviewer !== soleReviewer ? (
         <>
           {' '}
@@ -133,9 +133,30 @@ function RetestNote({ story }: { story: StoryStatus }) {
     <>
       {' '}
       <span className="review-status__round-note">
-        {story.answeredAt ? 're-test offered' : 're-test sent'}
+        {story.answeredAt ? (
+          're-test offered'
+        ) : (
+          <>
+            re-test sent <ShortDate iso={story.lastSentAt} />
+          </>
+        )}
       </span>
     </>
+  );
+}
+
+/**
+ * A moment (last sent, answered): "29 Nov, 09:49", its full form on hover and to screen readers. A phone's card
+ * shows the day alone ("29 Nov"), its three dates side by side; the time stays in the title.
+ */
+function Moment({ iso }: { iso: string }) {
+  const day = formatShortDate(iso);
+  const withTime = formatShortDateTime(iso);
+  return (
+    <time dateTime={iso} title={formatDateTime(iso)}>
+      {day}
+      <span className="review-status__time">{withTime.slice(day.length)}</span>
+    </time>
   );
 }
 
@@ -212,7 +233,7 @@ export function statusColumns(
     {
       header: 'Last sent',
       className: 'nowrap review-status__sent',
-      cell: (story) => <ShortDate iso={story.lastSentAt} withTime />,
+      cell: (story) => <Moment iso={story.lastSentAt} />,
     },
     {
       header: 'Answered',
