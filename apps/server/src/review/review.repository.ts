@@ -57,11 +57,10 @@ export async function noticeSenderIds(
   db: Executor,
   sendId: string,
 ): Promise<{ userId: string; workspaceId: string } | undefined> {
-  const row = await db
-    .selectFrom('projects as p')
-    .innerJoin('sends as s', 's.project_id', 'p.id')
+  // Read through the notice's link, stored just before in the same transaction.
+  const row = await linksWithNotice(db)
     .select(['s.sent_by_user_id', 'p.user_id', 'p.workspace_id'])
-    .where('s.id', '=', sendId)
+    .where('l.send_id', '=', sendId)
     .executeTakeFirst();
   return row ? { userId: row.sent_by_user_id ?? row.user_id, workspaceId: row.workspace_id } : undefined;
 }

@@ -123,7 +123,11 @@ describe('the send screen: Preview', () => {
       draft,
       new URL('/review/preview', window.location.href).href,
       ['SHOP-2', 'SHOP-3'],
-      { testEnvironment: 'https://staging.example.com', answerBy: '2099-01-31' },
+      {
+        testEnvironment: 'https://staging.example.com',
+        answerBy: '2099-01-31',
+        sender: { name: 'Olivia Owner', company: 'example.test' },
+      },
       { language: 'en', t: clientTexts('en') },
     );
     expect(frame.getAttribute('srcdoc')).toBe(previewDocument(expected));
@@ -170,6 +174,12 @@ describe('the send screen: Preview', () => {
     });
     // The header comes before the body, as in a mail program.
     const frame = within(dialog).getByTitle('The e-mail as the client will see it');
+    // The body signs with the sender and the company clients see, under the closing, after the button.
+    const body = frame.getAttribute('srcdoc') ?? '';
+    expect(body).toContain(
+      'Regards,</p><p data-style="margin:0 0 16px"><strong>Olivia Owner</strong><br><span data-style="color:#52606d">example.test</span></p>',
+    );
+    expect(body.indexOf('Review and report results')).toBeLessThan(body.indexOf('Regards,'));
     expect(
       within(dialog).getByText('Subject').compareDocumentPosition(frame) & Node.DOCUMENT_POSITION_FOLLOWING,
     ).toBeTruthy();

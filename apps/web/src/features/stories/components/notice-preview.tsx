@@ -11,7 +11,7 @@
 import type { MailProblem } from '@handoff/core/api';
 import { clientTexts } from '@handoff/core/catalogues/index';
 import type { ClientLanguage } from '@handoff/core/client-language';
-import { reviewNoticeHtml, subjectLine } from '@handoff/core/notice-mail';
+import { type NoticeSender, reviewNoticeHtml, subjectLine } from '@handoff/core/notice-mail';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { getReviewSettings } from '@/api/review';
@@ -83,14 +83,12 @@ export function NoticePreview({
     let language: ClientLanguage = 'en';
     let mailFrom: string | null = null;
     let mail: MailProblem | null = null;
+    let sender: NoticeSender | null = null;
     let problem: string | null = null;
     try {
-      ({
-        testEnvironment,
-        clientLanguage: language,
-        mailFrom,
-        mailProblem: mail,
-      } = await getReviewSettings(api, userId, projectKey));
+      const settings = await getReviewSettings(api, userId, projectKey);
+      ({ testEnvironment, clientLanguage: language, mailFrom, mailProblem: mail } = settings);
+      sender = settings.sender ?? null;
     } catch (error) {
       if (isSessionEnded(error)) {
         setOpening(false);
@@ -106,7 +104,7 @@ export function NoticePreview({
         text,
         previewLink(),
         issueKeys,
-        { release: release || null, testEnvironment, answerBy: answerBy || null },
+        { release: release || null, testEnvironment, answerBy: answerBy || null, sender },
         { language, t: clientTexts(language) },
       ),
     );
@@ -194,8 +192,8 @@ function SpamRisk() {
 function SpamNote({ from }: { from: string }) {
   return (
     <p className="notice-preview__spam-note">
-      Sent from {addressOf(from)}, a test address mail providers can't verify; whoever set up Handoff can
-      set a sending domain of your own to reach inboxes.
+      Sent from {addressOf(from)}, a test address mail providers can't verify; whoever set up Handoff can set
+      a sending domain of your own to reach inboxes.
     </p>
   );
 }
