@@ -50,4 +50,29 @@ describe('the HTML part of a notice', () => {
     );
     expect(german).toContain('Release: Winter 2026');
   });
+
+  it('puts the button before the closing, then signs with the sender and the company, escaped', () => {
+    const sender = { name: 'Olivia <Owner>', company: 'example.test' };
+    const html = reviewNoticeHtml(DRAFT, LINK, ['SHOP-1', 'SHOP-2'], { sender }, ENGLISH);
+    const at = (text: string) => html.indexOf(text);
+    expect(at('Open the basket')).toBeLessThan(at('Review and report results'));
+    expect(at('Review and report results')).toBeLessThan(at('<p style="margin:0 0 12px">Regards,</p>'));
+    expect(html).toContain(
+      '<p style="margin:0 0 12px">Regards,</p><p style="margin:0 0 16px"><strong>Olivia &lt;Owner&gt;</strong><br><span style="color:#52606d">example.test</span></p>',
+    );
+    // Without a display name, the company alone; without a sender, no signature (the closing still after the button).
+    const unnamed = reviewNoticeHtml(
+      DRAFT,
+      LINK,
+      [],
+      { sender: { name: ' ', company: 'example.test' } },
+      ENGLISH,
+    );
+    expect(unnamed).toContain(
+      'Regards,</p><p style="margin:0 0 16px"><span style="color:#52606d">example.test</span></p>',
+    );
+    const unsigned = reviewNoticeHtml(DRAFT, LINK, [], {}, ENGLISH);
+    expect(unsigned).not.toContain('<strong>');
+    expect(unsigned.indexOf('Review and report results')).toBeLessThan(unsigned.indexOf('Regards,'));
+  });
 });

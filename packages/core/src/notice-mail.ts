@@ -23,6 +23,17 @@ export interface NoticeDetails {
   testEnvironment?: string | null | undefined;
   /** The send's `Answer by` date, `YYYY-MM-DD`. */
   answerBy?: string | null | undefined;
+  /**
+   * Who sent it, for the HTML part's signature under the closing: the sender's display name (empty: none
+   * given) and the company as clients see it (the workspace's name once named, else the e-mail's domain).
+   */
+  sender?: NoticeSender | null | undefined;
+}
+
+/** The person and the company that send a notice, as the client's e-mail signs it. */
+export interface NoticeSender {
+  name: string;
+  company: string;
 }
 
 /** A notice's subject as it is sent: on one line (a CR or LF could otherwise start a new mail header). */
@@ -144,8 +155,19 @@ function featureLists(pieces: readonly DraftPiece[]): number[] {
  * edited. The finished features' items get the story's Passed / Failed links (`verdictLinks`, by the
  * item's place among them) when there is one item per story of the notice.
  */
-function draftToHtml(draft: string, keys: readonly string[], verdictLinks: (key: string) => string): string {
+function draftToHtml(
+  draft: string,
+  keys: readonly string[],
+  verdictLinks: (key: string) => string,
+): { body: string; closing: string } {
   const pieces = draftPieces(draft);
+  // The closing ("Regards,"): the draft's last paragraph after its lists, shown after the button, so the
+  // call to action comes before the signature.
+  const last = pieces.at(-1);
+  const closingPiece =
+    last?.kind === 'paragraph' && pieces.some((piece) => piece.kind === 'list') ? last : undefined;
+  const closing = closingPiece ? paragraphHtml(closingPiece.lines) : '';
+  if (closingPiece) pieces.pop();
   const features = featureLists(pieces);
   const featureCount = features.reduce((sum, index) => {
     const piece = pieces[index];
@@ -156,7 +178,7 @@ function draftToHtml(draft: string, keys: readonly string[], verdictLinks: (key:
   let html = '';
   pieces.forEach((piece, index) => {
     if (piece.kind === 'paragraph') {
-      html += `<p style="margin:0 0 12px">${piece.lines.map(escapeHtml).join('<br>')}</p>`;
+      html += paragraphHtml(piece.lines);
     } else if (piece.kind === 'heading') {
       html += `<h2 style="margin:16px 0 4px;font-size:16px;line-height:1.4">${escapeHtml(piece.text)}</h2>`;
     } else {
@@ -168,7 +190,22 @@ function draftToHtml(draft: string, keys: readonly string[], verdictLinks: (key:
       html += `<ul style="margin:0 0 12px;padding-left:24px">${items.join('')}</ul>`;
     }
   });
-  return html;
+  return { body: html, closing };
+}
+
+/** A paragraph of the draft, its line breaks kept. */
+const paragraphHtml = (lines: readonly string[]) =>
+  `<p style="margin:0 0 12px">${lines.map(escapeHtml).join('<br>')}</p>`;
+
+/** The sender's signature under the closing: the name (when given) in bold, the company under it. */
+function signatureHtml(sender: NoticeSender | null | undefined): string {
+  if (!sender) return '';
+  const name = sender.name.trim();
+  const lines = [
+    ...(name ? [`<strong>${escapeHtml(name)}</strong>`] : []),
+    `<span style="color:#52606d">${escapeHtml(sender.company)}</span>`,
+  ];
+  return `<p style="margin:0 0 16px">${lines.join('<br>')}</p>`;
 }
 
 /** The details' lines as one paragraph (none when unset, so the HTML is then as before). */
@@ -187,7 +224,7 @@ function verdictLink(link: string, key: string, verdict: 'passed' | 'failed', t:
 /**
  * The HTML part: the draft (its group headings as headings), with `Passed` and `Failed` links beside each
  * finished feature when the features list one line per story of the notice (in the draft's order), then a button-styled link (a table cell,
- * so it shows without CSS support).
+ * so it shows without CSS support), then the draft's closing and the sender's signature (name, company).
  */
 export function reviewNoticeHtml(
   draft: string,
@@ -199,6 +236,7 @@ export function reviewNoticeHtml(
   const href = escapeHtml(link);
   const verdictLinks = (key: string) =>
     ` &nbsp;${verdictLink(link, key, 'passed', t)} · ${verdictLink(link, key, 'failed', t)}`;
+  const { body, closing } = draftToHtml(draft, keys, verdictLinks);
   // The app's brand indigo (apps/web/src/styles/tokens.css, --color-primary): white on it is 10:1.
   const button =
     '<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 16px"><tr>' +
@@ -210,7 +248,7 @@ export function reviewNoticeHtml(
     '<meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width,initial-scale=1"></head>' +
     `<body style="margin:0;padding:16px;${FONT};color:#1f2933"><div style="max-width:640px">` +
-    `${draftToHtml(draft, keys, verdictLinks)}${detailsHtml(details, t)}${button}` +
+    `${body}${detailsHtml(details, t)}${button}${closing}${signatureHtml(details.sender)}` +
     `<p style="margin:0;font-size:13px;color:#52606d">${escapeHtml(t('notice.openAddress', { link }))}</p>` +
     '</div></body></html>'
   );

@@ -90,7 +90,8 @@ describe('the notice names where to test and by when', () => {
       `${DRAFT}\n\nTest environment: ${ENVIRONMENT}\nPlease answer by ${written}.\n\nReview and report results: ${link}`,
     );
     expect(html).toContain(
-      `<p style="margin:0 0 12px">Regards,</p><p style="margin:0 0 12px">Test environment: https://staging.example.com, build &lt;1.4.2&gt;<br>Please answer by ${written}.</p><table role="presentation"`,
+      // The closing and the signature follow the button.
+      `<p style="margin:0 0 12px">Test environment: https://staging.example.com, build &lt;1.4.2&gt;<br>Please answer by ${written}.</p><table role="presentation"`,
     );
 
     const page = await h.publicCall('/jira/review/getNotice', { token });

@@ -5,12 +5,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type Issue, testStepsOf } from '@handoff/core';
 import { clientLanguageOf } from '@handoff/core/client-language';
+import { personOf } from '../accounts/accounts.service.ts';
 import { SecretBox } from '../common/secret-box.ts';
 import type { Db } from '../db/database.ts';
 import type { ReviewStorySnapshot } from '../db/schema.ts';
 import { type NoticeParts, noticeParts } from '../messages/notices.ts';
 import type { Story } from '../tracker/tracker.ts';
-import { insertReviewLink } from './review.repository.ts';
+import { workspaceBrand } from '../workspaces/workspace-brand.ts';
+import { insertReviewLink, noticeSenderIds } from './review.repository.ts';
 
 export const REVIEW_STORIES_JOB = 'review-stories';
 
@@ -125,14 +127,29 @@ export function createReviewLinks(deps: {
         { kind: REVIEW_STORIES_JOB, runAfter: now() },
       );
       return noticeParts({
+        // The HTML part signs with the sender's name and the company as clients see it (the review page's).
         draft: message.text,
         link: `${deps.publicUrl}/review/${token}`,
         // Without SMTP the outbox copy is how the demo is followed, so it keeps the link (main README).
         storedLink: deps.smtpConfigured ? `${deps.publicUrl}/review/[link]` : undefined,
         keys: send.issueKeys,
-        details: { release: message.release ?? null, testEnvironment, answerBy },
+        details: {
+          release: message.release ?? null,
+          testEnvironment,
+          answerBy,
+          sender: await senderOf(db, send.id),
+        },
         language: clientLanguageOf(clientLanguage),
       });
     },
   };
+}
+
+/** The notice's signature: the sender's display name and the company (workspace brand) clients see. */
+async function senderOf(db: Db, sendId: string) {
+  const ids = await noticeSenderIds(db, sendId);
+  if (!ids) return null;
+  const person = await personOf(db, ids.userId);
+  const brand = await workspaceBrand(db, ids.workspaceId, person?.email ?? null);
+  return { name: person?.name ?? '', company: brand.name };
 }

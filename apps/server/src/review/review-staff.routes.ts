@@ -22,6 +22,7 @@ import {
   saveReviewSettings,
   saveReviewTransitions,
 } from '../projects/review-settings.service.ts';
+import { workspaceBrand } from '../workspaces/workspace-brand.ts';
 import { availableMoves, reviewSummaries, revokeLink, storyStatusOf } from './review-staff.service.ts';
 
 const withSchemas = (root: FastifyInstance) => root.withTypeProvider<ZodTypeProvider>();
@@ -74,7 +75,7 @@ function reviewSettingsRoutes(app: StaffApp): void {
     {
       schema: {
         description:
-          "The project's review settings: reminderDays (days after a notice or its last reminder; null: off), testEnvironment, clientLanguage and noticeTemplate (null: the language's default words); and mailFrom, the From of the e-mails the server sends (MAIL_FROM), with mailProblem (noMailServer: SMTP_URL unset; builtInSender: MAIL_FROM at localhost; null: mail is set up), for the send screen's Preview.",
+          "The project's review settings: reminderDays (days after a notice or its last reminder; null: off), testEnvironment, clientLanguage and noticeTemplate (null: the language's default words); and mailFrom, the From of the e-mails the server sends (MAIL_FROM), with mailProblem (noMailServer: SMTP_URL unset; builtInSender: MAIL_FROM at localhost; null: mail is set up), and sender (the caller's name and the company clients see, the e-mail's signature), for the send screen's Preview.",
         body: projectRefBody,
         response: { 200: reviewSettingsAnswer },
       },
@@ -90,6 +91,11 @@ function reviewSettingsRoutes(app: StaffApp): void {
           noticeTemplate: settings.notice_template,
           mailFrom: app.config.mailFrom,
           mailProblem: mailProblemOf(app.config),
+          sender: {
+            name: request.productUser.name,
+            company: (await workspaceBrand(app.db, request.membership.workspaceId, request.productUser.email))
+              .name,
+          },
         },
       };
     },

@@ -52,6 +52,19 @@ export async function insertReviewLink(
   };
 }
 
+/** Who sends a notice (its sender, else the project's owner, as its pages say) and its workspace. */
+export async function noticeSenderIds(
+  db: Executor,
+  sendId: string,
+): Promise<{ userId: string; workspaceId: string } | undefined> {
+  // Read through the notice's link, stored just before in the same transaction.
+  const row = await linksWithNotice(db)
+    .select(['s.sent_by_user_id', 'p.user_id', 'p.workspace_id'])
+    .where('l.send_id', '=', sendId)
+    .executeTakeFirst();
+  return row ? { userId: row.sent_by_user_id ?? row.user_id, workspaceId: row.workspace_id } : undefined;
+}
+
 /** A link's state as the page and the history show it: validity, the notice's stories, its sign-off. */
 const LINK_STATE_COLUMNS = [
   'l.id',

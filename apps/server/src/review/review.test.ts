@@ -244,6 +244,12 @@ describe('a notice carries its review link', () => {
       '<p style="margin:0 0 12px">Guest checkout:</p><ul style="margin:0 0 12px;padding-left:24px"><li>Open the basket</li><li>Pay as a guest</li></ul>',
     );
     expect(html).toContain('<p style="margin:0 0 12px">Regards,</p>');
+    // The button before the closing; under it the sender's signature: the company as clients see it (the
+    // unnamed workspace: the sender's e-mail domain; this owner gave no display name).
+    expect(html.indexOf('>Review and report results</a>')).toBeLessThan(html.indexOf('Regards,'));
+    expect(html).toContain(
+      '<p style="margin:0 0 12px">Regards,</p><p style="margin:0 0 16px"><span style="color:#52606d">example.test</span></p>',
+    );
     expect(html).not.toMatch(/<script|<img|<link|url\(/i);
     expect(html).toContain('<table role="presentation"');
 

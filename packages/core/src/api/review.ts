@@ -327,6 +327,11 @@ export const reviewSettingsAnswer = z.object({
      * built-in default, which mail servers refuse or file as spam); null: mail is set up.
      */
     mailProblem: z.enum(MAIL_PROBLEMS).nullable(),
+    /**
+     * Who the caller's notices are signed by (the HTML part's signature): their display name (empty: none
+     * given) and the company as clients see it (the workspace's name once named, else the e-mail's domain).
+     */
+    sender: z.object({ name: z.string(), company: z.string() }).optional(),
   }),
 });
 export type ReviewSettingsAnswer = z.infer<typeof reviewSettingsAnswer>;

@@ -3,7 +3,7 @@
 // Above the body, a mail program's header: From (the server's MAIL_FROM, from the review settings, its name
 // first), To, Cc, Subject and the attachment; above that, only when no mail server is connected, a plain
 // warning that the e-mail will not reach the client yet (a built-in sender address is a badge on the From
-// line, which opens its cause and its remedy). The body is the e-mail's HTML part, made by the very template the server sends
+// line, its cause and remedy a grey line under the header). The body is the e-mail's HTML part, made by the very template the server sends
 // (@handoff/core/notice-mail) from the draft on screen, the project's test environment and the answer-by
 // date, shown in lib/mail-frame's MailFrame (a sandboxed iframe as tall as the e-mail, so the dialog scrolls
 // as one message).
@@ -11,7 +11,7 @@
 import type { MailProblem } from '@handoff/core/api';
 import { clientTexts } from '@handoff/core/catalogues/index';
 import type { ClientLanguage } from '@handoff/core/client-language';
-import { reviewNoticeHtml, subjectLine } from '@handoff/core/notice-mail';
+import { type NoticeSender, reviewNoticeHtml, subjectLine } from '@handoff/core/notice-mail';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { getReviewSettings } from '@/api/review';
@@ -83,14 +83,12 @@ export function NoticePreview({
     let language: ClientLanguage = 'en';
     let mailFrom: string | null = null;
     let mail: MailProblem | null = null;
+    let sender: NoticeSender | null = null;
     let problem: string | null = null;
     try {
-      ({
-        testEnvironment,
-        clientLanguage: language,
-        mailFrom,
-        mailProblem: mail,
-      } = await getReviewSettings(api, userId, projectKey));
+      const settings = await getReviewSettings(api, userId, projectKey);
+      ({ testEnvironment, clientLanguage: language, mailFrom, mailProblem: mail } = settings);
+      sender = settings.sender ?? null;
     } catch (error) {
       if (isSessionEnded(error)) {
         setOpening(false);
@@ -106,7 +104,7 @@ export function NoticePreview({
         text,
         previewLink(),
         issueKeys,
-        { release: release || null, testEnvironment, answerBy: answerBy || null },
+        { release: release || null, testEnvironment, answerBy: answerBy || null, sender },
         { language, t: clientTexts(language) },
       ),
     );
@@ -180,30 +178,23 @@ function Sender({ from }: { from: string }) {
 /** The address part of a sender (`Handoff <a@b>` gives `a@b`). */
 const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
 
-/**
- * A built-in sender's risk of spam: a badge that opens (as a disclosure) its cause and remedy in a line, in
- * a sender's words, no setting names.
- */
-function SpamRisk({ from }: { from: string }) {
-  const [open, setOpen] = useState(false);
-  const explanationId = useId();
+/** A built-in sender's risk of spam: a badge on the From line; its cause and remedy in a line under the header. */
+function SpamRisk() {
   return (
     <>
       {' '}
-      <button
-        type="button"
-        className="badge badge--warning notice-preview__risk"
-        aria-expanded={open}
-        aria-controls={explanationId}
-        onClick={() => setOpen(!open)}
-      >
-        May land in spam
-      </button>
-      <span id={explanationId} className="notice-preview__explanation" hidden={!open}>
-        It is sent from {addressOf(from)}, an address mail providers can't verify. Whoever set up Handoff can
-        give it a sender address on your own domain.
-      </span>
+      <span className="badge badge--warning">May land in spam</span>
     </>
+  );
+}
+
+/** Why a built-in sender may land in spam, and the remedy, in a sender's words (no setting names). */
+function SpamNote({ from }: { from: string }) {
+  return (
+    <p className="notice-preview__spam-note">
+      Sent from {addressOf(from)}, a test address mail providers can't verify; whoever set up Handoff can set
+      a sending domain of your own to reach inboxes.
+    </p>
   );
 }
 
@@ -217,7 +208,7 @@ function MessageHeader({ header }: { header: MailHeader }) {
           <dt>From</dt>
           <dd>
             <Sender from={header.from} />
-            {header.mailProblem === 'builtInSender' ? <SpamRisk from={header.from} /> : null}
+            {header.mailProblem === 'builtInSender' ? <SpamRisk /> : null}
           </dd>
         </div>
       ) : null}
@@ -310,6 +301,7 @@ function PreviewDialog({
           tabIndex={0}
         >
           <MessageHeader header={header} />
+          {header.from && header.mailProblem === 'builtInSender' ? <SpamNote from={header.from} /> : null}
           <MailFrame
             className="notice-preview__frame"
             title="The e-mail as the client will see it"

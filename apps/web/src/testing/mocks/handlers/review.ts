@@ -232,6 +232,7 @@ export const reviewHandlers = [
       ...db.reviewSettings.get(projectKey),
       mailFrom: MAIL_FROM,
       mailProblem: 'builtInSender' as const,
+      sender: { name: 'Olivia Owner', company: 'example.test' },
     };
     return HttpResponse.json<ReviewSettingsAnswer>({ data: settings });
   }),
