@@ -59,7 +59,7 @@ export const de: Catalogue = {
   'review.intro':
     'Probieren Sie jede Funktion aus und teilen Sie dem Team mit, ob sie wie erwartet funktioniert. Bis zum {date, date, dayAndTime} können Sie Ihre Antworten noch ändern.',
   'review.introSent':
-    'Sie können sie noch bis zum {date, date, dayAndTime} ändern. Um eine Änderung zu senden, wählen Sie Ergebnisse aktualisieren.',
+    'Sie können sie noch bis zum {date, date, dayAndTime} ändern. Sobald Sie eine Antwort ändern, erscheint die Schaltfläche Ergebnisse aktualisieren.',
   'review.addComment': 'Kommentar hinzufügen',
   'review.signedOffBy': 'Abgenommen von {name} am {date, date, dayAndTime}.',
   'review.answersFinal':
@@ -82,9 +82,8 @@ export const de: Catalogue = {
   'review.linkNotValid': 'Dieser Prüf-Link ist ungültig',
   'review.linkNotValidTitle': 'Prüf-Link ungültig',
   'review.update': 'Ergebnisse aktualisieren',
-  'review.signOffHint': 'Mit der Abnahme werden Ihre Antworten endgültig.',
-  'review.signOffHintFailed':
-    '{count, plural, one {Abnahme auch mit einer fehlgeschlagenen Funktion möglich.} other {Abnahme auch mit # fehlgeschlagenen Funktionen möglich.}}',
+  'review.signOffHint':
+    'Fertig mit dem Testen? Erteilen Sie die Abnahme, um diese Antworten endgültig zu machen und das Team zu informieren.',
   'review.headingSignedOff': 'Test abgenommen',
   'review.summaryPassed': '{count, plural, one {# bestanden} other {# bestanden}}',
   'review.summaryFailed': '{count, plural, one {# fehlgeschlagen} other {# fehlgeschlagen}}',

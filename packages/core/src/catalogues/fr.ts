@@ -57,7 +57,7 @@ export const fr: Catalogue = {
   'review.intro':
     'Essayez chaque fonctionnalité, puis indiquez à l’équipe si elle fonctionne. Vous pouvez modifier vos réponses jusqu’au {date, date, dayAndTime}.',
   'review.introSent':
-    'Vous pouvez encore les modifier jusqu’au {date, date, dayAndTime}. Pour envoyer une modification, choisissez Mettre à jour les résultats.',
+    'Vous pouvez encore les modifier jusqu’au {date, date, dayAndTime}. Modifiez une réponse et un bouton Mettre à jour les résultats apparaît.',
   'review.addComment': 'Ajouter un commentaire',
   'review.signedOffBy': 'Recette validée par {name} le {date, date, dayAndTime}.',
   'review.answersFinal':
@@ -80,9 +80,8 @@ export const fr: Catalogue = {
   'review.linkNotValid': 'Ce lien de vérification n’est pas valide',
   'review.linkNotValidTitle': 'Lien de vérification non valide',
   'review.update': 'Mettre à jour les résultats',
-  'review.signOffHint': 'Validez la recette pour rendre vos réponses définitives.',
-  'review.signOffHintFailed':
-    '{count, plural, one {Vous pouvez valider même avec un échec.} other {Vous pouvez valider même avec # échecs.}}',
+  'review.signOffHint':
+    'Vous avez fini de tester ? Validez la recette pour rendre ces réponses définitives et prévenir l’équipe.',
   'review.headingSignedOff': 'Recette validée',
   'review.summaryPassed': '{count, plural, one {# réussie} other {# réussies}}',
   'review.summaryFailed': '{count, plural, one {# échouée} other {# échouées}}',

@@ -58,7 +58,7 @@ export const nl: Catalogue = {
   'review.intro':
     'Probeer elke functionaliteit uit en laat het team weten of deze werkt. U kunt uw antwoorden tot {date, date, dayAndTime} wijzigen.',
   'review.introSent':
-    'U kunt ze nog wijzigen tot {date, date, dayAndTime}. Om een wijziging te versturen, kiest u Resultaten bijwerken.',
+    'U kunt ze nog wijzigen tot {date, date, dayAndTime}. Wijzig een antwoord en er verschijnt een knop Resultaten bijwerken.',
   'review.addComment': 'Opmerking toevoegen',
   'review.signedOffBy': 'Akkoord gegeven door {name} op {date, date, dayAndTime}.',
   'review.answersFinal':
@@ -79,9 +79,8 @@ export const nl: Catalogue = {
   'review.linkNotValid': 'Deze beoordelingslink is niet geldig',
   'review.linkNotValidTitle': 'Beoordelingslink niet geldig',
   'review.update': 'Resultaten bijwerken',
-  'review.signOffHint': 'Geef akkoord om uw antwoorden definitief te maken.',
-  'review.signOffHintFailed':
-    '{count, plural, one {U kunt akkoord geven met een mislukte functionaliteit.} other {U kunt akkoord geven met # mislukte functionaliteiten.}}',
+  'review.signOffHint':
+    'Klaar met testen? Geef akkoord om deze antwoorden definitief te maken en het team te laten weten.',
   'review.headingSignedOff': 'Akkoord gegeven op de tests',
   'review.summaryPassed': '{count, plural, one {# geslaagd} other {# geslaagd}}',
   'review.summaryFailed': '{count, plural, one {# mislukt} other {# mislukt}}',
