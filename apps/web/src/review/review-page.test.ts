@@ -288,7 +288,12 @@ describe('the review page', () => {
 
     send.review!.linkState = 'expired';
     await openPage();
-    expect(screen.getByText('The time to answer this review has passed.')).toBeVisible();
+    // Named with its project and when it ended, where the server says them.
+    expect(
+      screen.getByText(
+        /^The time to answer the review of Demo Web Shop ended on \d+ \w+ \d{4} at \d\d:\d\d\.$/,
+      ),
+    ).toBeVisible();
 
     const calls = callsTo('/jira/review/getNotice').length;
     await openPage(null);

@@ -70,6 +70,10 @@ export const de: Catalogue = {
   'review.linkInvalidTitle': 'Prüf-Link nicht mehr gültig',
   'review.linkExpired': 'Die Frist für diese Prüfung ist abgelaufen.',
   'review.linkRevoked': 'Das Team hat diesen Prüf-Link zurückgezogen.',
+  'review.linkExpiredOn':
+    'Die Frist für die Prüfung von {project} ist am {date, date, dayAndTime} abgelaufen.',
+  'review.linkRevokedOn':
+    'Das Team hat den Prüf-Link für {project} am {date, date, dayAndTime} zurückgezogen.',
   'review.linkUnknown':
     'Unter dieser Adresse gibt es keine Prüfung. Bitte prüfen Sie, ob der Link vollständig kopiert wurde.',
   'review.askSender':

@@ -65,6 +65,8 @@ export const en = {
   'review.linkInvalidTitle': 'Review link no longer valid',
   'review.linkExpired': 'The time to answer this review has passed.',
   'review.linkRevoked': 'The team has withdrawn this review link.',
+  'review.linkExpiredOn': 'The time to answer the review of {project} ended on {date, date, dayAndTime}.',
+  'review.linkRevokedOn': 'The team withdrew the review link for {project} on {date, date, dayAndTime}.',
   'review.linkUnknown': 'There is no review at this address. Check that the whole link was copied.',
   'review.askSender': 'If you still want to test these stories, ask {sender} for a new link.',
   'review.writeToSender': 'Ask for a new link',

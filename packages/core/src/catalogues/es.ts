@@ -68,6 +68,9 @@ export const es: Catalogue = {
   'review.linkInvalidTitle': 'Enlace de revisión no válido',
   'review.linkExpired': 'El plazo para responder a esta revisión ha vencido.',
   'review.linkRevoked': 'El equipo ha retirado este enlace de revisión.',
+  'review.linkExpiredOn':
+    'El plazo para responder a la revisión de {project} venció el {date, date, dayAndTime}.',
+  'review.linkRevokedOn': 'El equipo retiró el enlace de revisión de {project} el {date, date, dayAndTime}.',
   'review.linkUnknown':
     'No hay ninguna revisión en esta dirección. Compruebe que ha copiado el enlace completo.',
   'review.askSender': 'Si aún desea probar estas funcionalidades, solicite un nuevo enlace a {sender}.',

@@ -68,6 +68,10 @@ export const fr: Catalogue = {
   'review.linkInvalidTitle': 'Lien de vérification plus valide',
   'review.linkExpired': 'Le délai de réponse à cette vérification est dépassé.',
   'review.linkRevoked': 'L’équipe a retiré ce lien de vérification.',
+  'review.linkExpiredOn':
+    'Le délai de réponse à la vérification de {project} a pris fin le {date, date, dayAndTime}.',
+  'review.linkRevokedOn':
+    'L’équipe a retiré le lien de vérification de {project} le {date, date, dayAndTime}.',
   'review.linkUnknown':
     'Aucune vérification ne correspond à cette adresse. Vérifiez que le lien a été copié en entier.',
   'review.askSender':

@@ -67,6 +67,9 @@ export const it: Catalogue = {
   'review.linkInvalidTitle': 'Link di verifica non più valido',
   'review.linkExpired': 'Il termine per rispondere a questa verifica è scaduto.',
   'review.linkRevoked': 'Il team ha ritirato questo link di verifica.',
+  'review.linkExpiredOn':
+    'Il termine per rispondere alla verifica di {project} è scaduto il {date, date, dayAndTime}.',
+  'review.linkRevokedOn': 'Il team ha ritirato il link di verifica di {project} il {date, date, dayAndTime}.',
   'review.linkUnknown':
     'A questo indirizzo non c’è alcuna verifica. Controlli che il link sia stato copiato per intero.',
   'review.askSender': 'Se desidera ancora testare queste funzionalità, chieda un nuovo link a {sender}.',

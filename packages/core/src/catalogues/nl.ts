@@ -69,6 +69,10 @@ export const nl: Catalogue = {
   'review.linkInvalidTitle': 'Beoordelingslink niet meer geldig',
   'review.linkExpired': 'De termijn om op deze beoordeling te reageren is verstreken.',
   'review.linkRevoked': 'Het team heeft deze beoordelingslink ingetrokken.',
+  'review.linkExpiredOn':
+    'De termijn om op de beoordeling van {project} te reageren is verstreken op {date, date, dayAndTime}.',
+  'review.linkRevokedOn':
+    'Het team heeft de beoordelingslink voor {project} ingetrokken op {date, date, dayAndTime}.',
   'review.linkUnknown': 'Op dit adres staat geen beoordeling. Controleer of de volledige link is gekopieerd.',
   'review.askSender': 'Wilt u deze functionaliteiten toch nog testen? Vraag {sender} dan om een nieuwe link.',
   'review.writeToSender': 'Nieuwe link aanvragen',

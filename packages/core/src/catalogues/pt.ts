@@ -68,6 +68,9 @@ export const pt: Catalogue = {
   'review.linkInvalidTitle': 'Link de revisão não é mais válido',
   'review.linkExpired': 'O prazo para responder a esta revisão terminou.',
   'review.linkRevoked': 'A equipe retirou este link de revisão.',
+  'review.linkExpiredOn':
+    'O prazo para responder à revisão de {project} terminou em {date, date, dayAndTime}.',
+  'review.linkRevokedOn': 'A equipe retirou o link de revisão de {project} em {date, date, dayAndTime}.',
   'review.linkUnknown': 'Não há nenhuma revisão neste endereço. Verifique se o link foi copiado por inteiro.',
   'review.askSender': 'Se ainda quiser testar estas funcionalidades, peça um novo link a {sender}.',
   'review.writeToSender': 'Pedir um novo link',
