@@ -19,7 +19,7 @@ import { changeNote, type Notice, noticeHeading, noticeIntro } from './review-in
 import { say, speak, translate } from './review-messages';
 import { rememberName, reviewerNameField } from './review-name';
 import { type Answer, showFinalAnswer, storyItem } from './review-story';
-import { answeredProgress, el, showBrandBand, verdictIcon } from './review-view';
+import { answeredProgress, el, showBrandBand, showSummary, verdictIcon } from './review-view';
 
 /** The token of a review link's path, `/review/{token}`; null when the path holds none. */
 export function tokenFromPath(pathname: string): string | null {
@@ -291,29 +291,6 @@ function showSignedOff(parts: NoticeForm): void {
   const nameField = name.closest<HTMLElement>('.review__name');
   if (nameField) nameField.hidden = true;
   foldPassed(form, notice, answers);
-}
-
-/**
- * The summary under the heading: a green chip with the count passed and a red one with the count failed (a
- * count of none shows no chip), each with its icon and its word; hidden with no verdict to count. Rewritten
- * only when a count changes.
- */
-function showSummary(summary: HTMLElement, given: Answer[]): void {
-  const counts = { passed: 0, failed: 0 };
-  for (const { verdict } of given) if (verdict) counts[verdict] += 1;
-  const key = `${counts.passed}/${counts.failed}`;
-  if (summary.dataset.counts === key) return;
-  summary.dataset.counts = key;
-  summary.hidden = counts.passed + counts.failed === 0;
-  summary.replaceChildren();
-  for (const verdict of ['passed', 'failed'] as const) {
-    const counted = counts[verdict];
-    if (counted === 0) continue;
-    const label = say(verdict === 'passed' ? 'summaryPassed' : 'summaryFailed', { count: counted });
-    const chip = el('span', `review__count review__count--${verdict}`);
-    chip.append(verdictIcon(verdict), el('span', undefined, label));
-    summary.append(chip, ' ');
-  }
 }
 
 /**
