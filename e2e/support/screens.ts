@@ -201,7 +201,7 @@ async function asExpired(page: Page) {
     await route.fulfill({ response: answer, json: { data: { ...body.data, state: 'expired' } } });
   });
   await page.reload();
-  await expect(page.getByText('The time to answer this review has passed.')).toBeVisible();
+  await expect(page.getByText(/^The time to answer the review of .+ ended on /)).toBeVisible();
   await page.unroute('**/jira/review/getLinkState');
 }
 

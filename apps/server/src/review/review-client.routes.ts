@@ -331,7 +331,9 @@ function reviewLinkStateRoute(
         ? await senderOf(app.db, link, request.body.token)
         : { workspaceName: null, logoUrl: null, senderEmail: null, senderName: null };
       const language = link?.clientLanguage ?? acceptedLanguage(request.headers['accept-language']);
-      return { data: { state, ...sender, language, messages: reviewPageMessages(language) } };
+      const ended = state === 'expired' ? link.expiresAt : state === 'revoked' ? link.revokedAt : null;
+      const closedLink = { projectName: link?.projectName ?? null, endedAt: ended?.toISOString() ?? null };
+      return { data: { state, ...sender, ...closedLink, language, messages: reviewPageMessages(language) } };
     },
   );
 }

@@ -56,6 +56,8 @@ export interface OpenLink {
   id: string;
   sendId: string;
   expiresAt: Date;
+  /** When the team revoked the link; null while it has not. */
+  revokedAt: Date | null;
   stories: ReviewStorySnapshot[] | null;
   signedOff: SignOff | null;
   issueKeys: string[];
@@ -127,6 +129,7 @@ function linkOf(row: NonNullable<Awaited<ReturnType<typeof findLinkByTokenHash>>
     id: row.id,
     sendId: row.send_id,
     expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
     stories: row.stories,
     signedOff: signOffOf(row),
     issueKeys: row.issue_keys,

@@ -426,23 +426,37 @@ describe('the review page and its calls', () => {
       senderEmail: owner.email,
       senderName: null,
     };
-    expect(await state()).toEqual({ state: 'open', ...sender });
+    // The project, for a link that exists; when it stopped working, once it has.
+    const { projectName } = await state();
+    expect(projectName).toEqual(expect.any(String));
+    expect(await state()).toEqual({ state: 'open', ...sender, projectName, endedAt: null });
     expect(await state('A'.repeat(43))).toEqual({
       state: 'unknown',
       workspaceName: null,
       logoUrl: null,
       senderEmail: null,
       senderName: null,
+      projectName: null,
+      endedAt: null,
     });
+    const expiredAt = new Date(Date.now() - 1000);
     await db
       .updateTable('review_links')
-      .set({ expires_at: new Date(Date.now() - 1000) })
+      .set({ expires_at: expiredAt })
       .where('send_id', '=', sendId)
       .execute();
-    expect(await state()).toEqual({ state: 'expired', ...sender });
+    expect(await state()).toEqual({
+      state: 'expired',
+      ...sender,
+      projectName,
+      endedAt: expiredAt.toISOString(),
+    });
+    const before = Date.now();
     const revoked = await call('/jira/review/revokeLink', { userId: owner.userId, projectKey, sendId });
     expect(revoked.statusCode).toBe(200);
-    expect(await state()).toEqual({ state: 'revoked', ...sender });
+    const { endedAt, ...revokedState } = await state();
+    expect(revokedState).toEqual({ state: 'revoked', ...sender, projectName });
+    expect(Date.parse(endedAt)).toBeGreaterThanOrEqual(before - 1000);
   });
 
   it('GET /review/{token} serves the review page for a working link, and with status 404 otherwise (it then asks why)', async () => {

@@ -8,6 +8,20 @@ import { address } from './review-text';
 import { around, el, mailIcon, personName, showBrandBand, warningIcon } from './review-view';
 
 /**
+ * Why the link no longer works: for an expired or revoked one, naming its project and when it ended where the
+ * server says them.
+ */
+function closedReason(state: ReviewLinkStateAnswer['data'] | null): string {
+  if (state?.state !== 'expired' && state?.state !== 'revoked') return say('linkUnknown');
+  const expired = state.state === 'expired';
+  if (state.projectName && state.endedAt) {
+    const values = { project: state.projectName, date: new Date(state.endedAt) };
+    return say(expired ? 'linkExpiredOn' : 'linkRevokedOn', values);
+  }
+  return say(expired ? 'linkExpired' : 'linkRevoked');
+}
+
+/**
  * The invalid-link page: the sending company's band where the link is known, why it no longer works
  * (expired, revoked, unknown), and a way to ask the sender for a new one.
  */
@@ -29,13 +43,7 @@ export async function showClosedLink(root: HTMLElement, token: string | null): P
   );
   const known = state?.state === 'expired' || state?.state === 'revoked';
   const heading = el('h1', 'review__title', say(known ? 'linkInvalid' : 'linkNotValid'));
-  const reason = el(
-    'p',
-    'review__note',
-    say(
-      state?.state === 'expired' ? 'linkExpired' : state?.state === 'revoked' ? 'linkRevoked' : 'linkUnknown',
-    ),
-  );
+  const reason = el('p', 'review__note', closedReason(state));
   const card = el('section', 'review__closed');
   const head = el('div', 'review__closed-head');
   head.append(warningIcon(), heading);

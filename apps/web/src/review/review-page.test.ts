@@ -187,8 +187,12 @@ describe('the review page', () => {
     // still change.
     const sentHeading = 'Your answers were sent';
     expect(screen.getByRole('heading', { level: 1, name: sentHeading })).toBeVisible();
-    const sentNote = /^You can still change them until .+\. To send a change, choose Update results\.$/;
+    const sentNote =
+      /^You can still change them until .+\. Change any answer and an Update results button appears\.$/;
     expect(screen.getByText(sentNote)).toBeVisible();
+    // Under the heading, what the team holds: one passed, one failed, in their colours.
+    expect(screen.getByText('1 passed').closest('.review__count')).toHaveClass('review__count--passed');
+    expect(screen.getByText('1 failed').closest('.review__count')).toHaveClass('review__count--failed');
 
     await openPage();
     expect(screen.getByRole('heading', { level: 1, name: sentHeading })).toBeVisible();
@@ -284,7 +288,12 @@ describe('the review page', () => {
 
     send.review!.linkState = 'expired';
     await openPage();
-    expect(screen.getByText('The time to answer this review has passed.')).toBeVisible();
+    // Named with its project and when it ended, where the server says them.
+    expect(
+      screen.getByText(
+        /^The time to answer the review of Demo Web Shop ended on \d+ \w+ \d{4} at \d\d:\d\d\.$/,
+      ),
+    ).toBeVisible();
 
     const calls = callsTo('/jira/review/getNotice').length;
     await openPage(null);
@@ -420,9 +429,9 @@ describe('tokenFromPath', () => {
     await user.click(screen.getByRole('button', { name: 'Submit results' }));
     await screen.findByText(en['review.thanks']);
     expect(screen.getByRole('button', { name: 'Sign off' })).not.toHaveClass('review__button--outline');
-    // A story failed: the calm line beside Sign off says it can still be given (no error colour).
+    // The calm line beside Sign off says what it does (a failed story does not stop it).
     expect(screen.getByRole('button', { name: 'Sign off' })).toHaveAccessibleDescription(
-      'You can sign off with a failed story.',
+      'Done testing? Sign off to make these answers final and tell the team.',
     );
     expect(screen.getByText(en['review.thanks'])).toHaveClass('review__status--done');
     // One status, one next step: the count is not shown again beside the thank-you.

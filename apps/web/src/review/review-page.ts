@@ -19,7 +19,7 @@ import { changeNote, type Notice, noticeHeading, noticeIntro } from './review-in
 import { say, speak, translate } from './review-messages';
 import { rememberName, reviewerNameField } from './review-name';
 import { type Answer, showFinalAnswer, storyItem } from './review-story';
-import { answeredProgress, el, showBrandBand, verdictIcon } from './review-view';
+import { answeredProgress, el, showBrandBand, showSummary, verdictIcon } from './review-view';
 
 /** The token of a review link's path, `/review/{token}`; null when the path holds none. */
 export function tokenFromPath(pathname: string): string | null {
@@ -91,6 +91,8 @@ interface NoticeForm {
   /** Beside `Sign off`: what signing off does, and with a story failed, that it can still be given. */
   signOffHint: HTMLElement;
   signedOffNote: HTMLElement;
+  /** Under the heading: the count of each verdict the team holds (none before the first submit). */
+  summary: HTMLElement;
   /** Shows the count and which buttons fit the answers as they stand. */
   refresh: () => void;
 }
@@ -147,6 +149,9 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
   const intro = noticeIntro(notice);
   const heading = intro.querySelector('#review-title');
   const note = intro.querySelector('.review__change-note');
+  // Under the heading once the team has answers: how many passed and failed, as the signed-off page shows.
+  const summary = el('p', 'review__summary');
+  heading?.after(summary);
   const parts: NoticeForm = {
     notice,
     answers,
@@ -160,10 +165,12 @@ function showNotice(root: HTMLElement, notice: Notice, context: NoticeContext): 
     signOff,
     signOffHint,
     signedOffNote,
+    summary,
     refresh: () => {
       const answered = [...answers.values()].filter((answer) => answer.verdict !== null).length;
       progress.update(answered);
       showButtons(parts);
+      showSummary(summary, [...saved.values()]);
       // Signed off, the heading and the note say so instead (showSignedOff).
       if (notice.signedOff) return;
       const title = noticeHeading(notice, saved.size > 0);
@@ -240,8 +247,7 @@ function showButtons(parts: NoticeForm): void {
       : '';
   // Written only when it changes, so a screen reader is not told the same line again.
   if (submitHint.textContent !== hint) submitHint.textContent = hint;
-  const failed = [...saved.values()].filter((answer) => answer.verdict === 'failed').length;
-  const signOffLine = failed > 0 ? say('signOffHintFailed', { count: failed }) : say('signOffHint');
+  const signOffLine = say('signOffHint');
   if (signOffHint.textContent !== signOffLine) signOffHint.textContent = signOffLine;
   const thanked = status.classList.contains('review__status--done');
   if (submitted && !changed && !thanked && !notice.signedOff && status.textContent === '')
@@ -257,7 +263,7 @@ function showButtons(parts: NoticeForm): void {
  * to change (no name to give, no comment to add, no bar).
  */
 function showSignedOff(parts: NoticeForm): void {
-  const { notice, form, name, signedOffNote, answers } = parts;
+  const { notice, form, name, signedOffNote, answers, summary } = parts;
   if (!notice.signedOff) return;
   for (const [index, story] of notice.stories.entries()) {
     const item = form.querySelector<HTMLElement>(`#story-${index}`)?.closest('li');
@@ -269,19 +275,8 @@ function showSignedOff(parts: NoticeForm): void {
   const verdicts = [...answers.values()].map((answer) => answer.verdict);
   const count = (verdict: ReviewVerdict) => verdicts.filter((given) => given === verdict).length;
   const heading = document.getElementById('review-title');
-  if (heading) {
-    heading.textContent = say('headingSignedOff');
-    const summary = el('p', 'review__summary');
-    for (const verdict of ['passed', 'failed'] as const) {
-      const counted = count(verdict);
-      if (counted === 0) continue;
-      const label = say(verdict === 'passed' ? 'summaryPassed' : 'summaryFailed', { count: counted });
-      const chip = el('span', `review__count review__count--${verdict}`);
-      chip.append(verdictIcon(verdict), el('span', undefined, label));
-      summary.append(chip, ' ');
-    }
-    heading.after(summary);
-  }
+  if (heading) heading.textContent = say('headingSignedOff');
+  showSummary(summary, [...answers.values()]);
   const by = say('signedOffBy', { name: notice.signedOff.by, date: new Date(notice.signedOff.at) });
   const failed = count('failed');
   const next = failed > 0 ? say('followUpFailed', { count: failed }) : say('followUpNone');

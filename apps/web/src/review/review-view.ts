@@ -163,3 +163,29 @@ export function answeredProgress(total: number): {
     },
   };
 }
+
+/**
+ * The summary under the heading: a green chip with the count passed and a red one with the count failed (a
+ * count of none shows no chip), each with its icon and its word; hidden with no verdict to count. Rewritten
+ * only when a count changes.
+ */
+export function showSummary(
+  summary: HTMLElement,
+  given: Array<{ verdict: 'passed' | 'failed' | null }>,
+): void {
+  const counts = { passed: 0, failed: 0 };
+  for (const { verdict } of given) if (verdict) counts[verdict] += 1;
+  const key = `${counts.passed}/${counts.failed}`;
+  if (summary.dataset.counts === key) return;
+  summary.dataset.counts = key;
+  summary.hidden = counts.passed + counts.failed === 0;
+  summary.replaceChildren();
+  for (const verdict of ['passed', 'failed'] as const) {
+    const counted = counts[verdict];
+    if (counted === 0) continue;
+    const label = say(verdict === 'passed' ? 'summaryPassed' : 'summaryFailed', { count: counted });
+    const chip = el('span', `review__count review__count--${verdict}`);
+    chip.append(verdictIcon(verdict), el('span', undefined, label));
+    summary.append(chip, ' ');
+  }
+}

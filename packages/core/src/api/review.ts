@@ -112,6 +112,9 @@ export const reviewLinkStateAnswer = z.object({
     logoUrl: z.string().nullable(),
     senderEmail: z.string().nullable(),
     senderName: z.string().nullable(),
+    /** For an expired or revoked link: its notice's project and when the link stopped working (ISO). */
+    projectName: z.string().nullable().optional(),
+    endedAt: z.string().nullable().optional(),
     /** The language the page speaks (the notice's; an unknown link's: the browser's) and its messages. */
     language: z.enum(CLIENT_LANGUAGES),
     messages: z.record(z.string(), z.string()),

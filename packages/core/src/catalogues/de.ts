@@ -59,7 +59,7 @@ export const de: Catalogue = {
   'review.intro':
     'Probieren Sie jede Funktion aus und teilen Sie dem Team mit, ob sie wie erwartet funktioniert. Bis zum {date, date, dayAndTime} können Sie Ihre Antworten noch ändern.',
   'review.introSent':
-    'Sie können sie noch bis zum {date, date, dayAndTime} ändern. Um eine Änderung zu senden, wählen Sie Ergebnisse aktualisieren.',
+    'Sie können sie noch bis zum {date, date, dayAndTime} ändern. Sobald Sie eine Antwort ändern, erscheint die Schaltfläche Ergebnisse aktualisieren.',
   'review.addComment': 'Kommentar hinzufügen',
   'review.signedOffBy': 'Abgenommen von {name} am {date, date, dayAndTime}.',
   'review.answersFinal':
@@ -70,6 +70,10 @@ export const de: Catalogue = {
   'review.linkInvalidTitle': 'Prüf-Link nicht mehr gültig',
   'review.linkExpired': 'Die Frist für diese Prüfung ist abgelaufen.',
   'review.linkRevoked': 'Das Team hat diesen Prüf-Link zurückgezogen.',
+  'review.linkExpiredOn':
+    'Die Frist für die Prüfung von {project} ist am {date, date, dayAndTime} abgelaufen.',
+  'review.linkRevokedOn':
+    'Das Team hat den Prüf-Link für {project} am {date, date, dayAndTime} zurückgezogen.',
   'review.linkUnknown':
     'Unter dieser Adresse gibt es keine Prüfung. Bitte prüfen Sie, ob der Link vollständig kopiert wurde.',
   'review.askSender':
@@ -82,9 +86,8 @@ export const de: Catalogue = {
   'review.linkNotValid': 'Dieser Prüf-Link ist ungültig',
   'review.linkNotValidTitle': 'Prüf-Link ungültig',
   'review.update': 'Ergebnisse aktualisieren',
-  'review.signOffHint': 'Mit der Abnahme werden Ihre Antworten endgültig.',
-  'review.signOffHintFailed':
-    '{count, plural, one {Abnahme auch mit einer fehlgeschlagenen Funktion möglich.} other {Abnahme auch mit # fehlgeschlagenen Funktionen möglich.}}',
+  'review.signOffHint':
+    'Fertig mit dem Testen? Erteilen Sie die Abnahme, um diese Antworten endgültig zu machen und das Team zu informieren.',
   'review.headingSignedOff': 'Test abgenommen',
   'review.summaryPassed': '{count, plural, one {# bestanden} other {# bestanden}}',
   'review.summaryFailed': '{count, plural, one {# fehlgeschlagen} other {# fehlgeschlagen}}',

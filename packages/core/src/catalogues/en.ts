@@ -55,7 +55,7 @@ export const en = {
   'review.intro':
     'Try each story, then tell the team whether it works. You can change your answers until {date, date, dayAndTime}.',
   'review.introSent':
-    'You can still change them until {date, date, dayAndTime}. To send a change, choose Update results.',
+    'You can still change them until {date, date, dayAndTime}. Change any answer and an Update results button appears.',
   'review.addComment': 'Add a comment',
   'review.signedOffBy': 'Signed off by {name} on {date, date, dayAndTime}.',
   'review.answersFinal': 'Thank you for testing: the team has your sign-off, and these answers are final.',
@@ -65,6 +65,8 @@ export const en = {
   'review.linkInvalidTitle': 'Review link no longer valid',
   'review.linkExpired': 'The time to answer this review has passed.',
   'review.linkRevoked': 'The team has withdrawn this review link.',
+  'review.linkExpiredOn': 'The time to answer the review of {project} ended on {date, date, dayAndTime}.',
+  'review.linkRevokedOn': 'The team withdrew the review link for {project} on {date, date, dayAndTime}.',
   'review.linkUnknown': 'There is no review at this address. Check that the whole link was copied.',
   'review.askSender': 'If you still want to test these stories, ask {sender} for a new link.',
   'review.writeToSender': 'Ask for a new link',
@@ -75,9 +77,7 @@ export const en = {
   'review.linkNotValid': 'This review link is not valid',
   'review.linkNotValidTitle': 'Review link not valid',
   'review.update': 'Update results',
-  'review.signOffHint': 'Sign off to make your answers final.',
-  'review.signOffHintFailed':
-    '{count, plural, one {You can sign off with a failed story.} other {You can sign off with # failed stories.}}',
+  'review.signOffHint': 'Done testing? Sign off to make these answers final and tell the team.',
   'review.headingSignedOff': 'Testing signed off',
   'review.summaryPassed': '{count, plural, one {# passed} other {# passed}}',
   'review.summaryFailed': '{count, plural, one {# failed} other {# failed}}',

@@ -57,7 +57,7 @@ export const es: Catalogue = {
   'review.intro':
     'Pruebe cada funcionalidad e indique al equipo si funciona correctamente. Puede cambiar sus respuestas hasta el {date, date, dayAndTime}.',
   'review.introSent':
-    'Aún puede cambiarlas hasta el {date, date, dayAndTime}. Para enviar un cambio, elija Actualizar resultados.',
+    'Aún puede cambiarlas hasta el {date, date, dayAndTime}. Cambie cualquier respuesta y aparecerá el botón Actualizar resultados.',
   'review.addComment': 'Añadir un comentario',
   'review.signedOffBy': 'Conformidad dada por {name} el {date, date, dayAndTime}.',
   'review.answersFinal':
@@ -68,6 +68,9 @@ export const es: Catalogue = {
   'review.linkInvalidTitle': 'Enlace de revisión no válido',
   'review.linkExpired': 'El plazo para responder a esta revisión ha vencido.',
   'review.linkRevoked': 'El equipo ha retirado este enlace de revisión.',
+  'review.linkExpiredOn':
+    'El plazo para responder a la revisión de {project} venció el {date, date, dayAndTime}.',
+  'review.linkRevokedOn': 'El equipo retiró el enlace de revisión de {project} el {date, date, dayAndTime}.',
   'review.linkUnknown':
     'No hay ninguna revisión en esta dirección. Compruebe que ha copiado el enlace completo.',
   'review.askSender': 'Si aún desea probar estas funcionalidades, solicite un nuevo enlace a {sender}.',
@@ -79,9 +82,8 @@ export const es: Catalogue = {
   'review.linkNotValid': 'Este enlace de revisión no es válido',
   'review.linkNotValidTitle': 'Enlace de revisión no válido',
   'review.update': 'Actualizar resultados',
-  'review.signOffHint': 'Dé su conformidad para que sus respuestas sean definitivas.',
-  'review.signOffHintFailed':
-    '{count, plural, one {Puede dar su conformidad con una funcionalidad fallida.} other {Puede dar su conformidad con # funcionalidades fallidas.}}',
+  'review.signOffHint':
+    '¿Ha terminado de probar? Dé su conformidad para que estas respuestas sean definitivas y el equipo quede avisado.',
   'review.headingSignedOff': 'Conformidad dada a las pruebas',
   'review.summaryPassed': '{count, plural, one {# superada} other {# superadas}}',
   'review.summaryFailed': '{count, plural, one {# fallida} other {# fallidas}}',

@@ -57,7 +57,7 @@ export const fr: Catalogue = {
   'review.intro':
     'Essayez chaque fonctionnalité, puis indiquez à l’équipe si elle fonctionne. Vous pouvez modifier vos réponses jusqu’au {date, date, dayAndTime}.',
   'review.introSent':
-    'Vous pouvez encore les modifier jusqu’au {date, date, dayAndTime}. Pour envoyer une modification, choisissez Mettre à jour les résultats.',
+    'Vous pouvez encore les modifier jusqu’au {date, date, dayAndTime}. Modifiez une réponse et un bouton Mettre à jour les résultats apparaît.',
   'review.addComment': 'Ajouter un commentaire',
   'review.signedOffBy': 'Recette validée par {name} le {date, date, dayAndTime}.',
   'review.answersFinal':
@@ -68,6 +68,10 @@ export const fr: Catalogue = {
   'review.linkInvalidTitle': 'Lien de vérification plus valide',
   'review.linkExpired': 'Le délai de réponse à cette vérification est dépassé.',
   'review.linkRevoked': 'L’équipe a retiré ce lien de vérification.',
+  'review.linkExpiredOn':
+    'Le délai de réponse à la vérification de {project} a pris fin le {date, date, dayAndTime}.',
+  'review.linkRevokedOn':
+    'L’équipe a retiré le lien de vérification de {project} le {date, date, dayAndTime}.',
   'review.linkUnknown':
     'Aucune vérification ne correspond à cette adresse. Vérifiez que le lien a été copié en entier.',
   'review.askSender':
@@ -80,9 +84,8 @@ export const fr: Catalogue = {
   'review.linkNotValid': 'Ce lien de vérification n’est pas valide',
   'review.linkNotValidTitle': 'Lien de vérification non valide',
   'review.update': 'Mettre à jour les résultats',
-  'review.signOffHint': 'Validez la recette pour rendre vos réponses définitives.',
-  'review.signOffHintFailed':
-    '{count, plural, one {Vous pouvez valider même avec un échec.} other {Vous pouvez valider même avec # échecs.}}',
+  'review.signOffHint':
+    'Vous avez fini de tester ? Validez la recette pour rendre ces réponses définitives et prévenir l’équipe.',
   'review.headingSignedOff': 'Recette validée',
   'review.summaryPassed': '{count, plural, one {# réussie} other {# réussies}}',
   'review.summaryFailed': '{count, plural, one {# échouée} other {# échouées}}',

@@ -56,7 +56,7 @@ export const it: Catalogue = {
   'review.intro':
     'Provi ogni funzionalità e indichi al team se funziona. Potrà modificare le Sue risposte fino al {date, date, dayAndTime}.',
   'review.introSent':
-    'Può ancora modificarle fino al {date, date, dayAndTime}. Per inviare una modifica, scelga Aggiorna i risultati.',
+    'Può ancora modificarle fino al {date, date, dayAndTime}. Modifichi una risposta e apparirà il pulsante Aggiorna i risultati.',
   'review.addComment': 'Aggiungi un commento',
   'review.signedOffBy': 'Approvato da {name} il {date, date, dayAndTime}.',
   'review.answersFinal':
@@ -67,6 +67,9 @@ export const it: Catalogue = {
   'review.linkInvalidTitle': 'Link di verifica non più valido',
   'review.linkExpired': 'Il termine per rispondere a questa verifica è scaduto.',
   'review.linkRevoked': 'Il team ha ritirato questo link di verifica.',
+  'review.linkExpiredOn':
+    'Il termine per rispondere alla verifica di {project} è scaduto il {date, date, dayAndTime}.',
+  'review.linkRevokedOn': 'Il team ha ritirato il link di verifica di {project} il {date, date, dayAndTime}.',
   'review.linkUnknown':
     'A questo indirizzo non c’è alcuna verifica. Controlli che il link sia stato copiato per intero.',
   'review.askSender': 'Se desidera ancora testare queste funzionalità, chieda un nuovo link a {sender}.',
@@ -78,9 +81,8 @@ export const it: Catalogue = {
   'review.linkNotValid': 'Questo link di verifica non è valido',
   'review.linkNotValidTitle': 'Link di verifica non valido',
   'review.update': 'Aggiorna i risultati',
-  'review.signOffHint': 'Approvi per rendere definitive le Sue risposte.',
-  'review.signOffHintFailed':
-    '{count, plural, one {Può approvare anche con una funzionalità non superata.} other {Può approvare anche con # funzionalità non superate.}}',
+  'review.signOffHint':
+    'Ha finito di testare? Approvi per rendere definitive queste risposte e avvisare il team.',
   'review.headingSignedOff': 'Test approvati',
   'review.summaryPassed': '{count, plural, one {# superata} other {# superate}}',
   'review.summaryFailed': '{count, plural, one {# non superata} other {# non superate}}',

@@ -58,7 +58,7 @@ export const nl: Catalogue = {
   'review.intro':
     'Probeer elke functionaliteit uit en laat het team weten of deze werkt. U kunt uw antwoorden tot {date, date, dayAndTime} wijzigen.',
   'review.introSent':
-    'U kunt ze nog wijzigen tot {date, date, dayAndTime}. Om een wijziging te versturen, kiest u Resultaten bijwerken.',
+    'U kunt ze nog wijzigen tot {date, date, dayAndTime}. Wijzig een antwoord en er verschijnt een knop Resultaten bijwerken.',
   'review.addComment': 'Opmerking toevoegen',
   'review.signedOffBy': 'Akkoord gegeven door {name} op {date, date, dayAndTime}.',
   'review.answersFinal':
@@ -69,6 +69,10 @@ export const nl: Catalogue = {
   'review.linkInvalidTitle': 'Beoordelingslink niet meer geldig',
   'review.linkExpired': 'De termijn om op deze beoordeling te reageren is verstreken.',
   'review.linkRevoked': 'Het team heeft deze beoordelingslink ingetrokken.',
+  'review.linkExpiredOn':
+    'De termijn om op de beoordeling van {project} te reageren is verstreken op {date, date, dayAndTime}.',
+  'review.linkRevokedOn':
+    'Het team heeft de beoordelingslink voor {project} ingetrokken op {date, date, dayAndTime}.',
   'review.linkUnknown': 'Op dit adres staat geen beoordeling. Controleer of de volledige link is gekopieerd.',
   'review.askSender': 'Wilt u deze functionaliteiten toch nog testen? Vraag {sender} dan om een nieuwe link.',
   'review.writeToSender': 'Nieuwe link aanvragen',
@@ -79,9 +83,8 @@ export const nl: Catalogue = {
   'review.linkNotValid': 'Deze beoordelingslink is niet geldig',
   'review.linkNotValidTitle': 'Beoordelingslink niet geldig',
   'review.update': 'Resultaten bijwerken',
-  'review.signOffHint': 'Geef akkoord om uw antwoorden definitief te maken.',
-  'review.signOffHintFailed':
-    '{count, plural, one {U kunt akkoord geven met een mislukte functionaliteit.} other {U kunt akkoord geven met # mislukte functionaliteiten.}}',
+  'review.signOffHint':
+    'Klaar met testen? Geef akkoord om deze antwoorden definitief te maken en het team te laten weten.',
   'review.headingSignedOff': 'Akkoord gegeven op de tests',
   'review.summaryPassed': '{count, plural, one {# geslaagd} other {# geslaagd}}',
   'review.summaryFailed': '{count, plural, one {# mislukt} other {# mislukt}}',

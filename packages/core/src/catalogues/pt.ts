@@ -57,7 +57,7 @@ export const pt: Catalogue = {
   'review.intro':
     'Experimente cada funcionalidade e informe à equipe se ela funciona. É possível alterar as suas respostas até {date, date, dayAndTime}.',
   'review.introSent':
-    'Ainda é possível alterá-las até {date, date, dayAndTime}. Para enviar uma alteração, escolha Atualizar resultados.',
+    'Ainda é possível alterá-las até {date, date, dayAndTime}. Altere qualquer resposta e aparecerá o botão Atualizar resultados.',
   'review.addComment': 'Adicionar um comentário',
   'review.signedOffBy': 'Aceite dado por {name} em {date, date, dayAndTime}.',
   'review.answersFinal':
@@ -68,6 +68,9 @@ export const pt: Catalogue = {
   'review.linkInvalidTitle': 'Link de revisão não é mais válido',
   'review.linkExpired': 'O prazo para responder a esta revisão terminou.',
   'review.linkRevoked': 'A equipe retirou este link de revisão.',
+  'review.linkExpiredOn':
+    'O prazo para responder à revisão de {project} terminou em {date, date, dayAndTime}.',
+  'review.linkRevokedOn': 'A equipe retirou o link de revisão de {project} em {date, date, dayAndTime}.',
   'review.linkUnknown': 'Não há nenhuma revisão neste endereço. Verifique se o link foi copiado por inteiro.',
   'review.askSender': 'Se ainda quiser testar estas funcionalidades, peça um novo link a {sender}.',
   'review.writeToSender': 'Pedir um novo link',
@@ -78,9 +81,8 @@ export const pt: Catalogue = {
   'review.linkNotValid': 'Este link de revisão não é válido',
   'review.linkNotValidTitle': 'Link de revisão não válido',
   'review.update': 'Atualizar resultados',
-  'review.signOffHint': 'Dê o aceite para tornar as suas respostas definitivas.',
-  'review.signOffHintFailed':
-    '{count, plural, one {É possível dar o aceite com uma funcionalidade reprovada.} other {É possível dar o aceite com # funcionalidades reprovadas.}}',
+  'review.signOffHint':
+    'Terminou os testes? Dê o aceite para tornar estas respostas definitivas e avisar a equipe.',
   'review.headingSignedOff': 'Aceite dado aos testes',
   'review.summaryPassed': '{count, plural, one {# aprovada} other {# aprovadas}}',
   'review.summaryFailed': '{count, plural, one {# reprovada} other {# reprovadas}}',

@@ -88,7 +88,10 @@ export const reviewHandlers = [
       });
     }
     const state = send.review.linkState === 'active' ? 'open' : send.review.linkState;
-    return HttpResponse.json({ data: { state, ...senderOf(send, body.token), ...speaking } });
+    // The mock knows when a link expired, not when it was revoked (the page then names neither).
+    const ended =
+      state === 'expired' ? { projectName: link?.projectName ?? null, endedAt: send.review.expiresAt } : {};
+    return HttpResponse.json({ data: { state, ...senderOf(send, body.token), ...ended, ...speaking } });
   }),
 
   publicPost('/jira/review/getNotice', (body) => {
