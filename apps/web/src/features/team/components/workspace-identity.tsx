@@ -12,7 +12,7 @@ import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
 import { getWorkspaceLogo } from '../api/team';
 import { WorkspaceMark } from './invitation-lead';
-import { domainShownForUnnamed } from './name-workspace-hint';
+import { domainShownForUnnamed } from './workspace-renamed';
 
 /** The server's limits, checked here first so a wrong file is refused before it is uploaded. */
 const MAX_LOGO_BYTES = 200 * 1024;
