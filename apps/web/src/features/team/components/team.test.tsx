@@ -196,11 +196,22 @@ describe('/admin/team', () => {
 });
 
 describe('the Workspace select', () => {
-  it('shows the current workspace in the top bar', async () => {
+  it('shows an unnamed workspace as clients see it: the e-mail domain, tagged "Unnamed"', async () => {
     signIn('ada@example.com');
     renderApp('/admin/index');
     const select = await screen.findByRole('combobox', { name: 'Workspace' });
-    expect(select).toHaveDisplayValue("ada's team");
+    expect(select).toHaveDisplayValue('example.com (unnamed)');
+    expect(screen.getByText('Unnamed')).toBeVisible();
+    expect(screen.queryByText("ada's team")).not.toBeInTheDocument();
+  });
+
+  it('shows a named workspace by its name, with no tag', async () => {
+    const { account } = signIn('ada@example.com');
+    db.workspaceNames.set(`ws-${account.id}`, 'Acme Studio');
+    renderApp('/admin/index');
+    const select = await screen.findByRole('combobox', { name: 'Workspace' });
+    expect(select).toHaveDisplayValue('Acme Studio');
+    expect(screen.queryByText('Unnamed')).not.toBeInTheDocument();
   });
 });
 
@@ -251,7 +262,7 @@ describe("a member's project list", () => {
     server.use(
       http.post('/jira/getWorkspaces', () =>
         HttpResponse.json({
-          data: { current: 'ws-team', workspaces: [{ id: 'ws-team', name: 'Agency', role: 'member' }] },
+          data: { current: 'ws-team', workspaces: [{ id: 'ws-team', name: 'Agency', named: true, role: 'member' }] },
         }),
       ),
     );
