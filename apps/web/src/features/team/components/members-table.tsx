@@ -165,10 +165,9 @@ export function OpenInvites({
                   className: 'data-table__actions',
                   cell: (invite: OpenInvite) => (
                     <Button
-                      variant="outline"
-                      size="small"
+                      variant="danger-outline"
                       disabled={busy}
-                      title={`Revoke the invitation of ${invite.email}`}
+                      title={`Revoke the invitation for ${invite.email}`}
                       onClick={() => onRevoke(invite)}
                     >
                       Revoke

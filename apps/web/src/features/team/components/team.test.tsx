@@ -38,6 +38,12 @@ describe('/admin/team', () => {
     await user.click(await screen.findByRole('button', { name: 'Okay' }));
     const invitation = await screen.findByRole('row', { name: /bob@example\.com/ });
     await user.click(within(invitation).getByRole('button', { name: 'Revoke' }));
+    // Asked first: Cancel keeps it.
+    const ask = screen.getByRole('alertdialog', { name: 'Revoke the invitation for bob@example.com?' });
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(callsTo('/jira/revokeInvitation')).toEqual([]);
+    await user.click(within(invitation).getByRole('button', { name: 'Revoke' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByRole('dialog', { name: 'The invitation has been revoked.' })).toBeVisible();
     expect(callsTo('/jira/revokeInvitation')).toEqual([
       { userId: account.id, inviteId: 'invite-bob@example.com' },
