@@ -103,7 +103,10 @@ test('an owner revokes an open invitation from the Team screen', async ({ page }
     .getByRole('row', { name: new RegExp(invitee.email) });
   await expect(open).toBeVisible();
   await open.getByRole('button', { name: 'Revoke' }).click();
-  await page.getByRole('alertdialog', { name: `Revoke the invitation for ${invitee.email}?` }).getByRole('button', { name: 'Revoke' }).click();
+  await page
+    .getByRole('alertdialog', { name: `Revoke the invitation for ${invitee.email}?` })
+    .getByRole('button', { name: 'Revoke' })
+    .click();
   await expect(page.getByRole('dialog')).toContainText('The invitation has been revoked.');
   await page.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
   await expect(open).toHaveCount(0);

@@ -268,7 +268,10 @@ describe("a member's project list", () => {
     server.use(
       http.post('/jira/getWorkspaces', () =>
         HttpResponse.json({
-          data: { current: 'ws-team', workspaces: [{ id: 'ws-team', name: 'Agency', named: true, role: 'member' }] },
+          data: {
+            current: 'ws-team',
+            workspaces: [{ id: 'ws-team', name: 'Agency', named: true, role: 'member' }],
+          },
         }),
       ),
     );

@@ -157,12 +157,7 @@ export function Team() {
             onToggleRole={onToggleRole}
             onRemove={onRemove}
           />
-          <OpenInvites
-            invites={team.invites}
-            isOwner={isOwner}
-            busy={busy}
-            onRevoke={setToRevoke}
-          />
+          <OpenInvites invites={team.invites} isOwner={isOwner} busy={busy} onRevoke={setToRevoke} />
         </>
       ) : null}
       <ConfirmDialog
