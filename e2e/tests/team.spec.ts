@@ -45,9 +45,11 @@ test('an owner invites a colleague, who registers through the link, sends a noti
   await logIn(colleague, invitee.email, invitee.password);
   await expect(colleague).toHaveURL(/\/admin\/index$/);
   await expect(colleague.getByRole('combobox', { name: 'Workspace' })).toHaveAccessibleName('Workspace');
+  // Not named yet: the switcher shows what clients see (the e-mail domain), tagged as unnamed.
   await expect(colleague.getByRole('combobox', { name: 'Workspace' }).locator('option:checked')).toHaveText(
-    `${owner.email.split('@')[0]}'s team`,
+    `${invitee.email.split('@')[1]} (unnamed)`,
   );
+  await expect(colleague.locator('.workspace-select__tag')).toHaveText('Unnamed');
   await expect(colleague.getByRole('cell', { name: 'Demo Web Shop' })).toBeVisible();
 
   // The colleague sends the Done stories of the shared project.
@@ -101,6 +103,10 @@ test('an owner revokes an open invitation from the Team screen', async ({ page }
     .getByRole('row', { name: new RegExp(invitee.email) });
   await expect(open).toBeVisible();
   await open.getByRole('button', { name: 'Revoke' }).click();
+  await page
+    .getByRole('alertdialog', { name: `Revoke the invitation for ${invitee.email}?` })
+    .getByRole('button', { name: 'Revoke' })
+    .click();
   await expect(page.getByRole('dialog')).toContainText('The invitation has been revoked.');
   await page.getByRole('dialog').getByRole('button', { name: 'Okay' }).click();
   await expect(open).toHaveCount(0);

@@ -126,7 +126,10 @@ describe('admin shell', () => {
     signIn();
     const { user } = renderApp('/admin/index');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    await user.type(within(nav).getByRole('searchbox', { name: 'Search the menu' }), 'prof');
+    const search = within(nav).getByRole('searchbox', { name: 'Search the menu' });
+    // It says what it searches.
+    expect(search).toHaveAttribute('placeholder', 'Search pages');
+    await user.type(search, 'prof');
     expect(
       within(nav)
         .getAllByRole('listitem')

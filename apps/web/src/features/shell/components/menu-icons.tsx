@@ -51,3 +51,17 @@ export const BellIcon = (props: IconProps) => (
     <path d="M13.7 21a2 2 0 0 1-3.4 0" />
   </Svg>
 );
+
+/** A magnifier: the phone menu's search input. */
+export const SearchIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM21 21l-4.35-4.35" />
+  </Svg>
+);
+
+/** A door with an arrow out: the phone menu's Logout row. */
+export const LogoutIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
+  </Svg>
+);

@@ -7,7 +7,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { LogoIcon } from '@/components/ui/icons';
 import type { LogoConfig } from '@/config/brand';
 import { paths } from '@/config/paths';
-import { MenuCloseIcon, MenuIcon, type MenuIconName, MenuToggleIcon } from './menu-icons';
+import { MenuCloseIcon, MenuIcon, type MenuIconName, MenuToggleIcon, SearchIcon } from './menu-icons';
 
 /**
  * A route the menu lists, with its icon, or one it never lists (`hidden`: edit screens), which needs no icon:
@@ -114,11 +114,12 @@ export const Sidebar = memo(function Sidebar({
             <label htmlFor={searchId} className="visually-hidden">
               Search the menu
             </label>
+            <SearchIcon className="sidebar__search-icon" />
             <input
               id={searchId}
               type="search"
               className="field__input"
-              placeholder="Search"
+              placeholder="Search pages"
               value={query}
               onChange={(e) => setQuery(e.target.value)}
             />

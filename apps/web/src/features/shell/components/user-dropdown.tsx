@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useLogout } from '../api/use-logout';
 import { Dropdown } from './dropdown';
+import { LogoutIcon } from './menu-icons';
 
 const entries = ['My profile', 'Settings', 'Activity', 'Support'] as const;
 
@@ -62,22 +63,9 @@ export function UserDropdown({ email, displayName }: { email: string | null; dis
   );
 }
 
-/** The address in full, free to wrap after its "@" (never inside the name or the domain). */
-function breakAfterAt(email: string) {
-  const at = email.indexOf('@') + 1;
-  if (at === 0) return email;
-  return (
-    <>
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
-    </>
-  );
-}
-
 /**
  * The account at the foot of a phone's menu (the top bar has room for the initial only): who is signed in,
- * a link to the profile and Logout.
+ * a link to the profile, then Logout as a menu row under it.
  */
 export function MenuAccount({
   email,
@@ -98,12 +86,13 @@ export function MenuAccount({
         </span>
         <span className="menu-account__text">
           <span className="menu-account__name">{name}</span>
-          {displayName && email ? <span className="menu-account__email">{breakAfterAt(email)}</span> : null}
+          {displayName && email ? <span className="menu-account__email">{email}</span> : null}
         </span>
       </Link>
-      {/* A quiet text button: it does not compete with the menu's entries. */}
-      <button type="button" className="button button--ghost menu-account__logout" onClick={logout}>
-        Logout
+      {/* A menu row like the entries above it: same height, icon and left-aligned text. */}
+      <button type="button" className="sidebar__link menu-account__logout" onClick={logout}>
+        <LogoutIcon className="sidebar__icon" />
+        <span>Logout</span>
       </button>
     </div>
   );

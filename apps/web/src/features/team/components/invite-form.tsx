@@ -17,27 +17,29 @@ export function InviteForm({
     if (await onInvite(email.trim())) setEmail('');
   };
   return (
-    <form className="form-panel" onSubmit={onSubmit} noValidate aria-labelledby="invite-heading">
+    <section className="page__section" aria-labelledby="invite-heading">
       <h2 id="invite-heading" className="section-title">
         Invite a colleague
       </h2>
-      <p className="form-panel__status">
-        They get an e-mail with a link to join, valid for 7 days. Members can fetch, send and switch
-        auto-send; owners also add, change and delete projects and manage the team.
-      </p>
-      <div className="inline-form">
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="off"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <BusyButton type="submit" busy={busy}>
-          Invite
-        </BusyButton>
-      </div>
-    </form>
+      <form className="form-panel" onSubmit={onSubmit} noValidate aria-labelledby="invite-heading">
+        <p className="form-panel__status">
+          They get an e-mail with a link to join, valid for 7 days. Members can fetch, send and switch
+          auto-send; owners also add, change and delete projects and manage the team.
+        </p>
+        <div className="inline-form">
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="off"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <BusyButton type="submit" busy={busy}>
+            Invite
+          </BusyButton>
+        </div>
+      </form>
+    </section>
   );
 }

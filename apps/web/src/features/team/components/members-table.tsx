@@ -146,7 +146,7 @@ export function OpenInvites({
 }) {
   if (invites.length === 0) return null;
   return (
-    <section className="page__section" aria-labelledby="invites-heading">
+    <section className="page__section team__invites" aria-labelledby="invites-heading">
       <h2 id="invites-heading" className="section-title">
         Invitations not yet accepted
       </h2>
@@ -165,10 +165,9 @@ export function OpenInvites({
                   className: 'data-table__actions',
                   cell: (invite: OpenInvite) => (
                     <Button
-                      variant="outline"
-                      size="small"
+                      variant="danger-outline"
                       disabled={busy}
-                      title={`Revoke the invitation of ${invite.email}`}
+                      title={`Revoke the invitation for ${invite.email}`}
                       onClick={() => onRevoke(invite)}
                     >
                       Revoke

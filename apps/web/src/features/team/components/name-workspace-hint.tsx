@@ -15,7 +15,7 @@ import { errorMessage } from '@/lib/errors';
 import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
 import { renameWorkspace } from '../api/team';
-import { useCurrentWorkspace, workspaceRenamed } from './workspace-renamed';
+import { domainShownForUnnamed, useCurrentWorkspace, workspaceRenamed } from './workspace-renamed';
 import './name-workspace-hint.css';
 
 const dismissedKey = (workspaceId: string) => `handoff.name-hint-dismissed.${workspaceId}`;
@@ -26,14 +26,6 @@ function wasDismissed(workspaceId: string): boolean {
   } catch {
     return false;
   }
-}
-
-/**
- * The company clients see instead of a workspace never named (the server says whether an owner named it):
- * the e-mail domain of the user, who sent the notice; null once it has a name of its own.
- */
-export function domainShownForUnnamed(workspace: { named: boolean }, email: string): string | null {
-  return workspace.named ? null : (email.split('@')[1] ?? email);
 }
 
 export function NameWorkspaceHint({

@@ -38,6 +38,12 @@ describe('/admin/team', () => {
     await user.click(await screen.findByRole('button', { name: 'Okay' }));
     const invitation = await screen.findByRole('row', { name: /bob@example\.com/ });
     await user.click(within(invitation).getByRole('button', { name: 'Revoke' }));
+    // Asked first: Cancel keeps it.
+    const ask = screen.getByRole('alertdialog', { name: 'Revoke the invitation for bob@example.com?' });
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(callsTo('/jira/revokeInvitation')).toEqual([]);
+    await user.click(within(invitation).getByRole('button', { name: 'Revoke' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByRole('dialog', { name: 'The invitation has been revoked.' })).toBeVisible();
     expect(callsTo('/jira/revokeInvitation')).toEqual([
       { userId: account.id, inviteId: 'invite-bob@example.com' },
@@ -196,11 +202,22 @@ describe('/admin/team', () => {
 });
 
 describe('the Workspace select', () => {
-  it('shows the current workspace in the top bar', async () => {
+  it('shows an unnamed workspace as clients see it: the e-mail domain, tagged "Unnamed"', async () => {
     signIn('ada@example.com');
     renderApp('/admin/index');
     const select = await screen.findByRole('combobox', { name: 'Workspace' });
-    expect(select).toHaveDisplayValue("ada's team");
+    expect(select).toHaveDisplayValue('example.com (unnamed)');
+    expect(screen.getByText('Unnamed')).toBeVisible();
+    expect(screen.queryByText("ada's team")).not.toBeInTheDocument();
+  });
+
+  it('shows a named workspace by its name, with no tag', async () => {
+    const { account } = signIn('ada@example.com');
+    db.workspaceNames.set(`ws-${account.id}`, 'Acme Studio');
+    renderApp('/admin/index');
+    const select = await screen.findByRole('combobox', { name: 'Workspace' });
+    expect(select).toHaveDisplayValue('Acme Studio');
+    expect(screen.queryByText('Unnamed')).not.toBeInTheDocument();
   });
 });
 
@@ -251,7 +268,10 @@ describe("a member's project list", () => {
     server.use(
       http.post('/jira/getWorkspaces', () =>
         HttpResponse.json({
-          data: { current: 'ws-team', workspaces: [{ id: 'ws-team', name: 'Agency', role: 'member' }] },
+          data: {
+            current: 'ws-team',
+            workspaces: [{ id: 'ws-team', name: 'Agency', named: true, role: 'member' }],
+          },
         }),
       ),
     );

@@ -5,6 +5,7 @@
 import type { TeamAnswer, TeamMember } from '@handoff/core/api';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { ResultDialog, useResultDialog } from '@/components/ui/result-dialog';
 import { paths } from '@/config/paths';
@@ -91,6 +92,13 @@ export function Team() {
   };
 
   const isOwner = team?.role === 'owner';
+  /** The invitation whose Revoke was pressed, asked about before it is revoked. */
+  const [toRevoke, setToRevoke] = useState<TeamAnswer['data']['invites'][number] | null>(null);
+  const confirmRevoke = () => {
+    const invite = toRevoke;
+    setToRevoke(null);
+    if (userId && invite) void run(() => revokeInvitation(api, userId, invite.id));
+  };
   /** After a rename: the list again, and the top bar's Workspace select shows the new name. */
   const renamed = () => {
     workspaceRenamed();
@@ -149,16 +157,17 @@ export function Team() {
             onToggleRole={onToggleRole}
             onRemove={onRemove}
           />
-          <OpenInvites
-            invites={team.invites}
-            isOwner={isOwner}
-            busy={busy}
-            onRevoke={(invite) => {
-              if (userId) void run(() => revokeInvitation(api, userId, invite.id));
-            }}
-          />
+          <OpenInvites invites={team.invites} isOwner={isOwner} busy={busy} onRevoke={setToRevoke} />
         </>
       ) : null}
+      <ConfirmDialog
+        open={toRevoke !== null}
+        message={`Revoke the invitation for ${toRevoke?.email ?? ''}?`}
+        confirmLabel="Revoke"
+        cancelLabel="Cancel"
+        onConfirm={confirmRevoke}
+        onCancel={() => setToRevoke(null)}
+      />
       <ResultDialog control={dialog} />
     </section>
   );

@@ -12,7 +12,7 @@ import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
 import { getWorkspaceLogo } from '../api/team';
 import { WorkspaceMark } from './invitation-lead';
-import { domainShownForUnnamed } from './name-workspace-hint';
+import { domainShownForUnnamed } from './workspace-renamed';
 
 /** The server's limits, checked here first so a wrong file is refused before it is uploaded. */
 const MAX_LOGO_BYTES = 200 * 1024;
@@ -54,56 +54,58 @@ export function WorkspaceIdentity({
   };
 
   return (
-    <section className="form-panel" aria-labelledby="workspace-identity-heading">
+    <section className="page__section" aria-labelledby="workspace-identity-heading">
       <h2 id="workspace-identity-heading" className="section-title">
         Workspace
       </h2>
-      <p className="form-panel__status">
-        {shownAs ? (
-          <>
-            Your clients see this name and logo at the top of their review page. Until you name the workspace,
-            they see <strong>{shownAs}</strong>.
-          </>
+      <div className="form-panel">
+        <p className="form-panel__status">
+          {shownAs ? (
+            <>
+              Your clients see this name and logo at the top of their review page. Until you name the
+              workspace, they see <strong>{shownAs}</strong>.
+            </>
+          ) : (
+            'Your clients see this name and logo at the top of their review page.'
+          )}
+        </p>
+        {isOwner ? (
+          <form className="inline-form" onSubmit={onSubmit} noValidate>
+            <TextField
+              label="Workspace name"
+              name="workspaceName"
+              maxLength={MAX_NAME}
+              required
+              placeholder={shownAs ? 'e.g. Acme Studio' : undefined}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+            />
+            {/* Outline: the screen's one primary action is Invite. */}
+            <BusyButton type="submit" busy={busy} className="button button--outline">
+              Save name
+            </BusyButton>
+          </form>
         ) : (
-          'Your clients see this name and logo at the top of their review page.'
+          <dl className="details">
+            <dt>Name</dt>
+            <dd>{workspace.name}</dd>
+          </dl>
         )}
-      </p>
-      {isOwner ? (
-        <form className="inline-form" onSubmit={onSubmit} noValidate>
-          <TextField
-            label="Workspace name"
-            name="workspaceName"
-            maxLength={MAX_NAME}
-            required
-            placeholder={shownAs ? 'e.g. Acme Studio' : undefined}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-          {/* Outline: the screen's one primary action is Invite. */}
-          <BusyButton type="submit" busy={busy} className="button button--outline">
-            Save name
-          </BusyButton>
-        </form>
-      ) : (
-        <dl className="details">
-          <dt>Name</dt>
-          <dd>{workspace.name}</dd>
-        </dl>
-      )}
-      <LogoField
-        logo={logo}
-        workspaceName={workspace.name}
-        isOwner={isOwner}
-        busy={busy}
-        onLogo={(file) => {
-          if (!LOGO_TYPES.includes(file.type))
-            return onRefused('The logo must be a PNG, JPEG or WebP image.');
-          if (file.size > MAX_LOGO_BYTES)
-            return onRefused('The logo is larger than 200 kB. Choose a smaller image.');
-          onLogo(file);
-        }}
-        onRemoveLogo={onRemoveLogo}
-      />
+        <LogoField
+          logo={logo}
+          workspaceName={workspace.name}
+          isOwner={isOwner}
+          busy={busy}
+          onLogo={(file) => {
+            if (!LOGO_TYPES.includes(file.type))
+              return onRefused('The logo must be a PNG, JPEG or WebP image.');
+            if (file.size > MAX_LOGO_BYTES)
+              return onRefused('The logo is larger than 200 kB. Choose a smaller image.');
+            onLogo(file);
+          }}
+          onRemoveLogo={onRemoveLogo}
+        />
+      </div>
     </section>
   );
 }

@@ -30,6 +30,14 @@ export function setCurrentWorkspace(workspace: CurrentWorkspace | null): void {
   for (const listener of currentListeners) listener();
 }
 
+/**
+ * The company clients see instead of a workspace never named (the server says whether an owner named it):
+ * the e-mail domain of the user, who sent the notice; null once it has a name of its own.
+ */
+export function domainShownForUnnamed(workspace: { named: boolean }, email: string): string | null {
+  return workspace.named ? null : (email.split('@')[1] ?? email);
+}
+
 const readCurrent = () => current;
 
 export function useCurrentWorkspace(): CurrentWorkspace | null {

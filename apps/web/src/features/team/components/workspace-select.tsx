@@ -3,7 +3,8 @@
 // (the workspace's initial, its name and a chevron), and is a real native select laid transparently over
 // that look: the keyboard, screen readers and the phone's picker all get the platform's control, named
 // "Workspace". The name shows in full where there is room (an ellipsis only on a narrow screen, the full
-// name in its title).
+// name in its title). A workspace no owner has named yet is shown as clients see it (the e-mail domain), with
+// a quiet "Unnamed" tag, as the Team screen's Workspace card says.
 import type { WorkspacesAnswer } from '@handoff/core/api';
 import { startTransition, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,7 +14,7 @@ import { useServices } from '@/lib/services';
 import { useAppState } from '@/stores/app-store';
 import { useWorkspaceSwitch } from '@/stores/workspace-switch';
 import { loadWorkspaces, switchWorkspace } from '../api/team';
-import { onWorkspaceRenamed, setCurrentWorkspace } from './workspace-renamed';
+import { domainShownForUnnamed, onWorkspaceRenamed, setCurrentWorkspace } from './workspace-renamed';
 
 export function WorkspaceSelect() {
   const { api } = useServices();
@@ -61,7 +62,13 @@ export function WorkspaceSelect() {
   if (!workspaces || !userId)
     return failure ? <span className="workspace-select__error">{failure}</span> : null;
 
-  const currentName = workspaces.workspaces.find((workspace) => workspace.id === workspaces.current)?.name;
+  const email = user?.email ?? '';
+  /** The workspace's name, or what clients see (the domain) until an owner names it. */
+  const label = (workspace: { name: string; named: boolean }) =>
+    domainShownForUnnamed(workspace, email) ?? workspace.name;
+  const current = workspaces.workspaces.find((workspace) => workspace.id === workspaces.current);
+  const currentName = current ? label(current) : undefined;
+  const unnamed = current ? !current.named : false;
 
   const onChange = async (workspaceId: string) => {
     try {
@@ -82,6 +89,11 @@ export function WorkspaceSelect() {
       <span className="workspace-select__name" aria-hidden="true">
         {shownName}
       </span>
+      {unnamed ? (
+        <span className="workspace-select__tag" aria-hidden="true">
+          Unnamed
+        </span>
+      ) : null}
       <svg
         className="workspace-select__chevron"
         viewBox="0 0 24 24"
@@ -101,14 +113,14 @@ export function WorkspaceSelect() {
       <select
         id={id}
         className="workspace-select__input"
-        title={currentName}
+        title={unnamed ? `${currentName} (unnamed)` : currentName}
         value={workspaces.current ?? ''}
         onChange={(e) => void onChange(e.target.value)}
       >
         {workspaces.current === null ? <option value="">Choose a workspace</option> : null}
         {workspaces.workspaces.map((workspace) => (
           <option key={workspace.id} value={workspace.id}>
-            {workspace.name}
+            {workspace.named ? workspace.name : `${label(workspace)} (unnamed)`}
           </option>
         ))}
       </select>
