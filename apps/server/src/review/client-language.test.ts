@@ -73,6 +73,8 @@ describe("the client's language", () => {
       clientLanguage: 'de',
       noticeTemplate: null,
       mailFrom: 'Handoff <handoff@localhost>',
+      // Who signs the e-mail: no display name given, and the workspace not named (its domain).
+      sender: { name: '', company: 'example.test' },
       // A mail server, but the built-in sender: the Preview warns.
       mailProblem: 'builtInSender',
     });

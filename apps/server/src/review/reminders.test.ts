@@ -70,6 +70,8 @@ describe('reminders', () => {
       clientLanguage: 'en',
       noticeTemplate: null,
       mailFrom: 'Handoff <handoff@localhost>',
+      // Who signs the e-mail: no display name given, and the workspace not named (its domain).
+      sender: { name: '', company: 'example.test' },
       mailProblem: 'noMailServer',
     });
     expect(
@@ -170,6 +172,8 @@ describe('reminders', () => {
       clientLanguage: 'en',
       noticeTemplate: null,
       mailFrom: 'Handoff <handoff@localhost>',
+      // Who signs the e-mail: no display name given, and the workspace not named (its domain).
+      sender: { name: '', company: 'example.test' },
       mailProblem: 'noMailServer',
     });
   });

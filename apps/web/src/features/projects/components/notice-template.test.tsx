@@ -53,7 +53,7 @@ describe('the notice template', () => {
     expect(previewMail()).toMatch(/^ ?Sehr geehrte Damen und Herren,/);
     // The test-steps part shows example steps, as the real draft lists a story's steps, never blank lines.
     expect(previewMail()).toMatch(
-      /First example story: ?First test step ?Second test step ?Second example story: ?Its test step ?Mit freundlichen Grüßen/,
+      /First example story: ?First test step ?Second test step ?Second example story: ?Its test step ?Prüfen und Ergebnisse melden ?Mit freundlichen Grüßen/,
     );
     expect(previewMail()).toContain(clientTexts('de')('notice.reviewLink'));
 
