@@ -2,7 +2,8 @@
 // Staff screens write it `27 November 2026` (day, English month name, year: no time zone, so it reads the
 // same wherever it is shown); what the client reads writes it in the client's language (calendarDay, in UTC).
 
-const MONTHS = [
+/** The English month names, January first (staff screens write dates with them). */
+export const MONTHS = [
   'January',
   'February',
   'March',

@@ -1,21 +1,7 @@
 // Display formats for times and sizes, and ShortDate, which shows a moment. Staff screens show one short form,
 // "29 Nov, 08:53" (day, short month, 24-hour time), the same in every browser whatever its locale, with the
 // full date on hover; the client's page (apps/web/src/review) keeps its long form in the client's language.
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+import { MONTHS } from '@handoff/core/dates';
 
 const validDate = (iso: string | null | undefined): Date | null => {
   if (!iso) return null;
