@@ -40,8 +40,12 @@ describe('the job queue', () => {
 
   it('hands a job over when its lease runs out, and the stopped process cannot record it', async () => {
     let release: () => void = () => {};
+    // One clock for both processes, moved by the test: the lease runs out when the test says, however slow
+    // the machine (on a busy one, 200 ms of wall time passed before the second process first looked).
+    let clock = Date.now();
+    const now = () => new Date(clock);
     // A process that stopped mid-job: it no longer renews its lease.
-    const stuck = new JobQueue(db, log, { leaseMs: 200, renewLeases: false });
+    const stuck = new JobQueue(db, log, { leaseMs: 200, renewLeases: false, now });
     stuck.handle('lease', async () => {
       await new Promise<void>((resolve) => {
         release = resolve;
@@ -51,14 +55,15 @@ describe('the job queue', () => {
     await stuck.enqueue(db, 'lease', {});
     const first = stuck.drain();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const other = new JobQueue(db, log, { leaseMs: 200 });
+    const other = new JobQueue(db, log, { leaseMs: 200, now });
     const attempts: number[] = [];
     other.handle('lease', async (job) => {
       attempts.push(job.attempts);
       return { done: true };
     });
+    clock += 150;
     expect(await other.drain()).toBe(0); // still leased
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    clock += 100;
     expect(await other.drain()).toBe(1);
     expect(attempts).toEqual([2]); // the handler knows an earlier attempt may have done part of it
     release();
